@@ -1,0 +1,70 @@
+# Argument checks shared by every user-facing function. Each error carries the classes
+# c("learnbn_error_<kind>", "learnbn_error") and names the caller's argument.
+
+lbn_abort <- function(message, kind, call = rlang::caller_env(), ..., .envir = parent.frame()) {
+  cli::cli_abort(message, class = c(paste0("learnbn_error_", kind), "learnbn_error"),
+                 call = call, ..., .envir = .envir)
+}
+
+lbn_warn <- function(message, kind, ..., .envir = parent.frame()) {
+  cli::cli_warn(message, class = c(paste0("learnbn_warning_", kind), "learnbn_warning"),
+                ..., .envir = .envir)
+}
+
+check_string <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_env()) {
+  if (!is.character(x) || length(x) != 1L || is.na(x) || !nzchar(x)) {
+    lbn_abort("{.arg {arg}} must be a single non-empty string, not {.obj_type_friendly {x}}.",
+              "type", call = call)
+  }
+  invisible(x)
+}
+
+check_number <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_env(),
+                         min = -Inf, max = Inf, min_open = FALSE, max_open = FALSE,
+                         whole = FALSE) {
+  if (!is.numeric(x) || length(x) != 1L || is.na(x)) {
+    lbn_abort("{.arg {arg}} must be a single number, not {.obj_type_friendly {x}}.",
+              "type", call = call)
+  }
+  too_low <- if (min_open) x <= min else x < min
+  too_high <- if (max_open) x >= max else x > max
+  if (too_low || too_high) {
+    range <- paste0(if (min_open) "(" else "[", min, ", ", max, if (max_open) ")" else "]")
+    lbn_abort("{.arg {arg}} must lie in {range}, not {x}.", "value", call = call)
+  }
+  if (whole && is.finite(x) && x != round(x)) {
+    lbn_abort("{.arg {arg}} must be a whole number, not {x}.", "value", call = call)
+  }
+  invisible(x)
+}
+
+check_flag <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_env()) {
+  if (!is.logical(x) || length(x) != 1L || is.na(x)) {
+    lbn_abort("{.arg {arg}} must be TRUE or FALSE, not {.obj_type_friendly {x}}.",
+              "type", call = call)
+  }
+  invisible(x)
+}
+
+# Node names given by the user must exist; returns their 1-based positions.
+check_nodes <- function(x, all_nodes, arg = rlang::caller_arg(x), call = rlang::caller_env(),
+                        allow_empty = TRUE) {
+  if (is.null(x)) x <- character()
+  if (!is.character(x) || anyNA(x)) {
+    lbn_abort("{.arg {arg}} must be a character vector of node names, not {.obj_type_friendly {x}}.",
+              "type", call = call)
+  }
+  if (!allow_empty && !length(x)) {
+    lbn_abort("{.arg {arg}} must name at least one node.", "value", call = call)
+  }
+  unknown <- setdiff(x, all_nodes)
+  if (length(unknown)) {
+    lbn_abort(c("{.arg {arg}} names unknown node{?s} {.val {unknown}}.",
+                "i" = "Known nodes: {.val {all_nodes}}."), "unknown_node", call = call)
+  }
+  if (anyDuplicated(x)) {
+    lbn_abort("{.arg {arg}} names {.val {unique(x[duplicated(x)])}} more than once.",
+              "value", call = call)
+  }
+  match(x, all_nodes)
+}

@@ -1,0 +1,38 @@
+# Internal counting helpers over bn_data.
+
+# Coerces `data` to bn_data, naming the caller's argument in errors.
+as_bn_data <- function(data, arg = rlang::caller_arg(data), call = rlang::caller_env()) {
+  if (inherits(data, "bn_data")) return(data)
+  if (!is.data.frame(data) && !is.table(data) && !is.matrix(data)) {
+    lbn_abort("{.arg {arg}} must be a data.frame or a {.cls bn_data}, not {.obj_type_friendly {data}}.",
+              "type", call = call)
+  }
+  bn_data(data)
+}
+
+# The same data restricted to `nodes` (in that order).
+data_subset <- function(data, nodes) {
+  data$codes <- data$codes[nodes]
+  data$levels <- data$levels[nodes]
+  data
+}
+
+# Largest contingency table handed to R as a dense array.
+max_dense_cells <- 2^27
+
+# Weighted counts N_ijk of `node` and its `parents` as an array with dims
+# c(r_node, r_parent1, ...) and named dimnames.
+family_table <- function(data, node, parents = character(), call = rlang::caller_env()) {
+  all_nodes <- names(data$levels)
+  vars <- c(node, parents)
+  positions <- check_nodes(vars, all_nodes, arg = "node", call = call)
+  levels <- data$levels[vars]
+  cells <- prod(as.numeric(lengths(levels)))
+  if (cells > max_dense_cells) {
+    lbn_abort(c("The table of {.val {node}} and its parents would have {format(cells, big.mark = ',')} cells.",
+                "i" = "At most {format(max_dense_cells, big.mark = ',')} cells fit in a dense table; use fewer parents."),
+              "too_large", call = call)
+  }
+  counts <- cpp_family_table(data, positions[1] - 1L, positions[-1] - 1L)
+  array(counts, dim = lengths(levels), dimnames = levels)
+}

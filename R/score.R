@@ -1,0 +1,227 @@
+score_types <- c("bdeu", "bde", "k2", "bd", "bic", "aic", "loglik")
+bayesian_scores <- c("bdeu", "bde", "k2", "bd")
+
+#' Score specifications
+#'
+#' Builds the score that [network_score()], [local_score()] and every score-based
+#' learner use. All scores are decomposable and on the log scale (larger is better).
+#'
+#' * `"bd"`: the Bayesian Dirichlet marginal likelihood (seed 004 eq. 12) with every
+#'   `alpha_ijk = alpha`.
+#' * `"k2"`: Cooper and Herskovits' score, `alpha_ijk = 1`. Not score equivalent.
+#' * `"bdeu"`: likelihood-equivalent uniform BDe, `alpha_ijk = iss / (q_i r_i)`.
+#' * `"bde"`: `alpha_ijk = iss * P(x_i = k, pa_i = j)` computed from a prior network
+#'   (a [bn_fit][fit_parameters()]); without one, the uniform prior network, i.e. BDeu.
+#' * `"loglik"`, `"aic"`, `"bic"`: the maximised log-likelihood, minus the number of free
+#'   parameters `(r_i - 1) q_i` (AIC) or that number times `log(N) / 2` (BIC). These are
+#'   on the log-likelihood scale, as in bnlearn.
+#'
+#' Structure priors apply to the Bayesian scores: `"uniform"` adds nothing; `"arcs"`
+#' (Buntine 1991) makes each of the `n - 1` possible parents of a node present
+#' independently with probability `arc_prob`, adding
+#' `|pa_i| log(arc_prob) + (n - 1 - |pa_i|) log(1 - arc_prob)` to each family.
+#' Markov-equivalent DAGs have the same number of arcs, so the prior keeps BDe and
+#' BDeu score equivalent.
+#'
+#' @param type One of `"bdeu"`, `"bde"`, `"k2"`, `"bd"`, `"bic"`, `"aic"`, `"loglik"`.
+#' @param iss Equivalent (imaginary) sample size of BDe and BDeu, a positive number.
+#' @param alpha The Dirichlet hyperparameter of every cell for `"bd"`, positive.
+#' @param prior Structure prior, `"uniform"` or `"arcs"`.
+#' @param arc_prob Probability of each arc under the `"arcs"` prior, in (0, 1). By
+#'   default `1 / (n - 1)` for `n` variables, so each node expects one parent.
+#' @param prior_network For `"bde"`: a `bn_fit` whose joint distribution gives the
+#'   prior counts; it must cover every variable of the data with the same levels.
+#' @return A `bn_score` object.
+#' @family scores
+#' @export
+#' @examples
+#' bn_score("bdeu", iss = 10)
+#' bn_score("k2", prior = "arcs", arc_prob = 0.2)
+#' network_score(bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ][CP|PE]"),
+#'               college_plans[rep(1:128, college_plans$count), 1:5],
+#'               score = bn_score("bde", iss = 5))
+bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "arcs"),
+                     arc_prob = NULL, prior_network = NULL) {
+  check_string(type)
+  if (!type %in% score_types) {
+    lbn_abort(c("{.arg type} must be one of {.val {score_types}}, not {.val {type}}."),
+              "unknown_score")
+  }
+  check_number(iss, min = 0, min_open = TRUE, max_open = TRUE)
+  check_number(alpha, min = 0, min_open = TRUE, max_open = TRUE)
+  prior <- rlang::arg_match(prior)
+  if (prior != "uniform" && !type %in% bayesian_scores) {
+    lbn_abort("A structure prior applies to Bayesian scores only, not to {.val {type}}.",
+              "value")
+  }
+  if (!is.null(arc_prob)) check_number(arc_prob, min = 0, max = 1, min_open = TRUE, max_open = TRUE)
+  if (!is.null(prior_network)) {
+    if (type != "bde") {
+      lbn_abort("{.arg prior_network} applies to the {.val bde} score only, not to {.val {type}}.",
+                "value")
+    }
+    if (!inherits(prior_network, "bn_fit")) {
+      lbn_abort("{.arg prior_network} must be a {.cls bn_fit} (see {.fn fit_parameters}), not {.obj_type_friendly {prior_network}}.",
+                "type")
+    }
+  }
+  structure(list(type = type, iss = iss, alpha = alpha, prior = prior, arc_prob = arc_prob,
+                 prior_network = prior_network), class = "bn_score")
+}
+
+#' @export
+print.bn_score <- function(x, ...) {
+  details <- switch(x$type,
+    bdeu = paste0("iss = ", x$iss),
+    bde = paste0("iss = ", x$iss, if (is.null(x$prior_network)) ", uniform prior network" else ", prior network"),
+    bd = paste0("alpha = ", x$alpha),
+    NULL)
+  prior <- if (x$prior == "arcs") {
+    paste0("arc prior (p = ", if (is.null(x$arc_prob)) "1/(n-1)" else x$arc_prob, ")")
+  }
+  cli::cat_line("<bn_score> ", x$type, if (length(c(details, prior))) paste0(": ", paste(c(details, prior), collapse = ", ")))
+  invisible(x)
+}
+
+# A score given as a string (with `...` passed to bn_score()) or as a bn_score.
+as_bn_score <- function(score, ..., arg = rlang::caller_arg(score), call = rlang::caller_env()) {
+  if (inherits(score, "bn_score")) {
+    if (...length()) {
+      lbn_abort("Score options in {.arg ...} cannot be combined with a {.cls bn_score}; set them in {.fn bn_score}.",
+                "value", call = call)
+    }
+    return(score)
+  }
+  if (!is.character(score) || length(score) != 1L || is.na(score)) {
+    lbn_abort("{.arg {arg}} must be a score name or a {.cls bn_score}, not {.obj_type_friendly {score}}.",
+              "type", call = call)
+  }
+  rlang::try_fetch(bn_score(score, ...), learnbn_error = function(cnd) {
+    cnd$call <- call
+    rlang::cnd_signal(cnd)
+  })
+}
+
+# The list the C++ glue reads, for data with `n_nodes` variables.
+score_spec <- function(score, n_nodes) {
+  list(type = score$type, iss = score$iss, alpha = score$alpha, prior = score$prior,
+       arc_prob = if (is.null(score$arc_prob)) 1 / max(n_nodes - 1, 1) else score$arc_prob)
+}
+
+#' Score of a family or a network
+#'
+#' `local_score()` scores one node given a set of parents; `network_score()` sums the
+#' family scores of a DAG (`local = TRUE` returns the terms, one per node). Scores are
+#' log marginal likelihoods plus log structure priors for the Bayesian scores and
+#' penalised log-likelihoods otherwise; see [bn_score()].
+#'
+#' @param data A data.frame or [bn_data()] object with the variables.
+#' @param node The node to score, a name.
+#' @param parents Names of its parents (order does not matter).
+#' @param score A score name or a [bn_score()] object.
+#' @param ... Options of [bn_score()] (such as `iss`) when `score` is a name.
+#' @return `local_score()`: a number. `network_score()`: a number, or a named vector of
+#'   family scores when `local = TRUE`.
+#' @family scores
+#' @export
+#' @examples
+#' d <- bn_data(college_plans, counts = "count")
+#' local_score(d, "CP", c("PE", "IQ"), score = "bdeu", iss = 5)
+#' g <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ:SEX][CP|PE:IQ:SES]")
+#' network_score(g, d, score = "bic")
+#' network_score(g, d, score = "k2", local = TRUE)
+local_score <- function(data, node, parents = character(), score = "bdeu", ...) {
+  data <- as_bn_data(data)
+  score <- as_bn_score(score, ...)
+  check_string(node)
+  all_nodes <- names(data$levels)
+  node_id <- check_nodes(node, all_nodes)
+  parent_ids <- check_nodes(parents, all_nodes)
+  if (node %in% parents) {
+    lbn_abort("{.arg parents} contains the node {.val {node}} itself.", "value")
+  }
+  score_families(data, score, node, list(parents))[[1]]
+}
+
+#' @rdname local_score
+#' @param g A [bn_graph] DAG whose nodes are columns of `data`.
+#' @param local If `TRUE`, return the score of each family instead of their sum.
+#' @param threads Number of threads used to score the families.
+#' @export
+network_score <- function(g, data, score = "bdeu", local = FALSE, threads = 1, ...) {
+  check_dag_graph(g)
+  data <- as_bn_data(data)
+  score <- as_bn_score(score, ...)
+  check_flag(local)
+  check_number(threads, min = 1, whole = TRUE)
+  nodes <- colnames(g$amat)
+  check_nodes(nodes, names(data$levels), arg = "g")
+  data <- data_subset(data, nodes)
+  terms <- score_families(data, score, nodes, graph_parents(g)[nodes], threads = threads)
+  names(terms) <- nodes
+  if (local) terms else sum(terms)
+}
+
+check_dag_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {
+  if (!inherits(g, "bn_graph")) {
+    lbn_abort("{.arg {arg}} must be a {.cls bn_graph}, not {.obj_type_friendly {g}}.", "type",
+              call = call)
+  }
+  if (!is_dag(g)) {
+    lbn_abort(c("{.arg {arg}} must be a DAG to be scored.",
+                "i" = "Undirected edges can be oriented with {.fn pdag_to_dag}."), "not_dag",
+              call = call)
+  }
+  invisible(g)
+}
+
+# Scores families (nodes[f] with parents families[[f]], given by name) in one C++ call.
+score_families <- function(data, score, nodes, families, threads = 1L) {
+  all_nodes <- names(data$levels)
+  joints <- vector("list", length(nodes))
+  if (!is.null(score$prior_network)) {
+    check_prior_network(score$prior_network, data)
+    joints <- Map(function(node, parents) {
+      as.numeric(family_marginal(score$prior_network, c(node, parents)))
+    }, nodes, families)
+  }
+  cpp_local_scores(data, score_spec(score, length(all_nodes)),
+                   match(nodes, all_nodes) - 1L,
+                   lapply(families, function(p) match(p, all_nodes) - 1L),
+                   joints, as.integer(threads))
+}
+
+check_prior_network <- function(fit, data, call = rlang::caller_env()) {
+  vars <- names(data$levels)
+  missing_vars <- setdiff(vars, names(fit$levels))
+  if (length(missing_vars)) {
+    lbn_abort("The prior network has no node{?s} {.val {missing_vars}}.", "prior_network",
+              call = call)
+  }
+  differ <- vars[!vapply(vars, function(v) identical(fit$levels[[v]], data$levels[[v]]), logical(1))]
+  if (length(differ)) {
+    lbn_abort("The prior network's levels differ from the data's for {.val {differ}}.",
+              "prior_network", call = call)
+  }
+}
+
+#' A score cache shared by searches
+#'
+#' Internal: a C++ scorer for one data set and one score that remembers every family
+#' score it computes, keyed by node and parent set.
+#' @noRd
+new_score_cache <- function(data, score) {
+  if (!is.null(score$prior_network)) {
+    lbn_abort("The score cache does not support BDe with a prior network yet.", "value")
+  }
+  structure(list(ptr = cpp_scorer_new(data, score_spec(score, length(data$levels))),
+                 nodes = names(data$levels)),
+            class = "bn_score_cache")
+}
+
+cache_local_scores <- function(cache, nodes, families) {
+  cpp_scorer_local(cache$ptr, match(nodes, cache$nodes) - 1L,
+                   lapply(families, function(p) match(p, cache$nodes) - 1L))
+}
+
+cache_stats <- function(cache) cpp_scorer_stats(cache$ptr)

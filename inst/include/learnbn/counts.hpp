@@ -1,0 +1,215 @@
+// Contingency counts N_ijk of a node (state k) and its parents (configuration j).
+//
+// Dense path: the parents' codes are combined into a mixed-radix index (first parent
+// fastest) and counted in a table of q_i * r_i cells. Used when that table is small
+// next to the data. Sparse path: parent configurations are renumbered, one parent at a
+// time, to the configurations actually observed (at most one per row), so a family
+// whose full table would not fit in memory (say ten 4-state parents, 4^11 cells) costs
+// memory linear in the rows, and no configuration index can overflow.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "data.hpp"
+
+namespace learnbn {
+
+struct FamilyCounts {
+  int states = 0;             // r_i
+  double parent_configs = 1;  // q_i, every configuration of the parents (may exceed 2^64)
+  bool dense = true;          // config ids are the mixed-radix index of the parents' codes
+  // The non-zero cells: N_ijk, the id of configuration j, and the state k.
+  std::vector<double> cell_count;
+  std::vector<std::uint32_t> cell_config;
+  std::vector<std::uint32_t> cell_state;
+  // N_ij by configuration id (dense: all q_i ids; sparse: the observed ones).
+  std::vector<double> config_total;
+};
+
+// Maps 64-bit keys to consecutive ids 0, 1, 2, ... in order of first appearance.
+class KeyIndex {
+ public:
+  void reset(std::size_t expected_keys) {
+    std::size_t capacity = 16;
+    while (capacity < 2 * expected_keys) capacity *= 2;
+    keys_.assign(capacity, kEmpty);
+    ids_.resize(capacity);
+    mask_ = capacity - 1;
+    size_ = 0;
+  }
+  std::uint32_t id(std::uint64_t key) {
+    std::size_t slot = mix(key) & mask_;
+    while (keys_[slot] != kEmpty) {
+      if (keys_[slot] == key) return ids_[slot];
+      slot = (slot + 1) & mask_;
+    }
+    keys_[slot] = key;
+    ids_[slot] = static_cast<std::uint32_t>(size_);
+    return static_cast<std::uint32_t>(size_++);
+  }
+  std::size_t size() const { return size_; }
+
+ private:
+  static constexpr std::uint64_t kEmpty = std::numeric_limits<std::uint64_t>::max();
+  static std::size_t mix(std::uint64_t key) {  // splitmix64 finaliser
+    key ^= key >> 30; key *= 0xbf58476d1ce4e5b9ULL;
+    key ^= key >> 27; key *= 0x94d049bb133111ebULL;
+    return static_cast<std::size_t>(key ^ (key >> 31));
+  }
+  std::vector<std::uint64_t> keys_;
+  std::vector<std::uint32_t> ids_;
+  std::size_t mask_ = 0, size_ = 0;
+};
+
+class Counter {
+ public:
+  // Largest dense table a caller may force (BDe needs the full configuration index).
+  static constexpr double kMaxDenseCells = 1 << 27;
+
+  explicit Counter(const DataView& data) : data_(data) {
+    if (data.n_rows >= std::numeric_limits<std::uint32_t>::max()) {
+      throw std::length_error("too many rows: at most 2^32 - 1 are supported");
+    }
+    dense_limit_ = std::min(kMaxDenseCells, std::max(65536.0, 2.0 * data.n_rows));
+  }
+
+  static double parent_configs(const DataView& data, const int* parents, std::size_t n_parents) {
+    double q = 1;
+    for (std::size_t p = 0; p < n_parents; ++p) q *= data.columns[parents[p]].cardinality;
+    return q;
+  }
+
+  // Counts the family of `node`; the result stays valid until the next call.
+  const FamilyCounts& count(int node, const int* parents, std::size_t n_parents,
+                            bool force_dense = false) {
+    const int states = data_.columns[node].cardinality;
+    const double q = parent_configs(data_, parents, n_parents);
+    out_.states = states;
+    out_.parent_configs = q;
+    const double cells = q * states;
+    if (cells <= dense_limit_ || (force_dense && cells <= kMaxDenseCells)) {
+      count_dense(node, parents, n_parents, static_cast<std::size_t>(q));
+    } else if (force_dense) {
+      throw std::length_error("a dense table of " + std::to_string(cells) +
+                              " cells is too large");
+    } else {
+      count_sparse(node, parents, n_parents);
+    }
+    return out_;
+  }
+
+  // Dense N_ijk in R's array order (state fastest, then the parents in order).
+  std::vector<double> dense_table(int node, const int* parents, std::size_t n_parents) {
+    const FamilyCounts& c = count(node, parents, n_parents, true);
+    std::vector<double> table(static_cast<std::size_t>(c.parent_configs) * c.states, 0.0);
+    for (std::size_t cell = 0; cell < c.cell_count.size(); ++cell) {
+      table[c.cell_state[cell] + static_cast<std::size_t>(c.states) * c.cell_config[cell]] =
+          c.cell_count[cell];
+    }
+    return table;
+  }
+
+ private:
+  void add_weighted(const Column& column, std::size_t n_cells, std::vector<double>& table,
+                    std::size_t states) {
+    // table[config * states + code] += weight
+    const std::size_t n = data_.n_rows;
+    table.assign(n_cells, 0.0);
+    const std::uint32_t* config = config_.data();
+    if (data_.weights) {
+      const double* w = data_.weights;
+      column.for_each(n, [&](std::size_t row, int code) { table[config[row] * states + code] += w[row]; });
+    } else {
+      column.for_each(n, [&](std::size_t row, int code) { table[config[row] * states + code] += 1.0; });
+    }
+  }
+
+  void count_dense(int node, const int* parents, std::size_t n_parents, std::size_t q) {
+    const std::size_t n = data_.n_rows;
+    config_.assign(n, 0);
+    std::uint32_t stride = 1;
+    for (std::size_t p = 0; p < n_parents; ++p) {
+      const Column& column = data_.columns[parents[p]];
+      std::uint32_t* config = config_.data();
+      column.for_each(n, [&](std::size_t row, int code) { config[row] += code * stride; });
+      stride *= column.cardinality;
+    }
+    const std::size_t states = data_.columns[node].cardinality;
+    add_weighted(data_.columns[node], q * states, table_, states);
+    out_.dense = true;
+    clear_cells();
+    out_.config_total.assign(q, 0.0);
+    for (std::size_t j = 0; j < q; ++j) {
+      for (std::size_t k = 0; k < states; ++k) {
+        const double count = table_[j * states + k];
+        if (count > 0) push_cell(count, j, k);
+      }
+    }
+  }
+
+  void count_sparse(int node, const int* parents, std::size_t n_parents) {
+    const std::size_t n = data_.n_rows;
+    config_.assign(n, 0);
+    std::uint32_t* config = config_.data();
+    double n_ids = 1;  // configuration ids in use: 0 .. n_ids - 1
+    for (std::size_t p = 0; p < n_parents; ++p) {
+      const Column& column = data_.columns[parents[p]];
+      const double radix = column.cardinality;
+      if (n_ids * radix <= dense_limit_) {  // still a plain mixed-radix index
+        const std::uint32_t stride = static_cast<std::uint32_t>(n_ids);
+        column.for_each(n, [&](std::size_t row, int code) { config[row] += code * stride; });
+        n_ids *= radix;
+      } else {  // renumber to the combinations observed so far
+        index_.reset(n);
+        const std::uint64_t r = column.cardinality;
+        column.for_each(n, [&](std::size_t row, int code) {
+          config[row] = index_.id(config[row] * r + static_cast<std::uint64_t>(code));
+        });
+        n_ids = static_cast<double>(index_.size());
+      }
+    }
+    // Cells: renumber (configuration, state) pairs so memory stays linear in the rows.
+    const Column& target = data_.columns[node];
+    const std::uint64_t states = target.cardinality;
+    index_.reset(n);
+    clear_cells();
+    out_.dense = false;
+    out_.config_total.assign(static_cast<std::size_t>(n_ids), 0.0);
+    target.for_each(n, [&](std::size_t row, int code) {
+      const std::uint32_t cell = index_.id(config[row] * states + static_cast<std::uint64_t>(code));
+      if (cell == out_.cell_count.size()) {
+        out_.cell_count.push_back(0.0);
+        out_.cell_config.push_back(config[row]);
+        out_.cell_state.push_back(static_cast<std::uint32_t>(code));
+      }
+      const double w = data_.weight(row);
+      out_.cell_count[cell] += w;
+      out_.config_total[config[row]] += w;
+    });
+  }
+
+  void clear_cells() {
+    out_.cell_count.clear();
+    out_.cell_config.clear();
+    out_.cell_state.clear();
+  }
+  void push_cell(double count, std::size_t config, std::size_t state) {
+    out_.cell_count.push_back(count);
+    out_.cell_config.push_back(static_cast<std::uint32_t>(config));
+    out_.cell_state.push_back(static_cast<std::uint32_t>(state));
+    out_.config_total[config] += count;
+  }
+
+  const DataView& data_;
+  double dense_limit_;
+  std::vector<std::uint32_t> config_;  // configuration id of each row
+  std::vector<double> table_;          // dense scratch table
+  KeyIndex index_;
+  FamilyCounts out_;
+};
+
+}  // namespace learnbn

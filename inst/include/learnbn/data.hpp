@@ -1,0 +1,38 @@
+// A read-only view of discrete data: one column of 0-based codes per variable.
+// The core never sees R objects; the glue layer fills this view from a bn_data.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace learnbn {
+
+struct Column {
+  const std::uint8_t* small = nullptr;  // codes of a variable with at most 256 states
+  const int* wide = nullptr;            // codes otherwise
+  int cardinality = 0;                  // r_i, declared states (some may never occur)
+
+  int code(std::size_t row) const { return small ? small[row] : wide[row]; }
+
+  // Calls f(row, code) for every row; the branch on storage is taken once.
+  template <class F>
+  void for_each(std::size_t n_rows, F&& f) const {
+    if (small) {
+      for (std::size_t row = 0; row < n_rows; ++row) f(row, static_cast<int>(small[row]));
+    } else {
+      for (std::size_t row = 0; row < n_rows; ++row) f(row, wide[row]);
+    }
+  }
+};
+
+struct DataView {
+  std::vector<Column> columns;
+  const double* weights = nullptr;  // case count of each row; nullptr means one case a row
+  std::size_t n_rows = 0;
+  double n_cases = 0;               // sum of the weights
+
+  std::size_t n_vars() const { return columns.size(); }
+  double weight(std::size_t row) const { return weights ? weights[row] : 1.0; }
+};
+
+}  // namespace learnbn

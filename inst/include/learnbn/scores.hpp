@@ -1,0 +1,101 @@
+// Decomposable scores of one family (a node and its parents), on the log scale.
+#pragma once
+#include <cmath>
+#include <stdexcept>
+
+#include "counts.hpp"
+#include "math.hpp"
+
+namespace learnbn {
+
+enum class ScoreType { loglik, aic, bic, bd, k2, bdeu, bde };
+enum class StructurePrior { uniform, arcs };
+
+struct ScoreSpec {
+  ScoreType type = ScoreType::bdeu;
+  double iss = 1;        // equivalent sample size (bdeu, bde)
+  double alpha = 1;      // alpha_ijk of every cell (bd)
+  double penalty = 1;    // aic: penalty per free parameter (bic derives log(N) / 2)
+  StructurePrior prior = StructurePrior::uniform;
+  double arc_prob = 0.5; // probability of each arc under the arc-independent prior
+  int n_nodes = 0;
+
+  bool bayesian() const {
+    return type == ScoreType::bd || type == ScoreType::k2 || type == ScoreType::bdeu ||
+           type == ScoreType::bde;
+  }
+};
+
+// sum_jk N_ijk log(N_ijk / N_ij)
+inline double log_likelihood(const FamilyCounts& c) {
+  double ll = 0;
+  for (double n : c.cell_count) ll += x_log_x(n);
+  for (double n : c.config_total) ll -= x_log_x(n);
+  return ll;
+}
+
+// Seed 004 eq. 12 with alpha_ijk = a for every cell, so alpha_ij = r_i a:
+//   sum_j [lgamma(alpha_ij) - lgamma(alpha_ij + N_ij)] + sum_jk [lgamma(alpha_ijk + N_ijk) - lgamma(alpha_ijk)]
+// Configurations never observed contribute zero and are skipped.
+inline double dirichlet_uniform(const FamilyCounts& c, double a) {
+  const double a_config = a * c.states;
+  const double lg_config = log_gamma(a_config), lg_cell = log_gamma(a);
+  double s = 0;
+  for (double n : c.config_total) {
+    if (n > 0) s += lg_config - log_gamma(a_config + n);
+  }
+  for (double n : c.cell_count) s += log_gamma(a + n) - lg_cell;
+  return s;
+}
+
+// Eq. 12 with alpha_ijk = iss * P(x_i = k, pa_i = j) from a prior network (BDe);
+// `joint` holds those probabilities densely, state fastest, as counted by the Counter.
+inline double dirichlet_prior_network(const FamilyCounts& c, double iss, const double* joint) {
+  if (!c.dense) throw std::logic_error("BDe with a prior network needs dense counts");
+  const std::size_t r = c.states;
+  double s = 0;
+  for (std::size_t j = 0; j < c.config_total.size(); ++j) {
+    if (c.config_total[j] <= 0) continue;
+    double a_config = 0;
+    for (std::size_t k = 0; k < r; ++k) a_config += iss * joint[j * r + k];
+    s += log_gamma(a_config) - log_gamma(a_config + c.config_total[j]);
+  }
+  for (std::size_t cell = 0; cell < c.cell_count.size(); ++cell) {
+    const double a = iss * joint[c.cell_config[cell] * r + c.cell_state[cell]];
+    s += log_gamma(a + c.cell_count[cell]) - log_gamma(a);
+  }
+  return s;
+}
+
+inline double free_parameters(const FamilyCounts& c) {
+  return (c.states - 1) * c.parent_configs;
+}
+
+// log P(pa_i) under the structure prior: each of the n - 1 possible parents is present
+// with probability arc_prob, independently (Buntine 1991).
+inline double log_structure_prior(const ScoreSpec& spec, std::size_t n_parents) {
+  if (spec.prior == StructurePrior::uniform) return 0;
+  const double absent = spec.n_nodes - 1.0 - static_cast<double>(n_parents);
+  return n_parents * std::log(spec.arc_prob) + absent * std::log1p(-spec.arc_prob);
+}
+
+// The score of one family. `n_cases` is N (for BIC); `prior_joint` is needed for BDe only.
+inline double family_score(const FamilyCounts& c, const ScoreSpec& spec, double n_cases,
+                           std::size_t n_parents, const double* prior_joint = nullptr) {
+  double s = 0;
+  switch (spec.type) {
+    case ScoreType::loglik: s = log_likelihood(c); break;
+    case ScoreType::aic: s = log_likelihood(c) - spec.penalty * free_parameters(c); break;
+    case ScoreType::bic: s = log_likelihood(c) - 0.5 * std::log(n_cases) * free_parameters(c); break;
+    case ScoreType::bd: s = dirichlet_uniform(c, spec.alpha); break;
+    case ScoreType::k2: s = dirichlet_uniform(c, 1.0); break;
+    case ScoreType::bdeu: s = dirichlet_uniform(c, spec.iss / (c.parent_configs * c.states)); break;
+    case ScoreType::bde:
+      s = prior_joint ? dirichlet_prior_network(c, spec.iss, prior_joint)
+                      : dirichlet_uniform(c, spec.iss / (c.parent_configs * c.states));
+      break;
+  }
+  return s + log_structure_prior(spec, n_parents);
+}
+
+}  // namespace learnbn

@@ -1,0 +1,4 @@
+library(testthat)
+library(learnbn)
+
+test_check("learnbn")

@@ -1,0 +1,180 @@
+college <- college_plans[rep(seq_len(nrow(college_plans)), college_plans$count), 1:5]
+rownames(college) <- NULL
+college_data <- bn_data(college_plans, counts = "count")
+all_types <- c("loglik", "aic", "bic", "k2", "bd", "bdeu")
+
+test_that("scores of a tiny table match values worked out by hand", {
+  # A: a0 a0 a0 a1; B: b0 b0 b1 b0, so B | A=a0 has counts (2, 1) and B | A=a1 (1, 0).
+  d <- data.frame(A = c("a0", "a0", "a0", "a1"), B = c("b0", "b0", "b1", "b0"))
+  # K2, B alone: Gamma(2) / Gamma(6) * Gamma(4) * Gamma(2) = 3! / 5! = 1 / 20
+  expect_equal(local_score(d, "B", score = "k2"), -log(20))
+  # K2, B | A: (1! 2! 1! / 4!) * (1! 1! 0! / 2!) = 1 / 12 * 1 / 2
+  expect_equal(local_score(d, "B", "A", score = "k2"), -log(24))
+  expect_equal(local_score(d, "B", score = "loglik"), 3 * log(3 / 4) + log(1 / 4))
+  expect_equal(local_score(d, "B", "A", score = "loglik"), 2 * log(2 / 3) + log(1 / 3))
+  expect_equal(local_score(d, "B", "A", score = "aic"), 2 * log(2 / 3) + log(1 / 3) - 2)
+  expect_equal(local_score(d, "B", "A", score = "bic"), 2 * log(2 / 3) + log(1 / 3) - log(4))
+  # BDeu with iss = 1: alpha_ijk = 1/4 in each of the 2 x 2 cells, alpha_ij = 1/2.
+  by_hand <- (lgamma(1 / 2) - lgamma(1 / 2 + 3) + lgamma(1 / 4 + 2) + lgamma(1 / 4 + 1) - 2 * lgamma(1 / 4)) +
+    (lgamma(1 / 2) - lgamma(1 / 2 + 1) + lgamma(1 / 4 + 1) - lgamma(1 / 4))
+  expect_equal(local_score(d, "B", "A", score = "bdeu"), by_hand)
+  expect_equal(local_score(d, "B", "A", score = "bd", alpha = 1), -log(24))
+})
+
+test_that("every score matches the plain-R reference on college plans", {
+  families <- list(c("CP"), c("CP", "PE"), c("CP", "PE", "IQ", "SES"), c("PE", "SEX", "SES", "IQ"),
+                   c("IQ", "SES"))
+  for (type in all_types) for (fam in families) {
+    ours <- local_score(college_data, fam[1], fam[-1], score = type, alpha = 2.5)
+    ref <- ref_local_score(college, fam[1], fam[-1], type, alpha = 2.5)
+    expect_equal(ours, ref, tolerance = 1e-10, label = paste(type, paste(fam, collapse = " ")))
+  }
+  for (iss in c(0.5, 5, 40)) {
+    expect_equal(local_score(college_data, "CP", c("PE", "IQ"), score = "bdeu", iss = iss),
+                 ref_local_score(college, "CP", c("PE", "IQ"), "bdeu", iss = iss), tolerance = 1e-10)
+  }
+})
+
+test_that("count tables give the same scores as their expanded rows", {
+  g <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ:SEX][CP|PE:IQ:SES]")
+  for (type in all_types) {
+    expect_equal(network_score(g, college_data, score = type), network_score(g, college, score = type),
+                 tolerance = 1e-10)
+  }
+  expect_equal(learnbn:::family_table(college_data, "CP", c("PE", "SEX")),
+               unclass(table(CP = college$CP, PE = college$PE, SEX = college$SEX)),
+               ignore_attr = TRUE)
+})
+
+test_that("network scores agree with bnlearn on asia and child", {
+  ref <- utils::read.csv(test_path("ref", "bnlearn_scores.csv"), stringsAsFactors = FALSE)
+  score_of <- list(bdeu_iss1 = bn_score("bdeu", iss = 1), bdeu_iss10 = bn_score("bdeu", iss = 10),
+                   k2 = "k2", bic = "bic", aic = "aic", loglik = "loglik")
+  for (name in c("asia", "child")) {
+    d <- bn_data(read_reference(paste0(name, "_5000")))
+    rows <- ref[ref$data == name, ]
+    for (i in seq_len(nrow(rows))) {
+      g <- bn_graph_from_string(rows$modelstring[i])
+      expect_equal(network_score(g, d, score = score_of[[rows$score[i]]]), rows$value[i],
+                   tolerance = 1e-9, label = paste(name, rows$dag[i], rows$score[i]))
+    }
+  }
+})
+
+test_that("Markov-equivalent DAGs get equal BDeu, BDe, BIC, AIC and log-likelihood, K2 need not", {
+  g1 <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ:SEX][CP|PE:IQ:SES]")
+  g2 <- bn_graph_from_string("[SEX][IQ][SES|IQ][PE|SES:IQ:SEX][CP|PE:IQ:SES]")  # SES -> IQ reversed
+  prior <- random_fit(college_data, "[SEX][SES|SEX][IQ|SES][PE|IQ][CP|PE:SES]", seed = 1)
+  scores <- list(bn_score("bdeu", iss = 5), bn_score("bde", iss = 5, prior_network = prior),
+                 "bic", "aic", "loglik", bn_score("bdeu", prior = "arcs", arc_prob = 0.3))
+  for (s in scores) {
+    expect_equal(network_score(g1, college_data, score = s), network_score(g2, college_data, score = s),
+                 tolerance = 1e-12)
+  }
+  expect_gt(abs(network_score(g1, college_data, score = "k2") -
+                  network_score(g2, college_data, score = "k2")), 1e-3)
+})
+
+test_that("BDe takes its prior counts from the prior network's joint distribution", {
+  prior <- random_fit(college_data, "[SEX][SES|SEX][IQ|SES][PE|IQ:SEX][CP|PE:SES]", seed = 2)
+  joint <- brute_force_joint(prior)
+  for (fam in list(c("CP"), c("CP", "PE", "IQ"), c("SES", "SEX"), c("IQ", "CP", "SEX"))) {
+    p <- apply(joint, match(fam, names(dimnames(joint))), sum)
+    ours <- local_score(college_data, fam[1], fam[-1], score = bn_score("bde", iss = 7, prior_network = prior))
+    ref <- ref_family_score(ref_counts(college, fam[1], fam[-1]), "bde", iss = 7, joint = as.numeric(p))
+    expect_equal(ours, ref, tolerance = 1e-10)
+  }
+})
+
+test_that("BDe with a uniform prior network is BDeu", {
+  uniform <- random_fit(college_data, "[SEX][SES|SEX][IQ|SES][PE|IQ][CP|PE]", seed = 3, uniform = TRUE)
+  g <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ:SEX][CP|PE:IQ:SES]")
+  expect_equal(network_score(g, college_data, score = bn_score("bde", iss = 5, prior_network = uniform)),
+               network_score(g, college_data, score = bn_score("bdeu", iss = 5)), tolerance = 1e-12)
+  expect_equal(network_score(g, college_data, score = bn_score("bde", iss = 5)),
+               network_score(g, college_data, score = bn_score("bdeu", iss = 5)))
+})
+
+test_that("the arc-independent structure prior adds log p per parent and log(1 - p) per non-parent", {
+  base <- local_score(college_data, "CP", c("PE", "IQ"), score = "bdeu")
+  with_prior <- local_score(college_data, "CP", c("PE", "IQ"), score = "bdeu", prior = "arcs", arc_prob = 0.2)
+  expect_equal(with_prior - base, 2 * log(0.2) + 2 * log(0.8))
+  default_p <- local_score(college_data, "CP", "PE", score = "k2", prior = "arcs")
+  expect_equal(default_p - local_score(college_data, "CP", "PE", score = "k2"), log(1 / 4) + 3 * log(3 / 4))
+})
+
+test_that("families too large for a dense table are counted from observed configurations", {
+  set.seed(10)
+  wide <- as.data.frame(lapply(stats::setNames(nm = paste0("V", 1:12)), function(v) {
+    factor(sample(letters[1:4], 300, replace = TRUE), levels = letters[1:4])
+  }))
+  parents <- paste0("V", 2:11)  # 4^11 cells
+  for (type in all_types) {
+    expect_equal(local_score(wide, "V1", parents, score = type),
+                 ref_sparse_score(wide, "V1", parents, type), tolerance = 1e-10, label = type)
+  }
+})
+
+test_that("configuration indices cannot overflow 64 bits", {
+  set.seed(11)
+  many <- sprintf("L%05d", 1:60000)
+  huge <- as.data.frame(lapply(stats::setNames(nm = c("A", "B", "C", "D")), function(v) {
+    factor(sample(many[1:50], 400, replace = TRUE), levels = many)
+  }))
+  huge$Y <- factor(sample(c("y", "n"), 400, replace = TRUE))
+  # q = 60000^4 = 1.3e19 parent configurations, more than 2^63.
+  for (type in c("bdeu", "k2", "loglik", "bic")) {
+    expect_equal(local_score(huge, "Y", c("A", "B", "C", "D"), score = type),
+                 ref_sparse_score(huge, "Y", c("A", "B", "C", "D"), type), tolerance = 1e-10, label = type)
+  }
+})
+
+test_that("threads give the same scores as one thread", {
+  child <- bn_data(read_reference("child_5000"))
+  ref <- utils::read.csv(test_path("ref", "bnlearn_scores.csv"), stringsAsFactors = FALSE)
+  g <- bn_graph_from_string(ref$modelstring[ref$data == "child" & ref$dag == "truth"][1])
+  expect_identical(network_score(g, child, local = TRUE, threads = 2),
+                   network_score(g, child, local = TRUE, threads = 1))
+})
+
+test_that("the score cache remembers families by node and parent set", {
+  cache <- learnbn:::new_score_cache(college_data, bn_score("bdeu", iss = 5))
+  first <- learnbn:::cache_local_scores(cache, c("CP", "CP", "PE"), list(c("PE", "IQ"), c("IQ", "PE"), character()))
+  expect_equal(first[1], first[2])
+  expect_equal(first[1], local_score(college_data, "CP", c("PE", "IQ"), score = "bdeu", iss = 5))
+  expect_equal(first[3], local_score(college_data, "PE", score = "bdeu", iss = 5))
+  expect_equal(unname(learnbn:::cache_stats(cache)), c(2, 1, 2))
+})
+
+test_that("bad score arguments fail with classed errors naming them", {
+  expect_error(bn_score("bdeux"), class = "learnbn_error_unknown_score")
+  expect_error(bn_score("bdeu", iss = 0), class = "learnbn_error_value")
+  expect_error(bn_score("bdeu", iss = -1), class = "learnbn_error_value")
+  expect_error(bn_score("bd", alpha = NA), class = "learnbn_error_type")
+  expect_error(bn_score("bic", prior = "arcs"), class = "learnbn_error_value")
+  expect_error(bn_score("bdeu", prior = "arcs", arc_prob = 1), class = "learnbn_error_value")
+  expect_error(bn_score("bdeu", prior_network = list()), class = "learnbn_error_value")
+  expect_error(bn_score("bde", prior_network = list()), class = "learnbn_error_type")
+  expect_error(local_score(college_data, "XX"), class = "learnbn_error_unknown_node")
+  expect_error(local_score(college_data, "CP", c("PE", "ZZ")), class = "learnbn_error_unknown_node")
+  expect_error(local_score(college_data, "CP", "CP"), class = "learnbn_error_value")
+  expect_error(local_score(college_data, "CP", score = 3), class = "learnbn_error_type")
+  expect_error(local_score(college_data, "CP", score = "bdeu", iss = -2), class = "learnbn_error_value")
+  expect_error(local_score(college_data, "CP", score = bn_score("bdeu"), iss = 2), class = "learnbn_error_value")
+  g <- bn_graph_from_string("[SEX][SES|SEX]")
+  expect_error(network_score(g, college_data, threads = 0), class = "learnbn_error_value")
+  expect_error(network_score(college_data, college_data), class = "learnbn_error_type")
+  expect_error(network_score(bn_graph_from_string("[A][B|A]"), college_data), class = "learnbn_error_unknown_node")
+  expect_snapshot(error = TRUE, {
+    bn_score("bdeu", iss = 0)
+    local_score(college_data, "CP", c("PE", "ZZ"))
+  })
+})
+
+test_that("score specifications print", {
+  expect_snapshot({
+    bn_score("bdeu", iss = 10)
+    bn_score("k2", prior = "arcs", arc_prob = 0.2)
+    bn_score("bd", alpha = 2)
+  })
+})

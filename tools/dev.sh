@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Private build for one developer: copies the tree to /tmp, installs it into a private
+# library and runs the tests (optionally only those whose file name matches $2).
+# Several people can run it at once without touching each other's builds.
+#   tools/dev.sh NAME [FILTER]
+set -eu
+name=${1:?usage: tools/dev.sh NAME [FILTER]}
+filter=${2:-}
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=/tmp/lbn-build-$name
+lib=/tmp/lbn-lib-$name
+mkdir -p "$build" "$lib"
+rsync -a --delete --exclude .git --exclude '*.o' --exclude '*.so' "$top"/ "$build"/
+cd "$build"
+if [ -f src/learnbn.so ] && [ -n "$(find inst/include src -newer src/learnbn.so -name '*.hpp' 2>/dev/null)" ]; then rm -f src/*.o src/*.so; fi
+Rscript -e 'Rcpp::compileAttributes(".")' >/dev/null
+Rscript -e 'suppressPackageStartupMessages(roxygen2::roxygenise(load_code = "source"))' >/dev/null 2>roxygen.log || { cat roxygen.log; exit 1; }
+R CMD INSTALL --no-test-load -l "$lib" . >install.log 2>&1 || { tail -40 install.log; exit 1; }
+NOT_CRAN=true R_LIBS="$lib" Rscript -e "testthat::test_dir('tests/testthat', package = 'learnbn', load_package = 'installed', filter = if (nzchar('$filter')) '$filter' else NULL, stop_on_failure = FALSE)"
+# Bring new or updated snapshots back to the source tree.
+if [ -d tests/testthat/_snaps ]; then
+  mkdir -p "$top/tests/testthat/_snaps"
+  rsync -a --update tests/testthat/_snaps/ "$top/tests/testthat/_snaps/"
+fi
