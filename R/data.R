@@ -82,12 +82,14 @@ table_to_frame <- function(x) {
 }
 
 check_counts <- function(counts, name, call = rlang::caller_env()) {
-  if (!is.numeric(counts) || anyNA(counts) || any(!is.finite(counts)) ||
-      any(counts < 0) || any(counts != round(counts))) {
-    bad <- which(!is.numeric(counts) | is.na(counts) | !is.finite(counts) |
-                   counts < 0 | counts != round(counts))
+  if (!is.numeric(counts)) {
+    lbn_abort("The counts column {.val {name}} must be numeric, not {.obj_type_friendly {counts}}.",
+              "counts", call = call)
+  }
+  bad <- which(is.na(counts) | !is.finite(counts) | counts < 0 | counts != round(counts))
+  if (length(bad)) {
     lbn_abort(c("The counts column {.val {name}} must hold non-negative whole numbers.",
-                "x" = "Row{?s} {head(bad, 5)} {?has/have} {.val {head(counts[bad], 5)}}."),
+                "x" = "Row {bad[1]} has {.val {counts[bad[1]]}} ({length(bad)} bad row{?s} in all)."),
               "counts", call = call)
   }
   as.numeric(counts)
@@ -107,8 +109,8 @@ check_frame_shape <- function(x, call = rlang::caller_env()) {
   has_na <- vapply(x, anyNA, logical(1))
   if (any(has_na)) {
     n_na <- vapply(x[has_na], function(col) sum(is.na(col)), numeric(1))
-    lbn_abort(c("{.arg x} has missing values.",
-                "x" = "{.val {nms[has_na]}} ha{?s/ve} {n_na} NA{?s}.",
+    detail <- paste0(nms[has_na], " (", n_na, " NA)")
+    lbn_abort(c("{.arg x} has missing values in {sum(has_na)} column{?s}: {detail}.",
                 "i" = "Remove or impute incomplete rows before learning."),
               "missing", call = call)
   }

@@ -102,6 +102,46 @@ class Counter {
     return out_;
   }
 
+  // Scoring one node against many candidate parents: set_base() combines the base
+  // parents once; count_plus() then counts the family base + {extra} in two passes.
+  // set_base() returns false when the base is too large for this shortcut.
+  bool set_base(const int* parents, std::size_t n_parents) {
+    base_configs_ = parent_configs(data_, parents, n_parents);
+    if (base_configs_ > dense_limit_) return false;
+    const std::size_t n = data_.n_rows;
+    base_.assign(n, 0);
+    std::uint32_t stride = 1;
+    for (std::size_t p = 0; p < n_parents; ++p) {
+      const Column& column = data_.columns[parents[p]];
+      std::uint32_t* base = base_.data();
+      column.for_each(n, [&](std::size_t row, int code) { base[row] += code * stride; });
+      stride *= column.cardinality;
+    }
+    return true;
+  }
+
+  // Requires a successful set_base(); falls back to count() when the table is large.
+  const FamilyCounts& count_plus(int node, int extra, const int* parents, std::size_t n_parents) {
+    const Column& column = data_.columns[extra];
+    const double q = base_configs_ * column.cardinality;
+    if (q * data_.columns[node].cardinality > dense_limit_) {
+      std::vector<int>& family = family_scratch_;
+      family.assign(parents, parents + n_parents);
+      family.push_back(extra);
+      return count(node, family.data(), family.size());
+    }
+    out_.states = data_.columns[node].cardinality;
+    out_.parent_configs = q;
+    const std::size_t n = data_.n_rows;
+    config_.resize(n);
+    std::uint32_t* config = config_.data();
+    const std::uint32_t* base = base_.data();
+    const std::uint32_t stride = static_cast<std::uint32_t>(base_configs_);
+    column.for_each(n, [&](std::size_t row, int code) { config[row] = base[row] + code * stride; });
+    collect_dense(node, static_cast<std::size_t>(q));
+    return out_;
+  }
+
   // Dense N_ijk in R's array order (state fastest, then the parents in order).
   std::vector<double> dense_table(int node, const int* parents, std::size_t n_parents) {
     const FamilyCounts& c = count(node, parents, n_parents, true);
@@ -138,6 +178,11 @@ class Counter {
       column.for_each(n, [&](std::size_t row, int code) { config[row] += code * stride; });
       stride *= column.cardinality;
     }
+    collect_dense(node, q);
+  }
+
+  // Collects the non-zero cells of the dense table counted over config_.
+  void collect_dense(int node, std::size_t q) {
     const std::size_t states = data_.columns[node].cardinality;
     add_weighted(data_.columns[node], q * states, table_, states);
     out_.dense = true;
@@ -207,6 +252,9 @@ class Counter {
   const DataView& data_;
   double dense_limit_;
   std::vector<std::uint32_t> config_;  // configuration id of each row
+  std::vector<std::uint32_t> base_;    // configuration of the base parents (set_base)
+  double base_configs_ = 1;
+  std::vector<int> family_scratch_;
   std::vector<double> table_;          // dense scratch table
   KeyIndex index_;
   FamilyCounts out_;

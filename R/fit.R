@@ -1,0 +1,177 @@
+#' Fit the parameters (CPTs) of a discrete Bayesian network
+#'
+#' Estimates one conditional probability table (CPT) per node of a DAG from discrete
+#' data, given the node's parents in the graph.
+#'
+#' With N_ijk the (weighted) number of cases in which node i takes its k-th state and
+#' its parents their j-th configuration, N_ij = sum_k N_ijk, r_i the number of states
+#' of node i and q_i the number of configurations of its parents:
+#'
+#' * `"bayes"` (the default) is the posterior mean under the BDeu Dirichlet prior
+#'   alpha_ijk = iss / (q_i r_i) (seed 004, equations 11 and 13):
+#'   theta_ijk = (alpha_ijk + N_ijk) / (alpha_ij + N_ij) with alpha_ij = iss / q_i.
+#'   Every parameter is strictly positive.
+#' * `"mle"` is the maximum-likelihood estimate theta_ijk = N_ijk / N_ij. A parent
+#'   configuration that never occurs in the data (N_ij = 0) gets the uniform
+#'   distribution 1 / r_i.
+#'
+#' @param g A [bn_graph] that is a DAG. A graph with undirected edges (a CPDAG or
+#'   PDAG) must first be oriented, for instance with [pdag_to_dag()].
+#' @param data A data.frame or a [bn_data()] object with a column for every node of
+#'   `g` (other columns are ignored). Case counts of a `bn_data` object are used as
+#'   weights.
+#' @param method `"bayes"` (posterior mean with a BDeu prior) or `"mle"`
+#'   (maximum likelihood).
+#' @param iss Imaginary (equivalent) sample size of the BDeu prior, a positive number;
+#'   used by `method = "bayes"` only.
+#' @return A `bn_fit` object: a list with
+#'   * `graph`: the DAG `g`;
+#'   * `levels`: the states of every node (named list, in the graph's node order);
+#'   * `cpts`: for every node an array P(node | parents) with dimensions
+#'     `c(r_node, r_parent1, r_parent2, ...)` and named dimnames (node first, then
+#'     parents in the order of the graph's parent sets); it sums to 1 over its first
+#'     dimension;
+#'   * `method`: `"bayes"`, `"mle"` or `"bif"` (read with [read_bif()]);
+#'   * `iss`: the imaginary sample size (`NULL` unless `method = "bayes"`).
+#' @family parameters
+#' @export
+#' @examples
+#' g <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ:SEX][CP|PE:IQ:SES]")
+#' d <- bn_data(college_plans, counts = "count")
+#' fit <- fit_parameters(g, d)
+#' fit
+#' cpt(fit, "IQ")
+#' fit_mle <- fit_parameters(g, d, method = "mle")
+#' nparams(fit_mle)
+fit_parameters <- function(g, data, method = c("bayes", "mle"), iss = 1) {
+  check_fit_graph(g)
+  method <- check_fit_method(method)
+  check_number(iss, min = 0, max = Inf, min_open = TRUE, max_open = TRUE)
+  data <- as_bn_data(data)
+  node_names <- nodes(g)
+  missing_nodes <- setdiff(node_names, names(data$levels))
+  if (length(missing_nodes)) {
+    lbn_abort(c("{.arg data} has no column for node{?s} {.val {missing_nodes}} of {.arg g}.",
+                "i" = "Columns of {.arg data}: {.val {names(data$levels)}}."),
+              "unknown_node")
+  }
+  levels <- data$levels[node_names]
+  parents <- graph_parents(g)[node_names]
+  call <- rlang::current_env()
+  cpts <- lapply(node_names, function(node) {
+    family <- c(node, parents[[node]])
+    check_table_size(lengths(levels[family]), node, call = call)
+    counts <- family_table(data, node, parents[[node]], call = call)
+    counts <- array(as.numeric(counts), dim = unname(lengths(levels[family])),
+                    dimnames = levels[family])
+    estimate_cpt(counts, method, iss)
+  })
+  names(cpts) <- node_names
+  new_bn_fit(g, levels, cpts, method, if (method == "bayes") iss else NULL)
+}
+
+# theta_ijk from the counts N_ijk of one family (array, node first): the BDeu posterior
+# mean (alpha_ijk + N_ijk) / (alpha_ij + N_ij) with alpha_ijk = iss / (q_i r_i), or the
+# MLE N_ijk / N_ij with the uniform distribution where N_ij = 0.
+estimate_cpt <- function(counts, method, iss) {
+  n_states <- dim(counts)[1L]
+  parent_configs <- length(counts) %/% n_states
+  if (method == "bayes") {
+    counts <- counts + iss / (parent_configs * n_states)
+  }
+  config_totals <- rep(colSums(matrix(counts, nrow = n_states)), each = n_states)
+  probs <- counts / config_totals
+  probs[config_totals == 0] <- 1 / n_states
+  probs
+}
+
+# Largest CPT (product of the cardinalities of a node and its parents) we allocate.
+max_cpt_cells <- 1e7
+
+check_table_size <- function(cardinalities, node, call = rlang::caller_env()) {
+  cells <- prod(as.numeric(cardinalities))
+  if (cells > max_cpt_cells) {
+    lbn_abort(c("The CPT of node {.val {node}} would have {format(cells, big.mark = ',')} cells, more than the limit of {format(max_cpt_cells, big.mark = ',', scientific = FALSE)}.",
+                "i" = "Its family has cardinalities {cardinalities}; give it fewer parents or merge states."),
+              "too_large", call = call)
+  }
+  invisible(cells)
+}
+
+check_fit_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {
+  if (!inherits(g, "bn_graph")) {
+    lbn_abort("{.arg {arg}} must be a {.cls bn_graph}, not {.obj_type_friendly {g}}.",
+              "type", call = call)
+  }
+  check_no_undirected(g$amat, fn = "fit_parameters", call = call)
+  check_directed_acyclic(g$amat, call = call)
+  invisible(g)
+}
+
+# "bayes" or "mle" (the first when `method` is left at its default).
+check_fit_method <- function(method, call = rlang::caller_env()) {
+  choices <- c("bayes", "mle")
+  if (identical(method, choices)) return(choices[[1L]])
+  if (!is.character(method) || length(method) != 1L || is.na(method) || !method %in% choices) {
+    lbn_abort("{.arg method} must be one of {.val {choices}}, not {.val {method}}.", "value",
+              call = call)
+  }
+  method
+}
+
+new_bn_fit <- function(graph, levels, cpts, method, iss = NULL) {
+  structure(list(graph = graph, levels = levels, cpts = cpts, method = method, iss = iss),
+            class = "bn_fit")
+}
+
+check_bn_fit <- function(fit, arg = rlang::caller_arg(fit), call = rlang::caller_env()) {
+  if (!inherits(fit, "bn_fit")) {
+    lbn_abort("{.arg {arg}} must be a {.cls bn_fit} (see {.fn fit_parameters} and {.fn read_bif}), not {.obj_type_friendly {fit}}.",
+              "type", call = call)
+  }
+  invisible(fit)
+}
+
+#' Conditional probability table of one node
+#'
+#' @param fit A `bn_fit` object from [fit_parameters()] or [read_bif()].
+#' @param node The name of a node of `fit`.
+#' @return An array P(node | parents) with dimensions `c(r_node, r_parent1, ...)` and
+#'   named dimnames, node first; it sums to 1 over its first dimension.
+#' @family parameters
+#' @export
+#' @examples
+#' asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
+#' cpt(asia, "either")
+#' cpt(asia, "dysp")["yes", , ]
+cpt <- function(fit, node) {
+  check_bn_fit(fit)
+  check_string(node)
+  check_nodes(node, names(fit$cpts))
+  fit$cpts[[node]]
+}
+
+#' Number of free parameters of a fitted network
+#'
+#' The number of free parameters of a discrete Bayesian network,
+#' sum over the nodes of (r_i - 1) q_i, where r_i is the number of states of node i
+#' and q_i the number of configurations of its parents.
+#'
+#' @param fit A `bn_fit` object.
+#' @param ... Unused.
+#' @return A number.
+#' @family parameters
+#' @export
+#' @examples
+#' asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
+#' nparams(asia)
+nparams <- function(fit, ...) UseMethod("nparams")
+
+#' @rdname nparams
+#' @export
+nparams.bn_fit <- function(fit, ...) {
+  sum(vapply(fit$cpts, function(table) {
+    n_states <- dim(table)[1L]
+    (n_states - 1) * length(table) / n_states
+  }, numeric(1)))
+}

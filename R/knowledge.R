@@ -1,0 +1,79 @@
+# Background knowledge shared by every learner: whitelist, blacklist, max_parents and
+# nodes without parents or children, turned into one constraint object.
+
+# Returns list(nodes, required, forbidden, max_parents): `required[i, j]` forces the arc
+# i -> j, `forbidden[i, j]` rules it out (both are logical n x n matrices with dimnames).
+build_constraints <- function(nodes, whitelist = NULL, blacklist = NULL, max_parents = Inf,
+                              no_parents = NULL, no_children = NULL,
+                              call = rlang::caller_env()) {
+  n <- length(nodes)
+  empty <- matrix(FALSE, n, n, dimnames = list(nodes, nodes))
+  required <- arc_matrix(whitelist, nodes, empty, "whitelist", call)
+  forbidden <- arc_matrix(blacklist, nodes, empty, "blacklist", call)
+  forbidden[, check_nodes(no_parents, nodes, arg = "no_parents", call = call)] <- TRUE
+  forbidden[check_nodes(no_children, nodes, arg = "no_children", call = call), ] <- TRUE
+  diag(forbidden) <- TRUE
+  check_number(max_parents, min = 0, whole = TRUE, arg = "max_parents", call = call)
+
+  clash <- which(required & forbidden, arr.ind = TRUE)
+  if (nrow(clash)) {
+    lbn_abort(c("{.arg whitelist} requires arc{?s} that {.arg blacklist}, {.arg no_parents} or {.arg no_children} forbid{?s/}: {arc_labels(clash, nodes)}."),
+              "constraints", call = call)
+  }
+  if (anyNA(topological_sort_matrix(required))) {
+    lbn_abort("{.arg whitelist} contains a directed cycle.", "cycle", call = call)
+  }
+  crowded <- nodes[colSums(required) > max_parents]
+  if (length(crowded)) {
+    lbn_abort("{.arg whitelist} gives {.val {crowded}} more than {.arg max_parents} = {max_parents} parents.",
+              "constraints", call = call)
+  }
+  list(nodes = nodes, required = required, forbidden = forbidden, max_parents = max_parents)
+}
+
+arc_labels <- function(index, nodes) paste0(nodes[index[, 1]], " -> ", nodes[index[, 2]])
+
+# A two-column data.frame or matrix of from/to names as a logical arc matrix.
+arc_matrix <- function(arcs, nodes, empty, arg, call) {
+  if (is.null(arcs)) return(empty)
+  if (is.data.frame(arcs)) arcs <- as.matrix(arcs)
+  if (!is.matrix(arcs) || ncol(arcs) != 2L || !is.character(arcs)) {
+    lbn_abort("{.arg {arg}} must be a two-column data.frame or character matrix of from/to node names.",
+              "type", call = call)
+  }
+  from <- check_nodes_allow_repeats(arcs[, 1], nodes, arg, call)
+  to <- check_nodes_allow_repeats(arcs[, 2], nodes, arg, call)
+  loops <- from == to
+  if (any(loops)) {
+    lbn_abort("{.arg {arg}} has an arc from a node to itself: {.val {nodes[from[loops][1]]}}.",
+              "value", call = call)
+  }
+  empty[cbind(from, to)] <- TRUE
+  empty
+}
+
+check_nodes_allow_repeats <- function(x, nodes, arg, call) {
+  unknown <- setdiff(x, nodes)
+  if (anyNA(x) || length(unknown)) {
+    lbn_abort(c("{.arg {arg}} names unknown node{?s} {.val {unknown}}.",
+                "i" = "Known nodes: {.val {nodes}}."), "unknown_node", call = call)
+  }
+  match(x, nodes)
+}
+
+# Kahn's algorithm on a 0/1 (or logical) adjacency matrix: node indices in a topological
+# order, with NA appended when there is a cycle.
+topological_sort_matrix <- function(adjacency) {
+  indegree <- colSums(adjacency != 0)
+  order <- integer()
+  ready <- which(indegree == 0)
+  while (length(ready)) {
+    v <- ready[1]
+    ready <- ready[-1]
+    order <- c(order, v)
+    children <- which(adjacency[v, ] != 0)
+    indegree[children] <- indegree[children] - 1
+    ready <- c(ready, children[indegree[children] == 0])
+  }
+  if (length(order) < nrow(adjacency)) c(order, NA) else order
+}

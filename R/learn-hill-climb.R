@@ -1,0 +1,46 @@
+#' Hill climbing over DAGs
+#'
+#' Greedy search (seed 004): from a start graph, repeatedly make the single arc change
+#' (addition, removal or reversal) that raises the score most, until none does. With
+#' `restarts`, the best graph found is perturbed by `perturb` random moves and climbed
+#' again, keeping the best. The whole search runs in C++: after a move only the
+#' families whose parent sets changed are rescored, acyclicity is checked in constant
+#' time from reachability sets, and family scores are cached.
+#'
+#' @param data A data.frame or [bn_data()] object.
+#' @param score A score name or [bn_score()] object.
+#' @param ... Options of [bn_score()] (such as `iss`) when `score` is a name.
+#' @param start `NULL` (the empty graph) or a [bn_graph] DAG on the data's nodes.
+#' @param whitelist,blacklist `NULL` or a two-column data.frame or character matrix of
+#'   arcs (from, to) that must be present / must not be.
+#' @param max_parents The largest number of parents of a node.
+#' @param no_parents,no_children Names of nodes that may have no parents / no children.
+#' @param restarts Number of random restarts.
+#' @param perturb Number of random moves applied before each restart.
+#' @param max_iter Largest number of moves of each climb.
+#' @param threads Number of threads used to score candidate moves; the result does not
+#'   depend on it.
+#' @param verbose If `TRUE`, report the moves, score evaluations and time.
+#' @return A [bn_graph] DAG with its `score` and an `info` list: `algorithm`, `score`,
+#'   `iterations` (moves made), `score_evaluations` (family scores computed),
+#'   `cache_hits`, `cache_hit_rate`, `time` (seconds) and `trace` (the score after each
+#'   move, starting with the start graph's).
+#' @family score-based learners
+#' @export
+#' @examples
+#' g <- hill_climb(college_plans[rep(1:128, college_plans$count), 1:5], score = "bic")
+#' g
+#' g$info$trace
+#' d <- bn_data(college_plans, counts = "count")
+#' hill_climb(d, score = "bde", iss = 5, no_parents = c("SEX", "SES"), no_children = "CP",
+#'            restarts = 5)
+hill_climb <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL, blacklist = NULL,
+                       max_parents = Inf, no_parents = NULL, no_children = NULL, restarts = 0,
+                       perturb = 5, max_iter = Inf, threads = 1, verbose = FALSE) {
+  search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
+                           max_parents = max_parents, no_parents = no_parents,
+                           no_children = no_children, start = start, threads = threads,
+                           verbose = verbose)
+  run_search(search, "hill_climb", list(max_iter = as_count(max_iter), restarts = as_count(restarts),
+                                        perturb = as_count(perturb)))
+}

@@ -1,0 +1,26 @@
+#' Opportunistic local search over DAGs
+#'
+#' Seed 000's algorithm 5.3: draw a random ordered pair of nodes (i, j); if the arc
+#' i -> j is present, remove or reverse it (with equal probability), otherwise add it;
+#' accept the change if it is legal and raises the score. Repeat `k_max` times.
+#' Follows [set.seed()].
+#'
+#' @inheritParams hill_climb
+#' @param k_max Number of random neighbours drawn.
+#' @return A [bn_graph] DAG, with `info` as in [hill_climb()] (`iterations` counts the
+#'   accepted changes).
+#' @family score-based learners
+#' @export
+#' @examples
+#' set.seed(1)
+#' d <- bn_data(college_plans, counts = "count")
+#' local_search(d, score = "bdeu", iss = 5, k_max = 2000)
+local_search <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL, blacklist = NULL,
+                         max_parents = Inf, no_parents = NULL, no_children = NULL, k_max = 10000,
+                         threads = 1, verbose = FALSE) {
+  search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
+                           max_parents = max_parents, no_parents = no_parents,
+                           no_children = no_children, start = start, threads = threads,
+                           verbose = verbose)
+  run_search(search, "local", list(max_iter = 0, k_max = as_count(k_max)))
+}

@@ -1,0 +1,77 @@
+# Shared set-up and wrap-up of the score-based learners: check the arguments once,
+# run the whole search in C++, return a bn_graph with an info record.
+
+prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL, max_parents = Inf,
+                           no_parents = NULL, no_children = NULL, start = NULL, threads = 1,
+                           verbose = FALSE, call = rlang::caller_env()) {
+  data <- as_bn_data(data, arg = "data", call = call)
+  score <- as_bn_score(score, ..., arg = "score", call = call)
+  if (!is.null(score$prior_network)) {
+    lbn_abort("Searches do not support BDe with a prior network yet; use {.code bn_score(\"bde\")} (uniform prior network) or {.val bdeu}.",
+              "value", call = call)
+  }
+  check_number(threads, min = 1, whole = TRUE, arg = "threads", call = call)
+  check_flag(verbose, arg = "verbose", call = call)
+  nodes <- names(data$levels)
+  knowledge <- build_constraints(nodes, whitelist, blacklist, max_parents, no_parents, no_children,
+                                 call = call)
+  list(data = data, score = score, knowledge = knowledge, nodes = nodes,
+       start = start_matrix(start, knowledge, call), threads = as.integer(threads),
+       verbose = verbose)
+}
+
+# The start graph as an integer matrix in data order, with the whitelist's arcs added.
+start_matrix <- function(start, knowledge, call) {
+  nodes <- knowledge$nodes
+  amat <- matrix(0L, length(nodes), length(nodes), dimnames = list(nodes, nodes))
+  if (!is.null(start)) {
+    check_dag_graph(start, arg = "start", call = call)
+    given <- colnames(start$amat)
+    if (!setequal(given, nodes)) {
+      lbn_abort(c("{.arg start} must have the data's nodes.",
+                  "i" = "Missing: {.val {setdiff(nodes, given)}}; unknown: {.val {setdiff(given, nodes)}}."),
+                "unknown_node", call = call)
+    }
+    amat[] <- start$amat[nodes, nodes]
+    bad <- which(amat == 1L & knowledge$forbidden, arr.ind = TRUE)
+    if (nrow(bad)) {
+      lbn_abort("{.arg start} has arc{?s} that the constraints forbid: {arc_labels(bad, nodes)}.",
+                "constraints", call = call)
+    }
+  }
+  amat[knowledge$required] <- 1L
+  if (anyNA(topological_sort_matrix(amat))) {
+    lbn_abort("{.arg start} with the {.arg whitelist} arcs added has a directed cycle.", "cycle",
+              call = call)
+  }
+  crowded <- nodes[colSums(amat) > knowledge$max_parents]
+  if (length(crowded)) {
+    lbn_abort("{.arg start} gives {.val {crowded}} more than {.arg max_parents} parents.",
+              "constraints", call = call)
+  }
+  amat
+}
+
+# Runs one C++ search and wraps the result.
+run_search <- function(search, algorithm, options) {
+  n <- length(search$nodes)
+  result <- cpp_dag_search(search$data, score_spec(search$score, n), search$knowledge, search$start,
+                           algorithm, options, search$threads)
+  amat <- result$amat
+  dimnames(amat) <- list(search$nodes, search$nodes)
+  lookups <- result$score_evaluations + result$cache_hits
+  info <- list(algorithm = algorithm, score = search$score$type, iterations = result$iterations,
+               score_evaluations = result$score_evaluations, cache_hits = result$cache_hits,
+               cache_hit_rate = if (lookups > 0) result$cache_hits / lookups else 0,
+               time = result$time, trace = result$trace)
+  if (search$verbose) {
+    cli::cli_inform("{algorithm}: {info$iterations} move{?s}, {info$score_evaluations} family score{?s} computed, score {format(result$score, nsmall = 2)}, {format(info$time, digits = 3)} s.")
+  }
+  new_bn_graph(amat, "dag", score = result$score, info = info)
+}
+
+# A count such as max_iter, where Inf means "no limit".
+as_count <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_env(), min = 0) {
+  check_number(x, min = min, whole = TRUE, arg = arg, call = call)
+  min(x, 2^52)
+}

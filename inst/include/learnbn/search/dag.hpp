@@ -1,0 +1,105 @@
+// A DAG under local changes: adjacency, parent and child lists, and reachability
+// bitsets (no limit on the number of nodes) so that a move's acyclicity is checked
+// in constant time for additions and in O(out-degree) for reversals.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace learnbn {
+
+class Dag {
+ public:
+  explicit Dag(int n)
+      : n_(n), words_((n + 63) / 64), adj_(static_cast<std::size_t>(n) * n, 0),
+        parents_(n), children_(n), reach_(static_cast<std::size_t>(n) * words_, 0) {}
+
+  int size() const { return n_; }
+  bool has_arc(int from, int to) const { return adj_[index(from, to)] != 0; }
+  bool adjacent(int a, int b) const { return has_arc(a, b) || has_arc(b, a); }
+  const std::vector<int>& parents(int v) const { return parents_[v]; }
+  const std::vector<int>& children(int v) const { return children_[v]; }
+  std::size_t n_arcs() const {
+    std::size_t arcs = 0;
+    for (const auto& p : parents_) arcs += p.size();
+    return arcs;
+  }
+
+  // Is there a directed path of length >= 1 from `from` to `to`?
+  bool reaches(int from, int to) const {
+    return (reach_[static_cast<std::size_t>(from) * words_ + to / 64] >> (to % 64)) & 1ULL;
+  }
+  bool can_add(int from, int to) const {
+    return from != to && !adjacent(from, to) && !reaches(to, from);
+  }
+  // Reversing from -> to makes a cycle iff another path from -> to exists.
+  bool can_reverse(int from, int to) const {
+    for (int child : children_[from]) {
+      if (child != to && (reaches(child, to))) return false;
+    }
+    return true;
+  }
+
+  void add_arc(int from, int to) {
+    adj_[index(from, to)] = 1;
+    parents_[to].push_back(from);
+    children_[from].push_back(to);
+    refresh_reach();
+  }
+  void remove_arc(int from, int to) {
+    adj_[index(from, to)] = 0;
+    erase(parents_[to], from);
+    erase(children_[from], to);
+    refresh_reach();
+  }
+  void reverse_arc(int from, int to) {
+    adj_[index(from, to)] = 0;
+    erase(parents_[to], from);
+    erase(children_[from], to);
+    adj_[index(to, from)] = 1;
+    parents_[from].push_back(to);
+    children_[to].push_back(from);
+    refresh_reach();
+  }
+
+  // Nodes in a topological order (parents first); empty if there is a cycle.
+  std::vector<int> topological_order() const {
+    std::vector<int> indegree(n_), order;
+    order.reserve(n_);
+    for (int v = 0; v < n_; ++v) indegree[v] = static_cast<int>(parents_[v].size());
+    for (int v = 0; v < n_; ++v) if (indegree[v] == 0) order.push_back(v);
+    for (std::size_t head = 0; head < order.size(); ++head) {
+      for (int child : children_[order[head]]) {
+        if (--indegree[child] == 0) order.push_back(child);
+      }
+    }
+    if (static_cast<int>(order.size()) < n_) order.clear();
+    return order;
+  }
+  bool is_acyclic() const { return n_ == 0 || !topological_order().empty(); }
+
+ private:
+  std::size_t index(int from, int to) const { return static_cast<std::size_t>(from) * n_ + to; }
+  static void erase(std::vector<int>& v, int x) { v.erase(std::find(v.begin(), v.end(), x)); }
+
+  // reach(u) = union over children c of {c} and reach(c), in reverse topological order.
+  void refresh_reach() {
+    std::fill(reach_.begin(), reach_.end(), 0);
+    const std::vector<int> order = topological_order();
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      std::uint64_t* row = &reach_[static_cast<std::size_t>(*it) * words_];
+      for (int child : children_[*it]) {
+        const std::uint64_t* child_row = &reach_[static_cast<std::size_t>(child) * words_];
+        for (int w = 0; w < words_; ++w) row[w] |= child_row[w];
+        row[child / 64] |= 1ULL << (child % 64);
+      }
+    }
+  }
+
+  int n_, words_;
+  std::vector<char> adj_;
+  std::vector<std::vector<int>> parents_, children_;
+  std::vector<std::uint64_t> reach_;
+};
+
+}  // namespace learnbn

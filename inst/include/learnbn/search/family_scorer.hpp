@@ -1,0 +1,108 @@
+// Family scores for the searches: cached by (node, parent set), with the candidate
+// parents of one node scored in parallel (one Counter per thread, so a threaded run
+// computes exactly the same numbers as a serial one).
+#pragma once
+#include <algorithm>
+#include <exception>
+#include <memory>
+#include <vector>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "../cache.hpp"
+
+namespace learnbn {
+
+class FamilyScorer {
+ public:
+  FamilyScorer(const DataView& data, const ScoreSpec& spec, int threads, std::size_t max_cached = 5000000)
+      : data_(data), spec_(spec), threads_(std::max(1, threads)), max_cached_(max_cached) {
+    for (int t = 0; t < threads_; ++t) counters_.emplace_back(new Counter(data_));
+  }
+  FamilyScorer(const FamilyScorer&) = delete;
+  FamilyScorer& operator=(const FamilyScorer&) = delete;
+
+  double score(int node, std::vector<int> parents) {
+    std::sort(parents.begin(), parents.end());
+    double s;
+    if (cache_.find(node, parents, s)) return s;
+    const FamilyCounts& c = counters_[0]->count(node, parents.data(), parents.size());
+    s = family_score(c, spec_, data_.n_cases, parents.size());
+    ++evaluations_;
+    remember(node, parents, s);
+    return s;
+  }
+
+  // out[e] = score of node with parents + {extras[e]}.
+  void score_additions(int node, const std::vector<int>& parents, const std::vector<int>& extras,
+                       std::vector<double>& out) {
+    out.assign(extras.size(), 0.0);
+    std::vector<std::size_t> missing;
+    std::vector<int> key;
+    for (std::size_t e = 0; e < extras.size(); ++e) {
+      family_key(parents, extras[e], key);
+      if (!cache_.find(node, key, out[e])) missing.push_back(e);
+    }
+    if (missing.empty()) return;
+    std::exception_ptr error = nullptr;
+    const int threads = missing.size() < 16 ? 1 : threads_;
+#pragma omp parallel num_threads(threads)
+    {
+      int t = 0;
+#ifdef _OPENMP
+      t = omp_get_thread_num();
+#endif
+      try {
+        Counter& counter = *counters_[t];
+        const bool base = counter.set_base(parents.data(), parents.size());
+        std::vector<int> family;
+#pragma omp for schedule(static)
+        for (std::size_t m = 0; m < missing.size(); ++m) {
+          const int extra = extras[missing[m]];
+          const FamilyCounts* c;
+          if (base) {
+            c = &counter.count_plus(node, extra, parents.data(), parents.size());
+          } else {
+            family = parents;
+            family.push_back(extra);
+            c = &counter.count(node, family.data(), family.size());
+          }
+          out[missing[m]] = family_score(*c, spec_, data_.n_cases, parents.size() + 1);
+        }
+      } catch (...) {
+#pragma omp critical
+        error = std::current_exception();
+      }
+    }
+    if (error) std::rethrow_exception(error);
+    evaluations_ += missing.size();
+    for (std::size_t m : missing) {
+      family_key(parents, extras[m], key);
+      remember(node, key, out[m]);
+    }
+  }
+
+  std::size_t evaluations() const { return evaluations_; }
+  std::size_t cache_hits() const { return cache_.hits(); }
+  const ScoreSpec& spec() const { return spec_; }
+
+ private:
+  static void family_key(const std::vector<int>& parents, int extra, std::vector<int>& key) {
+    key = parents;
+    key.insert(std::upper_bound(key.begin(), key.end(), extra), extra);
+  }
+  void remember(int node, const std::vector<int>& sorted_parents, double s) {
+    if (cache_.size() < max_cached_) cache_.insert(node, sorted_parents, s);
+  }
+
+  DataView data_;
+  ScoreSpec spec_;
+  int threads_;
+  std::size_t max_cached_;
+  std::vector<std::unique_ptr<Counter>> counters_;
+  ScoreCache cache_;
+  std::size_t evaluations_ = 0;
+};
+
+}  // namespace learnbn
