@@ -154,37 +154,62 @@ class Counter {
   }
 
  private:
-  void add_weighted(const Column& column, std::size_t n_cells, std::vector<double>& table,
-                    std::size_t states) {
-    // table[config * states + code] += weight
+  // Unweighted tables up to this size are counted in four interleaved integer tables,
+  // so consecutive rows never wait on the same memory cell (which serialises the loop).
+  static constexpr std::size_t kSplitCells = 4096;
+
+  // table_[config * states + code] += weight over all rows (config 0 when `with_config`
+  // is false, i.e. a node without parents).
+  void tally(const Column& column, std::size_t cells, std::size_t states, bool with_config) {
     const std::size_t n = data_.n_rows;
-    table.assign(n_cells, 0.0);
-    const std::uint32_t* config = config_.data();
-    if (data_.weights) {
+    const std::uint32_t* config = with_config ? config_.data() : nullptr;
+    table_.assign(cells, 0.0);
+    if (data_.weights || cells > kSplitCells) {
       const double* w = data_.weights;
-      column.for_each(n, [&](std::size_t row, int code) { table[config[row] * states + code] += w[row]; });
-    } else {
-      column.for_each(n, [&](std::size_t row, int code) { table[config[row] * states + code] += 1.0; });
+      column.for_each(n, [&](std::size_t row, int code) {
+        table_[(config ? config[row] * states : 0) + code] += w ? w[row] : 1.0;
+      });
+      return;
+    }
+    split_.assign(4 * cells, 0);
+    std::uint32_t* t = split_.data();
+    column.with_codes([&](const auto* code) {
+      auto cell = [&](std::size_t row) { return (config ? config[row] * states : 0) + code[row]; };
+      std::size_t row = 0;
+      for (; row + 4 <= n; row += 4) {
+        ++t[cell(row)];
+        ++t[cells + cell(row + 1)];
+        ++t[2 * cells + cell(row + 2)];
+        ++t[3 * cells + cell(row + 3)];
+      }
+      for (; row < n; ++row) ++t[cell(row)];
+    });
+    for (std::size_t c = 0; c < cells; ++c) {
+      table_[c] = static_cast<double>(t[c]) + t[cells + c] + t[2 * cells + c] + t[3 * cells + c];
     }
   }
 
   void count_dense(int node, const int* parents, std::size_t n_parents, std::size_t q) {
     const std::size_t n = data_.n_rows;
-    config_.assign(n, 0);
+    config_.resize(n);
+    std::uint32_t* config = config_.data();
     std::uint32_t stride = 1;
     for (std::size_t p = 0; p < n_parents; ++p) {
       const Column& column = data_.columns[parents[p]];
-      std::uint32_t* config = config_.data();
-      column.for_each(n, [&](std::size_t row, int code) { config[row] += code * stride; });
+      if (p == 0) {
+        column.for_each(n, [&](std::size_t row, int code) { config[row] = code; });
+      } else {
+        column.for_each(n, [&](std::size_t row, int code) { config[row] += code * stride; });
+      }
       stride *= column.cardinality;
     }
-    collect_dense(node, q);
+    collect_dense(node, q, n_parents > 0);
   }
 
   // Collects the non-zero cells of the dense table counted over config_.
-  void collect_dense(int node, std::size_t q) {
+  void collect_dense(int node, std::size_t q, bool with_config = true) {
     const std::size_t states = data_.columns[node].cardinality;
-    add_weighted(data_.columns[node], q * states, table_, states);
+    tally(data_.columns[node], q * states, states, with_config);
     out_.dense = true;
     clear_cells();
     out_.config_total.assign(q, 0.0);
@@ -256,6 +281,7 @@ class Counter {
   double base_configs_ = 1;
   std::vector<int> family_scratch_;
   std::vector<double> table_;          // dense scratch table
+  std::vector<std::uint32_t> split_;   // four interleaved integer tables (tally)
   KeyIndex index_;
   FamilyCounts out_;
 };

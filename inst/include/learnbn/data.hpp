@@ -14,6 +14,12 @@ struct Column {
 
   int code(std::size_t row) const { return small ? small[row] : wide[row]; }
 
+  // Calls f(codes) with the typed pointer to the codes (uint8_t or int).
+  template <class F>
+  void with_codes(F&& f) const {
+    if (small) f(small); else f(wide);
+  }
+
   // Calls f(row, code) for every row; the branch on storage is taken once.
   template <class F>
   void for_each(std::size_t n_rows, F&& f) const {

@@ -1,0 +1,128 @@
+# Exact DAG counts and sizes of Markov equivalence classes.
+
+# OEIS A003024, n = 0..10.
+a003024 <- c("1", "1", "3", "25", "543", "29281", "3781503", "1138779265", "783702329343",
+             "1213442454842881", "4175098976430598143")
+
+# A decimal string reduced modulo p (Horner's rule; every step is exact in doubles).
+string_mod <- function(digits, p) {
+  r <- 0
+  for (d in as.integer(strsplit(digits, "")[[1]])) r <- (r * 10 + d) %% p
+  r
+}
+
+# Robinson's recurrence modulo p, in plain doubles (p < 2^20 keeps products exact).
+dags_mod <- function(n_max, p) {
+  mulmod <- function(a, b) (a * b) %% p
+  powmod <- function(base, e) {
+    result <- 1
+    base <- base %% p
+    while (e > 0) {
+      if (e %% 2 == 1) result <- mulmod(result, base)
+      base <- mulmod(base, base)
+      e <- e %/% 2
+    }
+    result
+  }
+  a <- numeric(n_max + 1)
+  a[1] <- 1
+  for (n in seq_len(n_max)) {
+    total <- 0
+    binom <- 1
+    for (k in seq_len(n)) {
+      binom <- binom * (n - k + 1) / k  # exact while C(n, k) < 2^53 (n <= 50)
+      term <- mulmod(mulmod(binom %% p, powmod(2, k * (n - k))), a[n - k + 1])
+      total <- if (k %% 2 == 1) (total + term) %% p else (total - term) %% p
+    }
+    a[n + 1] <- total
+  }
+  a
+}
+
+test_that("count_dags() gives OEIS A003024 exactly for n = 0..10", {
+  counts <- count_dags(0:10)
+  expect_s3_class(counts, "bn_count")
+  expect_identical(as.character(counts), a003024)
+  expect_identical(as.character(count_dags(10)), "4175098976430598143")
+  expect_identical(as.character(count_dags(c(3, 0, 3))), c("25", "1", "25"))
+  expect_identical(as.numeric(count_dags(3:5)), c(25, 543, 29281))
+  expect_identical(as.double(count_dags(4)), 543)
+  expect_equal(as.numeric(count_dags(10)), 4.175098976430598e18)
+  expect_identical(length(count_dags(integer())), 0L)
+  expect_s3_class(count_dags(2:4)[2], "bn_count")
+  expect_identical(as.character(count_dags(2:4)[2]), "25")
+})
+
+test_that("count_dags(20) has the exact digits", {
+  # computed independently with Python's exact integers (math.comb, 2**k) and matching a
+  # public Java BigInteger implementation of the same sequence
+  a20 <- "2344880451051088988152559855229099188899081192234291298795803236068491263"
+  expect_identical(as.character(count_dags(20)), a20)
+  expect_equal(as.numeric(count_dags(20)), 2.344880451051089e72)
+  expect_identical(format(count_dags(20), scientific = TRUE), "2.34e+72")
+  expect_identical(format(count_dags(10), scientific = TRUE, digits = 4), "4.175e+18")
+})
+
+test_that("count_dags() agrees with the recurrence modulo primes up to n = 45", {
+  counts <- as.character(count_dags(0:45))
+  for (p in c(1000003, 999983, 524287)) {
+    expect_identical(vapply(counts, string_mod, 0, p = p, USE.NAMES = FALSE), dags_mod(45, p))
+  }
+  # and the number of digits follows the known asymptotics n! 2^(n(n-1)/2) / (M p^n)
+  n <- 45
+  log10_estimate <- lgamma(n + 1) / log(10) + n * (n - 1) / 2 * log10(2) -
+    log10(0.574) - n * log10(1.488)
+  expect_equal(nchar(counts[n + 1]), floor(log10_estimate) + 1)
+})
+
+test_that("count_dags() prints and formats", {
+  expect_snapshot(count_dags(0:10))
+  expect_snapshot(count_dags(20))
+  expect_snapshot(count_dags(integer()))
+  expect_identical(format(count_dags(c(1, 3))), c(" 1", "25"))
+  output <- utils::capture.output(shown <- withVisible(print(count_dags(2))))
+  expect_false(shown$visible)
+  expect_identical(output, "[1] 3")
+})
+
+test_that("count_dags() checks n", {
+  expect_error(count_dags(-1), class = "learnbn_error_value")
+  expect_error(count_dags(1.5), class = "learnbn_error_value")
+  expect_error(count_dags(NA), class = "learnbn_error_type")
+  expect_error(count_dags(Inf), class = "learnbn_error_type")
+  expect_error(count_dags("3"), class = "learnbn_error_type")
+  expect_snapshot(count_dags(c(2, -1)), error = TRUE)
+})
+
+test_that("count_equivalent_dags() on hand examples", {
+  # A -> B -> C: the class {A -> B -> C, A <- B <- C, A <- B -> C}
+  expect_identical(count_equivalent_dags(bn_graph_from_string("[A][B|A][C|B]")), 3)
+  expect_identical(count_equivalent_dags(bn_graph_from_string("[A][C][B|A:C]")), 1)
+  # complete graphs: n! orderings
+  expect_identical(count_equivalent_dags(bn_graph_from_string("[A][B|A][C|A:B]")), 6)
+  expect_identical(count_equivalent_dags(bn_graph_from_string("[A][B|A][C|A:B][D|A:B:C]")), 24)
+  expect_identical(count_equivalent_dags(empty_graph(c("a", "b", "c"))), 1)
+  # asia: components asia - tub (2) and lung - smoke - bronc (3)
+  asia <- bn_graph_from_string(paste0("[asia][smoke][tub|asia][lung|smoke][bronc|smoke]",
+                                      "[either|tub:lung][xray|either][dysp|bronc:either]"))
+  expect_identical(count_equivalent_dags(asia), 6)
+  expect_identical(count_equivalent_dags(cpdag(asia)), 6)
+  # a path on 6 nodes (a tree): one DAG per root
+  expect_identical(count_equivalent_dags(bn_graph_from_string("[A][B|A][C|B][D|C][E|D][F|E]")), 6)
+  # two triangles sharing the edge B - C: 10 of the 2^5 orientations are acyclic
+  # without v-structures (brute-force enumeration)
+  kite <- bn_graph_from_string("[A][B|A][C|A:B][D|B:C]")
+  expect_identical(count_equivalent_dags(kite), 10)
+  expect_error(count_equivalent_dags(1), class = "learnbn_error_type")
+})
+
+test_that("count_equivalent_dags() of a larger chordal class", {
+  # a 7-node chordal graph made of a 4-clique and a triangle sharing a node, plus a
+  # pendant path: no v-structures, so the whole graph is one undirected component.
+  g <- bn_graph_from_string("[A][B|A][C|A:B][D|A:B:C][E|D][F|D:E][G|F]")
+  cp <- cpdag(g)
+  expect_true(all(cp$amat == t(cp$amat)))
+  # 84 of the 2^10 orientations are acyclic without v-structures (enumerated once,
+  # outside R, with a plain brute-force script).
+  expect_identical(count_equivalent_dags(g), 84)
+})

@@ -1,0 +1,321 @@
+# The bn_graph class: construction, validation, accessors, model strings, igraph, print.
+
+abc_matrix <- function() {
+  matrix(0, 3, 3, dimnames = list(c("A", "B", "C"), c("A", "B", "C")))
+}
+
+asia_string <- paste0("[asia][smoke][tub|asia][lung|smoke][bronc|smoke]",
+                      "[either|tub:lung][xray|either][dysp|bronc:either]")
+
+test_that("bn_graph() builds a DAG with integer storage and the right fields", {
+  m <- abc_matrix()
+  m["A", "B"] <- 1
+  m["C", "B"] <- 1
+  g <- bn_graph(m)
+  expect_s3_class(g, "bn_graph")
+  expect_named(g, c("amat", "type", "score", "info"))
+  expect_identical(g$type, "dag")
+  expect_null(g$score)
+  expect_identical(g$info, list())
+  expect_identical(storage.mode(g$amat), "integer")
+  expect_identical(as.matrix(g), {
+    storage.mode(m) <- "integer"
+    m
+  })
+  expect_identical(nodes(g), c("A", "B", "C"))
+})
+
+test_that("bn_graph() accepts logical matrices and guesses pdag with undirected edges", {
+  m <- abc_matrix() == 1
+  m["A", "B"] <- m["B", "A"] <- TRUE
+  m["B", "C"] <- TRUE
+  g <- bn_graph(m)
+  expect_identical(g$type, "pdag")
+  expect_identical(g$amat["A", "B"], 1L)
+  expect_identical(g$amat["B", "A"], 1L)
+})
+
+test_that("bn_graph() validates the matrix", {
+  m <- abc_matrix()
+  expect_error(bn_graph(list(1)), class = "learnbn_error_type")
+  expect_error(bn_graph(matrix("a", 2, 2)), class = "learnbn_error_type")
+  expect_error(bn_graph(m[1:2, ]), class = "learnbn_error_invalid_graph")
+  expect_error(bn_graph(unname(m)), class = "learnbn_error_invalid_graph")
+  other <- m
+  colnames(other) <- c("A", "C", "B")
+  expect_error(bn_graph(other), class = "learnbn_error_invalid_graph")
+  dup <- m
+  dimnames(dup) <- list(c("A", "A", "B"), c("A", "A", "B"))
+  expect_error(bn_graph(dup), class = "learnbn_error_invalid_graph")
+  empty_name <- m
+  dimnames(empty_name) <- list(c("A", "", "B"), c("A", "", "B"))
+  expect_error(bn_graph(empty_name), class = "learnbn_error_invalid_graph")
+  na <- m
+  na[1, 2] <- NA
+  expect_error(bn_graph(na), class = "learnbn_error_invalid_graph")
+  two <- m
+  two[1, 2] <- 2
+  expect_error(bn_graph(two), class = "learnbn_error_invalid_graph")
+  loop <- m
+  loop["B", "B"] <- 1
+  expect_error(bn_graph(loop), class = "learnbn_error_invalid_graph")
+  expect_error(bn_graph(m, type = "tree"), class = "learnbn_error_value")
+  expect_error(bn_graph(m, type = 1), class = "learnbn_error_value")
+  expect_error(bn_graph(m, type = "dag"), NA)
+})
+
+test_that("a directed cycle is a classed error naming its nodes", {
+  m <- abc_matrix()
+  m["A", "B"] <- m["B", "C"] <- m["C", "A"] <- 1
+  err <- expect_error(bn_graph(m), class = "learnbn_error_cycle")
+  expect_s3_class(err, "learnbn_error")
+  expect_match(conditionMessage(err), "A -> B -> C -> A|B -> C -> A -> B|C -> A -> B -> C")
+  expect_error(bn_graph(m, type = "pdag"), class = "learnbn_error_cycle")
+  # a cycle of directed arcs next to an undirected edge
+  m4 <- matrix(0, 4, 4, dimnames = list(LETTERS[1:4], LETTERS[1:4]))
+  m4["A", "B"] <- m4["B", "C"] <- m4["C", "A"] <- 1
+  m4["C", "D"] <- m4["D", "C"] <- 1
+  expect_error(bn_graph(m4), class = "learnbn_error_cycle")
+})
+
+test_that("bn_graph() checks explicit types", {
+  m <- abc_matrix()
+  m["A", "B"] <- m["B", "A"] <- 1
+  expect_error(bn_graph(m, type = "dag"), class = "learnbn_error_invalid_graph")
+  expect_identical(bn_graph(m, type = "pdag")$type, "pdag")
+  # A - B alone is a valid CPDAG; A - B - C is too; A -> B - C is not.
+  expect_identical(bn_graph(m, type = "cpdag")$type, "cpdag")
+  m["B", "C"] <- m["C", "B"] <- 1
+  expect_identical(bn_graph(m, type = "cpdag")$type, "cpdag")
+  m["B", "A"] <- 0
+  expect_error(bn_graph(m, type = "cpdag"), class = "learnbn_error_invalid_graph")
+  # the collider is its own CPDAG
+  collider <- abc_matrix()
+  collider["A", "B"] <- collider["C", "B"] <- 1
+  expect_identical(bn_graph(collider, type = "cpdag")$type, "cpdag")
+  # an undirected 4-cycle has no consistent extension
+  square <- matrix(0, 4, 4, dimnames = list(LETTERS[1:4], LETTERS[1:4]))
+  square[cbind(c(1, 2, 3, 4), c(2, 3, 4, 1))] <- 1
+  square <- square + t(square)
+  expect_error(bn_graph(square, type = "cpdag"), class = "learnbn_error_no_extension")
+})
+
+test_that("forests have at most one parent per node and an acyclic skeleton", {
+  m <- abc_matrix()
+  m["A", "B"] <- m["A", "C"] <- 1
+  expect_identical(bn_graph(m, type = "forest")$type, "forest")
+  undirected <- m + t(m)
+  expect_identical(bn_graph(undirected, type = "forest")$type, "forest")
+  two_parents <- abc_matrix()
+  two_parents["A", "B"] <- two_parents["C", "B"] <- 1
+  expect_error(bn_graph(two_parents, type = "forest"), class = "learnbn_error_invalid_graph")
+  triangle <- 1 - diag(3)
+  dimnames(triangle) <- dimnames(m)
+  expect_error(bn_graph(triangle, type = "forest"), class = "learnbn_error_invalid_graph")
+  expect_identical(bn_graph(abc_matrix(), type = "forest")$type, "forest")
+})
+
+test_that("internal helpers: new_bn_graph, empty_graph, graph_parents, graph_from_parents", {
+  g <- new_bn_graph(abc_matrix(), "dag", score = -3.5, info = list(steps = 2))
+  expect_identical(storage.mode(g$amat), "integer")
+  expect_identical(g$score, -3.5)
+  e <- empty_graph(c("x", "y"))
+  expect_identical(e$type, "dag")
+  expect_identical(sum(e$amat), 0L)
+  expect_identical(nodes(e), c("x", "y"))
+  g <- bn_graph_from_string("[C][A|C][B|C:A][D]")
+  expect_identical(graph_parents(g), list(C = character(), A = "C", B = c("C", "A"), D = character()))
+  expect_identical(graph_from_parents(graph_parents(g))$amat, g$amat)
+  # undirected edges are not parents
+  pd <- cpdag(bn_graph_from_string("[A][B|A][C|B:D][D]"))
+  expect_identical(graph_parents(pd), list(A = character(), B = character(), C = c("B", "D"),
+                                           D = character()))
+})
+
+test_that("arcs() lists directed arcs and undirected edges once, sorted in node order", {
+  g <- bn_graph_from_string("[C][A|C][B|C:A]")
+  expect_identical(arcs(g), data.frame(from = c("C", "C", "A"), to = c("A", "B", "B"),
+                                       directed = TRUE, stringsAsFactors = FALSE))
+  m <- abc_matrix()
+  m["B", "A"] <- m["A", "B"] <- 1
+  m["C", "B"] <- 1
+  expect_identical(arcs(bn_graph(m)), data.frame(from = c("A", "C"), to = c("B", "B"),
+                                                 directed = c(FALSE, TRUE),
+                                                 stringsAsFactors = FALSE))
+  none <- arcs(empty_graph(c("x", "y")))
+  expect_identical(names(none), c("from", "to", "directed"))
+  expect_identical(nrow(none), 0L)
+  expect_type(none$from, "character")
+  expect_type(none$directed, "logical")
+  # matrices are accepted where a graph is expected
+  expect_identical(arcs(g$amat), arcs(g))
+  expect_identical(nodes(g$amat), nodes(g))
+  expect_error(arcs(list()), class = "learnbn_error_type")
+})
+
+test_that("model strings are read and written", {
+  g <- bn_graph_from_string(asia_string)
+  expect_identical(nodes(g), c("asia", "smoke", "tub", "lung", "bronc", "either", "xray", "dysp"))
+  expect_identical(sum(g$amat), 8L)
+  expect_identical(g$amat["tub", "either"], 1L)
+  expect_identical(g$amat["bronc", "dysp"], 1L)
+  expect_identical(model_string(g), asia_string)
+  # parents are written in node order, whatever order the string gave them
+  expect_identical(model_string(bn_graph_from_string("[A][B][C|B:A]")), "[A][B][C|A:B]")
+  expect_identical(model_string(bn_graph_from_string(" [A] [B | A] ")), "[A][B|A]")
+  expect_identical(model_string(empty_graph(c("x", "y"))), "[x][y]")
+  single <- bn_graph_from_string("[only]")
+  expect_identical(nodes(single), "only")
+})
+
+test_that("model strings round trip on random DAGs", {
+  set.seed(11)
+  for (i in 1:50) {
+    n <- sample(1:8, 1)
+    nodes <- paste0("v", sample(100, n))
+    amat <- matrix(0L, n, n, dimnames = list(nodes, nodes))
+    ord <- sample(n)
+    for (a in seq_len(n - 1)) for (b in seq.int(a + 1, length.out = n - a)) {
+      if (runif(1) < 0.4) amat[ord[a], ord[b]] <- 1L
+    }
+    g <- bn_graph(amat)
+    back <- bn_graph_from_string(model_string(g))
+    expect_identical(back$amat, g$amat)
+  }
+})
+
+test_that("malformed model strings are classed errors", {
+  expect_error(bn_graph_from_string(1), class = "learnbn_error_type")
+  expect_error(bn_graph_from_string(c("[A]", "[B]")), class = "learnbn_error_type")
+  expect_error(bn_graph_from_string(""), class = "learnbn_error_type")
+  expect_error(bn_graph_from_string("[A][B|A"), class = "learnbn_error_parse")
+  expect_error(bn_graph_from_string("A][B]"), class = "learnbn_error_parse")
+  expect_error(bn_graph_from_string("[A]x[B]"), class = "learnbn_error_parse")
+  expect_error(bn_graph_from_string("[]"), class = "learnbn_error_parse")
+  expect_error(bn_graph_from_string("[A][B|]"), class = "learnbn_error_parse")
+  expect_error(bn_graph_from_string("[A][B|A|C]"), class = "learnbn_error_parse")
+  expect_error(bn_graph_from_string("[A][B|A::C][C]"), class = "learnbn_error_parse")
+  expect_error(bn_graph_from_string("[A][A]"), class = "learnbn_error_parse")
+  expect_error(bn_graph_from_string("[A][B|Z]"), class = "learnbn_error_parse")
+  expect_error(bn_graph_from_string("[A][B|A:A]"), class = "learnbn_error_parse")
+  expect_error(bn_graph_from_string("[A|A]"), class = "learnbn_error_parse")
+  expect_error(bn_graph_from_string("[A|C][B|A][C|B]"), class = "learnbn_error_cycle")
+})
+
+test_that("model_string() refuses undirected edges and suggests pdag_to_dag()", {
+  pd <- cpdag(bn_graph_from_string("[A][B|A]"))
+  err <- expect_error(model_string(pd), class = "learnbn_error_undirected")
+  expect_match(conditionMessage(err), "pdag_to_dag")
+})
+
+test_that("is_dag() tells DAGs from other graphs", {
+  expect_true(is_dag(bn_graph_from_string(asia_string)))
+  expect_false(is_dag(cpdag(bn_graph_from_string(asia_string))))
+  expect_true(is_dag(empty_graph(c("a", "b"))))
+  cyc <- matrix(0L, 3, 3, dimnames = list(c("a", "b", "c"), c("a", "b", "c")))
+  cyc["a", "b"] <- cyc["b", "c"] <- cyc["c", "a"] <- 1L
+  expect_false(is_dag(new_bn_graph(cyc, "dag")))
+})
+
+test_that("as_igraph() keeps names and marks undirected edges", {
+  g <- bn_graph_from_string(asia_string)
+  ig <- as_igraph(g)
+  expect_true(igraph::is_directed(ig))
+  expect_identical(igraph::V(ig)$name, nodes(g))
+  expect_identical(igraph::ecount(ig), 8)
+  expect_true(all(igraph::E(ig)$directed))
+  adjacency <- igraph::as_adjacency_matrix(ig, sparse = FALSE)
+  storage.mode(adjacency) <- "integer"
+  expect_identical(adjacency, g$amat)
+  pd <- cpdag(g)
+  igp <- as_igraph(pd)
+  expect_identical(igraph::ecount(igp), 11)  # 5 arcs + 3 undirected edges twice
+  expect_identical(sum(!igraph::E(igp)$directed), 6L)
+  ends <- igraph::ends(igp, igraph::E(igp))
+  und <- ends[!igraph::E(igp)$directed, ]
+  expect_setequal(paste(und[, 1], und[, 2]),
+                  c("asia tub", "tub asia", "smoke lung", "lung smoke", "smoke bronc", "bronc smoke"))
+  expect_identical(igraph::vcount(as_igraph(empty_graph(c("x", "y")))), 2L)
+})
+
+test_that("from_igraph() goes back, undirected and mutual edges become undirected", {
+  g <- bn_graph_from_string(asia_string)
+  expect_identical(from_igraph(as_igraph(g))$amat, g$amat)
+  expect_identical(from_igraph(as_igraph(g))$type, "dag")
+  pd <- cpdag(g)
+  back <- from_igraph(as_igraph(pd))
+  expect_identical(back$amat, pd$amat)
+  expect_identical(back$type, "pdag")
+  und <- igraph::make_graph(c("A", "B", "B", "C"), directed = FALSE)
+  ug <- from_igraph(und)
+  expect_identical(nodes(ug), c("A", "B", "C"))
+  expect_identical(arcs(ug), data.frame(from = c("A", "B"), to = c("B", "C"),
+                                        directed = FALSE, stringsAsFactors = FALSE))
+  mutual <- igraph::make_graph(c("A", "B", "B", "A", "B", "C"), directed = TRUE)
+  mg <- from_igraph(mutual)
+  expect_identical(arcs(mg)$directed, c(FALSE, TRUE))
+  unnamed <- from_igraph(igraph::make_graph(c(1, 2), directed = TRUE))
+  expect_identical(nodes(unnamed), c("V1", "V2"))
+  expect_identical(arcs(igraph::make_graph(c("p", "q"), directed = TRUE))$from, "p")
+})
+
+test_that("from_igraph() errors", {
+  expect_error(from_igraph(matrix(0)), class = "learnbn_error_type")
+  expect_error(from_igraph(igraph::make_graph(c(1, 1, 1, 2), directed = TRUE)),
+               class = "learnbn_error_invalid_graph")
+  expect_error(from_igraph(igraph::make_graph(c(1, 2, 1, 2), directed = TRUE)),
+               class = "learnbn_error_invalid_graph")
+  expect_error(from_igraph(igraph::make_graph(c(1, 2, 2, 3, 3, 1), directed = TRUE)),
+               class = "learnbn_error_cycle")
+})
+
+test_that("print and summary", {
+  asia <- bn_graph_from_string(asia_string)
+  expect_snapshot(print(asia))
+  expect_snapshot(print(cpdag(asia)))
+  scored <- new_bn_graph(asia$amat, "dag", score = -11234.56789)
+  expect_snapshot(print(scored))
+  expect_snapshot(print(empty_graph(c("x", "y"))))
+  expect_snapshot(print(empty_graph(paste0("n", 1:25))))
+  expect_snapshot(summary(asia))
+  expect_snapshot(summary(cpdag(asia)))
+  output <- utils::capture.output(shown <- withVisible(print(asia)))
+  expect_false(shown$visible)
+  expect_identical(shown$value, asia)
+})
+
+test_that("summary() counts by hand", {
+  g <- bn_graph_from_string("[A][C][B|A:C][D|B]")
+  s <- summary(g)
+  expect_identical(s$nodes, 4L)
+  expect_identical(s$arcs, 3)
+  expect_identical(s$edges, 0)
+  # Markov blankets: A {B, C}, B {A, C, D}, C {A, B}, D {B}
+  expect_equal(s$avg_markov_blanket, (2 + 3 + 2 + 1) / 4)
+  expect_equal(s$avg_in_degree, 3 / 4)
+  expect_equal(s$max_in_degree, 2)
+  expect_identical(s$v_structures, 1L)
+})
+
+test_that("plot() works on a non-interactive pdf device and returns the graph", {
+  file <- tempfile(fileext = ".pdf")
+  pdf(file)
+  on.exit(unlink(file))
+  asia <- bn_graph_from_string(asia_string)
+  expect_invisible(plot(asia))
+  expect_identical(plot(asia), asia)
+  expect_invisible(plot(cpdag(asia), main = "CPDAG"))
+  expect_invisible(plot(from_igraph(igraph::make_graph(c("A", "B"), directed = FALSE))))
+  expect_invisible(plot(empty_graph(c("x", "y"))))
+  expect_invisible(plot(asia, layout = igraph::layout_in_circle))
+  dev.off()
+  expect_gt(file.size(file), 0)
+})
+
+test_that("error messages", {
+  m <- abc_matrix()
+  m["A", "B"] <- m["B", "C"] <- m["C", "A"] <- 1
+  expect_snapshot(bn_graph(m), error = TRUE)
+  expect_snapshot(bn_graph_from_string("[A][B|Z:A]"), error = TRUE)
+  expect_snapshot(model_string(cpdag(bn_graph_from_string("[A][B|A]"))), error = TRUE)
+})
