@@ -1,6 +1,7 @@
 // Glue for the greedy and randomised DAG searches: converts arguments, runs the core.
 #include <chrono>
 #include <string>
+#include <learnbn/search/genetic.hpp>
 #include <learnbn/search/stochastic.hpp>
 #include "rcpp-constraints.h"
 #include "rcpp-data.h"
@@ -63,6 +64,15 @@ Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge
           count_option(options, "changes"), Rcpp::as<double>(options["decay"]),
           count_option(options, "lowerings")};
       return learnbn::simulated_annealing(dag, scorer, constraints, schedule, rng, check);
+    }
+    if (algorithm == "genetic") {
+      learnbn::GeneticOptions genetic;
+      genetic.population = count_option(options, "population");
+      genetic.generations = count_option(options, "generations");
+      genetic.mutations = Rcpp::as<double>(options["mutations"]);
+      genetic.memetic = Rcpp::as<bool>(options["memetic"]);
+      genetic.max_iterations = max_iterations;
+      return learnbn::GeneticSearch(scorer, constraints, genetic, rng, check).run(dag);
     }
     return learnbn::hill_climb(dag, scorer, constraints, max_iterations,
                                static_cast<int>(count_option(options, "restarts")),

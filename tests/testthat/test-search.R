@@ -109,7 +109,8 @@ test_that("with seed 004's constraints hill climbing finds its most probable col
 test_that("searches respect whitelists, blacklists, max_parents and nodes without parents or children", {
   wl <- data.frame(from = c("E", "A"), to = c("T", "R"))
   bl <- data.frame(from = c("S", "O", "T"), to = c("E", "T", "O"))
-  for (learner in list(hill_climb, tabu_search, local_search, simulated_annealing)) {
+  memetic <- function(...) genetic_search(..., generations = 3, memetic = TRUE)
+  for (learner in list(hill_climb, tabu_search, local_search, simulated_annealing, genetic_search, memetic)) {
     set.seed(3)
     g <- learner(survey_data, whitelist = wl, blacklist = bl, max_parents = 1, no_parents = "S",
                  no_children = "T")
@@ -125,6 +126,7 @@ test_that("tabu search, restarts and annealing never end below their start", {
   expect_gte(hill_climb(survey_data, start = start, restarts = 5)$score, start$score)
   expect_gte(simulated_annealing(survey_data, start = start, lowerings = 10)$score, start$score)
   expect_gte(local_search(survey_data, start = start, k_max = 500)$score, start$score)
+  expect_gte(genetic_search(survey_data, start = start, generations = 10)$score, start$score)
   plain <- hill_climb(college_data, score = "bdeu")
   expect_gte(tabu_search(college_data, score = "bdeu")$score, plain$score)
 })
@@ -153,6 +155,12 @@ test_that("random searches follow set.seed() and threads do not change results",
   set.seed(12)
   b <- local_search(survey_data, k_max = 1000)
   expect_identical(a$info$trace, b$info$trace)
+  set.seed(13)
+  a <- genetic_search(survey_data, generations = 20)
+  set.seed(13)
+  b <- genetic_search(survey_data, generations = 20)
+  expect_identical(a$info$trace, b$info$trace)
+  expect_true(all(diff(a$info$trace) >= 0))
   child <- bn_data(read_reference("child_5000"))
   one <- hill_climb(child, threads = 1)
   two <- hill_climb(child, threads = 2)
@@ -163,6 +171,18 @@ test_that("random searches follow set.seed() and threads do not change results",
   set.seed(5)
   two <- hill_climb(child, restarts = 2, threads = 2)
   expect_identical(as.matrix(one), as.matrix(two))
+})
+
+test_that("the memetic search returns a local optimum at least as good as hill climbing here", {
+  set.seed(21)
+  g <- genetic_search(college_data, score = "bdeu", iss = 5, generations = 5, memetic = TRUE)
+  best_neighbour <- max(vapply(neighbours_of(as.matrix(g)), function(a) {
+    network_score(bn_graph(a), college_data, score = "bdeu", iss = 5)
+  }, numeric(1)))
+  expect_lte(best_neighbour, g$score + 1e-9)
+  expect_gte(g$score, hill_climb(college_data, score = "bdeu", iss = 5)$score)
+  expect_error(genetic_search(college_data, population = 1), class = "learnbn_error_value")
+  expect_error(genetic_search(college_data, mutations = -1), class = "learnbn_error_value")
 })
 
 test_that("the score scale does not matter: any score spec drives the search", {
