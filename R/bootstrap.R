@@ -1,0 +1,155 @@
+#' Bootstrap arc strengths
+#'
+#' Nonparametric bootstrap of any learner: `R` times, resample the cases with
+#' replacement, learn a network, and count how often each edge appears (its strength)
+#' and in which direction. Resampling draws multinomial case counts, so a count table
+#' is resampled without expanding rows. Each replicate gets its own seed drawn from R's
+#' RNG, so results under [set.seed()] are identical whether the replicates run
+#' serially or on a `parallel` cluster (PSOCK or FORK, on one machine or many).
+#'
+#' @param data A data.frame or [bn_data()] object.
+#' @param algorithm A learner: a function such as [hill_climb] or its name as a string.
+#' @param R Number of bootstrap replicates.
+#' @param cluster `NULL` to run serially, or a cluster from [parallel::makeCluster()];
+#'   its workers need learnbn installed.
+#' @param threshold Strength at or above which an edge enters the averaged network.
+#' @param ... Further arguments of `algorithm` (such as `score`).
+#' @return A `bn_bootstrap` object: `strength`, a data.frame with one row per ordered
+#'   pair (from, to) seen at least once, its `strength` (share of replicates with an
+#'   edge between the two nodes, in either direction) and `direction` (share of those
+#'   in which the edge points from -> to; an undirected edge counts one half each way);
+#'   `averaged`, the averaged network at `threshold` (see [average_network()]); `R`;
+#'   and `graphs`, the learned networks.
+#' @family model averaging
+#' @export
+#' @examples
+#' set.seed(1)
+#' d <- bn_data(college_plans, counts = "count")
+#' boot <- bootstrap_arcs(d, hill_climb, R = 10, score = "bic")
+#' boot
+#' average_network(boot, threshold = 0.9)
+bootstrap_arcs <- function(data, algorithm, R = 100, cluster = NULL, threshold = 0.5, ...) {
+  data <- as_bn_data(data)
+  learner <- check_learner(algorithm)
+  check_number(R, min = 1, whole = TRUE, max_open = TRUE)
+  check_number(threshold, min = 0, max = 1)
+  if (!is.null(cluster) && !inherits(cluster, "cluster")) {
+    lbn_abort("{.arg cluster} must be NULL or a cluster from {.fn parallel::makeCluster}, not {.obj_type_friendly {cluster}}.",
+              "type")
+  }
+  seeds <- sample.int(.Machine$integer.max, R)
+  replicate_fit <- function(seed) bootstrap_replicate(data, learner, seed, ...)
+  graphs <- if (is.null(cluster)) lapply(seeds, replicate_fit)
+            else parallel::parLapply(cluster, seeds, replicate_fit)
+  strength <- arc_strength(graphs, names(data$levels))
+  structure(list(strength = strength, averaged = average_edges(strength, names(data$levels), threshold),
+                 threshold = threshold, R = R, graphs = graphs),
+            class = "bn_bootstrap")
+}
+
+check_learner <- function(algorithm, call = rlang::caller_env()) {
+  if (is.character(algorithm) && length(algorithm) == 1L && !is.na(algorithm)) {
+    learner <- get0(algorithm, envir = asNamespace("learnbn"), mode = "function", inherits = FALSE)
+    if (is.null(learner) || !algorithm %in% getNamespaceExports("learnbn")) {
+      lbn_abort("{.arg algorithm} names no learner of learnbn: {.val {algorithm}}.", "value", call = call)
+    }
+    return(learner)
+  }
+  if (!is.function(algorithm)) {
+    lbn_abort("{.arg algorithm} must be a learner function or its name, not {.obj_type_friendly {algorithm}}.",
+              "type", call = call)
+  }
+  algorithm
+}
+
+# One replicate: multinomial case counts over the rows, then the learner.
+bootstrap_replicate <- function(data, learner, seed, ...) {
+  set.seed(seed)
+  weights <- if (is.null(data$weights)) rep(1, data$n_rows) else data$weights
+  counts <- as.vector(stats::rmultinom(1, data$n_cases, weights / sum(weights)))
+  keep <- counts > 0
+  resampled <- data
+  resampled$codes <- lapply(data$codes, `[`, keep)
+  resampled$weights <- as.numeric(counts[keep])
+  resampled$n_rows <- sum(keep)
+  g <- learner(resampled, ...)
+  if (!inherits(g, "bn_graph")) {
+    lbn_abort("The learner returned {.obj_type_friendly {g}}, not a {.cls bn_graph}.", "type", call = NULL)
+  }
+  g
+}
+
+# Strength and direction of every ordered pair seen in the graphs.
+arc_strength <- function(graphs, nodes) {
+  n <- length(nodes)
+  directed <- matrix(0, n, n, dimnames = list(nodes, nodes))
+  for (g in graphs) {
+    a <- as.matrix(g)[nodes, nodes]
+    directed <- directed + a * ifelse(t(a) == 1, 0.5, 1)
+  }
+  present <- directed + t(directed)
+  pairs <- which(present > 0, arr.ind = TRUE)
+  out <- data.frame(from = nodes[pairs[, 1]], to = nodes[pairs[, 2]],
+                    strength = present[pairs] / length(graphs),
+                    direction = directed[pairs] / present[pairs], stringsAsFactors = FALSE)
+  out <- out[order(-out$strength, out$from, out$to), ]
+  rownames(out) <- NULL
+  out
+}
+
+#' Averaged network from bootstrap arc strengths
+#'
+#' Keeps the edges whose strength reaches `threshold`, directed the way most replicates
+#' point them (undirected when the directions tie); arcs that would close a directed
+#' cycle are added in decreasing order of strength and left undirected when they would.
+#'
+#' @param x A `bn_bootstrap` object from [bootstrap_arcs()].
+#' @param threshold Minimum strength of an edge.
+#' @return A [bn_graph]: a DAG, or a `"pdag"` when some edges stay undirected.
+#' @family model averaging
+#' @export
+#' @examples
+#' set.seed(1)
+#' boot <- bootstrap_arcs(bn_data(college_plans, counts = "count"), "hill_climb", R = 5)
+#' average_network(boot, threshold = 0.6)
+average_network <- function(x, threshold = 0.5) {
+  if (!inherits(x, "bn_bootstrap")) {
+    lbn_abort("{.arg x} must be a {.cls bn_bootstrap}, not {.obj_type_friendly {x}}.", "type")
+  }
+  check_number(threshold, min = 0, max = 1)
+  average_edges(x$strength, rownames(as.matrix(x$graphs[[1]])), threshold)
+}
+
+average_edges <- function(strength, nodes, threshold) {
+  n <- length(nodes)
+  amat <- matrix(0L, n, n, dimnames = list(nodes, nodes))
+  kept <- strength[strength$strength >= threshold & strength$direction >= 0.5, ]
+  for (i in seq_len(nrow(kept))) {
+    from <- kept$from[i]
+    to <- kept$to[i]
+    if (kept$direction[i] == 0.5 || creates_cycle(amat, from, to)) {
+      amat[from, to] <- 1L
+      amat[to, from] <- 1L
+    } else {
+      amat[from, to] <- 1L
+    }
+  }
+  new_bn_graph(amat, if (any(amat == 1L & t(amat) == 1L)) "pdag" else "dag")
+}
+
+# Would the arc from -> to close a directed cycle among the directed arcs of amat?
+creates_cycle <- function(amat, from, to) {
+  directed <- amat * (t(amat) == 0L)
+  directed[from, to] <- 1L
+  anyNA(topological_sort_matrix(directed))
+}
+
+#' @export
+print.bn_bootstrap <- function(x, ...) {
+  cli::cat_line("<bn_bootstrap> ", x$R, " replicates; averaged network at threshold ", x$threshold, ":")
+  print(x$averaged)
+  top <- utils::head(x$strength[x$strength$direction >= 0.5, ], 10)
+  cli::cat_line("Strongest edges:")
+  print(top, row.names = FALSE, digits = 3)
+  invisible(x)
+}

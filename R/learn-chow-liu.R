@@ -1,0 +1,121 @@
+#' Chow-Liu trees and forests
+#'
+#' The best network in which every node has at most one parent (seed 003). The score
+#' of such a network is the empty network's score plus one weight per edge,
+#' `w(i, j) = score(X_i | X_j) - score(X_i)`; for a score-equivalent score the weight
+#' is symmetric, so the best forest is a maximum-weight spanning forest, found here by
+#' Prim's algorithm in O(n^2) after the n(n - 1) / 2 weights are computed in C++.
+#' With the log-likelihood the weights are `N` times the mutual information, never
+#' negative, and the result is a spanning tree; with BIC, AIC or BDeu a weight can be
+#' negative and such edges are left out, giving a forest.
+#'
+#' @inheritParams hill_climb
+#' @param whitelist,blacklist `NULL` or a two-column data.frame or character matrix of
+#'   node pairs. A blacklisted pair is left out when it is blacklisted in both
+#'   directions (an edge of a forest can take either direction); whitelisted pairs are
+#'   taken first, as long as they keep the graph a forest.
+#' @param score A score-equivalent score: `"loglik"` (the default), `"bic"`, `"aic"`,
+#'   `"bdeu"` or `"bde"` without a prior network.
+#' @param root `NULL` to return the undirected forest, or a node name: every tree is
+#'   then oriented away from its root (`root` in its own tree, the first node in data
+#'   order in the others), which gives a DAG equivalent to every other orientation.
+#' @return A [bn_graph] of type `"forest"` (undirected edges, or arcs when `root` is
+#'   given) with the score of the network and `info` holding the weight matrix
+#'   (`weights`), the total weight of the chosen edges and the time.
+#' @family score-based learners
+#' @export
+#' @examples
+#' d <- bn_data(college_plans, counts = "count")
+#' chow_liu(d)
+#' chow_liu(d, score = "bic", root = "SEX")
+chow_liu <- function(data, score = "loglik", ..., root = NULL, whitelist = NULL, blacklist = NULL,
+                     threads = 1) {
+  began <- Sys.time()
+  search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
+                           threads = threads)
+  if (!search$score$type %in% c("loglik", "bic", "aic", "bdeu", "bde")) {
+    lbn_abort(c("{.fn chow_liu} needs a score-equivalent score, not {.val {search$score$type}}.",
+                "i" = "Its edge weights are only symmetric when Markov-equivalent DAGs score the same; use {.val loglik}, {.val bic}, {.val aic} or {.val bdeu}."),
+              "value")
+  }
+  nodes <- search$nodes
+  if (!is.null(root)) {
+    check_string(root)
+    check_nodes(root, nodes)
+  }
+  weights <- edge_weights(search)
+  allowed <- !(search$knowledge$forbidden & t(search$knowledge$forbidden))
+  required <- search$knowledge$required | t(search$knowledge$required)
+  edges <- max_spanning_forest(ifelse(allowed, weights, -Inf), required)
+  amat <- matrix(0L, length(nodes), length(nodes), dimnames = list(nodes, nodes))
+  amat[edges] <- 1L
+  amat[edges[, 2:1, drop = FALSE]] <- 1L
+  oriented <- orient_forest(amat, if (is.null(root)) nodes[1] else root)
+  g <- new_bn_graph(oriented, "forest")
+  score_value <- network_score(g, search$data, score = search$score, threads = threads)
+  new_bn_graph(if (is.null(root)) amat else oriented, "forest", score = score_value,
+               info = list(algorithm = "chow_liu", score = search$score$type, weights = weights,
+                           total_weight = sum(weights[edges]),
+                           time = as.numeric(difftime(Sys.time(), began, units = "secs"))))
+}
+
+# w[i, j] = score(X_i | X_j) - score(X_i), computed for every pair in one batch.
+edge_weights <- function(search) {
+  nodes <- search$nodes
+  n <- length(nodes)
+  pairs <- which(upper.tri(diag(n)), arr.ind = TRUE)
+  empty <- score_families(search$data, search$score, nodes, rep(list(character()), n),
+                          threads = search$threads)
+  with_parent <- score_families(search$data, search$score, nodes[pairs[, 1]],
+                                as.list(nodes[pairs[, 2]]), threads = search$threads)
+  weights <- matrix(0, n, n, dimnames = list(nodes, nodes))
+  weights[pairs] <- with_parent - empty[pairs[, 1]]
+  weights[pairs[, 2:1, drop = FALSE]] <- weights[pairs]
+  weights
+}
+
+# Prim's algorithm on a dense symmetric weight matrix, keeping only positive-weight
+# edges (required edges are taken first, whatever their weight): a two-column matrix
+# of edges (i, j).
+max_spanning_forest <- function(weights, required) {
+  n <- nrow(weights)
+  w <- weights
+  w[required] <- Inf
+  in_tree <- rep(FALSE, n)
+  best <- rep(-Inf, n)
+  link <- rep(NA_integer_, n)
+  edges <- matrix(integer(), 0, 2)
+  for (step in seq_len(n)) {
+    candidates <- which(!in_tree)
+    v <- candidates[which.max(best[candidates])]
+    if (best[v] <= 0) v <- candidates[1]  # no positive edge reaches the tree: new tree
+    if (best[v] > 0) edges <- rbind(edges, c(link[v], v))
+    in_tree[v] <- TRUE
+    better <- !in_tree & w[v, ] > best
+    best[better] <- w[v, better]
+    link[better] <- v
+  }
+  edges
+}
+
+# Orients every tree of an undirected forest away from its root (`root`, or the first
+# node of the tree in node order).
+orient_forest <- function(amat, root) {
+  nodes <- rownames(amat)
+  oriented <- amat * 0L
+  seen <- rep(FALSE, length(nodes))
+  for (start in unique(c(match(root, nodes), seq_along(nodes)))) {
+    if (seen[start]) next
+    seen[start] <- TRUE
+    queue <- start
+    while (length(queue)) {
+      v <- queue[1]
+      queue <- queue[-1]
+      children <- which(amat[v, ] == 1L & !seen)
+      oriented[v, children] <- 1L
+      seen[children] <- TRUE
+      queue <- c(queue, children)
+    }
+  }
+  oriented
+}

@@ -1,0 +1,140 @@
+// Exhaustive search: every DAG the constraints allow, each enumerated exactly once,
+// scored from a precomputed table of family scores.
+//
+// A DAG has a unique layering: layer 0 holds its sources, layer L the nodes whose
+// longest path from a source has L arcs. So each node of layer L >= 1 has at least one
+// parent in layer L - 1 and all its parents in earlier layers. Choosing the layers one
+// after the other (any non-empty subset of the nodes left) and, for each node of a new
+// layer, a parent set meeting those two conditions, builds every DAG once.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <queue>
+#include <stdexcept>
+#include <vector>
+
+#include "exact.hpp"
+
+namespace learnbn {
+
+struct RankedDag {
+  double score;
+  std::uint64_t sequence;        // enumeration order, to break ties reproducibly
+  std::vector<NodeSet> parents;  // by node
+};
+
+struct ExhaustiveResult {
+  std::uint64_t n_dags = 0;
+  double log_total = -std::numeric_limits<double>::infinity();  // log sum_G exp(score(G))
+  std::vector<RankedDag> top;                                    // best first
+};
+
+class DagEnumerator {
+ public:
+  DagEnumerator(const FamilyTable& families, int n, std::size_t top,
+                std::function<void()> tick)
+      : families_(families), n_(n), all_(node_bit(n) - 1), keep_(top), tick_(std::move(tick)),
+        parents_(n, 0) {
+    if (n < 1 || n > 8) throw std::length_error("exhaustive search handles 1 to 8 nodes");
+  }
+
+  ExhaustiveResult run() {
+    next_layer(0, 0, 0.0);
+    ExhaustiveResult result;
+    result.n_dags = n_dags_;
+    if (n_dags_ > 0) result.log_total = max_score_ + std::log(scaled_total_);
+    while (!heap_.empty()) {
+      result.top.push_back(heap_.top());
+      heap_.pop();
+    }
+    std::reverse(result.top.begin(), result.top.end());
+    return result;
+  }
+
+ private:
+  struct Option {
+    int node;
+    NodeSet parents;
+    double score;
+  };
+  // Orders the heap so that its top is the worst kept DAG.
+  struct Better {
+    bool operator()(const RankedDag& a, const RankedDag& b) const {
+      return a.score > b.score || (a.score == b.score && a.sequence < b.sequence);
+    }
+  };
+
+  void next_layer(NodeSet placed, NodeSet previous, double score) {
+    if (placed == all_) {
+      leaf(score);
+      return;
+    }
+    const NodeSet remaining = all_ & ~placed;
+    for (NodeSet layer = remaining; layer; layer = (layer - 1) & remaining) {
+      // The parent sets each node of `layer` may take; none for some node: no DAG.
+      std::vector<std::vector<Option>> options;
+      bool possible = true;
+      for (int v : set_nodes(layer)) {
+        std::vector<Option> choices;
+        for (std::size_t i = 0; i < families_.sets[v].size(); ++i) {
+          const NodeSet p = families_.sets[v][i];
+          const bool fits = placed == 0 ? p == 0 : (p & ~placed) == 0 && (p & previous) != 0;
+          if (fits) choices.push_back({v, p, families_.scores[v][i]});
+        }
+        if (choices.empty()) { possible = false; break; }
+        options.push_back(std::move(choices));
+      }
+      if (possible) choose(options, 0, placed | layer, layer, score);
+    }
+  }
+
+  void choose(const std::vector<std::vector<Option>>& options, std::size_t depth,
+              NodeSet placed, NodeSet layer, double score) {
+    if (depth == options.size()) {
+      next_layer(placed, layer, score);
+      return;
+    }
+    for (const Option& option : options[depth]) {
+      parents_[option.node] = option.parents;
+      choose(options, depth + 1, placed, layer, score + option.score);
+    }
+  }
+
+  void leaf(double score) {
+    ++n_dags_;
+    if (score > max_score_) {  // running log-sum-exp, rescaled when the maximum grows
+      scaled_total_ = scaled_total_ * std::exp(max_score_ - score) + 1.0;
+      max_score_ = score;
+    } else {
+      scaled_total_ += std::exp(score - max_score_);
+    }
+    if (keep_ > 0) {
+      RankedDag candidate{score, n_dags_, {}};
+      if (heap_.size() < keep_) {
+        candidate.parents = parents_;
+        heap_.push(std::move(candidate));
+      } else if (Better()(candidate, heap_.top())) {
+        candidate.parents = parents_;
+        heap_.pop();
+        heap_.push(std::move(candidate));
+      }
+    }
+    if ((n_dags_ & 0xFFFF) == 0) tick_();
+  }
+
+  const FamilyTable& families_;
+  int n_;
+  NodeSet all_;
+  std::size_t keep_;
+  std::function<void()> tick_;
+  std::vector<NodeSet> parents_;
+  std::uint64_t n_dags_ = 0;
+  double max_score_ = -std::numeric_limits<double>::infinity();
+  double scaled_total_ = 0;
+  std::priority_queue<RankedDag, std::vector<RankedDag>, Better> heap_;
+};
+
+}  // namespace learnbn

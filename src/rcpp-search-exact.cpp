@@ -1,0 +1,74 @@
+// Glue for K2, exhaustive and exact search: converts arguments, runs the core search
+// (interrupts checked on this thread between batches), returns plain R lists.
+#include <vector>
+
+#include <learnbn/cache.hpp>
+#include <learnbn/search/exact.hpp>
+#include <learnbn/search/exhaustive.hpp>
+#include <learnbn/search/k2.hpp>
+#include "rcpp-constraints.h"
+#include "rcpp-data.h"
+
+namespace {
+
+void check_interrupt() { Rcpp::checkUserInterrupt(); }
+
+// 0-based parent ids of every node, one integer vector each.
+Rcpp::List parent_list(const std::vector<learnbn::NodeSet>& parents) {
+  Rcpp::List out(parents.size());
+  for (std::size_t v = 0; v < parents.size(); ++v) out[v] = Rcpp::wrap(learnbn::set_nodes(parents[v]));
+  return out;
+}
+
+}  // namespace
+
+// [[Rcpp::export]]
+Rcpp::List cpp_k2_search(Rcpp::List data, Rcpp::List spec, Rcpp::IntegerVector order,
+                         Rcpp::List constraints) {
+  const learnbn::DataView view = data_view(data);
+  learnbn::Scorer scorer(view, score_spec(spec, static_cast<int>(view.n_vars())));
+  const learnbn::K2Result result = learnbn::k2_search(
+      scorer, Rcpp::as<std::vector<int>>(order), constraints_from_list(constraints), check_interrupt);
+  return Rcpp::List::create(
+      Rcpp::Named("parents") = Rcpp::wrap(result.parents),
+      Rcpp::Named("score") = result.score,
+      Rcpp::Named("score_evaluations") = static_cast<double>(scorer.cache().misses()),
+      Rcpp::Named("cache_hits") = static_cast<double>(scorer.cache().hits()));
+}
+
+// [[Rcpp::export]]
+Rcpp::List cpp_exhaustive_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints,
+                                 int top, int threads) {
+  const learnbn::DataView view = data_view(data);
+  const int n = static_cast<int>(view.n_vars());
+  const learnbn::FamilyTable families = learnbn::score_allowed_families(
+      view, score_spec(spec, n), constraints_from_list(constraints), threads, check_interrupt);
+  learnbn::DagEnumerator enumerator(families, n, static_cast<std::size_t>(top), check_interrupt);
+  const learnbn::ExhaustiveResult result = enumerator.run();
+  Rcpp::List graphs(result.top.size());
+  Rcpp::NumericVector scores(result.top.size());
+  for (std::size_t i = 0; i < result.top.size(); ++i) {
+    graphs[i] = parent_list(result.top[i].parents);
+    scores[i] = result.top[i].score;
+  }
+  return Rcpp::List::create(
+      Rcpp::Named("n_dags") = static_cast<double>(result.n_dags),
+      Rcpp::Named("log_total") = result.log_total,
+      Rcpp::Named("top_scores") = scores,
+      Rcpp::Named("top_parents") = graphs,
+      Rcpp::Named("score_evaluations") = static_cast<double>(families.size()));
+}
+
+// [[Rcpp::export]]
+Rcpp::List cpp_exact_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints,
+                            int threads) {
+  const learnbn::DataView view = data_view(data);
+  const int n = static_cast<int>(view.n_vars());
+  const learnbn::FamilyTable families = learnbn::score_allowed_families(
+      view, score_spec(spec, n), constraints_from_list(constraints), threads, check_interrupt);
+  const learnbn::ExactResult result = learnbn::exact_search(families, n, threads, check_interrupt);
+  return Rcpp::List::create(
+      Rcpp::Named("parents") = parent_list(result.parents),
+      Rcpp::Named("score") = result.score,
+      Rcpp::Named("score_evaluations") = static_cast<double>(families.size()));
+}
