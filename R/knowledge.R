@@ -4,7 +4,7 @@
 # Returns list(nodes, required, forbidden, max_parents): `required[i, j]` forces the arc
 # i -> j, `forbidden[i, j]` rules it out (both are logical n x n matrices with dimnames).
 build_constraints <- function(nodes, whitelist = NULL, blacklist = NULL, max_parents = Inf,
-                              no_parents = NULL, no_children = NULL,
+                              no_parents = NULL, no_children = NULL, restrict = NULL,
                               call = rlang::caller_env()) {
   n <- length(nodes)
   empty <- matrix(FALSE, n, n, dimnames = list(nodes, nodes))
@@ -12,6 +12,7 @@ build_constraints <- function(nodes, whitelist = NULL, blacklist = NULL, max_par
   forbidden <- arc_matrix(blacklist, nodes, empty, "blacklist", call)
   forbidden[, check_nodes(no_parents, nodes, arg = "no_parents", call = call)] <- TRUE
   forbidden[check_nodes(no_children, nodes, arg = "no_children", call = call), ] <- TRUE
+  if (!is.null(restrict)) forbidden <- forbidden | !restrict_skeleton(restrict, nodes, call)
   diag(forbidden) <- TRUE
   check_number(max_parents, min = 0, whole = TRUE, arg = "max_parents", call = call)
 
@@ -29,6 +30,19 @@ build_constraints <- function(nodes, whitelist = NULL, blacklist = NULL, max_par
               "constraints", call = call)
   }
   list(nodes = nodes, required = required, forbidden = forbidden, max_parents = max_parents)
+}
+
+# The skeleton of `restrict` (a bn_graph or an adjacency matrix with the nodes as
+# dimnames) as a symmetric logical matrix in `nodes` order: the pairs a search may join.
+restrict_skeleton <- function(restrict, nodes, call) {
+  amat <- if (inherits(restrict, "bn_graph")) restrict$amat else restrict
+  if (!is.matrix(amat) || !identical(sort(rownames(amat)), sort(nodes)) ||
+      !identical(sort(colnames(amat)), sort(nodes))) {
+    lbn_abort("{.arg restrict} must be a {.cls bn_graph} or an adjacency matrix on the data's nodes.",
+              "type", call = call)
+  }
+  adjacent <- amat[nodes, nodes] != 0
+  adjacent | t(adjacent)
 }
 
 arc_labels <- function(index, nodes) paste0(nodes[index[, 1]], " -> ", nodes[index[, 2]])

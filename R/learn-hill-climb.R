@@ -15,6 +15,9 @@
 #'   arcs (from, to) that must be present / must not be.
 #' @param max_parents The largest number of parents of a node.
 #' @param no_parents,no_children Names of nodes that may have no parents / no children.
+#' @param restrict `NULL`, or a graph (a [bn_graph] such as the result of [pc()], or an
+#'   adjacency matrix) whose skeleton limits the search: only pairs adjacent in it may
+#'   be joined by an arc, as in the hybrid learners MMHC and H2PC (see [hybrid()]).
 #' @param restarts Number of random restarts.
 #' @param perturb Number of random moves applied before each restart.
 #' @param max_iter Largest number of moves of each climb.
@@ -35,12 +38,12 @@
 #' hill_climb(d, score = "bde", iss = 5, no_parents = c("SEX", "SES"), no_children = "CP",
 #'            restarts = 5)
 hill_climb <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL, blacklist = NULL,
-                       max_parents = Inf, no_parents = NULL, no_children = NULL, restarts = 0,
-                       perturb = 5, max_iter = Inf, threads = 1, verbose = FALSE) {
+                       max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
+                       restarts = 0, perturb = 5, max_iter = Inf, threads = 1, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, start = start, threads = threads,
-                           verbose = verbose)
+                           no_children = no_children, restrict = restrict, start = start,
+                           threads = threads, verbose = verbose)
   run_search(search, "hill_climb", list(max_iter = as_count(max_iter), restarts = as_count(restarts),
                                         perturb = as_count(perturb)))
 }

@@ -17,12 +17,12 @@
 #' d <- bn_data(college_plans, counts = "count")
 #' tabu_search(d, score = "bdeu", iss = 5, tabu = 10, max_tabu = 20)
 tabu_search <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL, blacklist = NULL,
-                        max_parents = Inf, no_parents = NULL, no_children = NULL, tabu = 10,
-                        max_tabu = 10, max_iter = Inf, threads = 1, verbose = FALSE) {
+                        max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
+                        tabu = 10, max_tabu = 10, max_iter = Inf, threads = 1, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, start = start, threads = threads,
-                           verbose = verbose)
+                           no_children = no_children, restrict = restrict, start = start,
+                           threads = threads, verbose = verbose)
   run_search(search, "tabu", list(max_iter = as_count(max_iter), tabu_length = as_count(tabu),
                                   patience = as_count(max_tabu)))
 }

@@ -2,8 +2,8 @@
 # run the whole search in C++, return a bn_graph with an info record.
 
 prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL, max_parents = Inf,
-                           no_parents = NULL, no_children = NULL, start = NULL, threads = 1,
-                           verbose = FALSE, call = rlang::caller_env()) {
+                           no_parents = NULL, no_children = NULL, restrict = NULL, start = NULL,
+                           threads = 1, verbose = FALSE, call = rlang::caller_env()) {
   data <- as_bn_data(data, arg = "data", call = call)
   score <- as_bn_score(score, ..., arg = "score", call = call)
   if (!is.null(score$prior_network)) {
@@ -14,7 +14,7 @@ prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL,
   check_flag(verbose, arg = "verbose", call = call)
   nodes <- names(data$levels)
   knowledge <- build_constraints(nodes, whitelist, blacklist, max_parents, no_parents, no_children,
-                                 call = call)
+                                 restrict = restrict, call = call)
   list(data = data, score = score, knowledge = knowledge, nodes = nodes,
        start = start_matrix(start, knowledge, call), threads = as.integer(threads),
        verbose = verbose)

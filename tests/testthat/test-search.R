@@ -216,3 +216,15 @@ test_that("bad search arguments fail with classed errors", {
     hill_climb(college_data, whitelist = data.frame(c("SEX", "SES"), c("SES", "SEX")))
   })
 })
+
+test_that("restrict limits arcs to the skeleton of a graph", {
+  skeleton <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES][CP|PE]")
+  for (learner in list(hill_climb, tabu_search)) {
+    g <- learner(college_data, score = "bic", restrict = skeleton)
+    allowed <- as.matrix(skeleton) + t(as.matrix(skeleton))
+    expect_true(all(as.matrix(g)[allowed == 0] == 0))
+    expect_gt(nrow(arcs(g)), 0)
+  }
+  expect_error(hill_climb(college_data, restrict = bn_graph_from_string("[A][B|A]")),
+               class = "learnbn_error_type")
+})

@@ -1,0 +1,129 @@
+# Conditional independence tests on discrete data: ci_test() and the test specs shared
+# by the constraint-based learners (pc(), minimal_imap()).
+
+# name -> statistic (0 Pearson X2, 1 G2), adjusted degrees of freedom, permutation test
+ci_test_table <- data.frame(
+  name = c("x2", "g2", "mi", "x2_adf", "g2_adf", "mi_adf", "x2_perm", "g2_perm", "mi_perm"),
+  statistic = c(0L, 1L, 1L, 0L, 1L, 1L, 0L, 1L, 1L),
+  adjusted_df = c(FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, FALSE),
+  permutation = c(FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, TRUE, TRUE),
+  label = c("Pearson X2", "G2 (likelihood ratio)", "mutual information (G2 = 2 N MI)",
+            "Pearson X2, adjusted df", "G2, adjusted df", "mutual information, adjusted df",
+            "Pearson X2 permutation", "G2 permutation", "mutual information permutation"),
+  stringsAsFactors = FALSE)
+
+# A checked test spec: list(name, label, statistic, adjusted_df, permutations, seed).
+# The seed of the permutation streams is drawn from R's RNG only for permutation tests.
+ci_test_spec <- function(test, B = 1000L, call = rlang::caller_env()) {
+  check_string(test, arg = "test", call = call)
+  row <- match(test, ci_test_table$name)
+  if (is.na(row)) {
+    lbn_abort(c("{.arg test} must be one of {.val {ci_test_table$name}}, not {.val {test}}."),
+              "unknown_test", call = call)
+  }
+  spec <- as.list(ci_test_table[row, ])
+  spec$permutations <- 0L
+  spec$seed <- 0
+  if (spec$permutation) {
+    check_number(B, min = 1, max = .Machine$integer.max, whole = TRUE, arg = "B", call = call)
+    spec$permutations <- as.integer(B)
+    spec$seed <- floor(stats::runif(1) * 2^26) * 2^26 + floor(stats::runif(1) * 2^26)
+  }
+  spec
+}
+
+check_alpha <- function(alpha, call = rlang::caller_env()) {
+  check_number(alpha, min = 0, max = 1, min_open = TRUE, max_open = TRUE, arg = "alpha",
+               call = call)
+}
+
+check_threads <- function(threads, call = rlang::caller_env()) {
+  check_number(threads, min = 1, max = 1024, whole = TRUE, arg = "threads", call = call)
+  as.integer(threads)
+}
+
+# Runs tests x[[t]] _||_ y[[t]] | z[[t]] (lists of node names) as one batch; returns a
+# data.frame with columns statistic, df, p_value.
+run_ci_tests <- function(data, spec, x, y, z, threads = 1L) {
+  nodes <- names(data$levels)
+  index <- function(sets) lapply(sets, function(s) match(s, nodes) - 1L)
+  out <- cpp_ci_tests(data, index(x), index(y), index(z), spec$statistic, spec$adjusted_df,
+                      spec$permutations, spec$seed, threads)
+  as.data.frame(out)
+}
+
+#' Conditional independence tests for discrete data
+#'
+#' Tests whether `x` and `y` are independent given the variables in `z`, from one pass
+#' of counting over the three-way table N\[x, y, z\]. With the notation of the seed
+#' documents, E = N\[x,z\] N\[y,z\] / N\[z\] is the count expected under independence
+#' in each stratum of `z`:
+#' * `"x2"`: Pearson's X2 = sum (N\[x,y,z\] - E)^2 / E;
+#' * `"g2"`, `"mi"`: the likelihood ratio G2 = 2 sum N\[x,y,z\] log(N\[x,y,z\] / E),
+#'   which is 2 N times the empirical conditional mutual information (`"mi"` is the
+#'   name used by bnlearn; the statistic reported is G2);
+#'
+#' both with (|X| - 1)(|Y| - 1) prod |Z| degrees of freedom, counting every declared
+#' level. The `_adf` variants adjust the degrees of freedom for empty strata and
+#' structural zeros: each observed stratum of `z` contributes (rows - 1)(columns - 1),
+#' counting only the levels of `x` and `y` observed in it (as bnlearn's `"x2-adf"` and
+#' `"mi-adf"`). The `_perm` variants compute the statistic on `B` data sets in which `y`
+#' is permuted within the strata of `z`, and report
+#' p = (1 + #{permuted statistic >= observed}) / (B + 1); they use R's random number
+#' generator, so [set.seed()] reproduces them.
+#'
+#' @param data A data.frame of discrete variables or a [bn_data()] object.
+#' @param x,y Names of the two variables tested.
+#' @param z Names of the conditioning variables (none by default).
+#' @param test One of `"x2"`, `"g2"`, `"mi"`, `"x2_adf"`, `"g2_adf"`, `"mi_adf"`,
+#'   `"x2_perm"`, `"g2_perm"`, `"mi_perm"`.
+#' @param B Number of permutations of the permutation tests.
+#' @return A `bn_citest` object: a list with `test`, `x`, `y`, `z`, `statistic`, `df`,
+#'   `p_value`, `n` (the number of cases) and, for permutation tests, `B`.
+#' @family independence tests
+#' @export
+#' @examples
+#' cp <- bn_data(college_plans, counts = "count")
+#' ci_test(cp, "SEX", "IQ")
+#' ci_test(cp, "SEX", "CP", "PE")
+#' fl <- bn_data(florida, counts = "count")
+#' ci_test(fl, "D", "I", c("V", "R"), test = "g2")
+#' set.seed(1)
+#' ci_test(fl, "V", "S", "I", test = "x2_perm", B = 200)
+ci_test <- function(data, x, y, z = character(), test = "x2", B = 1000L) {
+  data <- as_bn_data(data)
+  nodes <- names(data$levels)
+  check_string(x)
+  check_string(y)
+  check_nodes(x, nodes)
+  check_nodes(y, nodes)
+  check_nodes(z, nodes)
+  if (x == y) lbn_abort("{.arg x} and {.arg y} must differ, but both are {.val {x}}.", "value")
+  if (any(c(x, y) %in% z)) {
+    lbn_abort("{.arg z} must not contain {.arg x} or {.arg y}, but contains {.val {intersect(c(x, y), z)}}.",
+              "value")
+  }
+  spec <- ci_test_spec(test, B)
+  res <- run_ci_tests(data, spec, list(x), list(y), list(as.character(z)))
+  structure(list(test = spec$name, x = x, y = y, z = as.character(z),
+                 statistic = res$statistic, df = res$df, p_value = res$p_value,
+                 n = data$n_cases, B = if (spec$permutation) spec$permutations),
+            class = "bn_citest")
+}
+
+# "x _||_ y | z1, z2" in ASCII
+format_ci_statement <- function(x, y, z) {
+  paste0(x, " _||_ ", y, ifelse(nzchar(z), paste0(" | ", gsub(";", ", ", z, fixed = TRUE)), ""))
+}
+
+#' @export
+print.bn_citest <- function(x, digits = 4, ...) {
+  label <- ci_test_table$label[ci_test_table$name == x$test]
+  cat("<bn_citest> ", label, ": ",
+      format_ci_statement(x$x, x$y, paste(x$z, collapse = ";")), "\n", sep = "")
+  cat("  statistic ", format(x$statistic, digits = digits + 2), ", df ", format(x$df),
+      ", p-value ", format(x$p_value, digits = digits),
+      if (!is.null(x$B)) paste0(" (", x$B, " permutations)"),
+      ", n = ", format(x$n, big.mark = ","), "\n", sep = "")
+  invisible(x)
+}

@@ -1,0 +1,38 @@
+#' Hybrid learning: a PC skeleton, then a score-based search inside it
+#'
+#' Restricts a score-based search to the skeleton found by conditional independence
+#' tests, as MMHC and H2PC do: [pc()] finds which pairs of variables are adjacent, and
+#' [hill_climb()] (or [tabu_search()]) then chooses arcs only among those pairs. The
+#' tests prune most candidate arcs, so the search is faster on large networks, and the
+#' score decides the directions that the tests leave open.
+#'
+#' @inheritParams hill_climb
+#' @param test,alpha,max_cond The conditional independence test, its significance level
+#'   and the largest conditioning set of the skeleton phase (see [pc()]).
+#' @param search The score-based search run inside the skeleton: `"hill_climb"` or
+#'   `"tabu_search"`.
+#' @param ... Further arguments of the search (such as `iss`, `restarts` or `tabu`).
+#' @return A [bn_graph] DAG with its score; `info` holds the search's record and `pc`,
+#'   the number of tests and the time of the skeleton phase.
+#' @family score-based learners
+#' @export
+#' @examples
+#' d <- bn_data(college_plans, counts = "count")
+#' hybrid(d, alpha = 0.01, score = "bic")
+hybrid <- function(data, test = "x2", alpha = 0.05, score = "bdeu", ..., max_cond = Inf,
+                   search = c("hill_climb", "tabu_search"), whitelist = NULL, blacklist = NULL,
+                   threads = 1, verbose = FALSE) {
+  data <- as_bn_data(data)
+  search <- rlang::arg_match(search)
+  began <- Sys.time()
+  skeleton <- pc(data, test = test, alpha = alpha, max_cond = max_cond, conflicts = "first",
+                 whitelist = whitelist, blacklist = blacklist, threads = threads)
+  pc_time <- as.numeric(difftime(Sys.time(), began, units = "secs"))
+  learner <- switch(search, hill_climb = hill_climb, tabu_search = tabu_search)
+  g <- learner(data, score = score, ..., whitelist = whitelist, blacklist = blacklist,
+               restrict = skeleton, threads = threads, verbose = verbose)
+  g$info$algorithm <- paste0("hybrid (pc + ", search, ")")
+  g$info$pc <- list(n_tests = skeleton$info$n_tests, time = pc_time,
+                    edges = nrow(arcs(skeleton)))
+  g
+}

@@ -1,0 +1,90 @@
+# Minimal I-maps from a known variable ordering (seed 002, "When an ordering is known";
+# seed 001, section 7.2).
+
+#' Learn a minimal I-map from a variable ordering
+#'
+#' The construction of seed 002 for a known topological ordering X_1, ..., X_n: for
+#' each X_i, the parents are the smallest subset U of its predecessors
+#' {X_1, ..., X_(i-1)} such that X_i is independent of the other predecessors given U,
+#' as judged by a conditional independence test (the other predecessors are tested as
+#' one combined variable). Subsets are tried in increasing size; among the subsets of
+#' the first size that passes (p-value above `alpha`), the one with the largest p-value
+#' is kept, so the result does not depend on how ties would be broken by enumeration
+#' order. The full set of predecessors always passes, so the search ends. The result is
+#' a DAG for which `order` is a topological ordering.
+#'
+#' @inheritParams pc
+#' @param order Character vector naming every variable of `data` once: the ordering.
+#' @param max_parents Largest parent set tried. When no subset up to this size passes,
+#'   the subset of that size with the largest p-value is kept (and listed in
+#'   `info$capped`).
+#' @param threads Number of threads for the tests of one subset size.
+#' @return A [bn_graph] of type `"dag"`; `info` holds `order`, `tests` (x, y, z
+#'   `;`-separated, statistic, df, p_value, independent), `n_tests`, `capped`, and the
+#'   settings used.
+#' @family constraint-based learners
+#' @export
+#' @examples
+#' cp <- bn_data(college_plans, counts = "count")
+#' minimal_imap(cp, order = c("SEX", "SES", "IQ", "PE", "CP"), alpha = 0.04)
+#' minimal_imap(cp, order = c("CP", "PE", "IQ", "SES", "SEX"), alpha = 0.04)
+minimal_imap <- function(data, order, test = "x2", alpha = 0.05, max_parents = Inf,
+                         B = 1000L, threads = 1L) {
+  data <- as_bn_data(data)
+  nodes <- names(data$levels)
+  check_nodes(order, nodes)
+  missing <- setdiff(nodes, order)
+  if (length(missing)) {
+    lbn_abort("{.arg order} must name every variable once; it misses {.val {missing}}.",
+              "value")
+  }
+  spec <- ci_test_spec(test, B)
+  check_alpha(alpha)
+  check_number(max_parents, min = 0, whole = TRUE)
+  threads <- check_threads(threads)
+
+  parents <- stats::setNames(vector("list", length(order)), order)
+  logs <- list()
+  capped <- character()
+  for (i in seq_along(order)) {
+    step <- minimal_parents(data, spec, order[i], order[seq_len(i - 1L)], alpha,
+                            max_parents, threads)
+    parents[[order[i]]] <- step$parents
+    logs[[i]] <- step$tests
+    if (step$capped) capped <- c(capped, order[i])
+  }
+  tests <- do.call(rbind, logs)
+  amat <- graph_from_parents(parents, nodes = nodes)$amat
+  new_bn_graph(amat, "dag",
+               info = list(order = order, test = spec$name, alpha = alpha, tests = tests,
+                           n_tests = nrow(tests), capped = capped))
+}
+
+# The parents of `node` among `predecessors`: the smallest subset U leaving it
+# independent of the rest. Returns list(parents, tests, capped).
+minimal_parents <- function(data, spec, node, predecessors, alpha, max_parents, threads) {
+  empty_log <- data.frame(x = character(), y = character(), z = character(),
+                          statistic = numeric(), df = numeric(), p_value = numeric(),
+                          independent = logical(), stringsAsFactors = FALSE)
+  logs <- list(empty_log)
+  top <- min(length(predecessors), max_parents)
+  for (size in seq(0, top)) {
+    candidates <- utils::combn(length(predecessors), size, simplify = FALSE)
+    candidates <- lapply(candidates, function(k) predecessors[k])
+    if (size == length(predecessors)) {
+      return(list(parents = predecessors, tests = do.call(rbind, logs), capped = FALSE))
+    }
+    rest <- lapply(candidates, function(u) setdiff(predecessors, u))
+    res <- run_ci_tests(data, spec, rep(list(node), length(candidates)), rest, candidates,
+                        threads)
+    logs[[length(logs) + 1L]] <- data.frame(
+      x = node, y = vapply(rest, paste, "", collapse = ";"),
+      z = vapply(candidates, paste, "", collapse = ";"), res,
+      independent = res$p_value > alpha, stringsAsFactors = FALSE)
+    best <- which.max(res$p_value)
+    if (res$p_value[best] > alpha || size == top) {
+      return(list(parents = candidates[[best]], tests = do.call(rbind, logs),
+                  capped = res$p_value[best] <= alpha))
+    }
+  }
+}

@@ -1,0 +1,170 @@
+# The PC algorithm (seed 002): skeleton, immoralities, orientation rules; the work is
+# done by the C++ core (inst/include/learnbn/pc.hpp).
+
+pc_conflict_policies <- c("bidirected", "first", "strongest")
+pc_rule_names <- c("background knowledge", "R1 prohibited immorality", "R2 acyclicity",
+                   "R3 quartet", "R4")
+pc_immorality_status <- c("applied", "bidirected", "dropped")
+
+#' Learn a partially directed graph with the PC algorithm
+#'
+#' The PC algorithm of seed 002. **Skeleton**: start from the complete graph; for
+#' conditioning-set sizes l = 0, 1, 2, ... test every remaining edge X - Y against each
+#' subset of size l of the current neighbours of X, then of Y (the candidate witness
+#' sets), and remove the edge at the first independence (p-value above `alpha`),
+#' keeping that set as its witness (separating) set. The default `stable = TRUE` is
+#' PC-stable (Colombo and Maathuis 2014): the neighbourhoods are frozen at the start of
+#' each level, so the result does not depend on the order of the edges and the tests of
+#' a level can run on several threads with the same result as one. Nodes are visited in
+#' the (locale-independent) order of their names, so the result is the same under any
+#' column order of `data`. **Immoralities**: every unshielded triple X - Y - Z whose
+#' middle node is not in the witness set of X - Z becomes X -> Y <- Z. **Orientation**:
+#' the prohibited-immorality, acyclicity and quartet rules (Meek's R1-R3), plus R4 when
+#' background knowledge orients arcs, until nothing changes.
+#'
+#' **Conflicts.** When two immoralities orient one edge both ways (as in the seed's
+#' Florida example, where D -> V <- R and V -> R <- S disagree on V - R) the data are
+#' not faithful to any DAG at this `alpha`. `conflicts` chooses what happens, and every
+#' conflict raises a warning of class `"learnbn_warning_conflict"` and is listed in
+#' `info$conflicts`:
+#' * `"bidirected"` (default): both immoralities are kept and the edge is reported as
+#'   bidirected (`info$bidirected`; the adjacency matrix has both entries set, and the
+#'   orientation rules leave the edge alone). The result has type `"pdag"`.
+#' * `"first"`: immoralities are applied in the order of their endpoints' names; one that
+#'   clashes with an earlier one is dropped whole.
+#' * `"strongest"`: as `"first"`, but in decreasing order of the p-value of the test that
+#'   separated the two endpoints (the most confident independence wins).
+#'
+#' Background knowledge: whitelisted pairs are never tested (the edge stays), a
+#' whitelisted arc fixes the orientation; a pair blacklisted both ways is never adjacent;
+#' an arc blacklisted one way orients the edge the other way. Knowledge always wins over
+#' an immorality (the clash is reported as a conflict).
+#'
+#' @param data A data.frame of discrete variables or a [bn_data()] object.
+#' @param test A conditional independence test, see [ci_test()].
+#' @param alpha Significance level in (0, 1): an edge is removed when a test's p-value
+#'   exceeds it.
+#' @param max_cond Largest size of a conditioning (witness) set; `Inf` for no cap.
+#' @param stable `TRUE` for PC-stable (order-independent skeleton), `FALSE` for the
+#'   original PC, which removes edges as soon as they are found independent.
+#' @param conflicts How conflicting immoralities are handled: `"bidirected"`, `"first"`
+#'   or `"strongest"` (see Details).
+#' @param whitelist,blacklist `NULL` or two-column data.frames (or character matrices)
+#'   of from/to node names: arcs that must be present / must be absent.
+#' @param B Number of permutations for the permutation tests.
+#' @param threads Number of threads for the tests of one level (PC-stable only).
+#' @param verbose If `TRUE`, prints the walk-through of [explain_pc()] at the end.
+#' @return A [bn_graph] of type `"cpdag"` (or `"pdag"` when background knowledge or
+#'   conflicts shaped it), whose `info` holds `tests` (every test run: x, y, z
+#'   `;`-separated, statistic, df, p_value, independent, level), `n_tests`, `cache_hits`,
+#'   `sepsets` (the witness set of each removed edge with its p-value), `immoralities`
+#'   (with their strength and status), `conflicts`, `bidirected`, `orientations` (each
+#'   arc oriented by a rule, in order), and the settings used.
+#' @references Colombo, D. and Maathuis, M. H. (2014). Order-independent constraint-based
+#'   causal structure learning. *Journal of Machine Learning Research*, 15, 3921-3962.
+#'
+#'   Meek, C. (1995). Causal inference and causal explanation with background knowledge.
+#'   *Proceedings of UAI 1995*, 403-410.
+#' @family constraint-based learners
+#' @export
+#' @examples
+#' cp <- bn_data(college_plans, counts = "count")
+#' g <- pc(cp, alpha = 0.04)
+#' g
+#' explain_pc(g)
+#' fl <- bn_data(florida, counts = "count")
+#' g <- pc(fl, alpha = 0.05)  # warns: V - R is oriented both ways
+#' g$info$conflicts
+#' pc(fl, alpha = 0.05, conflicts = "first")
+pc <- function(data, test = "x2", alpha = 0.05, max_cond = Inf, stable = TRUE,
+               conflicts = c("bidirected", "first", "strongest"), whitelist = NULL,
+               blacklist = NULL, B = 1000L, threads = 1L, verbose = FALSE) {
+  data <- as_bn_data(data)
+  nodes <- names(data$levels)
+  spec <- ci_test_spec(test, B)
+  check_alpha(alpha)
+  check_number(max_cond, min = 0, whole = TRUE)
+  check_flag(stable)
+  check_flag(verbose)
+  threads <- check_threads(threads)
+  conflicts <- check_choice(conflicts, pc_conflict_policies)
+  knowledge <- build_constraints(nodes, whitelist, blacklist)
+
+  sorted <- nodes[order(nodes, method = "radix")]
+  res <- cpp_pc(data_subset(data, sorted), sorted, spec$statistic, spec$adjusted_df,
+                spec$permutations, spec$seed, alpha,
+                if (is.finite(max_cond)) as.integer(max_cond) else -1L, stable, threads,
+                match(conflicts, pc_conflict_policies) - 1L,
+                knowledge$required[sorted, sorted], knowledge$forbidden[sorted, sorted])
+  dimnames(res$amat) <- dimnames(res$bidirected) <- list(sorted, sorted)
+  amat <- res$amat[nodes, nodes, drop = FALSE]
+  info <- pc_info(res, sorted, spec, alpha, max_cond, stable, conflicts)
+  if (nrow(info$conflicts)) warn_conflicts(info$conflicts, conflicts)
+  shaped <- nrow(info$conflicts) > 0 || any(info$orientations$rule == pc_rule_names[1])
+  g <- new_bn_graph(amat, type = if (shaped) "pdag" else "cpdag", info = info)
+  if (verbose) explain_pc(g)
+  g
+}
+
+pc_info <- function(res, sorted, spec, alpha, max_cond, stable, policy) {
+  name <- function(i) sorted[i]
+  tests <- res$tests
+  tests <- data.frame(x = name(tests$x), y = name(tests$y), z = tests$z,
+                      statistic = tests$statistic, df = tests$df, p_value = tests$p_value,
+                      independent = tests$independent, level = tests$level,
+                      stringsAsFactors = FALSE)
+  w <- res$witnesses
+  sepsets <- data.frame(x = name(w$x), y = name(w$y), z = w$z, p_value = w$p_value,
+                        stringsAsFactors = FALSE)
+  v <- res$immoralities
+  immoralities <- data.frame(x = name(v$x), middle = name(v$middle), y = name(v$y),
+                             strength = v$strength,
+                             status = pc_immorality_status[v$status + 1L],
+                             stringsAsFactors = FALSE)
+  triple <- function(k) {
+    vapply(k, function(i) {
+      if (i == 0L) return("background knowledge")
+      paste0(immoralities$x[i], " -> ", immoralities$middle[i], " <- ", immoralities$y[i])
+    }, character(1))
+  }
+  cf <- res$conflicts
+  conflicts <- data.frame(from = name(cf$from), to = name(cf$to), kept = triple(cf$kept),
+                          other = triple(cf$other),
+                          resolution = c("bidirected", "dropped")[cf$resolution + 1L],
+                          stringsAsFactors = FALSE)
+  bidirected <- which(res$bidirected == 1L & upper.tri(res$bidirected), arr.ind = TRUE)
+  steps <- res$steps
+  list(test = spec$name, alpha = alpha, max_cond = max_cond, stable = stable,
+       conflict_policy = policy,
+       tests = tests, n_tests = nrow(tests), cache_hits = res$cache_hits,
+       levels = res$levels, sepsets = sepsets, immoralities = immoralities,
+       conflicts = conflicts,
+       bidirected = data.frame(from = name(bidirected[, 1]), to = name(bidirected[, 2]),
+                               stringsAsFactors = FALSE),
+       orientations = data.frame(from = name(steps$from), to = name(steps$to),
+                                 rule = pc_rule_names[steps$rule + 1L],
+                                 stringsAsFactors = FALSE))
+}
+
+warn_conflicts <- function(conflicts, policy) {
+  lines <- paste0(conflicts$from, " -> ", conflicts$to, " (", conflicts$kept, ") vs ",
+                  conflicts$to, " -> ", conflicts$from, " (", conflicts$other, "): ",
+                  conflicts$resolution)
+  advice <- switch(policy,
+    bidirected = "Kept both orientations as bidirected edges (see {.code info$bidirected}); use {.code conflicts = \"first\"} or {.code \"strongest\"} to keep one.",
+    "Kept the {policy} immoralit{?y/ies} (policy {.code conflicts = \"{policy}\"}); the default {.code \"bidirected\"} keeps both.")
+  lbn_warn(c("{length(lines)} conflicting orientation{?s} between immoralities or background knowledge:",
+             stats::setNames(lines, rep("*", length(lines))),
+             "i" = advice,
+             "i" = "The data may not be faithful to any DAG at this {.arg alpha}; see {.code info$conflicts}."),
+           "conflict")
+}
+
+check_choice <- function(x, choices, arg = rlang::caller_arg(x), call = rlang::caller_env()) {
+  if (identical(x, choices)) return(choices[1])
+  if (!is.character(x) || length(x) != 1L || is.na(x) || !x %in% choices) {
+    lbn_abort("{.arg {arg}} must be one of {.val {choices}}, not {.obj_type_friendly {x}}{if (is.character(x) && length(x) == 1L) paste0(' (', x, ')') else ''}.",
+              "value", call = call)
+  }
+  x
+}

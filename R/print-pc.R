@@ -1,0 +1,103 @@
+# A step-by-step account of a PC run, in the manner of the seed's walk-throughs.
+
+#' Walk through a PC run
+#'
+#' Prints, from the `info` of a [pc()] result, the steps of the seed 002 walk-throughs:
+#' the independences found at each level of the skeleton search (with their p-values
+#' and witness sets), the candidate immoralities and why each is or is not one, any
+#' conflicts, and the arcs oriented by each rule.
+#'
+#' @param g A [bn_graph] returned by [pc()].
+#' @param digits Significant digits of the p-values.
+#' @param max_lines Largest number of lines printed per section.
+#' @return `g`, invisibly.
+#' @family constraint-based learners
+#' @export
+#' @examples
+#' g <- pc(bn_data(college_plans, counts = "count"), alpha = 0.04)
+#' explain_pc(g)
+explain_pc <- function(g, digits = 4, max_lines = 50L) {
+  info <- g$info
+  if (!inherits(g, "bn_graph") || is.null(info$tests) || is.null(info$sepsets)) {
+    lbn_abort("{.arg g} must be a graph returned by {.fn pc}, not {.obj_type_friendly {g}}.",
+              "type")
+  }
+  check_number(max_lines, min = 1, whole = TRUE)
+  fmt_p <- function(p) format(signif(p, digits), digits = digits)
+  show <- function(lines) {
+    if (length(lines) > max_lines) {
+      lines <- c(lines[seq_len(max_lines)], paste0("... (", length(lines) - max_lines, " more)"))
+    }
+    cat(paste0("    ", lines), sep = "\n")
+  }
+  label <- ci_test_table$label[ci_test_table$name == info$test]
+  cat(if (isTRUE(info$stable)) "PC-stable" else "PC", ": ", label, " test, alpha = ",
+      info$alpha, ", ", info$n_tests, " tests\n", sep = "")
+
+  cat("Skeleton\n")
+  tests <- info$tests
+  for (level in sort(unique(tests$level))) {
+    at_level <- tests[tests$level == level, ]
+    found <- at_level[at_level$independent, ]
+    cat("  conditioning sets of size ", level, ": ", nrow(at_level), " tests, ",
+        nrow(found), " independence", if (nrow(found) != 1) "s", "\n", sep = "")
+    if (nrow(found)) {
+      show(paste0(format_ci_statement(found$x, found$y, found$z), " (p-value ",
+                  fmt_p(found$p_value), "): remove ", found$x, " - ", found$y))
+    }
+  }
+
+  cat("Immoralities\n")
+  lines <- explain_triples(g)
+  if (length(lines)) show(lines) else cat("    no unshielded triples\n")
+  if (nrow(info$conflicts)) {
+    cat("Conflicts (policy \"", info$conflict_policy, "\")\n", sep = "")
+    cf <- info$conflicts
+    show(paste0(cf$from, " -> ", cf$to, " (", cf$kept, ") vs ", cf$to, " -> ", cf$from,
+                " (", cf$other, "): ", cf$resolution))
+  }
+  cat("Orientation rules\n")
+  steps <- info$orientations
+  if (nrow(steps)) show(paste0(steps$rule, ": ", steps$from, " -> ", steps$to))
+  else cat("    nothing to orient\n")
+  cat("Result\n")
+  edges <- arcs(g)
+  if (nrow(edges)) {
+    bi <- info$bidirected
+    both <- paste(edges$from, edges$to) %in% c(paste(bi$from, bi$to), paste(bi$to, bi$from))
+    keep <- edges$directed | !duplicated(paste(pmin(edges$from, edges$to), pmax(edges$from, edges$to)))
+    show(paste(edges$from[keep], ifelse(both[keep], "<->", ifelse(edges$directed[keep], "->", "-")),
+               edges$to[keep]))
+  } else {
+    cat("    no edges\n")
+  }
+  invisible(g)
+}
+
+# One line per unshielded triple X - Y - Z of the skeleton: an immorality or not.
+explain_triples <- function(g) {
+  amat <- as.matrix(g)
+  skeleton <- amat == 1L | t(amat) == 1L
+  nodes <- colnames(amat)
+  sep <- g$info$sepsets
+  key <- function(a, b) paste(pmin(a, b), pmax(a, b), sep = "\r")
+  witness <- stats::setNames(sep$z, key(sep$x, sep$y))
+  lines <- character()
+  for (i in seq_along(nodes)) for (k in seq_along(nodes)) {
+    if (k <= i || skeleton[i, k]) next
+    w <- witness[key(nodes[i], nodes[k])]
+    if (is.na(w)) next
+    members <- if (nzchar(w)) strsplit(w, ";", fixed = TRUE)[[1]] else character()
+    for (middle in nodes[skeleton[i, ] & skeleton[k, ]]) {
+      shown <- paste0("{", paste(members, collapse = ", "), "}")
+      lines <- c(lines, if (middle %in% members) {
+        paste0(nodes[i], " - ", middle, " - ", nodes[k], " is not an immorality: ", middle,
+               " is in the witness set ", shown, " of ", nodes[i], " - ", nodes[k])
+      } else {
+        paste0(nodes[i], " -> ", middle, " <- ", nodes[k], " is an immorality: ", middle,
+               " is not in the witness set ", shown, " of ", nodes[i], " - ", nodes[k])
+      })
+    }
+  }
+  lines
+}

@@ -1,0 +1,418 @@
+// Conditional independence tests X _||_ Y | Z on discrete data, from one pass of
+// counting over (x, y, z).
+//
+// X, Y and Z may each be a set of variables (a set acts as one combined variable whose
+// states are the combinations of its members' states). Rows are first mapped to ids of
+// x, y and z configurations; the three-way table N[x, y, z] is then counted densely when
+// it is small, otherwise only its observed cells are kept (hash-renumbered), so memory
+// stays linear in the rows.
+//
+// Statistics (seed 002 notation, E = N[x,z] N[y,z] / N[z]):
+//   Pearson   X2 = sum (N[x,y,z] - E)^2 / E
+//   G2 (= 2 N MI(X; Y | Z)) = 2 sum N[x,y,z] log(N[x,y,z] / E)
+// Degrees of freedom: (|X| - 1)(|Y| - 1) prod |Z| over the declared states, or adjusted
+// for empty strata and structural zeros: per observed stratum z,
+// (max(1, #x with N[x,z] > 0) - 1) (max(1, #y with N[y,z] > 0) - 1), summed.
+// Permutation versions permute y within the strata of z (B times) and report
+// p = (1 + #{stat* >= stat}) / (B + 1).
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <boost/math/special_functions/gamma.hpp>
+
+#include "counts.hpp"
+#include "data.hpp"
+
+namespace learnbn {
+
+enum class CIStatistic { pearson_x2 = 0, likelihood_g2 = 1 };
+
+struct CITestSpec {
+  CIStatistic statistic = CIStatistic::pearson_x2;
+  bool adjusted_df = false;
+  int permutations = 0;     // B; 0 means the asymptotic chi-square p-value
+  std::uint64_t seed = 0;   // base seed of the permutation streams
+};
+
+struct CITestResult {
+  double statistic = 0;
+  double df = 0;
+  double p_value = 1;
+};
+
+inline CITestSpec make_ci_spec(int statistic, bool adjusted_df, int permutations, double seed) {
+  CITestSpec spec;
+  spec.statistic = statistic == 0 ? CIStatistic::pearson_x2 : CIStatistic::likelihood_g2;
+  spec.adjusted_df = adjusted_df;
+  spec.permutations = permutations;
+  spec.seed = static_cast<std::uint64_t>(seed);
+  return spec;
+}
+
+// P(chi2_df > stat); a test with no degrees of freedom never rejects.
+inline double chisq_upper_tail(double stat, double df) {
+  if (!(df > 0) || !(stat > 0)) return 1.0;
+  return boost::math::gamma_q(df / 2.0, stat / 2.0);
+}
+
+// splitmix64: seeds one independent stream per test from a base seed and a key.
+inline std::uint64_t mix_seed(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// xoshiro256** with a bounded draw; fixed algorithm so results match across platforms.
+class Xoshiro {
+ public:
+  explicit Xoshiro(std::uint64_t seed) {
+    for (auto& s : state_) { seed = mix_seed(seed); s = seed; }
+  }
+  std::uint64_t next() {
+    const std::uint64_t result = rotl(state_[1] * 5, 7) * 9, t = state_[1] << 17;
+    state_[2] ^= state_[0]; state_[3] ^= state_[1];
+    state_[1] ^= state_[2]; state_[0] ^= state_[3];
+    state_[2] ^= t; state_[3] = rotl(state_[3], 45);
+    return result;
+  }
+  // Uniform on 0 .. bound - 1 (Lemire's multiply-shift; bias below 2^-32 for bound < 2^32).
+  std::uint32_t below(std::uint32_t bound) {
+    return static_cast<std::uint32_t>(((next() >> 32) * static_cast<std::uint64_t>(bound)) >> 32);
+  }
+
+ private:
+  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  std::uint64_t state_[4];
+};
+
+// Memo of test results keyed by (x, y, z) with x < y and z sorted.
+class CITestCache {
+ public:
+  static std::vector<int> key(int x, int y, std::vector<int> z) {
+    std::sort(z.begin(), z.end());
+    std::vector<int> k{std::min(x, y), std::max(x, y)};
+    k.insert(k.end(), z.begin(), z.end());
+    return k;
+  }
+  const CITestResult* find(const std::vector<int>& k) const {
+    auto it = map_.find(k);
+    return it == map_.end() ? nullptr : &it->second;
+  }
+  void insert(const std::vector<int>& k, const CITestResult& r) { map_.emplace(k, r); }
+  std::size_t size() const { return map_.size(); }
+
+ private:
+  struct KeyHash {  // splitmix64 chained over the node ids
+    std::size_t operator()(const std::vector<int>& key) const {
+      std::uint64_t h = key.size();
+      for (int id : key) h = mix_seed(h ^ static_cast<std::uint64_t>(static_cast<std::uint32_t>(id)));
+      return static_cast<std::size_t>(h);
+    }
+  };
+  std::unordered_map<std::vector<int>, CITestResult, KeyHash> map_;
+};
+
+class CITester {
+ public:
+  CITester(const DataView& data, const CITestSpec& spec) : data_(data), spec_(spec) {
+    if (data.n_rows >= std::numeric_limits<std::uint32_t>::max()) {
+      throw std::length_error("too many rows: at most 2^32 - 1 are supported");
+    }
+    dense_limit_ = std::min(Counter::kMaxDenseCells, std::max(65536.0, 4.0 * data.n_rows));
+  }
+
+  const CITestSpec& spec() const { return spec_; }
+
+  CITestResult test(int x, int y, const std::vector<int>& z) {
+    return test(std::vector<int>{x}, std::vector<int>{y}, z);
+  }
+
+  CITestResult test(const std::vector<int>& x, const std::vector<int>& y,
+                    const std::vector<int>& z) {
+    CITestResult out;
+    const double full_x = configurations(x), full_y = configurations(y);
+    const double full_z = configurations(z);
+    out.df = (full_x - 1) * (full_y - 1) * full_z;
+    double adjusted_df = 0;
+    if (spec_.permutations == 0 && x.size() == 1 && y.size() == 1 &&
+        full_x * full_y * full_z <= dense_limit_ && count_small(x[0], y[0], z)) {
+      out.statistic = dense_statistic(static_cast<std::size_t>(full_x),
+                                      static_cast<std::size_t>(full_y),
+                                      static_cast<std::size_t>(full_z), &adjusted_df);
+      if (spec_.adjusted_df) out.df = adjusted_df;
+      out.p_value = chisq_upper_tail(out.statistic, out.df);
+      return out;
+    }
+    const std::size_t nx = configuration_ids(x, x_ids_);
+    const std::size_t ny = configuration_ids(y, y_ids_);
+    std::size_t nz = configuration_ids(z, z_ids_);
+    if (static_cast<double>(nx) * ny * nz <= dense_limit_) {
+      count_dense(nx, ny, nz);
+      out.statistic = dense_statistic(nx, ny, nz, &adjusted_df);
+      if (spec_.permutations > 0) {
+        out.p_value = permutation_p_value(nx, ny, nz, out.statistic, x, y, z);
+      }
+    } else {
+      if (spec_.permutations > 0) {
+        throw std::length_error("the permutation test needs a table of at most " +
+                                std::to_string(dense_limit_) + " cells");
+      }
+      out.statistic = sparse_statistic(nx, ny, &adjusted_df);
+    }
+    if (spec_.adjusted_df) out.df = adjusted_df;
+    if (spec_.permutations == 0) out.p_value = chisq_upper_tail(out.statistic, out.df);
+    return out;
+  }
+
+ private:
+  double configurations(const std::vector<int>& vars) const {
+    double q = 1;
+    for (int v : vars) q *= data_.columns[v].cardinality;
+    return q;
+  }
+
+  // Ids of the configurations of `vars` in every row: a mixed-radix index (first
+  // variable fastest) while it stays small, renumbered to the observed configurations
+  // beyond that. Returns an upper bound on the ids (1 for the empty set).
+  std::size_t configuration_ids(const std::vector<int>& vars, std::vector<std::uint32_t>& ids) {
+    const std::size_t n = data_.n_rows;
+    ids.assign(n, 0);
+    std::uint32_t* id = ids.data();
+    double n_ids = 1;
+    for (int v : vars) {
+      const Column& column = data_.columns[v];
+      if (n_ids * column.cardinality <= dense_limit_) {
+        const std::uint32_t stride = static_cast<std::uint32_t>(n_ids);
+        column.for_each(n, [&](std::size_t row, int code) { id[row] += code * stride; });
+        n_ids *= column.cardinality;
+      } else {
+        index_.reset(n);
+        const std::uint64_t r = column.cardinality;
+        column.for_each(n, [&](std::size_t row, int code) {
+          id[row] = index_.id(id[row] * r + static_cast<std::uint64_t>(code));
+        });
+        n_ids = static_cast<double>(index_.size());
+      }
+    }
+    return static_cast<std::size_t>(n_ids);
+  }
+
+  // Fast path of the dense count when every column is stored as bytes: one pass over
+  // the rows computes each cell index from the codes directly. Small tables are counted
+  // in four interleaved copies so that runs of rows hitting one cell do not stall on
+  // the previous increment. Returns false (nothing counted) when the path does not apply.
+  bool count_small(int x, int y, const std::vector<int>& z) {
+    constexpr std::size_t kMaxVars = 8;
+    const std::size_t k = z.size() + 2;
+    if (k > kMaxVars) return false;
+    const std::uint8_t* col[kMaxVars];
+    std::uint32_t stride[kMaxVars];
+    std::uint32_t cells = 1;
+    for (std::size_t j = 0; j < k; ++j) {
+      const Column& column = data_.columns[j == 0 ? x : j == 1 ? y : z[j - 2]];
+      if (!column.small) return false;
+      col[j] = column.small;
+      stride[j] = cells;
+      cells *= static_cast<std::uint32_t>(column.cardinality);
+    }
+    const std::size_t lanes = cells <= 1024 ? 4 : 1;
+    scratch_.assign(static_cast<std::size_t>(cells) * lanes, 0.0);
+    double* t = scratch_.data();
+    const std::size_t n = data_.n_rows;
+    const double* w = data_.weights;
+    switch (k) {
+      case 2: count_rows<2>(col, stride, n, w, t, cells, lanes); break;
+      case 3: count_rows<3>(col, stride, n, w, t, cells, lanes); break;
+      case 4: count_rows<4>(col, stride, n, w, t, cells, lanes); break;
+      case 5: count_rows<5>(col, stride, n, w, t, cells, lanes); break;
+      default: count_rows<0>(col, stride, n, w, t, cells, lanes, k); break;
+    }
+    table_.assign(t, t + cells);
+    for (std::size_t lane = 1; lane < lanes; ++lane) {
+      const double* part = t + lane * cells;
+      for (std::uint32_t c = 0; c < cells; ++c) table_[c] += part[c];
+    }
+    return true;
+  }
+
+  // K > 0: K variables known at compile time; K == 0: `k` variables.
+  template <std::size_t K>
+  static void count_rows(const std::uint8_t* const* col, const std::uint32_t* stride,
+                         std::size_t n, const double* w, double* t, std::uint32_t cells,
+                         std::size_t lanes, std::size_t k = K) {
+    const std::size_t vars = K ? K : k;
+    const std::size_t lane_mask = lanes - 1;
+    for (std::size_t row = 0; row < n; ++row) {
+      std::uint32_t index = 0;
+      for (std::size_t j = 0; j < vars; ++j) index += col[j][row] * stride[j];
+      t[(row & lane_mask) * cells + index] += w ? w[row] : 1.0;
+    }
+  }
+
+  // table_[(z * ny + y) * nx + x] = N[x, y, z]
+  void count_dense(std::size_t nx, std::size_t ny, std::size_t nz) {
+    table_.assign(nx * ny * nz, 0.0);
+    const std::uint32_t *xi = x_ids_.data(), *yi = y_ids_.data(), *zi = z_ids_.data();
+    double* t = table_.data();
+    const std::size_t n = data_.n_rows;
+    if (data_.weights) {
+      for (std::size_t row = 0; row < n; ++row) {
+        t[(zi[row] * ny + yi[row]) * nx + xi[row]] += data_.weights[row];
+      }
+    } else {
+      for (std::size_t row = 0; row < n; ++row) t[(zi[row] * ny + yi[row]) * nx + xi[row]] += 1.0;
+    }
+  }
+
+  double dense_statistic(std::size_t nx, std::size_t ny, std::size_t nz, double* adjusted_df) {
+    row_total_.resize(nx);
+    col_total_.resize(ny);
+    double stat = 0, df = 0;
+    const bool pearson = spec_.statistic == CIStatistic::pearson_x2;
+    for (std::size_t z = 0; z < nz; ++z) {
+      const double* t = table_.data() + z * nx * ny;
+      std::fill(row_total_.begin(), row_total_.end(), 0.0);
+      std::fill(col_total_.begin(), col_total_.end(), 0.0);
+      double total = 0;
+      for (std::size_t y = 0; y < ny; ++y) {
+        for (std::size_t x = 0; x < nx; ++x) {
+          row_total_[x] += t[y * nx + x];
+          col_total_[y] += t[y * nx + x];
+        }
+        total += col_total_[y];
+      }
+      if (total <= 0) continue;
+      if (adjusted_df) {
+        std::size_t rows = 0, cols = 0;
+        for (double v : row_total_) rows += v > 0;
+        for (double v : col_total_) cols += v > 0;
+        df += static_cast<double>(std::max<std::size_t>(rows, 1) - 1) *
+              static_cast<double>(std::max<std::size_t>(cols, 1) - 1);
+      }
+      for (std::size_t y = 0; y < ny; ++y) {
+        if (col_total_[y] <= 0) continue;
+        for (std::size_t x = 0; x < nx; ++x) {
+          const double expected = row_total_[x] * col_total_[y] / total;
+          if (expected <= 0) continue;
+          const double observed = t[y * nx + x];
+          if (pearson) {
+            stat += (observed - expected) * (observed - expected) / expected;
+          } else if (observed > 0) {
+            stat += 2.0 * observed * std::log(observed / expected);
+          }
+        }
+      }
+    }
+    if (adjusted_df) *adjusted_df = df;
+    return stat;
+  }
+
+  // Observed cells only: x and y configurations are paired with the stratum through
+  // hash renumbering, so nothing grows with the product of the cardinalities.
+  double sparse_statistic(std::size_t nx, std::size_t ny, double* adjusted_df) {
+    const std::size_t n = data_.n_rows;
+    KeyIndex xz_index, yz_index, cell_index, z_index;
+    xz_index.reset(n); yz_index.reset(n); cell_index.reset(n); z_index.reset(n);
+    std::vector<double> n_xz, n_yz, n_z, n_cell;
+    std::vector<std::uint32_t> xz_stratum, yz_stratum, cell_xz, cell_yz;
+    for (std::size_t row = 0; row < n; ++row) {
+      const double w = data_.weight(row);
+      const std::uint32_t z = z_index.id(z_ids_[row]);
+      if (z == n_z.size()) n_z.push_back(0.0);
+      n_z[z] += w;
+      const std::uint32_t xz = xz_index.id(static_cast<std::uint64_t>(z) * nx + x_ids_[row]);
+      if (xz == n_xz.size()) { n_xz.push_back(0.0); xz_stratum.push_back(z); }
+      n_xz[xz] += w;
+      const std::uint32_t yz = yz_index.id(static_cast<std::uint64_t>(z) * ny + y_ids_[row]);
+      if (yz == n_yz.size()) { n_yz.push_back(0.0); yz_stratum.push_back(z); }
+      n_yz[yz] += w;
+      const std::uint32_t cell = cell_index.id(static_cast<std::uint64_t>(xz) * ny + y_ids_[row]);
+      if (cell == n_cell.size()) { n_cell.push_back(0.0); cell_xz.push_back(xz); cell_yz.push_back(yz); }
+      n_cell[cell] += w;
+    }
+    if (adjusted_df) {
+      std::vector<double> rows(n_z.size(), 0.0), cols(n_z.size(), 0.0);
+      for (std::uint32_t s : xz_stratum) rows[s] += 1;
+      for (std::uint32_t s : yz_stratum) cols[s] += 1;
+      double df = 0;
+      for (std::size_t z = 0; z < n_z.size(); ++z) df += (rows[z] - 1) * (cols[z] - 1);
+      *adjusted_df = df;
+    }
+    // Pearson: sum over all cells of (O - E)^2 / E = sum over observed cells of O^2 / E - N.
+    double stat = 0;
+    const bool pearson = spec_.statistic == CIStatistic::pearson_x2;
+    for (std::size_t cell = 0; cell < n_cell.size(); ++cell) {
+      const double observed = n_cell[cell];
+      const double expected =
+          n_xz[cell_xz[cell]] * n_yz[cell_yz[cell]] / n_z[xz_stratum[cell_xz[cell]]];
+      stat += pearson ? observed * observed / expected
+                      : 2.0 * observed * std::log(observed / expected);
+    }
+    if (pearson) stat -= data_.n_cases;
+    return std::max(stat, 0.0);
+  }
+
+  // Cases (rows expanded by their whole-number weights) sorted by stratum; y is shuffled
+  // within each stratum, which keeps N[x, z], N[y, z] and N[z] fixed.
+  double permutation_p_value(std::size_t nx, std::size_t ny, std::size_t nz, double observed,
+                             const std::vector<int>& x, const std::vector<int>& y,
+                             const std::vector<int>& z) {
+    const std::size_t n = data_.n_rows;
+    std::vector<std::size_t> start(nz + 1, 0);
+    for (std::size_t row = 0; row < n; ++row) {
+      start[z_ids_[row] + 1] += static_cast<std::size_t>(data_.weight(row));
+    }
+    for (std::size_t s = 0; s < nz; ++s) start[s + 1] += start[s];
+    const std::size_t n_cases = start[nz];
+    std::vector<std::uint32_t> case_x(n_cases), case_y(n_cases);
+    std::vector<std::size_t> fill(start.begin(), start.end() - 1);
+    for (std::size_t row = 0; row < n; ++row) {
+      const std::size_t copies = static_cast<std::size_t>(data_.weight(row));
+      for (std::size_t c = 0; c < copies; ++c) {
+        const std::size_t at = fill[z_ids_[row]]++;
+        case_x[at] = x_ids_[row];
+        case_y[at] = y_ids_[row];
+      }
+    }
+    std::uint64_t key = spec_.seed;
+    for (const auto* vars : {&x, &y, &z}) {
+      key = mix_seed(key ^ 0x5851f42d4c957f2dULL);
+      for (int v : *vars) key = mix_seed(key ^ static_cast<std::uint64_t>(v));
+    }
+    Xoshiro rng(key);
+    const double tolerance = 1e-10 * std::max(1.0, std::fabs(observed));
+    std::size_t at_least = 0;
+    for (int b = 0; b < spec_.permutations; ++b) {
+      for (std::size_t s = 0; s < nz; ++s) {  // Fisher-Yates within the stratum
+        for (std::size_t i = start[s + 1] - start[s]; i > 1; --i) {
+          const std::size_t j = rng.below(static_cast<std::uint32_t>(i));
+          std::swap(case_y[start[s] + i - 1], case_y[start[s] + j]);
+        }
+      }
+      table_.assign(nx * ny * nz, 0.0);
+      for (std::size_t s = 0; s < nz; ++s) {
+        double* t = table_.data() + s * nx * ny;
+        for (std::size_t c = start[s]; c < start[s + 1]; ++c) t[case_y[c] * nx + case_x[c]] += 1.0;
+      }
+      if (dense_statistic(nx, ny, nz, nullptr) >= observed - tolerance) ++at_least;
+    }
+    return (1.0 + at_least) / (spec_.permutations + 1.0);
+  }
+
+  const DataView& data_;
+  CITestSpec spec_;
+  double dense_limit_;
+  std::vector<std::uint32_t> x_ids_, y_ids_, z_ids_;
+  std::vector<double> table_, scratch_, row_total_, col_total_;
+  KeyIndex index_;
+};
+
+}  // namespace learnbn

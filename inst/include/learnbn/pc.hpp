@@ -1,0 +1,393 @@
+// The PC algorithm (seed 002): skeleton by levels of conditioning-set size, immoralities
+// from the witness (separating) sets, then the orientation rules until nothing changes.
+//
+// Skeleton: for level l = 0, 1, ... every remaining edge X - Y is tested against each
+// subset Z of size l of ne(X) \ {Y}, then of ne(Y) \ {X} (a set already tried is a cache
+// hit, not a new test); the edge goes at the first p-value above alpha and Z is its
+// witness set. The "stable" variant (Colombo and Maathuis 2014) takes the neighbourhoods
+// from a snapshot at the start of each level, so the edges of a level are independent of
+// each other (and of their order): they are tested in parallel and removed at the end of
+// the level. Nodes are processed in index order; the R side passes them sorted by name so
+// that the result does not depend on the column order of the data.
+//
+// Orientation: background knowledge first, then every unshielded triple X - Y - Z whose
+// middle node is not in the witness set of X - Z becomes X -> Y <- Z. Two immoralities
+// may orient one edge both ways (a conflict); `ConflictPolicy` says what happens and
+// every conflict is reported. Then Meek's rules R1 (prohibited immorality), R2
+// (acyclicity), R3 (quartet) and, with background knowledge, R4 until nothing changes.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <numeric>
+#include <vector>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "citests.hpp"
+
+namespace learnbn {
+
+enum class ConflictPolicy { bidirected = 0, first = 1, strongest = 2 };
+
+struct PCOptions {
+  double alpha = 0.05;
+  int max_cond = -1;  // -1: no cap on the size of witness sets
+  bool stable = true;
+  int threads = 1;
+  ConflictPolicy conflicts = ConflictPolicy::bidirected;
+  std::vector<char> required;   // n * n, required[i * n + j]: the arc i -> j is whitelisted
+  std::vector<char> forbidden;  // n * n, forbidden[i * n + j]: the arc i -> j is blacklisted
+};
+
+struct TestRecord {
+  int x = 0, y = 0, level = 0;
+  std::vector<int> z;
+  CITestResult result;
+  bool independent = false;
+};
+
+struct Witness {  // the separating set of a removed edge
+  int x = 0, y = 0;
+  std::vector<int> z;
+  double p_value = 1;
+};
+
+struct Immorality {  // x -> middle <- y
+  int x = 0, middle = 0, y = 0;
+  double strength = 0;  // p-value of the test that separated x and y
+  int status = 0;       // 0 applied, 1 applied as bidirected, 2 dropped (conflict)
+};
+
+// An edge that two sources of orientation want both ways: `from -> to` was set by
+// immorality `kept` (-1: background knowledge) before immorality `other` wanted to -> from.
+struct Conflict {
+  int from = 0, to = 0;
+  int kept = -1, other = -1;
+  int resolution = 0;  // 0 the edge became bidirected, 1 `other` was dropped
+};
+
+struct OrientationStep {
+  int from = 0, to = 0;
+  int rule = 0;  // 0 knowledge, 1-4 Meek's rules
+};
+
+struct PCResult {
+  std::vector<int> amat;       // n * n, amat[i * n + j] == 1: i -> j (both set: undirected)
+  std::vector<char> bidirected;  // n * n, symmetric: edges oriented both ways by a conflict
+  std::vector<TestRecord> tests;
+  std::vector<Witness> witnesses;
+  std::vector<Immorality> immoralities;
+  std::vector<Conflict> conflicts;
+  std::vector<OrientationStep> steps;
+  std::size_t cache_hits = 0;
+  int levels = 0;
+};
+
+class PC {
+ public:
+  PC(const DataView& data, const CITestSpec& spec, PCOptions options)
+      : data_(data), spec_(spec), opt_(std::move(options)), n_(static_cast<int>(data.n_vars())) {
+    const std::size_t cells = static_cast<std::size_t>(n_) * n_;
+    if (opt_.required.empty()) opt_.required.assign(cells, 0);
+    if (opt_.forbidden.empty()) opt_.forbidden.assign(cells, 0);
+  }
+
+  // `between_levels` runs on the calling thread before each level (an interrupt check).
+  PCResult run(const std::function<void()>& between_levels = [] {}) {
+    PCResult out;
+    adjacent_.assign(static_cast<std::size_t>(n_) * n_, 0);
+    for (int i = 0; i < n_; ++i) {
+      for (int j = 0; j < n_; ++j) {
+        if (i != j && !(forbidden(i, j) && forbidden(j, i))) adjacent_[at(i, j)] = 1;
+      }
+    }
+    skeleton(out, between_levels);
+    orient(out);
+    return out;
+  }
+
+ private:
+  std::size_t at(int i, int j) const { return static_cast<std::size_t>(i) * n_ + j; }
+  bool forbidden(int i, int j) const { return opt_.forbidden[at(i, j)] != 0; }
+  bool required(int i, int j) const { return opt_.required[at(i, j)] != 0; }
+  bool knowledge_edge(int i, int j) const { return required(i, j) || required(j, i); }
+
+  std::vector<int> neighbours(int node, int except) const {
+    std::vector<int> out;
+    for (int j = 0; j < n_; ++j) if (j != except && adjacent_[at(node, j)]) out.push_back(j);
+    return out;
+  }
+
+  struct EdgeOutcome {
+    std::vector<TestRecord> tests;
+    std::vector<std::pair<std::vector<int>, CITestResult>> new_results;
+    std::size_t cache_hits = 0;
+    bool removed = false;
+    Witness witness;
+  };
+
+  // Tests X - Y against every subset of size `level` of ne(X), then of ne(Y).
+  EdgeOutcome test_edge(int x, int y, int level, const std::vector<int>& nx,
+                        const std::vector<int>& ny, CITester& tester) const {
+    EdgeOutcome out;
+    CITestCache local;
+    for (const std::vector<int>* candidates : {&nx, &ny}) {
+      const int m = static_cast<int>(candidates->size());
+      if (m < level) continue;
+      std::vector<int> pick(level);
+      std::iota(pick.begin(), pick.end(), 0);
+      while (true) {
+        std::vector<int> z(level);
+        for (int k = 0; k < level; ++k) z[k] = (*candidates)[pick[k]];
+        const std::vector<int> key = CITestCache::key(x, y, z);
+        const CITestResult* known = local.find(key);
+        if (!known) known = cache_.find(key);
+        CITestResult result;
+        if (known) {
+          result = *known;
+          ++out.cache_hits;
+        } else {
+          result = tester.test(x, y, z);
+          local.insert(key, result);
+          out.new_results.emplace_back(key, result);
+          TestRecord record;
+          record.x = x; record.y = y; record.level = level; record.z = z;
+          record.result = result;
+          record.independent = result.p_value > opt_.alpha;
+          out.tests.push_back(record);
+        }
+        if (result.p_value > opt_.alpha) {
+          std::sort(z.begin(), z.end());
+          out.removed = true;
+          out.witness = Witness{x, y, z, result.p_value};
+          return out;
+        }
+        // next combination of `level` positions out of m
+        int k = level - 1;
+        while (k >= 0 && pick[k] == m - level + k) --k;
+        if (k < 0) break;
+        ++pick[k];
+        for (int j = k + 1; j < level; ++j) pick[j] = pick[j - 1] + 1;
+      }
+    }
+    return out;
+  }
+
+  void absorb(PCResult& out, EdgeOutcome& outcome) {
+    out.tests.insert(out.tests.end(), outcome.tests.begin(), outcome.tests.end());
+    for (auto& entry : outcome.new_results) cache_.insert(entry.first, entry.second);
+    out.cache_hits += outcome.cache_hits;
+    if (outcome.removed) {
+      const Witness& w = outcome.witness;
+      adjacent_[at(w.x, w.y)] = adjacent_[at(w.y, w.x)] = 0;
+      out.witnesses.push_back(w);
+    }
+  }
+
+  void skeleton(PCResult& out, const std::function<void()>& between_levels) {
+    for (int level = 0; opt_.max_cond < 0 || level <= opt_.max_cond; ++level) {
+      between_levels();
+      std::vector<std::pair<int, int>> edges;
+      std::vector<std::vector<int>> snapshot(n_);
+      for (int i = 0; i < n_; ++i) snapshot[i] = neighbours(i, -1);
+      for (int i = 0; i < n_; ++i) {
+        for (int j = i + 1; j < n_; ++j) {
+          if (!adjacent_[at(i, j)] || knowledge_edge(i, j)) continue;
+          if (static_cast<int>(snapshot[i].size()) - 1 >= level ||
+              static_cast<int>(snapshot[j].size()) - 1 >= level) {
+            edges.emplace_back(i, j);
+          }
+        }
+      }
+      if (edges.empty()) break;
+      out.levels = level + 1;
+      if (opt_.stable) {
+        stable_level(out, edges, level);
+      } else {
+        CITester tester(data_, spec_);
+        for (const auto& e : edges) {
+          if (!adjacent_[at(e.first, e.second)]) continue;
+          EdgeOutcome outcome = test_edge(e.first, e.second, level, neighbours(e.first, e.second),
+                                          neighbours(e.second, e.first), tester);
+          absorb(out, outcome);
+        }
+      }
+    }
+  }
+
+  void stable_level(PCResult& out, const std::vector<std::pair<int, int>>& edges, int level) {
+    std::vector<EdgeOutcome> outcomes(edges.size());
+    std::exception_ptr error = nullptr;
+    const long n_edges = static_cast<long>(edges.size());
+#pragma omp parallel num_threads(opt_.threads)
+    {
+      try {
+        CITester tester(data_, spec_);
+#pragma omp for schedule(dynamic, 1)
+        for (long e = 0; e < n_edges; ++e) {
+          const int x = edges[e].first, y = edges[e].second;
+          outcomes[e] = test_edge(x, y, level, neighbours(x, y), neighbours(y, x), tester);
+        }
+      } catch (...) {
+#pragma omp critical
+        error = std::current_exception();
+      }
+    }
+    if (error) std::rethrow_exception(error);
+    for (auto& outcome : outcomes) absorb(out, outcome);
+  }
+
+  // ---- orientation ------------------------------------------------------------------
+
+  bool adj(int i, int j) const { return g_[at(i, j)] || g_[at(j, i)]; }
+  bool arc(int i, int j) const { return g_[at(i, j)] && !g_[at(j, i)]; }
+  bool undirected(int i, int j) const {
+    return g_[at(i, j)] && g_[at(j, i)] && !bidirected_[at(i, j)];
+  }
+  void set_arc(int from, int to) { g_[at(from, to)] = 1; g_[at(to, from)] = 0; }
+
+  void orient(PCResult& out) {
+    g_ = adjacent_;
+    bidirected_.assign(g_.size(), 0);
+    source_.assign(g_.size(), -2);  // who set the arc: -2 nobody, -1 knowledge, k immorality k
+    const bool knowledge = background_knowledge(out);
+    immoralities(out);
+    meek(out, knowledge);
+    out.amat.assign(g_.begin(), g_.end());
+    out.bidirected = bidirected_;
+  }
+
+  bool background_knowledge(PCResult& out) {
+    bool any = false;
+    for (int i = 0; i < n_; ++i) {
+      for (int j = 0; j < n_; ++j) {
+        if (i == j || !undirected(i, j)) continue;
+        const bool forward = (required(i, j) && !required(j, i)) ||
+                             (forbidden(j, i) && !forbidden(i, j));
+        if (forward) {
+          set_arc(i, j);
+          source_[at(i, j)] = -1;
+          out.steps.push_back(OrientationStep{i, j, 0});
+          any = true;
+        }
+      }
+    }
+    return any;
+  }
+
+  void immoralities(PCResult& out) {
+    std::vector<const Witness*> witness(static_cast<std::size_t>(n_) * n_, nullptr);
+    for (const Witness& w : out.witnesses) witness[at(w.x, w.y)] = witness[at(w.y, w.x)] = &w;
+    std::vector<Immorality>& found = out.immoralities;
+    for (int x = 0; x < n_; ++x) {
+      for (int y = x + 1; y < n_; ++y) {
+        const Witness* w = witness[at(x, y)];
+        if (adj(x, y) || !w) continue;  // pairs removed by the blacklist have no witness
+        for (int m = 0; m < n_; ++m) {
+          if (!adj(x, m) || !adj(y, m)) continue;
+          if (std::binary_search(w->z.begin(), w->z.end(), m)) continue;
+          found.push_back(Immorality{x, m, y, w->p_value, 0});
+        }
+      }
+    }
+    std::vector<std::size_t> order(found.size());
+    std::iota(order.begin(), order.end(), 0);
+    if (opt_.conflicts == ConflictPolicy::strongest) {
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return found[a].strength > found[b].strength;
+      });
+    }
+    for (std::size_t k : order) apply_immorality(out, static_cast<int>(k));
+  }
+
+  // Orients x -> middle <- y. An end already oriented middle -> end is a conflict:
+  // against background knowledge, or under the policies "first" and "strongest", the
+  // earlier immorality (or the knowledge) wins and this one is dropped whole; under
+  // "bidirected" two clashing immoralities leave the edge oriented both ways.
+  void apply_immorality(PCResult& out, int k) {
+    Immorality& v = out.immoralities[k];
+    const int ends[2] = {v.x, v.y};
+    const int m = v.middle;
+    bool clash = false, against_knowledge = false;
+    for (int e : ends) {
+      if (!arc(m, e)) continue;
+      clash = true;
+      against_knowledge = against_knowledge || source_[at(m, e)] < 0;
+    }
+    const bool drop = against_knowledge || (clash && opt_.conflicts != ConflictPolicy::bidirected);
+    for (int e : ends) {
+      if (arc(m, e)) out.conflicts.push_back(Conflict{m, e, source_[at(m, e)], k, drop ? 1 : 0});
+    }
+    if (drop) {
+      v.status = 2;
+      return;
+    }
+    for (int e : ends) {
+      if (undirected(e, m)) {
+        set_arc(e, m);
+        source_[at(e, m)] = k;
+      } else if (arc(m, e)) {
+        g_[at(e, m)] = 1;
+        bidirected_[at(e, m)] = bidirected_[at(m, e)] = 1;
+        v.status = 1;
+      }
+    }
+  }
+
+  // Meek's rules until nothing changes; R4 only matters with background knowledge.
+  void meek(PCResult& out, bool use_rule4) {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (int a = 0; a < n_; ++a) {
+        for (int b = 0; b < n_; ++b) {
+          if (a == b || !undirected(a, b)) continue;
+          const int rule = meek_rule(a, b, use_rule4);
+          if (rule) {
+            set_arc(a, b);
+            out.steps.push_back(OrientationStep{a, b, rule});
+            changed = true;
+          }
+        }
+      }
+    }
+  }
+
+  // The first of Meek's rules that orients the undirected edge a - b as a -> b, or 0.
+  int meek_rule(int a, int b, bool use_rule4) const {
+    for (int c = 0; c < n_; ++c) {  // R1: c -> a - b, c and b not adjacent
+      if (c != b && arc(c, a) && !adj(c, b)) return 1;
+    }
+    for (int c = 0; c < n_; ++c) {  // R2: a -> c -> b
+      if (arc(a, c) && arc(c, b)) return 2;
+    }
+    for (int c = 0; c < n_; ++c) {  // R3: a - c -> b, a - d -> b, c and d not adjacent
+      if (c == a || !undirected(a, c) || !arc(c, b)) continue;
+      for (int d = c + 1; d < n_; ++d) {
+        if (d != a && undirected(a, d) && arc(d, b) && !adj(c, d)) return 3;
+      }
+    }
+    if (!use_rule4) return 0;
+    for (int d = 0; d < n_; ++d) {  // R4: a - c -> d -> b, a adjacent to d, c and b not adjacent
+      if (d == a || d == b || !arc(d, b) || !adj(a, d)) continue;
+      for (int c = 0; c < n_; ++c) {
+        if (c != a && c != b && arc(c, d) && undirected(a, c) && !adj(c, b)) return 4;
+      }
+    }
+    return 0;
+  }
+
+  const DataView& data_;
+  CITestSpec spec_;
+  PCOptions opt_;
+  int n_;
+  std::vector<char> adjacent_;
+  CITestCache cache_;
+  std::vector<char> g_, bidirected_;
+  std::vector<int> source_;
+};
+
+}  // namespace learnbn

@@ -1,0 +1,114 @@
+// Glue for the PC algorithm: converts arguments and the result, no logic.
+#include <string>
+#include <vector>
+#include <learnbn/pc.hpp>
+#include "rcpp-data.h"
+
+namespace {
+
+std::vector<char> flat_matrix(const Rcpp::LogicalMatrix& m) {
+  const int n = m.nrow();
+  std::vector<char> out(static_cast<std::size_t>(n) * n);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) out[static_cast<std::size_t>(i) * n + j] = m(i, j) == TRUE;
+  }
+  return out;
+}
+
+std::string join_names(const std::vector<int>& nodes, const Rcpp::CharacterVector& names) {
+  std::string out;
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    if (k) out += ";";
+    out += Rcpp::as<std::string>(names[nodes[k]]);
+  }
+  return out;
+}
+
+}  // namespace
+
+// [[Rcpp::export]]
+Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, int statistic, bool adjusted_df,
+                  int permutations, double seed, double alpha, int max_cond, bool stable,
+                  int threads, int conflicts, Rcpp::LogicalMatrix required,
+                  Rcpp::LogicalMatrix forbidden) {
+  const learnbn::DataView view = data_view(data);
+  learnbn::PCOptions options;
+  options.alpha = alpha;
+  options.max_cond = max_cond;
+  options.stable = stable;
+  options.threads = threads;
+  options.conflicts = static_cast<learnbn::ConflictPolicy>(conflicts);
+  options.required = flat_matrix(required);
+  options.forbidden = flat_matrix(forbidden);
+  learnbn::PC pc(view, learnbn::make_ci_spec(statistic, adjusted_df, permutations, seed),
+                 options);
+  const learnbn::PCResult r = pc.run([] { Rcpp::checkUserInterrupt(); });
+
+  const int n = static_cast<int>(view.n_vars());
+  Rcpp::IntegerMatrix amat(n, n), bidirected(n, n);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      amat(i, j) = r.amat[static_cast<std::size_t>(i) * n + j];
+      bidirected(i, j) = r.bidirected[static_cast<std::size_t>(i) * n + j];
+    }
+  }
+  const std::size_t n_tests = r.tests.size();
+  Rcpp::IntegerVector tx(n_tests), ty(n_tests), level(n_tests);
+  Rcpp::CharacterVector tz(n_tests);
+  Rcpp::NumericVector stat(n_tests), df(n_tests), p(n_tests);
+  Rcpp::LogicalVector independent(n_tests);
+  for (std::size_t t = 0; t < n_tests; ++t) {
+    const learnbn::TestRecord& rec = r.tests[t];
+    tx[t] = rec.x + 1; ty[t] = rec.y + 1; level[t] = rec.level;
+    tz[t] = join_names(rec.z, names);
+    stat[t] = rec.result.statistic; df[t] = rec.result.df; p[t] = rec.result.p_value;
+    independent[t] = rec.independent;
+  }
+  const std::size_t n_w = r.witnesses.size();
+  Rcpp::IntegerVector wx(n_w), wy(n_w);
+  Rcpp::CharacterVector wz(n_w);
+  Rcpp::NumericVector wp(n_w);
+  for (std::size_t k = 0; k < n_w; ++k) {
+    wx[k] = r.witnesses[k].x + 1; wy[k] = r.witnesses[k].y + 1;
+    wz[k] = join_names(r.witnesses[k].z, names); wp[k] = r.witnesses[k].p_value;
+  }
+  const std::size_t n_v = r.immoralities.size();
+  Rcpp::IntegerVector vx(n_v), vm(n_v), vy(n_v), vstatus(n_v);
+  Rcpp::NumericVector vstrength(n_v);
+  for (std::size_t k = 0; k < n_v; ++k) {
+    const learnbn::Immorality& v = r.immoralities[k];
+    vx[k] = v.x + 1; vm[k] = v.middle + 1; vy[k] = v.y + 1;
+    vstrength[k] = v.strength; vstatus[k] = v.status;
+  }
+  const std::size_t n_c = r.conflicts.size();
+  Rcpp::IntegerVector cfrom(n_c), cto(n_c), ckept(n_c), cother(n_c), cres(n_c);
+  for (std::size_t k = 0; k < n_c; ++k) {
+    const learnbn::Conflict& c = r.conflicts[k];
+    cfrom[k] = c.from + 1; cto[k] = c.to + 1; ckept[k] = c.kept + 1; cother[k] = c.other + 1;
+    cres[k] = c.resolution;
+  }
+  const std::size_t n_s = r.steps.size();
+  Rcpp::IntegerVector sfrom(n_s), sto(n_s), srule(n_s);
+  for (std::size_t k = 0; k < n_s; ++k) {
+    sfrom[k] = r.steps[k].from + 1; sto[k] = r.steps[k].to + 1; srule[k] = r.steps[k].rule;
+  }
+  return Rcpp::List::create(
+      Rcpp::Named("amat") = amat, Rcpp::Named("bidirected") = bidirected,
+      Rcpp::Named("tests") = Rcpp::List::create(
+          Rcpp::Named("x") = tx, Rcpp::Named("y") = ty, Rcpp::Named("z") = tz,
+          Rcpp::Named("statistic") = stat, Rcpp::Named("df") = df, Rcpp::Named("p_value") = p,
+          Rcpp::Named("independent") = independent, Rcpp::Named("level") = level),
+      Rcpp::Named("witnesses") = Rcpp::List::create(
+          Rcpp::Named("x") = wx, Rcpp::Named("y") = wy, Rcpp::Named("z") = wz,
+          Rcpp::Named("p_value") = wp),
+      Rcpp::Named("immoralities") = Rcpp::List::create(
+          Rcpp::Named("x") = vx, Rcpp::Named("middle") = vm, Rcpp::Named("y") = vy,
+          Rcpp::Named("strength") = vstrength, Rcpp::Named("status") = vstatus),
+      Rcpp::Named("conflicts") = Rcpp::List::create(
+          Rcpp::Named("from") = cfrom, Rcpp::Named("to") = cto, Rcpp::Named("kept") = ckept,
+          Rcpp::Named("other") = cother, Rcpp::Named("resolution") = cres),
+      Rcpp::Named("steps") = Rcpp::List::create(
+          Rcpp::Named("from") = sfrom, Rcpp::Named("to") = sto, Rcpp::Named("rule") = srule),
+      Rcpp::Named("cache_hits") = static_cast<double>(r.cache_hits),
+      Rcpp::Named("levels") = r.levels);
+}

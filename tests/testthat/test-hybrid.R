@@ -1,0 +1,16 @@
+college_data <- bn_data(college_plans, counts = "count")
+
+test_that("hybrid learning is hill climbing inside the PC skeleton", {
+  g <- hybrid(college_data, alpha = 0.01, score = "bic")
+  skeleton <- pc(college_data, alpha = 0.01, conflicts = "first")
+  direct <- hill_climb(college_data, score = "bic", restrict = skeleton)
+  expect_identical(as.matrix(g), as.matrix(direct))
+  expect_equal(g$score, direct$score)
+  adjacent <- as.matrix(skeleton) + t(as.matrix(skeleton))
+  expect_true(all(as.matrix(g)[adjacent == 0] == 0))
+  expect_equal(g$info$pc$n_tests, skeleton$info$n_tests)
+  expect_match(g$info$algorithm, "hybrid")
+  tabu <- hybrid(college_data, alpha = 0.01, score = "bic", search = "tabu_search")
+  expect_gte(tabu$score, g$score - 1e-9)
+  expect_error(hybrid(college_data, search = "exact"), class = "rlang_error")
+})

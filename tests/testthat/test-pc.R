@@ -1,0 +1,167 @@
+read_amat <- function(name) {
+  as.matrix(utils::read.csv(test_path("ref", paste0(name, ".csv")), row.names = 1,
+                            check.names = FALSE))
+}
+skeleton_of <- function(amat) (amat == 1 | t(amat) == 1) * 1L
+aligned <- function(g, ref) as.matrix(g)[rownames(ref), colnames(ref)]
+
+test_that("pc on college plans at alpha 0.04 gives the seed's partially directed graph", {
+  g <- pc(bn_data(college_plans, counts = "count"), alpha = 0.04)
+  expected <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SEX:SES:IQ][CP|SES:IQ:PE]")
+  amat <- as.matrix(expected)
+  amat["SES", "IQ"] <- amat["IQ", "SES"] <- 1L  # SES - IQ stays undirected
+  expect_identical(as.matrix(g), amat[nodes(g), nodes(g)])
+  expect_identical(g$type, "cpdag")
+  info <- g$info
+  removed <- info$tests[info$tests$independent, ]
+  expect_identical(paste(removed$x, removed$y, removed$z), c("IQ SEX ", "SES SEX ", "CP SEX PE"))
+  expect_equal(round(removed$p_value, 4), c(0.2409, 0.1538, 0.0750))
+  expect_identical(info$sepsets$z[info$sepsets$x == "CP"], "PE")
+  expect_identical(info$n_tests, nrow(info$tests))
+  expect_setequal(paste(info$immoralities$x, info$immoralities$middle, info$immoralities$y),
+                  c("IQ PE SEX", "SES PE SEX"))
+  expect_identical(info$orientations$rule,
+                   c("R1 prohibited immorality", "R2 acyclicity", "R2 acyclicity"))
+  expect_identical(nrow(info$conflicts), 0L)
+})
+
+test_that("pc on Florida at alpha 0.05 reports the V - R conflict", {
+  fl <- bn_data(florida, counts = "count")
+  expect_warning(g <- pc(fl, alpha = 0.05), class = "learnbn_warning_conflict")
+  info <- g$info
+  removed <- info$tests[info$tests$independent, ]
+  expect_identical(paste(removed$x, removed$y, removed$z),
+                   c("D R ", "D S ", "S V I", "D I R;V"))
+  expect_true(all(abs(removed$p_value - c(0.3875, 0.2453, 0.0834, 0.2289)) < 1e-4))
+  expect_identical(info$conflicts$from, "R")
+  expect_identical(info$conflicts$to, "V")
+  expect_identical(info$conflicts$kept, "D -> V <- R")
+  expect_identical(info$conflicts$other, "S -> R <- V")
+  expect_identical(info$conflicts$resolution, "bidirected")
+  expect_identical(unlist(info$bidirected), c(from = "R", to = "V"))
+  expect_identical(g$type, "pdag")
+  a <- as.matrix(g)
+  expect_identical(c(a["V", "R"], a["R", "V"]), c(1L, 1L))
+  expected <- c("D -> V", "V -> I", "S -> R", "I -> S", "I -> R")
+  directed <- arcs(g)[arcs(g)$directed, ]
+  expect_setequal(paste(directed$from, "->", directed$to), expected)
+  expect_snapshot(explain_pc(g))
+
+  expect_warning(first <- pc(fl, conflicts = "first"), class = "learnbn_warning_conflict")
+  expect_identical(first$info$conflicts$resolution, "dropped")
+  expect_identical(first$info$immoralities$status[first$info$immoralities$middle == "R"], "dropped")
+  expect_identical(as.matrix(first),
+                   as.matrix(bn_graph_from_string("[D][R][V|D:R][I|V:R][S|R:I]"))[nodes(first), nodes(first)])
+  expect_warning(strongest <- pc(fl, conflicts = "strongest"), class = "learnbn_warning_conflict")
+  expect_identical(as.matrix(strongest), as.matrix(first))
+  expect_snapshot(pc(fl, conflicts = "first"))
+})
+
+test_that("pc-stable gives the same graph and log under any column order and thread count", {
+  child <- read_reference("child_5000")
+  g <- suppressWarnings(pc(child, alpha = 0.05))
+  set.seed(11)
+  for (i in 1:3) {
+    shuffled <- child[sample(ncol(child))]
+    h <- suppressWarnings(pc(shuffled, alpha = 0.05, threads = 2))
+    expect_identical(as.matrix(h)[nodes(g), nodes(g)], as.matrix(g))
+    expect_identical(h$info$tests, g$info$tests)
+  }
+})
+
+test_that("pc-stable finds bnlearn's skeletons on asia and child (x2, alpha 0.01 and 0.05)", {
+  for (net in c("asia", "child")) {
+    data <- bn_data(read_reference(paste0(net, "_5000")))
+    for (alpha in c("0.01", "0.05")) {
+      ref <- read_amat(paste0(net, "_5000_pcstable_x2_alpha", alpha, "_amat"))
+      g <- suppressWarnings(pc(data, alpha = as.numeric(alpha)))
+      expect_identical(skeleton_of(aligned(g, ref)), skeleton_of(ref),
+                       label = paste(net, alpha))
+    }
+  }
+})
+
+test_that("pc recovers the true CPDAG of asia and child from large samples", {
+  # asia's `either` is a deterministic OR of tub and lung, which makes the data
+  # unfaithful (either _||_ xray | tub, lung); a slightly noisy OR keeps the structure.
+  asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
+  either <- asia$cpts$either
+  either["yes", , ] <- c(0.97, 0.95, 0.96, 0.03)
+  either["no", , ] <- 1 - either["yes", , ]
+  asia$cpts$either <- either
+  set.seed(1)
+  g <- pc(simulate_data(asia, 50000), alpha = 0.05)
+  truth <- read_amat("asia_true_cpdag_amat")
+  expect_identical(aligned(g, truth), truth * 1L)
+
+  # child: every edge and orientation of the true CPDAG except BirthAsphyxia -> Disease,
+  # an edge so weak that X2 does not detect it at this sample size.
+  child <- read_bif(system.file("extdata", "child.bif", package = "learnbn"))
+  set.seed(1)
+  g <- suppressWarnings(pc(simulate_data(child, 1e5), alpha = 0.05))
+  truth <- read_amat("child_true_cpdag_amat")
+  expect_identical(truth["BirthAsphyxia", "Disease"], 1L)
+  truth["BirthAsphyxia", "Disease"] <- truth["Disease", "BirthAsphyxia"] <- 0L
+  expect_identical(aligned(g, truth), truth * 1L)
+})
+
+test_that("original PC, max_cond, the cache and the test log", {
+  cp <- bn_data(college_plans, counts = "count")
+  g <- pc(cp, alpha = 0.04, stable = FALSE)
+  expect_identical(skeleton_of(as.matrix(g)),
+                   skeleton_of(as.matrix(pc(cp, alpha = 0.04))))
+  g0 <- pc(cp, alpha = 0.04, max_cond = 0)
+  expect_identical(unique(g0$info$tests$level), 0L)
+  expect_identical(g0$info$n_tests, 10L)
+  expect_identical(sum(skeleton_of(as.matrix(g0))) / 2, 8)
+  # subsets of ne(Y) already tried as subsets of ne(X) are cache hits, not new tests
+  g <- pc(cp, alpha = 0.04)
+  key <- paste(g$info$tests$x, g$info$tests$y, g$info$tests$z)
+  expect_false(anyDuplicated(key) > 0)
+  expect_gt(g$info$cache_hits, 0)
+  expect_identical(names(g$info$tests),
+                   c("x", "y", "z", "statistic", "df", "p_value", "independent", "level"))
+})
+
+test_that("whitelist and blacklist shape the skeleton and the orientation", {
+  cp <- bn_data(college_plans, counts = "count")
+  wl <- data.frame(from = "SEX", to = "IQ")
+  g <- pc(cp, alpha = 0.04, whitelist = wl)
+  expect_identical(as.matrix(g)["SEX", "IQ"], 1L)
+  expect_identical(as.matrix(g)["IQ", "SEX"], 0L)
+  expect_false("IQ" %in% c(g$info$tests$x[g$info$tests$y == "SEX"],
+                           g$info$tests$y[g$info$tests$x == "SEX"]))
+  expect_identical(g$type, "pdag")
+  bl <- data.frame(from = c("PE", "CP"), to = c("CP", "PE"))
+  g <- pc(cp, alpha = 0.04, blacklist = bl)
+  expect_identical(as.matrix(g)["PE", "CP"] + as.matrix(g)["CP", "PE"], 0L)
+  bl1 <- data.frame(from = "IQ", to = "SES")
+  g <- pc(cp, alpha = 0.04, blacklist = bl1)
+  expect_identical(c(as.matrix(g)["SES", "IQ"], as.matrix(g)["IQ", "SES"]), c(1L, 0L))
+})
+
+test_that("pc rejects bad input with classed errors", {
+  cp <- bn_data(college_plans, counts = "count")
+  expect_error(pc(cp, alpha = 0), class = "learnbn_error_value")
+  expect_error(pc(cp, alpha = 1.5), class = "learnbn_error_value")
+  expect_error(pc(cp, max_cond = -1), class = "learnbn_error_value")
+  expect_error(pc(cp, test = "z"), class = "learnbn_error_unknown_test")
+  expect_error(pc(cp, test = "x2_perm", B = -3), class = "learnbn_error_value")
+  expect_error(pc(cp, conflicts = "last"), class = "learnbn_error_value")
+  expect_error(pc(cp, whitelist = data.frame(from = "SEX", to = "XX")),
+               class = "learnbn_error_unknown_node")
+  expect_error(pc(cp, threads = 0), class = "learnbn_error_value")
+  expect_error(explain_pc(bn_graph_from_string("[A][B|A]")), class = "learnbn_error_type")
+  expect_snapshot(error = TRUE, pc(cp, alpha = 2))
+  expect_snapshot(error = TRUE, pc(cp, conflicts = "last"))
+})
+
+test_that("pc runs permutation tests reproducibly", {
+  fl <- bn_data(florida, counts = "count")
+  set.seed(5)
+  a <- suppressWarnings(pc(fl, test = "x2_perm", B = 199))
+  set.seed(5)
+  b <- suppressWarnings(pc(fl, test = "x2_perm", B = 199, threads = 2))
+  expect_identical(a$info$tests, b$info$tests)
+  expect_identical(as.matrix(a), as.matrix(b))
+})
