@@ -26,7 +26,7 @@ build: deps
 	$(R) CMD build .
 
 check: build
-	_R_CHECK_FORCE_SUGGESTS_=true $(R) CMD check --no-manual $(TARBALL)
+	NOT_CRAN=true _R_CHECK_FORCE_SUGGESTS_=true $(R) CMD check --no-manual $(TARBALL)
 
 test: install
 	$(RSCRIPT) -e 'testthat::test_local(".", load_package = "installed")'
