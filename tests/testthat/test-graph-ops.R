@@ -200,7 +200,7 @@ test_that("cpdag() of asia and child equal the published CPDAGs", {
   got <- cpdag(asia)$amat
   expect_identical(got[asia_cpdag_nodes, asia_cpdag_nodes], asia_cpdag)
   child <- bn_graph_from_string(child_string)
-  ref <- as.matrix(utils::read.csv(test_path("child_true_cpdag_amat.csv"), row.names = 1,
+  ref <- as.matrix(utils::read.csv(test_path("ref", "child_true_cpdag_amat.csv"), row.names = 1,
                                    check.names = FALSE))
   expect_identical(dim(ref), c(20L, 20L))
   storage.mode(ref) <- "integer"
