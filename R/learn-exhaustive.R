@@ -31,7 +31,9 @@ exhaustive_max_nodes <- 6L
 #'   scores computed), `cache_hits` (0), `time` (seconds), `n_dags` (DAGs enumerated),
 #'   `log_total` (log of the sum of `exp(score)` over them), `top` (a data.frame with
 #'   columns `rank`, `model` (model string), `log_score` and `posterior`, best first)
-#'   and `graphs` (the ranked DAGs as a list of `bn_graph`s). See [top_models()].
+#'   `graphs` (the ranked DAGs as a list of `bn_graph`s) and `arc_probabilities` (the
+#'   exact posterior probability of every arc: the share of `exp(score)` over all the
+#'   enumerated DAGs that contain it, rows `from`, columns `to`). See [top_models()].
 #' @family score-based learners
 #' @export
 #' @examples
@@ -72,7 +74,9 @@ exhaustive_search <- function(data, score = "bdeu", ..., top = 10, whitelist = N
   info <- list(algorithm = "exhaustive", score_evaluations = result$score_evaluations,
                cache_hits = 0, time = proc.time()[["elapsed"]] - start,
                n_dags = result$n_dags, log_total = result$log_total, top = ranking,
-               graphs = graphs)
+               graphs = graphs,
+               arc_probabilities = matrix(result$arc_probability, length(nodes), byrow = TRUE,
+                                          dimnames = list(nodes, nodes)))
   if (verbose) {
     cli::cli_inform("Exhaustive search: {format(info$n_dags, big.mark = ',')} DAGs in {round(info$time, 2)} s.")
   }

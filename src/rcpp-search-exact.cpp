@@ -54,6 +54,8 @@ Rcpp::List cpp_exhaustive_search(Rcpp::List data, Rcpp::List spec, Rcpp::List co
   return Rcpp::List::create(
       Rcpp::Named("n_dags") = static_cast<double>(result.n_dags),
       Rcpp::Named("log_total") = result.log_total,
+      Rcpp::Named("arc_probability") = Rcpp::NumericVector(result.arc_probability.begin(),
+                                                           result.arc_probability.end()),
       Rcpp::Named("top_scores") = scores,
       Rcpp::Named("top_parents") = graphs,
       Rcpp::Named("score_evaluations") = static_cast<double>(families.size()));

@@ -169,3 +169,16 @@ test_that("exhaustive search fails clearly", {
   expect_error(exhaustive_search(college_data, score = bn_score("bde", prior_network = prior)),
                class = "learnbn_error", regexp = "prior network")
 })
+
+test_that("exact arc probabilities sum the posteriors of the DAGs holding each arc", {
+  set.seed(31)
+  df <- data.frame(A = sample(c("a", "b"), 60, TRUE), B = sample(c("u", "v"), 60, TRUE),
+                   C = sample(c("x", "y", "z"), 60, TRUE), D = sample(c("p", "q"), 60, TRUE))
+  df$B[1:30] <- df$A[1:30] == "a"
+  g <- exhaustive_search(df, score = "bdeu", top = 543)
+  expect_equal(g$info$n_dags, 543)
+  expect_equal(sum(g$info$top$posterior), 1, tolerance = 1e-12)
+  by_hand <- Reduce(`+`, Map(function(graph, p) as.matrix(graph) * p, g$info$graphs, g$info$top$posterior))
+  expect_equal(g$info$arc_probabilities, by_hand, ignore_attr = TRUE, tolerance = 1e-12)
+  expect_equal(dimnames(g$info$arc_probabilities), list(names(df), names(df)))
+})

@@ -30,6 +30,7 @@ struct ExhaustiveResult {
   std::uint64_t n_dags = 0;
   double log_total = -std::numeric_limits<double>::infinity();  // log sum_G exp(score(G))
   std::vector<RankedDag> top;                                    // best first
+  std::vector<double> arc_probability;  // [from * n + to]: posterior P(from -> to)
 };
 
 class DagEnumerator {
@@ -37,7 +38,7 @@ class DagEnumerator {
   DagEnumerator(const FamilyTable& families, int n, std::size_t top,
                 std::function<void()> tick)
       : families_(families), n_(n), all_(node_bit(n) - 1), keep_(top), tick_(std::move(tick)),
-        parents_(n, 0) {
+        parents_(n, 0), arc_weight_(static_cast<std::size_t>(n) * n, 0.0) {
     if (n < 1 || n > 8) throw std::length_error("exhaustive search handles 1 to 8 nodes");
   }
 
@@ -45,7 +46,10 @@ class DagEnumerator {
     next_layer(0, 0, 0.0);
     ExhaustiveResult result;
     result.n_dags = n_dags_;
-    if (n_dags_ > 0) result.log_total = max_score_ + std::log(scaled_total_);
+    if (n_dags_ > 0) {
+      result.log_total = max_score_ + std::log(scaled_total_);
+      for (double w : arc_weight_) result.arc_probability.push_back(w / scaled_total_);
+    }
     while (!heap_.empty()) {
       result.top.push_back(heap_.top());
       heap_.pop();
@@ -105,11 +109,22 @@ class DagEnumerator {
 
   void leaf(double score) {
     ++n_dags_;
-    if (score > max_score_) {  // running log-sum-exp, rescaled when the maximum grows
-      scaled_total_ = scaled_total_ * std::exp(max_score_ - score) + 1.0;
+    // Running log-sum-exp of the scores and of each arc's share, rescaled when the
+    // maximum grows.
+    double weight = 1.0;
+    if (score > max_score_) {
+      const double shrink = std::exp(max_score_ - score);
+      scaled_total_ = scaled_total_ * shrink + 1.0;
+      for (double& w : arc_weight_) w *= shrink;
       max_score_ = score;
     } else {
-      scaled_total_ += std::exp(score - max_score_);
+      weight = std::exp(score - max_score_);
+      scaled_total_ += weight;
+    }
+    for (int v = 0; v < n_; ++v) {
+      for (int p = 0; p < n_; ++p) {
+        if ((parents_[v] >> p) & 1U) arc_weight_[static_cast<std::size_t>(p) * n_ + v] += weight;
+      }
     }
     if (keep_ > 0) {
       RankedDag candidate{score, n_dags_, {}};
@@ -134,6 +149,7 @@ class DagEnumerator {
   std::uint64_t n_dags_ = 0;
   double max_score_ = -std::numeric_limits<double>::infinity();
   double scaled_total_ = 0;
+  std::vector<double> arc_weight_;
   std::priority_queue<RankedDag, std::vector<RankedDag>, Better> heap_;
 };
 
