@@ -6,7 +6,7 @@ PKG      = learnbn
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 TARBALL  = $(PKG)_$(VERSION).tar.gz
 
-.PHONY: deps docs install demo build check test bench clean
+.PHONY: deps docs install demo build check test bench clean cpp-test valgrind sanitize
 
 deps:
 	$(RSCRIPT) tools/install-deps.R
@@ -36,3 +36,24 @@ bench: install
 
 clean:
 	rm -rf $(PKG).Rcheck $(PKG)_*.tar.gz src/*.o src/*.so
+
+# Development checks of the C++ core without R (cpp-tests/), under valgrind, and of the
+# whole package built with AddressSanitizer and UndefinedBehaviorSanitizer.
+CXX      ?= g++
+CORE     = $(CXX) -std=c++17 -g -fopenmp -Iinst/include cpp-tests/core_tests.cpp
+SAN      = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+cpp-test:
+	$(CORE) -O2 -o cpp-tests/core_tests && ./cpp-tests/core_tests
+
+valgrind:
+	$(CORE) -O1 -o cpp-tests/core_tests && valgrind --error-exitcode=1 --leak-check=full ./cpp-tests/core_tests
+
+sanitize: deps
+	$(CORE) -O1 $(SAN) -o cpp-tests/core_tests_san && ./cpp-tests/core_tests_san
+	rm -rf /tmp/learnbn-san && mkdir -p /tmp/learnbn-san
+	printf 'CXXFLAGS = -g -O1 $(SAN)\nCXX17FLAGS = -g -O1 $(SAN)\nLDFLAGS = $(SAN)\n' > /tmp/learnbn-san/Makevars
+	R_MAKEVARS_USER=/tmp/learnbn-san/Makevars $(R) CMD INSTALL --preclean --no-test-load -l /tmp/learnbn-san .
+	LD_PRELOAD=$$($(CXX) -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	  R_LIBS=/tmp/learnbn-san NOT_CRAN=true $(RSCRIPT) -e 'testthat::test_dir("tests/testthat", package = "learnbn", load_package = "installed", stop_on_failure = TRUE)'
+	rm -f src/*.o src/*.so
