@@ -1,0 +1,201 @@
+# Bayesian model averaging by MCMC: structure_mcmc() over DAGs and order_mcmc() over node
+# orders. Both run whole chains in C++, in batches, with a progress bar between batches.
+
+#' MCMC over DAGs (structure MCMC)
+#'
+#' Samples DAGs from their posterior, proportional to `exp(score(G))` (seed 001
+#' section 7.5.2), with Madigan and York's Metropolis-Hastings sampler (MC^3). A
+#' proposal draws one move uniformly from the legal neighbourhood `nbd(G)` of the
+#' current DAG: every arc addition, removal and reversal that keeps it acyclic and
+#' within the constraints. The new DAG `G'` is accepted with probability
+#' `min(1, exp(score(G') - score(G)) * |nbd(G)| / |nbd(G')|)`, the Hastings correction
+#' for the different neighbourhood sizes. `|nbd(G')|` is recounted over the `n (n - 1)`
+#' ordered pairs of nodes after each tentative move (constant-time acyclicity checks
+#' make this O(n^2)), except when the uniform draw already rejects the move whatever
+#' `|nbd(G')|` is.
+#'
+#' With a Bayesian score (`"bdeu"`, `"bde"`, `"k2"`, `"bd"`) the samples follow
+#' `P(G | data)` under a structure prior that is uniform over the DAGs the constraints
+#' allow (times the score's own structure prior, see [bn_score()]). Posterior features
+#' are then averages over the samples, e.g. [arc_probabilities()] (seed 001 section 7.5:
+#' `p(f | D) ~ (1/K) sum_k f(G_k)`).
+#'
+#' Each chain keeps the DAG after every `thin`-th iteration once `burn_in` iterations
+#' have passed. The chains are seeded from R's random number generator one after the
+#' other, so [set.seed()] reproduces a run, and they may run in parallel (`threads`)
+#' with the same results. Compare chains started from different graphs, or look at
+#' `x$info$max_arc_difference` and [plot()][plot.bn_samples], to judge convergence.
+#'
+#' @inheritParams hill_climb
+#' @param iterations Iterations of each chain, burn-in included.
+#' @param burn_in Iterations discarded at the start of each chain.
+#' @param thin Keep every `thin`-th state after the burn-in. By default about 1000
+#'   samples per chain are kept.
+#' @param start `NULL` (the empty graph) or a [bn_graph] DAG on the data's nodes where
+#'   every chain starts.
+#' @param chains Number of independent chains.
+#' @param threads Number of chains run at the same time; the samples do not depend on it.
+#' @param verbose If `TRUE`, report the acceptance rates and the time taken.
+#' @return A `bn_samples` object: a list with `algorithm`, `nodes`, `score` (the
+#'   [bn_score()]), `iterations`, `burn_in`, `thin`, `chains` (one list per chain:
+#'   `arcs`, an integer matrix with columns `sample`, `from`, `to` listing the arcs of
+#'   every kept DAG by node number; `scores`, the score of each kept DAG; `trace`, the
+#'   score every `thin` iterations from the start, burn-in included; `proposed` and
+#'   `accepted` moves) and `info` (`acceptance` per chain, `max_arc_difference`: the
+#'   largest absolute difference between two chains' arc probabilities,
+#'   `score_evaluations`, `cache_hits`, `time`). See [arc_probabilities()],
+#'   [sampled_graphs()], [print()][print.bn_samples] and [plot()][plot.bn_samples].
+#' @family model averaging
+#' @export
+#' @examples
+#' # 300 students drawn from college_plans: the posterior is spread over many DAGs
+#' set.seed(1)
+#' students <- college_plans[rep(1:128, college_plans$count), 1:5]
+#' d <- bn_data(students[sample(nrow(students), 300), ])
+#' x <- structure_mcmc(d, iss = 1, iterations = 50000, chains = 2)
+#' x
+#' round(arc_probabilities(x), 2)
+#' x$info$acceptance
+structure_mcmc <- function(data, score = "bdeu", ..., iterations = 1e5, burn_in = floor(iterations / 5),
+                           thin = max(1, floor((iterations - burn_in) / 1000)), start = NULL,
+                           chains = 2, whitelist = NULL, blacklist = NULL, max_parents = Inf,
+                           no_parents = NULL, no_children = NULL, threads = 1, verbose = FALSE) {
+  inputs <- prepare_mcmc()
+  run_mcmc(inputs$search, inputs$schedule, "structure_mcmc")
+}
+
+#' MCMC over node orders (order MCMC)
+#'
+#' Friedman and Koller's (2003) sampler over node orders. Every family score with at most
+#' `max_parents` parents is computed once; the score of an order is the sum over nodes of
+#' the log-sum-exp of the scores of the parent sets consistent with it (all parents
+#' before the node). A proposal swaps two nodes drawn at random and is accepted with
+#' probability `min(1, exp(score(order') - score(order)))`. For every kept order one DAG
+#' is drawn, each node taking a consistent parent set with probability proportional to
+#' `exp(score)`, so the result holds DAG samples as for [structure_mcmc()].
+#'
+#' Order space is much smaller and smoother than DAG space, so the chains mix faster.
+#' The price is the prior: the DAG samples follow
+#' `P(G | data) ~ exp(score(G)) * (number of orders consistent with G)`, which favours
+#' DAGs with many linear extensions (sparse ones) over the uniform DAG prior of
+#' [structure_mcmc()].
+#'
+#' **Cost.** There are `n * sum(choose(n - 1, 0:max_parents))` families without
+#' constraints (about 289,000 for 37 nodes and 3 parents), each kept with its score
+#' (16 bytes); a run needing more than `max_families` of them is refused. At most 64
+#' nodes are supported.
+#'
+#' @inheritParams structure_mcmc
+#' @param max_parents The largest number of parents of a node (default 3).
+#' @param start `NULL` or a [bn_graph] DAG on the data's nodes: each chain starts from
+#'   a random order consistent with it (and with the whitelist).
+#' @param max_families The largest number of families to precompute.
+#' @param threads Number of threads used to score the families and to run the chains;
+#'   the samples do not depend on it.
+#' @return A `bn_samples` object as for [structure_mcmc()]; `trace` holds the order
+#'   scores and `scores` the scores of the sampled DAGs.
+#' @family model averaging
+#' @export
+#' @examples
+#' # 300 students drawn from college_plans: the posterior is spread over many DAGs
+#' set.seed(1)
+#' students <- college_plans[rep(1:128, college_plans$count), 1:5]
+#' d <- bn_data(students[sample(nrow(students), 300), ])
+#' x <- order_mcmc(d, iss = 1, iterations = 10000, max_parents = 2)
+#' x
+#' round(arc_probabilities(x), 2)
+order_mcmc <- function(data, score = "bdeu", ..., iterations = 1e5, burn_in = floor(iterations / 5),
+                       thin = max(1, floor((iterations - burn_in) / 1000)), max_parents = 3,
+                       start = NULL, chains = 2, whitelist = NULL, blacklist = NULL,
+                       no_parents = NULL, no_children = NULL, max_families = 1e7, threads = 1,
+                       verbose = FALSE) {
+  inputs <- prepare_mcmc()
+  search <- inputs$search
+  check_number(max_families, min = 1)
+  n <- length(search$nodes)
+  if (n > 64L) {
+    lbn_abort(c("{.fn order_mcmc} handles at most 64 nodes, not {n}.",
+                "i" = "Use {.fn structure_mcmc}."), "too_large")
+  }
+  families <- count_families(search$knowledge)
+  if (families > max_families) {
+    lbn_abort(c("{.fn order_mcmc} would precompute {format_count(families)} family scores (about {format_bytes(16 * families)}), more than {.arg max_families} = {format_count(max_families)}.",
+                "i" = "Lower {.arg max_parents} (now {search$knowledge$max_parents}), or raise {.arg max_families} if the memory is available."),
+              "too_large")
+  }
+  run_mcmc(search, inputs$schedule, "order_mcmc")
+}
+
+# The set-up shared by the samplers, evaluated in the frame of the calling sampler (so
+# errors name its arguments): list(schedule, search) from mcmc_schedule() and
+# prepare_search().
+prepare_mcmc <- function(frame = parent.frame()) {
+  eval(quote(list(
+    schedule = mcmc_schedule(iterations, burn_in, thin, chains),
+    search = prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
+                            max_parents = max_parents, no_parents = no_parents,
+                            no_children = no_children, start = start, threads = threads,
+                            verbose = verbose))), frame)
+}
+
+# Checks the chain lengths; returns list(iterations, burn_in, thin, chains).
+mcmc_schedule <- function(iterations, burn_in, thin, chains, call = rlang::caller_env()) {
+  iterations <- as_count(iterations, min = 1, arg = "iterations", call = call)
+  check_number(burn_in, min = 0, max = iterations - 1, whole = TRUE, arg = "burn_in", call = call)
+  check_number(thin, min = 1, max = iterations - burn_in, whole = TRUE, arg = "thin", call = call)
+  check_number(chains, min = 1, max = 1000, whole = TRUE, arg = "chains", call = call)
+  list(iterations = iterations, burn_in = burn_in, thin = thin, chains = as.integer(chains))
+}
+
+# The number of allowed parent sets of every node: the required parents plus up to
+# max_parents - |required| of the other allowed ones.
+count_families <- function(knowledge) {
+  optional <- colSums(!knowledge$forbidden & !knowledge$required)
+  free <- knowledge$max_parents - colSums(knowledge$required)
+  sum(mapply(function(m, k) sum(choose(m, 0:min(m, k))), optional, free))
+}
+
+format_bytes <- function(bytes) {
+  units <- c("bytes", "KB", "MB", "GB", "TB")
+  power <- min(max(0, floor(log(bytes, 1024))), length(units) - 1)
+  paste(format(signif(bytes / 1024^power, 3)), units[power + 1])
+}
+
+# Starts the chains, advances them in batches with a progress bar, wraps the samples.
+run_mcmc <- function(search, schedule, algorithm) {
+  began <- proc.time()[["elapsed"]]
+  start <- which(search$start == 1L, arr.ind = TRUE) - 1L
+  # Two 32-bit words of R's RNG per chain, drawn in chain order, seed its engine.
+  seeds <- matrix(floor(stats::runif(2 * schedule$chains) * 2^32), nrow = 2)
+  run <- cpp_mcmc_start(search$data, score_spec(search$score, length(search$nodes)),
+                        search$knowledge, start[, 1], start[, 2],
+                        schedule[c("iterations", "burn_in", "thin")], seeds, search$threads,
+                        algorithm)
+  advance_in_batches(run, schedule$iterations, progress = search$verbose || interactive())
+  result <- cpp_mcmc_result(run)
+  samples <- new_bn_samples(result$chains, search$nodes, algorithm, search$score, schedule)
+  samples$info$score_evaluations <- result$score_evaluations
+  samples$info$cache_hits <- result$cache_hits
+  samples$info$time <- proc.time()[["elapsed"]] - began
+  if (search$verbose) {
+    cli::cli_inform("{algorithm}: {schedule$chains} chain{?s} of {format_count(schedule$iterations)} iterations in {format(samples$info$time, digits = 3)} s; acceptance {format(samples$info$acceptance, digits = 2)}.")
+  }
+  samples
+}
+
+# Calls the C++ sampler for about 0.2 s at a time, ticking a progress bar in between
+# (R checks for interrupts between the calls).
+advance_in_batches <- function(run, iterations, progress) {
+  if (progress) cli::cli_progress_bar("Sampling", total = iterations)
+  done <- 0
+  batch <- 1000
+  while (done < iterations) {
+    steps <- min(batch, iterations - done)
+    took <- system.time(cpp_mcmc_advance(run, steps))[["elapsed"]]
+    done <- done + steps
+    if (progress) cli::cli_progress_update(set = done)
+    if (took < 0.1) batch <- batch * 2 else if (took > 0.4) batch <- max(100, batch / 2)
+  }
+  if (progress) cli::cli_progress_done()
+  invisible(done)
+}

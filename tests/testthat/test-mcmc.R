@@ -1,0 +1,170 @@
+# Structure and order MCMC checked against exact posteriors computed in plain R by
+# enumerating every DAG on 5 nodes.
+
+# 300 cases drawn from college_plans: small enough that the posterior is spread out.
+mcmc_data <- local({
+  set.seed(20)
+  rows <- rep(seq_len(nrow(college_plans)), college_plans$count)
+  bn_data(college_plans[sample(rows, 300), 1:5])
+})
+
+# Every DAG on the data's nodes as parent-set bit masks (one column per node), with its
+# score and the number of node orders it is consistent with; family scores from
+# local_score(), acyclicity by peeling sources, all vectorised over the 16^5 candidates.
+enumerate_dags <- function(data, score, ...) {
+  nodes <- names(data$levels)
+  n <- length(nodes)
+  bit <- 2^(seq_len(n) - 1)
+  masks <- lapply(seq_len(n), function(v) {
+    others <- bit[-v]
+    vapply(0:(2^(n - 1) - 1), function(m) sum(others[bitwAnd(m, 2^(0:(n - 2))) > 0]), 1)
+  })
+  family <- lapply(seq_len(n), function(v) vapply(masks[[v]], function(m) {
+    local_score(data, nodes[v], nodes[bitwAnd(m, bit) > 0], score = score, ...)
+  }, 1))
+  grid <- as.matrix(expand.grid(rep(list(seq_len(2^(n - 1))), n)))
+  parent_masks <- vapply(seq_len(n), function(v) masks[[v]][grid[, v]], numeric(nrow(grid)))
+  remaining <- rep(2^n - 1, nrow(grid))
+  for (round in seq_len(n)) {
+    for (v in seq_len(n)) {
+      free <- bitwAnd(remaining, bit[v]) > 0 & bitwAnd(parent_masks[, v], remaining) == 0
+      remaining[free] <- remaining[free] - bit[v]
+    }
+  }
+  acyclic <- remaining == 0
+  parent_masks <- parent_masks[acyclic, , drop = FALSE]
+  grid <- grid[acyclic, , drop = FALSE]
+  scores <- rowSums(vapply(seq_len(n), function(v) family[[v]][grid[, v]], numeric(nrow(grid))))
+  orders <- as.matrix(expand.grid(rep(list(seq_len(n)), n)))
+  orders <- orders[apply(orders, 1, function(o) !anyDuplicated(o)), , drop = FALSE]
+  extensions <- numeric(nrow(parent_masks))
+  for (o in seq_len(nrow(orders))) {
+    before <- cumsum(c(0, bit[orders[o, ]]))[seq_len(n)]
+    predecessors <- before[order(orders[o, ])]
+    outside <- bitwAnd(parent_masks, rep(2^n - 1 - predecessors, each = nrow(parent_masks)))
+    extensions <- extensions + (rowSums(matrix(outside == 0, ncol = n)) == n)
+  }
+  list(nodes = nodes, parent_masks = parent_masks, scores = scores, extensions = extensions)
+}
+
+exact_arc_probabilities <- function(dags, log_weights) {
+  n <- length(dags$nodes)
+  w <- exp(log_weights - max(log_weights))
+  w <- w / sum(w)
+  probs <- outer(seq_len(n), seq_len(n), Vectorize(function(from, to) {
+    sum(w[bitwAnd(dags$parent_masks[, to], 2^(from - 1)) > 0])
+  }))
+  dimnames(probs) <- list(dags$nodes, dags$nodes)
+  probs
+}
+
+dags <- enumerate_dags(mcmc_data, "bdeu", iss = 1)
+exact_dag <- exact_arc_probabilities(dags, dags$scores)
+exact_order <- exact_arc_probabilities(dags, dags$scores + log(dags$extensions))
+
+test_that("the plain-R enumeration agrees with exhaustive_search()", {
+  expect_equal(length(dags$scores), 29281)
+  # each of the 5! orders is consistent with 2^(5 * 4 / 2) DAGs
+  expect_equal(sum(dags$extensions), factorial(5) * 2^10)
+  best <- exhaustive_search(mcmc_data, score = "bdeu", iss = 1, top = 10)
+  expect_equal(best$info$n_dags, 29281)
+  log_total <- max(dags$scores) + log(sum(exp(dags$scores - max(dags$scores))))
+  expect_equal(best$info$log_total, log_total, tolerance = 1e-9)
+  expect_equal(best$score, max(dags$scores), tolerance = 1e-9)
+  expect_equal(best$info$top$posterior, exp(sort(dags$scores, decreasing = TRUE)[1:10] - log_total),
+               tolerance = 1e-9)
+  # the posterior is spread out, so the comparisons below mean something
+  expect_gt(sum(exact_dag > 0.1 & exact_dag < 0.9), 4)
+})
+
+test_that("structure_mcmc() matches the exact DAG posterior's arc probabilities", {
+  set.seed(1)
+  x <- structure_mcmc(mcmc_data, score = "bdeu", iss = 1, iterations = 1e6, burn_in = 1e4,
+                      thin = 10, chains = 4, threads = 2)
+  probs <- arc_probabilities(x)
+  expect_equal(dimnames(probs), list(dags$nodes, dags$nodes))
+  expect_lt(max(abs(probs - exact_dag)), 0.02)
+  expect_true(all(x$info$acceptance > 0 & x$info$acceptance < 1))
+  expect_lt(x$info$max_arc_difference, 0.05)
+})
+
+test_that("order_mcmc() matches the exact order-modular posterior's arc probabilities", {
+  set.seed(2)
+  x <- order_mcmc(mcmc_data, score = "bdeu", iss = 1, max_parents = 4, iterations = 6e4,
+                  burn_in = 1e3, thin = 2, chains = 2)
+  probs <- arc_probabilities(x)
+  expect_lt(max(abs(probs - exact_order)), 0.02)
+  # the two priors differ: the order prior is not the DAG prior
+  expect_gt(max(abs(exact_order - exact_dag)), 0.02)
+})
+
+test_that("runs are reproducible and do not depend on threads", {
+  set.seed(3)
+  a <- structure_mcmc(mcmc_data, iterations = 3000, chains = 3, threads = 1)
+  set.seed(3)
+  b <- structure_mcmc(mcmc_data, iterations = 3000, chains = 3, threads = 2)
+  expect_identical(a$chains, b$chains)
+  expect_false(identical(a$chains[[1]]$arcs, a$chains[[2]]$arcs))
+  set.seed(4)
+  a <- order_mcmc(mcmc_data, iterations = 2000, chains = 2, threads = 1)
+  set.seed(4)
+  b <- order_mcmc(mcmc_data, iterations = 2000, chains = 2, threads = 2)
+  expect_identical(a$chains, b$chains)
+})
+
+test_that("the samples respect the schedule, the scores and the constraints", {
+  set.seed(5)
+  x <- structure_mcmc(mcmc_data, iterations = 5000, burn_in = 1000, thin = 40, chains = 2,
+                      blacklist = data.frame(from = "PE", to = "IQ"),
+                      whitelist = data.frame(from = "SES", to = "IQ"), max_parents = 2)
+  expect_s3_class(x, "bn_samples")
+  expect_equal(vapply(x$chains, function(ch) length(ch$scores), 1L), c(100L, 100L))
+  expect_equal(vapply(x$chains, function(ch) length(ch$trace), 1L), c(126L, 126L))
+  probs <- arc_probabilities(x)
+  expect_equal(probs["PE", "IQ"], 0)
+  expect_equal(probs["SES", "IQ"], 1)
+  graphs <- sampled_graphs(x, chain = 2)
+  expect_length(graphs, 100)
+  expect_true(all(vapply(graphs, function(g) max(colSums(g$amat)) <= 2, TRUE)))
+  expect_equal(vapply(graphs[1:5], function(g) g$score, 1),
+               vapply(graphs[1:5], network_score, 1, data = mcmc_data), tolerance = 1e-10)
+  expect_equal(arc_probabilities(sampled_graphs(x)), probs)
+  expect_equal(arc_probabilities(x, chain = 2), arc_probabilities(graphs))
+
+  set.seed(6)
+  y <- order_mcmc(mcmc_data, iterations = 2000, thin = 20, max_parents = 1,
+                  no_children = "CP", whitelist = data.frame(from = "IQ", to = "PE"))
+  graphs <- sampled_graphs(y)
+  expect_true(all(vapply(graphs, function(g) max(colSums(g$amat)) <= 1 && sum(g$amat["CP", ]) == 0 &&
+                                                g$amat["IQ", "PE"] == 1, TRUE)))
+  expect_equal(vapply(graphs[1:5], function(g) g$score, 1),
+               vapply(graphs[1:5], network_score, 1, data = mcmc_data), tolerance = 1e-10)
+})
+
+test_that("print, plot and the diagnostics", {
+  set.seed(7)
+  x <- structure_mcmc(mcmc_data, iterations = 4000, chains = 2)
+  expect_length(x$info$acceptance, 2)
+  expect_equal(x$info$max_arc_difference,
+               max(abs(arc_probabilities(x, chain = 1) - arc_probabilities(x, chain = 2))))
+  expect_snapshot(print(x, top = 3))
+  pdf(NULL)
+  on.exit(grDevices::dev.off())
+  expect_identical(plot(x), x)
+})
+
+test_that("errors name the argument and the value", {
+  expect_snapshot(error = TRUE, structure_mcmc(mcmc_data, iterations = 0))
+  expect_snapshot(error = TRUE, structure_mcmc(mcmc_data, iterations = 100, burn_in = 100))
+  expect_snapshot(error = TRUE, structure_mcmc(mcmc_data, iterations = 100, thin = 0.5))
+  expect_snapshot(error = TRUE, order_mcmc(mcmc_data, chains = 0))
+  expect_snapshot(error = TRUE, order_mcmc(mcmc_data, max_parents = 4, max_families = 50))
+  expect_error(order_mcmc(mcmc_data, max_families = 50), class = "learnbn_error_too_large")
+  expect_snapshot(error = TRUE, arc_probabilities(list(1, 2)))
+  expect_snapshot(error = TRUE, arc_probabilities(list(bn_graph_from_string("[A][B|A]"),
+                                                      bn_graph_from_string("[A][C|A]"))))
+  set.seed(1)
+  x <- structure_mcmc(mcmc_data, iterations = 100)
+  expect_snapshot(error = TRUE, arc_probabilities(x, chain = 3))
+  expect_snapshot(error = TRUE, sampled_graphs(list()))
+})
