@@ -68,3 +68,10 @@ check_nodes <- function(x, all_nodes, arg = rlang::caller_arg(x), call = rlang::
   }
   match(x, all_nodes)
 }
+
+# Memory sizes in error messages: bytes, MB or GB.
+format_bytes <- function(bytes) {
+  if (bytes >= 1e9) sprintf("%.3g GB", bytes / 1e9)
+  else if (bytes >= 1e6) sprintf("%.3g MB", bytes / 1e6)
+  else sprintf("%.0f bytes", bytes)
+}

@@ -92,11 +92,6 @@ exact_memory <- function(constraints) {
        bytes = 32 * parent_sets + 8 * sum(2^candidates) + 9 * 2^n)
 }
 
-format_bytes <- function(bytes) {
-  if (bytes >= 1e9) sprintf("%.3g GB", bytes / 1e9)
-  else if (bytes >= 1e6) sprintf("%.3g MB", bytes / 1e6)
-  else sprintf("%.0f bytes", bytes)
-}
 
 # A DAG bn_graph from the 0-based parent ids of each node (as the C++ searches return).
 graph_from_parent_ids <- function(parents, nodes, score = NULL, info = list()) {

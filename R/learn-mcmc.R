@@ -155,11 +155,6 @@ count_families <- function(knowledge) {
   sum(mapply(function(m, k) sum(choose(m, 0:min(m, k))), optional, free))
 }
 
-format_bytes <- function(bytes) {
-  units <- c("bytes", "KB", "MB", "GB", "TB")
-  power <- min(max(0, floor(log(bytes, 1024))), length(units) - 1)
-  paste(format(signif(bytes / 1024^power, 3)), units[power + 1])
-}
 
 # Starts the chains, advances them in batches with a progress bar, wraps the samples.
 run_mcmc <- function(search, schedule, algorithm) {

@@ -1,4 +1,4 @@
-score_types <- c("bdeu", "bde", "k2", "bd", "bic", "aic", "loglik")
+score_types <- c("bdeu", "bde", "k2", "bd", "bic", "aic", "loglik", "cv")
 bayesian_scores <- c("bdeu", "bde", "k2", "bd")
 
 #' Score specifications
@@ -15,6 +15,19 @@ bayesian_scores <- c("bdeu", "bde", "k2", "bd")
 #' * `"loglik"`, `"aic"`, `"bic"`: the maximised log-likelihood, minus the number of free
 #'   parameters `(r_i - 1) q_i` (AIC) or that number times `log(N) / 2` (BIC). These are
 #'   on the log-likelihood scale, as in bnlearn.
+#' * `"cv"`: k-fold cross-validated log predictive probability, seed 004's "prediction
+#'   accuracy over cross-validated data sets". The cases are split into `folds` folds;
+#'   each fold is predicted by the BDeu posterior mean of the others (seed 004 eq. 13,
+#'   see [log_predictive()]), so a family scores
+#'   `sum_f sum_jk N^f_ijk log((alpha_ijk + N_ijk - N^f_ijk) / (alpha_ij + N_ij - N^f_ij))`
+#'   with `alpha_ijk = iss / (q_i r_i)` and `N^f` the counts of fold `f`. It is
+#'   decomposable, so every search can use it. **Randomness:** with `folds` a number,
+#'   `bn_score()` draws a seed from R's RNG when it is built and the cases are dealt to
+#'   folds of near-equal size from that seed when the score meets the data; so
+#'   `set.seed()` before `bn_score()` (or before a learner given `score = "cv"`)
+#'   reproduces the folds, and one `bn_score` object always splits a data set the same
+#'   way. The cases of a weighted row (see [bn_data()]'s `counts`) are dealt
+#'   individually, as if the rows were expanded.
 #'
 #' Structure priors apply to the Bayesian scores: `"uniform"` adds nothing; `"arcs"`
 #' (Buntine 1991) makes each of the `n - 1` possible parents of a node present
@@ -23,7 +36,7 @@ bayesian_scores <- c("bdeu", "bde", "k2", "bd")
 #' Markov-equivalent DAGs have the same number of arcs, so the prior keeps BDe and
 #' BDeu score equivalent.
 #'
-#' @param type One of `"bdeu"`, `"bde"`, `"k2"`, `"bd"`, `"bic"`, `"aic"`, `"loglik"`.
+#' @param type One of `"bdeu"`, `"bde"`, `"k2"`, `"bd"`, `"bic"`, `"aic"`, `"loglik"`, `"cv"`.
 #' @param iss Equivalent (imaginary) sample size of BDe and BDeu, a positive number.
 #' @param alpha The Dirichlet hyperparameter of every cell for `"bd"`, positive.
 #' @param prior Structure prior, `"uniform"` or `"arcs"`.
@@ -31,17 +44,22 @@ bayesian_scores <- c("bdeu", "bde", "k2", "bd")
 #'   default `1 / (n - 1)` for `n` variables, so each node expects one parent.
 #' @param prior_network For `"bde"`: a `bn_fit` whose joint distribution gives the
 #'   prior counts; it must cover every variable of the data with the same levels.
+#' @param folds For `"cv"` only: the number of folds (a whole number >= 2; `NULL` means
+#'   10), or the fold of every case given as whole numbers `1, ..., k` (one per data
+#'   row, or per case in row order for data with case counts).
 #' @return A `bn_score` object.
 #' @family scores
 #' @export
 #' @examples
 #' bn_score("bdeu", iss = 10)
 #' bn_score("k2", prior = "arcs", arc_prob = 0.2)
+#' set.seed(1)
+#' bn_score("cv", folds = 5)
 #' network_score(bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ][CP|PE]"),
 #'               college_plans[rep(1:128, college_plans$count), 1:5],
 #'               score = bn_score("bde", iss = 5))
 bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "arcs"),
-                     arc_prob = NULL, prior_network = NULL) {
+                     arc_prob = NULL, prior_network = NULL, folds = NULL) {
   check_string(type)
   if (!type %in% score_types) {
     lbn_abort(c("{.arg type} must be one of {.val {score_types}}, not {.val {type}}."),
@@ -65,8 +83,76 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
                 "type")
     }
   }
-  structure(list(type = type, iss = iss, alpha = alpha, prior = prior, arc_prob = arc_prob,
-                 prior_network = prior_network), class = "bn_score")
+  score <- structure(list(type = type, iss = iss, alpha = alpha, prior = prior, arc_prob = arc_prob,
+                          prior_network = prior_network), class = "bn_score")
+  if (type == "cv") score <- cv_fold_spec(score, folds)
+  if (!is.null(folds) && type != "cv") {
+    lbn_abort("{.arg folds} applies to the {.val cv} score only, not to {.val {type}}.", "value")
+  }
+  score
+}
+
+# Stores the folds of the cv score: a count with a seed drawn from R's RNG now, or ids.
+cv_fold_spec <- function(score, folds, call = rlang::caller_env()) {
+  if (is.null(folds)) folds <- 10
+  if (length(folds) == 1L) {
+    check_number(folds, min = 2, max = .Machine$integer.max, whole = TRUE, call = call)
+    score$folds <- as.integer(folds)
+    score$fold_seed <- sample.int(.Machine$integer.max, 1L)
+    return(score)
+  }
+  if (!is.numeric(folds) || anyNA(folds) || any(folds < 1 | folds != round(folds))) {
+    lbn_abort("{.arg folds} must be a number of folds or fold ids 1, 2, ..., k, not {.obj_type_friendly {folds}}.",
+              "value", call = call)
+  }
+  score$folds <- as.integer(max(folds))
+  score$fold_ids <- as.integer(folds)
+  score
+}
+
+# For the cv score: the data with the 0-based test fold of every row attached (`fold`,
+# `n_folds`, read by the C++ glue). A weighted row whose cases fall in several folds is
+# split into one row per fold. Other scores get the data unchanged.
+with_cv_folds <- function(data, score, call = rlang::caller_env()) {
+  if (!identical(score$type, "cv")) return(data)
+  assignment <- score[c("folds", "fold_seed", "fold_ids")]
+  if (identical(data$fold_assignment, assignment)) return(data)  # already dealt by this score
+  n_cases <- data$n_cases
+  case_fold <- score$fold_ids
+  if (is.null(case_fold)) {
+    if (n_cases > 1e8) {
+      lbn_abort("The {.val cv} score deals at most 1e8 cases to folds, not {n_cases}.",
+                "too_large", call = call)
+    }
+    case_fold <- with_seed(score$fold_seed, sample(rep_len(seq_len(score$folds), n_cases)))
+  } else if (length(case_fold) != n_cases) {
+    lbn_abort("{.arg folds} gives {length(case_fold)} fold id{?s} but the data have {n_cases} case{?s}.",
+              "value", call = call)
+  }
+  if (is.null(data$weights)) {
+    data$fold <- case_fold - 1L
+  } else {
+    key <- (rep.int(seq_len(data$n_rows), data$weights) - 1) * score$folds + case_fold
+    weights <- tabulate(key, nbins = data$n_rows * score$folds)
+    cells <- which(weights > 0)
+    rows <- (cells - 1L) %/% score$folds + 1L
+    data$codes <- lapply(data$codes, function(codes) codes[rows])
+    data$weights <- as.numeric(weights[cells])
+    data$n_rows <- length(rows)
+    data$fold <- as.integer((cells - 1L) %% score$folds)
+  }
+  data$n_folds <- score$folds
+  data$fold_assignment <- assignment
+  data
+}
+
+# Evaluates `expr` with R's RNG seeded by `seed`, then restores the caller's RNG state.
+with_seed <- function(seed, expr) {
+  env <- globalenv()
+  old <- if (exists(".Random.seed", envir = env, inherits = FALSE)) get(".Random.seed", envir = env)
+  on.exit(if (is.null(old)) rm(".Random.seed", envir = env) else assign(".Random.seed", old, envir = env))
+  set.seed(seed)
+  expr
 }
 
 #' @export
@@ -75,6 +161,7 @@ print.bn_score <- function(x, ...) {
     bdeu = paste0("iss = ", x$iss),
     bde = paste0("iss = ", x$iss, if (is.null(x$prior_network)) ", uniform prior network" else ", prior network"),
     bd = paste0("alpha = ", x$alpha),
+    cv = paste0(x$folds, " folds", if (!is.null(x$fold_ids)) " (given)", ", iss = ", x$iss),
     NULL)
   prior <- if (x$prior == "arcs") {
     paste0("arc prior (p = ", if (is.null(x$arc_prob)) "1/(n-1)" else x$arc_prob, ")")
@@ -177,6 +264,7 @@ check_dag_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_
 
 # Scores families (nodes[f] with parents families[[f]], given by name) in one C++ call.
 score_families <- function(data, score, nodes, families, threads = 1L) {
+  data <- with_cv_folds(data, score)
   all_nodes <- names(data$levels)
   joints <- vector("list", length(nodes))
   if (!is.null(score$prior_network)) {
@@ -214,6 +302,7 @@ new_score_cache <- function(data, score) {
   if (!is.null(score$prior_network)) {
     lbn_abort("The score cache does not support BDe with a prior network yet.", "value")
   }
+  data <- with_cv_folds(data, score)
   structure(list(ptr = cpp_scorer_new(data, score_spec(score, length(data$levels))),
                  nodes = names(data$levels)),
             class = "bn_score_cache")

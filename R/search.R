@@ -6,6 +6,7 @@ prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL,
                            threads = 1, verbose = FALSE, call = rlang::caller_env()) {
   data <- as_bn_data(data, arg = "data", call = call)
   score <- as_bn_score(score, ..., arg = "score", call = call)
+  data <- with_cv_folds(data, score, call = call)
   if (!is.null(score$prior_network)) {
     lbn_abort("Searches do not support BDe with a prior network yet; use {.code bn_score(\"bde\")} (uniform prior network) or {.val bdeu}.",
               "value", call = call)

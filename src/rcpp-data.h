@@ -12,6 +12,10 @@ inline learnbn::DataView data_view(const Rcpp::List& data) {
   view.n_cases = Rcpp::as<double>(data["n_cases"]);
   SEXP weights = data["weights"];
   if (!Rf_isNull(weights)) view.weights = REAL(weights);
+  if (data.containsElementNamed("fold")) {  // attached for the cv score (R: with_cv_folds())
+    view.fold = INTEGER(data["fold"]);
+    view.n_folds = Rcpp::as<int>(data["n_folds"]);
+  }
   for (R_xlen_t i = 0; i < codes.size(); ++i) {
     learnbn::Column column;
     SEXP col = codes[i];
@@ -23,11 +27,11 @@ inline learnbn::DataView data_view(const Rcpp::List& data) {
 }
 
 inline learnbn::ScoreSpec score_spec(const Rcpp::List& spec, int n_nodes) {
-  static const char* types[] = {"loglik", "aic", "bic", "bd", "k2", "bdeu", "bde"};
+  static const char* types[] = {"loglik", "aic", "bic", "bd", "k2", "bdeu", "bde", "cv"};
   const std::string type = Rcpp::as<std::string>(spec["type"]);
   learnbn::ScoreSpec out;
   int found = -1;
-  for (int t = 0; t < 7; ++t) if (type == types[t]) found = t;
+  for (int t = 0; t < 8; ++t) if (type == types[t]) found = t;
   if (found < 0) Rcpp::stop("unknown score type '%s'", type);
   out.type = static_cast<learnbn::ScoreType>(found);
   out.iss = Rcpp::as<double>(spec["iss"]);

@@ -28,6 +28,11 @@ struct FamilyCounts {
   std::vector<std::uint32_t> cell_state;
   // N_ij by configuration id (dense: all q_i ids; sparse: the observed ones).
   std::vector<double> config_total;
+  // Only when the data have folds (DataView::fold): the counts of each test fold f,
+  // fold fastest: cell_fold_count[cell * n_folds + f], config_fold_total[j * n_folds + f].
+  int n_folds = 0;
+  std::vector<double> cell_fold_count;
+  std::vector<double> config_fold_total;
 };
 
 // Maps 64-bit keys to consecutive ids 0, 1, 2, ... in order of first appearance.
@@ -219,6 +224,36 @@ class Counter {
         if (count > 0) push_cell(count, j, k);
       }
     }
+    if (data_.fold) count_folds_dense(node, q, with_config);
+  }
+
+  // Per-fold counts over the cells just collected densely (see FamilyCounts).
+  void count_folds_dense(int node, std::size_t q, bool with_config) {
+    const std::size_t states = data_.columns[node].cardinality;
+    row_cell_.assign(q * states, 0);  // here: the cell of each dense index
+    for (std::size_t cell = 0; cell < out_.cell_count.size(); ++cell) {
+      row_cell_[out_.cell_config[cell] * states + out_.cell_state[cell]] = static_cast<std::uint32_t>(cell);
+    }
+    const std::uint32_t* config = with_config ? config_.data() : nullptr;
+    start_folds();
+    data_.columns[node].for_each(data_.n_rows, [&](std::size_t row, int code) {
+      const std::uint32_t j = config ? config[row] : 0;
+      add_fold_case(row, row_cell_[j * states + code], j);
+    });
+  }
+
+  void start_folds() {
+    const std::size_t folds = static_cast<std::size_t>(data_.n_folds);
+    out_.n_folds = data_.n_folds;
+    out_.cell_fold_count.assign(out_.cell_count.size() * folds, 0.0);
+    out_.config_fold_total.assign(out_.config_total.size() * folds, 0.0);
+  }
+  void add_fold_case(std::size_t row, std::uint32_t cell, std::uint32_t config) {
+    const double w = data_.weight(row);
+    if (w <= 0) return;
+    const std::size_t folds = static_cast<std::size_t>(data_.n_folds), f = data_.fold[row];
+    out_.cell_fold_count[cell * folds + f] += w;
+    out_.config_fold_total[config * folds + f] += w;
   }
 
   void count_sparse(int node, const int* parents, std::size_t n_parents) {
@@ -249,8 +284,10 @@ class Counter {
     clear_cells();
     out_.dense = false;
     out_.config_total.assign(static_cast<std::size_t>(n_ids), 0.0);
+    if (data_.fold) row_cell_.resize(n);
     target.for_each(n, [&](std::size_t row, int code) {
       const std::uint32_t cell = index_.id(config[row] * states + static_cast<std::uint64_t>(code));
+      if (data_.fold) row_cell_[row] = cell;
       if (cell == out_.cell_count.size()) {
         out_.cell_count.push_back(0.0);
         out_.cell_config.push_back(config[row]);
@@ -260,6 +297,10 @@ class Counter {
       out_.cell_count[cell] += w;
       out_.config_total[config[row]] += w;
     });
+    if (data_.fold) {
+      start_folds();
+      for (std::size_t row = 0; row < n; ++row) add_fold_case(row, row_cell_[row], config[row]);
+    }
   }
 
   void clear_cells() {
@@ -282,6 +323,7 @@ class Counter {
   std::vector<int> family_scratch_;
   std::vector<double> table_;          // dense scratch table
   std::vector<std::uint32_t> split_;   // four interleaved integer tables (tally)
+  std::vector<std::uint32_t> row_cell_;  // folds only: cell of each row (or dense index)
   KeyIndex index_;
   FamilyCounts out_;
 };

@@ -36,6 +36,9 @@ struct DataView {
   const double* weights = nullptr;  // case count of each row; nullptr means one case a row
   std::size_t n_rows = 0;
   double n_cases = 0;               // sum of the weights
+  // Cross-validated scores only: the 0-based test fold of each row (nullptr: no folds).
+  const int* fold = nullptr;
+  int n_folds = 0;
 
   std::size_t n_vars() const { return columns.size(); }
   double weight(std::size_t row) const { return weights ? weights[row] : 1.0; }

@@ -1,0 +1,78 @@
+#' Best-first search over DAGs
+#'
+#' Seed 004's best-first search: "the space of all models is searched systematically
+#' using a heuristic measure that determines the next best structure to examine". An
+#' open list holds candidate DAGs ordered by score; the best one not yet expanded is
+#' expanded: each of its neighbours (one arc added, removed or reversed, see
+#' [neighbours()]) that was never seen before is scored and put on the open list. The
+#' search stops when the open list is empty or a budget is spent, and returns the best
+#' DAG seen.
+#'
+#' The whole search runs in C++. A neighbour's score is its parent's plus the change
+#' of the one or two families the move touches, from cached family scores. States are
+#' arc sets, hashed to 64 bits and compared exactly, so no DAG is expanded twice. The
+#' open list keeps the `max_open` best states (the worst are dropped, and may be
+#' generated again later). With unlimited budgets every DAG the constraints allow is
+#' eventually expanded, so the result is a global optimum; that takes as many
+#' expansions as there are DAGs ([count_dags()]), which is feasible for a handful of
+#' nodes only.
+#'
+#' Seed 004 reports that "for a fixed amount of computation time, greedy search with
+#' random restarts produces better models than does best-first search";
+#' `bench/best-first.R` repeats the comparison with equal numbers of family-score
+#' evaluations (see `max_evaluations`).
+#'
+#' @inheritParams hill_climb
+#' @param max_expansions Largest number of states to expand (`Inf` for no limit).
+#' @param max_open Largest size of the open list, a whole number >= 1 (`Inf` for no
+#'   limit).
+#' @param max_evaluations Stop expanding once this many family scores have been
+#'   computed (`Inf` for no limit); cached scores do not count. An expansion in
+#'   progress is finished, so the count may exceed the limit a little.
+#' @param threads Number of threads used to score the neighbours; the result does not
+#'   depend on it.
+#' @param verbose If `TRUE`, report the expansions, score evaluations and time.
+#' @return A [bn_graph] DAG (the best seen) with its `score` and an `info` list:
+#'   `algorithm` (`"best_first"`), `score`, `expansions`, `generated` (states put on the
+#'   open list, the start included), `dropped` (states dropped from a full open list),
+#'   `open` (open-list size at the end), `peak_open`, `exhausted` (`TRUE` when the open
+#'   list ran empty: with nothing dropped, every allowed DAG was expanded),
+#'   `score_evaluations` (family scores computed), `cache_hits`, `cache_hit_rate`, `time`
+#'   (seconds) and `trace` (the best score seen, at the start and after each expansion).
+#' @family score-based learners
+#' @export
+#' @examples
+#' d <- bn_data(college_plans, counts = "count")
+#' g <- best_first_search(d, score = "bic", max_expansions = 50)
+#' g
+#' g$info$expansions
+#' # With no budget on three nodes every DAG is expanded: the optimum.
+#' small <- bn_data(college_plans[c("SES", "IQ", "CP", "count")], counts = "count")
+#' best_first_search(small, score = "bdeu", max_expansions = Inf)$info$expansions
+best_first_search <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL,
+                              blacklist = NULL, max_parents = Inf, no_parents = NULL,
+                              no_children = NULL, restrict = NULL, max_expansions = 1000,
+                              max_open = 10000, max_evaluations = Inf, threads = 1,
+                              verbose = FALSE) {
+  search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
+                           max_parents = max_parents, no_parents = no_parents,
+                           no_children = no_children, restrict = restrict, start = start,
+                           threads = threads, verbose = verbose)
+  options <- list(max_expansions = as_count(max_expansions), max_open = as_count(max_open, min = 1),
+                  max_evaluations = as_count(max_evaluations))
+  nodes <- search$nodes
+  result <- cpp_best_first_search(search$data, score_spec(search$score, length(nodes)),
+                                  search$knowledge, search$start, options, search$threads)
+  amat <- matrix(0L, length(nodes), length(nodes), dimnames = list(nodes, nodes))
+  amat[cbind(result$from, result$to) + 1L] <- 1L
+  lookups <- result$score_evaluations + result$cache_hits
+  info <- c(list(algorithm = "best_first", score = search$score$type),
+            result[c("expansions", "generated", "dropped", "open", "peak_open", "exhausted",
+                     "score_evaluations", "cache_hits")],
+            list(cache_hit_rate = if (lookups > 0) result$cache_hits / lookups else 0,
+                 time = result$time, trace = result$trace))
+  if (verbose) {
+    cli::cli_inform("best_first: {info$expansions} expansion{?s}, {info$generated} state{?s} generated, {info$score_evaluations} family score{?s} computed, score {format(result$score, nsmall = 2)}, {format(info$time, digits = 3)} s.")
+  }
+  new_bn_graph(amat, "dag", score = result$score, info = info)
+}

@@ -1,0 +1,86 @@
+#' The neighbourhood of a DAG
+#'
+#' The DAGs one basic graph operation away from `g` (seed 000, section 5.2): adding an
+#' arc between two non-adjacent nodes, removing an arc, or reversing an arc, whenever
+#' the result is still acyclic. This is the neighbourhood that [hill_climb()],
+#' [tabu_search()] and [best_first_search()] explore. An addition `i -> j` is
+#' legal unless `j` already reaches `i`; a reversal of `i -> j` is legal unless another
+#' directed path leads from `i` to `j`; removals are always legal.
+#'
+#' Seed 000's exercise 5.1: an edgeless DAG on `m` nodes has `m (m - 1)` neighbours
+#' (every arc can be added and nothing else can be done).
+#'
+#' @param g A DAG: a [bn_graph], an adjacency matrix with dimnames or an igraph graph.
+#' @return `neighbours()`: a list of [bn_graph] DAGs named by their move, such as
+#'   `"add A -> B"`, `"remove A -> B"` or `"reverse A -> B"` (additions first, then
+#'   removals, then reversals, each in the order of the node pairs).
+#'   `count_neighbours()`: their number, without building them.
+#' @family graphs
+#' @export
+#' @examples
+#' count_neighbours(bn_graph_from_string("[A][B][C][D]"))  # 4 * 3
+#' # Seed 000, exercise 5.2: A -> B, A -> C, B -> C and D -> B have 10 neighbours.
+#' g <- bn_graph_from_string("[A][D][B|A:D][C|A:B]")
+#' names(neighbours(g))
+neighbours <- function(g) {
+  g <- as_graph_arg(g)
+  moves <- legal_moves(g)
+  amat <- g$amat
+  nodes <- colnames(amat)
+  graphs <- lapply(seq_len(nrow(moves)), function(m) {
+    from <- moves$from[m]
+    to <- moves$to[m]
+    changed <- amat
+    changed[from, to] <- if (moves$move[m] == "add") 1L else 0L
+    if (moves$move[m] == "reverse") changed[to, from] <- 1L
+    new_bn_graph(changed, "dag")
+  })
+  names(graphs) <- sprintf("%s %s -> %s", moves$move, nodes[moves$from], nodes[moves$to])
+  graphs
+}
+
+#' @rdname neighbours
+#' @export
+count_neighbours <- function(g) nrow(legal_moves(g))
+
+# The legal moves of a DAG as a data.frame (move, from, to) of 1-based node positions.
+legal_moves <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {
+  force(arg)
+  g <- as_graph_arg(g, arg = arg, call = call)
+  if (!is_dag(g)) {
+    lbn_abort(c("{.arg {arg}} must be a DAG, not a graph of type {.val {g$type}}.",
+                "i" = "Undirected edges can be oriented with {.fn pdag_to_dag}."), "not_dag",
+              call = call)
+  }
+  amat <- g$amat
+  n <- nrow(amat)
+  reach <- reachability(amat)
+  pairs <- which(row(amat) != col(amat), arr.ind = TRUE)
+  from <- pairs[, 1L]
+  to <- pairs[, 2L]
+  absent <- amat[pairs] == 0L & t(amat)[pairs] == 0L
+  present <- amat[pairs] == 1L
+  can_add <- absent & !reach[cbind(to, from)]
+  # Reversing from -> to makes a cycle iff a child c != to of `from` reaches `to`.
+  other_path <- vapply(seq_len(nrow(pairs)), function(p) {
+    present[p] && any(amat[from[p], ] == 1L & seq_len(n) != to[p] & reach[, to[p]])
+  }, logical(1))
+  can_reverse <- present & !other_path
+  order_pairs <- function(keep) order(from[keep], to[keep])
+  block <- function(move, keep) {
+    index <- which(keep)[order_pairs(keep)]
+    data.frame(move = rep(move, length(index)), from = from[index], to = to[index],
+               stringsAsFactors = FALSE)
+  }
+  rbind(block("add", can_add), block("remove", present), block("reverse", can_reverse))
+}
+
+# reach[i, j]: a directed path of length >= 1 leads from i to j.
+reachability <- function(amat) {
+  reach <- amat == 1L
+  repeat {
+    grown <- reach | (reach %*% amat) > 0
+    if (identical(grown, reach)) return(reach)
+    reach <- grown
+  }
+}

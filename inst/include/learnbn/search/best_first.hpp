@@ -1,0 +1,190 @@
+// Best-first search over DAGs (seed 004; Heckerman, Geiger and Chickering 1995): an
+// open list of candidate DAGs ordered by score; the best unexpanded one is expanded,
+// i.e. its add / remove / reverse neighbours are scored (the parent's score plus the
+// move's delta, from cached family scores) and those never seen before join the open
+// list. States are sets of arcs, hashed to 64 bits and compared exactly. The open list
+// keeps at most `max_open` states (the worst are dropped and may be generated again);
+// expanded states are remembered so they are never expanded twice.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <set>
+#include <unordered_map>
+#include <vector>
+
+#include "hill_climb.hpp"
+
+namespace learnbn {
+
+struct BestFirstOptions {
+  std::size_t max_expansions = std::numeric_limits<std::size_t>::max();
+  std::size_t max_open = std::numeric_limits<std::size_t>::max();
+  // Stop expanding once the scorer has computed this many family scores.
+  std::size_t max_evaluations = std::numeric_limits<std::size_t>::max();
+};
+
+struct BestFirstResult {
+  Dag dag{0};
+  double score = 0;
+  std::size_t expansions = 0;  // states expanded
+  std::size_t generated = 0;   // states put on the open list (the start included)
+  std::size_t dropped = 0;     // states dropped from a full open list
+  std::size_t open = 0;        // open-list size at the end
+  std::size_t peak_open = 0;   // largest open-list size
+  bool exhausted = false;      // the open list ran empty
+  std::vector<double> trace;   // best score seen after each expansion (the start first)
+};
+
+// A DAG on n nodes as its sorted arc codes from * n + to.
+using ArcSet = std::vector<std::uint32_t>;
+
+struct ArcSetHash {
+  std::size_t operator()(const ArcSet& arcs) const {
+    std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ arcs.size();
+    for (std::uint32_t arc : arcs) {  // splitmix64 finaliser over the running state
+      h ^= arc;
+      h ^= h >> 30; h *= 0xbf58476d1ce4e5b9ULL;
+      h ^= h >> 27; h *= 0x94d049bb133111ebULL;
+      h ^= h >> 31;
+    }
+    return static_cast<std::size_t>(h);
+  }
+};
+
+class BestFirstSearch {
+ public:
+  BestFirstSearch(FamilyScorer& scorer, const Constraints& constraints, const BestFirstOptions& options,
+                  InterruptCheck check_interrupt)
+      : scorer_(scorer), constraints_(constraints), options_(options),
+        check_interrupt_(std::move(check_interrupt)), n_(constraints.n) {}
+
+  BestFirstResult run(const Dag& start) {
+    BestFirstResult result;
+    ArcSet start_arcs = arcs_of(start);
+    best_score_ = total_score(start);
+    best_arcs_ = start_arcs;
+    push(std::move(start_arcs), best_score_, result);
+    result.trace.push_back(best_score_);
+    while (!open_.empty() && result.expansions < options_.max_expansions &&
+           scorer_.evaluations() < options_.max_evaluations) {
+      if (result.expansions % 16 == 0) check_interrupt_();
+      const Entry entry = *open_.begin();
+      open_.erase(open_.begin());
+      entry.state->second = Status::closed;
+      expand(entry.state->first, result);
+      ++result.expansions;
+      result.trace.push_back(best_score_);
+    }
+    result.exhausted = open_.empty();
+    result.open = open_.size();
+    result.dag = dag_of(best_arcs_);
+    result.score = total_score(result.dag);  // exact sum of the family scores
+    return result;
+  }
+
+ private:
+  enum class Status : char { open, closed };
+  using Seen = std::unordered_map<ArcSet, Status, ArcSetHash>;
+  struct Entry {
+    double score;
+    std::uint64_t order;    // generation order: ties go to the older state
+    Seen::value_type* state;  // elements stay put when the map rehashes (iterators do not)
+  };
+  struct Better {
+    bool operator()(const Entry& a, const Entry& b) const {
+      return a.score > b.score || (a.score == b.score && a.order < b.order);
+    }
+  };
+
+  ArcSet arcs_of(const Dag& dag) const {
+    ArcSet arcs;
+    for (int to = 0; to < n_; ++to) {
+      for (int from : dag.parents(to)) arcs.push_back(code(from, to));
+    }
+    std::sort(arcs.begin(), arcs.end());
+    return arcs;
+  }
+  Dag dag_of(const ArcSet& arcs) const {
+    Dag dag(n_);
+    for (std::uint32_t arc : arcs) dag.add_arc(static_cast<int>(arc / n_), static_cast<int>(arc % n_));
+    return dag;
+  }
+  std::uint32_t code(int from, int to) const { return static_cast<std::uint32_t>(from) * n_ + to; }
+
+  double total_score(const Dag& dag) {
+    double total = 0;
+    for (int v = 0; v < n_; ++v) total += scorer_.score(v, dag.parents(v));
+    return total;
+  }
+
+  // The arc set after a move.
+  ArcSet moved(const ArcSet& arcs, const Move& m) const {
+    ArcSet out = arcs;
+    auto erase = [&](std::uint32_t arc) { out.erase(std::lower_bound(out.begin(), out.end(), arc)); };
+    auto insert = [&](std::uint32_t arc) { out.insert(std::upper_bound(out.begin(), out.end(), arc), arc); };
+    if (m.type != MoveType::add) erase(code(m.from, m.to));
+    if (m.type == MoveType::add) insert(code(m.from, m.to));
+    if (m.type == MoveType::reverse) insert(code(m.to, m.from));
+    return out;
+  }
+
+  void push(ArcSet&& arcs, double score, BestFirstResult& result) {
+    const auto inserted = seen_.emplace(std::move(arcs), Status::open);
+    if (!inserted.second) return;
+    open_.insert(Entry{score, next_order_++, &*inserted.first});
+    ++result.generated;
+    if (score > best_score_ + kImprovement) {
+      best_score_ = score;
+      best_arcs_ = inserted.first->first;
+    }
+    if (open_.size() > options_.max_open) {  // drop the worst state
+      auto worst = std::prev(open_.end());
+      seen_.erase(seen_.find(worst->state->first));
+      open_.erase(worst);
+      ++result.dropped;
+    }
+    result.peak_open = std::max(result.peak_open, open_.size());
+  }
+
+  // Scores every legal neighbour of `arcs` and queues those never seen.
+  void expand(const ArcSet& arcs, BestFirstResult& result) {
+    const Dag dag = dag_of(arcs);
+    ArcMoves moves(scorer_, constraints_);
+    moves.refresh_all(dag);
+    const double parent_score = moves.total();
+    auto consider = [&](MoveType type, int from, int to) {
+      const Move m{type, from, to, 0.0};
+      if (!moves.legal(dag, m)) return;
+      ArcSet child = moved(arcs, m);  // `arcs` is a closed key of seen_: never erased
+      if (seen_.count(child)) return;
+      push(std::move(child), parent_score + moves.delta(m), result);
+    };
+    for (int a = 0; a < n_; ++a) {  // each unordered pair once
+      for (int b = a + 1; b < n_; ++b) {
+        const bool forward = dag.has_arc(a, b);
+        if (forward || dag.has_arc(b, a)) {
+          const int from = forward ? a : b, to = forward ? b : a;
+          consider(MoveType::remove, from, to);
+          consider(MoveType::reverse, from, to);
+        } else {
+          consider(MoveType::add, a, b);
+          consider(MoveType::add, b, a);
+        }
+      }
+    }
+  }
+
+  FamilyScorer& scorer_;
+  const Constraints& constraints_;
+  BestFirstOptions options_;
+  InterruptCheck check_interrupt_;
+  int n_;
+  Seen seen_;
+  std::set<Entry, Better> open_;
+  std::uint64_t next_order_ = 0;
+  double best_score_ = 0;
+  ArcSet best_arcs_;
+};
+
+}  // namespace learnbn
