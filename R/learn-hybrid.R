@@ -25,8 +25,11 @@ hybrid <- function(data, test = "x2", alpha = 0.05, score = "bdeu", ..., max_con
   data <- as_bn_data(data)
   search <- rlang::arg_match(search)
   began <- Sys.time()
-  skeleton <- pc(data, test = test, alpha = alpha, max_cond = max_cond, conflicts = "first",
-                 whitelist = whitelist, blacklist = blacklist, threads = threads)
+  # Only the skeleton is used, so conflicting orientations do not matter here.
+  skeleton <- withCallingHandlers(
+    pc(data, test = test, alpha = alpha, max_cond = max_cond, conflicts = "first",
+       whitelist = whitelist, blacklist = blacklist, threads = threads),
+    learnbn_warning_conflict = function(w) invokeRestart("muffleWarning"))
   pc_time <- as.numeric(difftime(Sys.time(), began, units = "secs"))
   learner <- switch(search, hill_climb = hill_climb, tabu_search = tabu_search)
   g <- learner(data, score = score, ..., whitelist = whitelist, blacklist = blacklist,
