@@ -27,12 +27,15 @@ for (name in names(cases)) {
   for (algorithm in names(learners)) {
     set.seed(2)
     time <- system.time(g <- learners[[algorithm]]())[["elapsed"]]
-    rows[[length(rows) + 1]] <- data.frame(
+    row <- data.frame(
       network = name, nodes = length(nodes(g)), rows = cases[[name]], algorithm = algorithm,
       seconds = round(time, 2), score = round(g$score, 1),
       gap_to_truth = round(g$score - true_score, 1), arcs = nrow(arcs(g)),
       true_arcs = nrow(arcs(truth)), shd_cpdag = shd(cpdag(g), true_cpdag),
       cache_hit_rate = round(g$info$cache_hit_rate, 3))
+    print(row, row.names = FALSE)  # as it finishes: the large networks take a while
+    rows[[length(rows) + 1]] <- row
   }
 }
+cat("\nAll runs:\n")
 print(do.call(rbind, rows), row.names = FALSE)
