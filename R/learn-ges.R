@@ -1,0 +1,113 @@
+#' Greedy Equivalence Search
+#'
+#' Searches the space of Markov equivalence classes, represented by CPDAGs
+#' (Chickering 2002). The forward phase starts from the class of `start` (by default
+#' the empty graph) and repeatedly applies the `Insert(X, Y, T)` operator that raises
+#' the score most; when none does, the backward phase applies `Delete(X, Y, H)`
+#' operators the same way. With a score-equivalent score and enough data the result
+#' is the class of the generating network.
+#'
+#' For a CPDAG, let `Pa_Y` be the parents of `Y`, `Ne_Y` its neighbours (undirected
+#' edges) and `NA_YX` the neighbours of `Y` adjacent to `X`.
+#' * `Insert(X, Y, T)`, for `X` and `Y` not adjacent and `T` a set of neighbours of `Y`
+#'   not adjacent to `X`, adds `X -> Y` and orients `T - Y` as `T -> Y`. It is valid
+#'   when `NA_YX` and `T` together form a clique and every semi-directed path from `Y`
+#'   to `X` passes through one of their nodes. The score changes by
+#'   `s(Y, NA_YX + T + Pa_Y + X) - s(Y, NA_YX + T + Pa_Y)`.
+#' * `Delete(X, Y, H)`, for `X -> Y` or `X - Y` and `H` a subset of `NA_YX`, removes the
+#'   edge and orients `Y - H` as `Y -> H` and `X - H` as `X -> H`. It is valid when
+#'   `NA_YX` without `H` is a clique; the score changes by
+#'   `s(Y, (NA_YX - H) + Pa_Y - X) - s(Y, (NA_YX - H) + Pa_Y + X)`.
+#'
+#' After each operator the graph is completed to a CPDAG (a consistent extension by
+#' Dor and Tarsi's algorithm, then its CPDAG by Chickering's 1995 labelling). Only the
+#' operators of nodes whose neighbourhood changed are rescored; family scores are
+#' cached. The search runs in C++.
+#'
+#' **Scores.** GES compares equivalence classes, so the score must give the same value
+#' to Markov-equivalent DAGs: `"bdeu"`, `"bde"` (without a prior network), `"bic"`,
+#' `"aic"` and `"loglik"`. `"k2"` and `"bd"` are not score equivalent and give an error
+#' of class `learnbn_error_not_score_equivalent`.
+#'
+#' **Constraints.** A class is allowed when one of its DAGs has no blacklisted arc,
+#' has every whitelisted arc and gives no node more than `max_parents` parents. That
+#' DAG is found by orienting the undirected edges that the constraints decide (an edge
+#' whose one direction is forbidden takes the other; a whitelisted arc keeps its
+#' direction), extending the graph by Dor and Tarsi's algorithm and checking that no
+#' new v-structure appeared; it is returned as `info$dag`. An operator whose result is
+#' not allowed is skipped and the next best one is tried. Edges between two nodes that
+#' are blacklisted in both directions are never inserted, whitelisted edges are never
+#' deleted, and inserts that would give `Y` more than `max_parents` parents are not
+#' considered. The search starts from the class of `start` with the whitelist's arcs
+#' added. The check is sound but conservative: for `max_parents` only the extension
+#' found as above is tried, not every DAG of the class.
+#'
+#' **Cost.** The sets `T` (and the kept sets `NA_YX - H`) are cliques, so their
+#' enumeration is cheap on sparse graphs; `max_subset` bounds their size so that it
+#' stays polynomial on dense ones.
+#'
+#' @inheritParams hill_climb
+#' @param start `NULL` (the empty graph) or a [bn_graph] on the data's nodes: a DAG or
+#'   a CPDAG / PDAG (then one of its consistent extensions); the search starts from its
+#'   equivalence class.
+#' @param max_subset Largest number of nodes in the set `T` of an insert and in the
+#'   kept set `NA_YX - H` of a delete (a whole number, `Inf` for no bound). The
+#'   default, 8, only matters when a node has more than 8 neighbours in one clique.
+#' @param threads Number of threads used to score candidate operators; the result does
+#'   not depend on it.
+#' @param verbose If `TRUE`, report the steps, score evaluations and time.
+#' @return A [bn_graph] CPDAG whose `score` is the score of its DAGs and whose `info`
+#'   holds `algorithm` (`"ges"`), `score` (the score type), `forward_steps` and
+#'   `backward_steps` (operators applied), `score_evaluations` (family scores computed),
+#'   `cache_hits`, `cache_hit_rate`, `time` (seconds), `trace` (the score after each
+#'   step, the start's first) and `dag` (a DAG of the class that satisfies the
+#'   constraints, a `bn_graph`).
+#' @references Chickering, D. M. (2002). Optimal structure identification with greedy
+#'   search. *Journal of Machine Learning Research*, 3, 507-554.
+#' @family score-based learners
+#' @export
+#' @examples
+#' d <- bn_data(college_plans, counts = "count")
+#' g <- ges(d, score = "bdeu", iss = 5)
+#' g
+#' g$info$forward_steps
+#' g$info$dag
+#' ges(d, score = "bic", no_parents = c("SEX", "SES"), no_children = "CP")
+ges <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL, blacklist = NULL,
+                max_parents = Inf, no_parents = NULL, no_children = NULL, max_subset = 8,
+                threads = 1, verbose = FALSE) {
+  if (inherits(start, "bn_graph") && !is_dag(start)) start <- pdag_to_dag(start)
+  search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
+                           max_parents = max_parents, no_parents = no_parents,
+                           no_children = no_children, start = start, threads = threads,
+                           verbose = verbose)
+  check_score_equivalent(search$score)
+  max_subset <- as_count(max_subset)
+  nodes <- search$nodes
+  result <- cpp_ges(search$data, score_spec(search$score, length(nodes)), search$knowledge,
+                    search$start, max_subset, search$threads)
+  amat <- result$amat
+  dag <- result$dag
+  dimnames(amat) <- dimnames(dag) <- list(nodes, nodes)
+  lookups <- result$score_evaluations + result$cache_hits
+  info <- list(algorithm = "ges", score = search$score$type,
+               forward_steps = result$forward_steps, backward_steps = result$backward_steps,
+               score_evaluations = result$score_evaluations, cache_hits = result$cache_hits,
+               cache_hit_rate = if (lookups > 0) result$cache_hits / lookups else 0,
+               time = result$time, trace = result$trace, dag = new_bn_graph(dag, "dag"))
+  if (search$verbose) {
+    cli::cli_inform("ges: {info$forward_steps} insert{?s} and {info$backward_steps} delete{?s}, {info$score_evaluations} family score{?s} computed, score {format(result$score, nsmall = 2)}, {format(info$time, digits = 3)} s.")
+  }
+  new_bn_graph(amat, "cpdag", score = result$score, info = info)
+}
+
+# GES compares equivalence classes, so Markov-equivalent DAGs must score the same.
+check_score_equivalent <- function(score, call = rlang::caller_env()) {
+  if (score$type %in% c("k2", "bd")) {
+    lbn_abort(c("{.fn ges} needs a score-equivalent score, not {.val {score$type}}.",
+                "x" = "{.val {score$type}} can give Markov-equivalent DAGs different scores, so a CPDAG has no single score.",
+                "i" = "Use {.val bdeu}, {.val bde}, {.val bic}, {.val aic} or {.val loglik}."),
+              "not_score_equivalent", call = call)
+  }
+  invisible(score)
+}

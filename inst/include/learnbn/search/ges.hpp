@@ -1,0 +1,384 @@
+// Greedy Equivalence Search (Chickering 2002, "Optimal structure identification with
+// greedy search", JMLR 3:507-554) over CPDAGs: a forward phase of Insert(X, Y, T)
+// operators, then a backward phase of Delete(X, Y, H) operators, each taking the best
+// valid operator while it raises the score. After every operator the PDAG is completed
+// to a CPDAG (consistent extension, then Chickering's 1995 labelling).
+//
+// Notation (for a CPDAG and nodes X, Y): Pa_Y the parents of Y (arcs into Y), Ne_Y its
+// neighbours (undirected edges), NA_{Y,X} the neighbours of Y adjacent to X.
+//   Insert(X, Y, T), X and Y not adjacent, T a subset of Ne_Y not adjacent to X: add
+//   X -> Y and orient T - Y as T -> Y. Valid iff NA_{Y,X} u T is a clique and every
+//   semi-directed path from Y to X meets NA_{Y,X} u T (Theorem 15). Score change
+//   s(Y, NA u T u Pa_Y u {X}) - s(Y, NA u T u Pa_Y) (Theorem 15).
+//   Delete(X, Y, H), X -> Y or X - Y, H a subset of NA_{Y,X}: remove the edge and orient
+//   Y - H as Y -> H and X - H as X -> H. Valid iff NA_{Y,X} \ H is a clique (Theorem
+//   17). Score change s(Y, (NA \ H) u Pa_Y \ {X}) - s(Y, (NA \ H) u Pa_Y u {X}).
+//
+// Operators of every target Y are kept with their score changes (only those that raise
+// the score), sorted; after a step only the operators whose sets NA, T or H or whose
+// families can have changed are recomputed. The path condition is global, so it is
+// checked when an operator is taken: the best operator that passes is applied.
+//
+// Constraints: a CPDAG is admissible when it has a consistent extension that has no
+// forbidden arc, has every required arc and gives no node more than max_parents parents.
+// That extension is found by orienting the undirected edges the constraints decide,
+// extending (Dor & Tarsi) and checking that no v-structure was created; operators whose
+// result is not admissible are skipped. Inserts between two nodes forbidden in both
+// directions and deletes of required edges are never considered; the search starts from
+// the class of the start DAG, which holds the required arcs.
+#pragma once
+#include <algorithm>
+#include <climits>
+#include <functional>
+#include <map>
+#include <queue>
+#include <utility>
+#include <vector>
+
+#include "constraints.hpp"
+#include "family_scorer.hpp"
+#include "hill_climb.hpp"
+#include "pdag.hpp"
+
+namespace learnbn {
+
+struct GesOptions {
+  // Largest number of nodes chosen in one operator: |T| for inserts, |NA_{Y,X} \ H| for
+  // deletes. Keeps the subset enumeration polynomial on dense graphs.
+  int max_subset = INT_MAX;
+};
+
+struct GesResult {
+  Pdag cpdag;
+  ParentLists dag;  // an admissible consistent extension of `cpdag`
+  double score = 0;
+  std::size_t forward_steps = 0, backward_steps = 0;
+  std::vector<double> trace;  // score after each step, the start's first
+};
+
+class Ges {
+ public:
+  Ges(FamilyScorer& scorer, const Constraints& constraints, GesOptions options,
+      InterruptCheck check_interrupt)
+      : scorer_(scorer), k_(constraints), options_(options), check_interrupt_(std::move(check_interrupt)),
+        n_(constraints.n), constrained_(constraints.max_parents < INT_MAX) {
+    for (int a = 0; a < n_; ++a) {
+      for (int b = 0; b < n_; ++b) {
+        if (a != b && (!k_.allowed(a, b) || k_.is_required(a, b))) constrained_ = true;
+      }
+    }
+  }
+
+  // Runs both phases from the equivalence class of `start` (a DAG).
+  GesResult run(const ParentLists& start) {
+    GesResult result;
+    graph_ = cpdag_of_dag(start);
+    dag_ = start;
+    score_ = 0;
+    for (int v = 0; v < n_; ++v) score_ += scorer_.score(v, start[v]);
+    result.trace.push_back(score_);
+    result.forward_steps = run_phase(true, result.trace);
+    result.backward_steps = run_phase(false, result.trace);
+    if (!constrained_) consistent_extension(graph_, dag_);
+    result.cpdag = graph_;
+    result.dag = dag_;
+    for (int v = 0; v < n_; ++v) result.score += scorer_.score(v, dag_[v]);
+    return result;
+  }
+
+ private:
+  struct Operator {
+    int x, y;
+    std::vector<int> chosen;  // T for an insert, H for a delete
+    double delta;
+  };
+
+  // Applies the best valid, admissible operator of the phase while one raises the score.
+  std::size_t run_phase(bool forward, std::vector<double>& trace) {
+    operators_.assign(n_, {});
+    for (int y = 0; y < n_; ++y) refresh(forward, y);
+    std::size_t steps = 0;
+    for (;;) {
+      check_interrupt_();
+      Pdag next;
+      const Operator* op = take_best(forward, next);
+      if (!op) break;
+      // Only the edge x - y changed adjacency. The operators of v change when its
+      // parents or neighbours do, or when v is x or y. If v has just one of x and y as a
+      // neighbour, only NA_{v,x} or NA_{v,y} changed: the operators with that node as X.
+      const std::vector<int> ends{op->x, op->y};
+      std::vector<int> whole, partial;
+      for (int v : ends) whole.push_back(v);
+      for (int v = 0; v < n_; ++v) {
+        if (v == op->x || v == op->y) continue;
+        const int shared = next.has_undirected(v, op->x) + next.has_undirected(v, op->y);
+        if (shared == 2 || next.family_differs(graph_, v)) whole.push_back(v);
+        else if (shared == 1) partial.push_back(v);
+      }
+      graph_ = next;
+      score_ += op->delta;
+      trace.push_back(score_);
+      ++steps;
+      for (int v : whole) refresh(forward, v, nullptr);
+      for (int v : partial) refresh(forward, v, &ends);
+    }
+    return steps;
+  }
+
+  // The best operator that is valid and leads to an admissible CPDAG (stored in `next`),
+  // or nullptr. Ties go to the lower target Y, then the lower X, then the chosen set.
+  const Operator* take_best(bool forward, Pdag& next) {
+    using Head = std::pair<double, int>;  // (delta, target) of each target's next operator
+    auto worse = [](const Head& a, const Head& b) {
+      return a.first < b.first || (a.first == b.first && a.second > b.second);
+    };
+    std::priority_queue<Head, std::vector<Head>, decltype(worse)> heads(worse);
+    std::vector<std::size_t> position(n_, 0);
+    for (int y = 0; y < n_; ++y) {
+      if (!operators_[y].empty()) heads.emplace(operators_[y][0].delta, y);
+    }
+    if (forward) prepare_paths();
+    while (!heads.empty()) {
+      const int y = heads.top().second;
+      heads.pop();
+      const Operator& op = operators_[y][position[y]++];
+      if (position[y] < operators_[y].size()) heads.emplace(operators_[y][position[y]].delta, y);
+      if (forward && !paths_blocked(op)) continue;
+      next = graph_;
+      if (forward) apply_insert(next, op); else apply_delete(next, op);
+      if (!complete_to_cpdag(next)) continue;
+      if (constrained_) {
+        ParentLists extension;
+        if (!admissible(next, extension)) continue;
+        dag_ = extension;
+      }
+      return &op;
+    }
+    return nullptr;
+  }
+
+  static void apply_insert(Pdag& g, const Operator& op) {
+    g.add_arc(op.x, op.y);
+    for (int t : op.chosen) g.add_arc(t, op.y);
+  }
+  static void apply_delete(Pdag& g, const Operator& op) {
+    g.remove_edge(op.x, op.y);
+    for (int h : op.chosen) {
+      if (g.has_undirected(op.y, h)) g.add_arc(op.y, h);
+      if (g.has_undirected(op.x, h)) g.add_arc(op.x, h);
+    }
+  }
+
+  // For the path checks of one step: the semi-directed successors of every node (b with
+  // a -> b or a - b) and, computed on demand, the nodes reachable from each target.
+  void prepare_paths() {
+    successors_.assign(n_, {});
+    for (int a = 0; a < n_; ++a) {
+      for (int b = 0; b < n_; ++b) if (graph_.mark(a, b)) successors_[a].push_back(b);
+    }
+    reachable_.assign(n_, {});
+  }
+
+  // Marks the nodes reachable from `from` along semi-directed paths that avoid the nodes
+  // already marked in `seen`; stops early when `target` is reached (returns true).
+  bool search_paths(int from, int target, std::vector<char>& seen) const {
+    std::vector<int> queue{from};
+    seen[from] = 1;
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+      for (int b : successors_[queue[head]]) {
+        if (seen[b]) continue;
+        if (b == target) return true;
+        seen[b] = 1;
+        queue.push_back(b);
+      }
+    }
+    return false;
+  }
+
+  // Insert validity, second condition: no semi-directed path from Y to X (along arcs
+  // forwards or undirected edges) avoids NA_{Y,X} u T. Most pairs have no such path at
+  // all, which one search from Y per step settles.
+  bool paths_blocked(const Operator& op) {
+    std::vector<char>& reach = reachable_[op.y];
+    if (reach.empty()) {
+      reach.assign(n_, 0);
+      search_paths(op.y, -1, reach);
+    }
+    if (!reach[op.x]) return true;
+    std::vector<char> seen(n_, 0);
+    for (int v : graph_.neighbours(op.y)) {
+      if (graph_.adjacent(v, op.x)) seen[v] = 1;  // NA_{Y,X}
+    }
+    for (int t : op.chosen) seen[t] = 1;
+    return !search_paths(op.y, op.x, seen);
+  }
+
+  // Admissible extension of a CPDAG under the constraints (see the header comment).
+  bool admissible(const Pdag& cpdag, ParentLists& extension) const {
+    Pdag oriented = cpdag;
+    for (int a = 0; a < n_; ++a) {
+      for (int b = 0; b < n_; ++b) {
+        if (!cpdag.mark(a, b)) continue;
+        const bool forwards_ok = k_.allowed(a, b) && !k_.is_required(b, a);
+        if (cpdag.has_arc(a, b)) {
+          if (!forwards_ok) return false;
+        } else if (a < b) {
+          const bool backwards_ok = k_.allowed(b, a) && !k_.is_required(a, b);
+          if (!forwards_ok && !backwards_ok) return false;
+          if (!forwards_ok) oriented.add_arc(b, a);
+          if (!backwards_ok) oriented.add_arc(a, b);
+        }
+      }
+    }
+    if (!consistent_extension(oriented, extension)) return false;
+    if (oriented != cpdag && cpdag_of_dag(extension) != cpdag) return false;  // new v-structure
+    for (int v = 0; v < n_; ++v) {
+      if (static_cast<int>(extension[v].size()) > k_.max_parents) return false;
+      for (int u = 0; u < n_; ++u) {
+        if (k_.is_required(u, v) &&
+            std::find(extension[v].begin(), extension[v].end(), u) == extension[v].end()) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  // Calls visit(chosen) for every subset `chosen` of `candidates` with at most `limit`
+  // nodes such that `base` u chosen is a clique (`base` itself must be one).
+  void for_each_clique(const std::vector<int>& base, const std::vector<int>& candidates, int limit,
+                       const std::function<void(const std::vector<int>&)>& visit) const {
+    std::vector<int> usable;
+    for (int c : candidates) {
+      if (std::all_of(base.begin(), base.end(), [&](int b) { return graph_.adjacent(b, c); })) {
+        usable.push_back(c);
+      }
+    }
+    std::vector<int> chosen;
+    std::function<void(std::size_t)> extend = [&](std::size_t from) {
+      visit(chosen);
+      if (static_cast<int>(chosen.size()) >= limit) return;
+      for (std::size_t i = from; i < usable.size(); ++i) {
+        const int c = usable[i];
+        if (!std::all_of(chosen.begin(), chosen.end(), [&](int u) { return graph_.adjacent(u, c); })) {
+          continue;
+        }
+        chosen.push_back(c);
+        extend(i + 1);
+        chosen.pop_back();
+      }
+    };
+    extend(0);
+  }
+
+  static std::vector<int> sorted_union(std::vector<int> a, const std::vector<int>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    std::sort(a.begin(), a.end());
+    a.erase(std::unique(a.begin(), a.end()), a.end());
+    return a;
+  }
+
+  // Splits the neighbours of y into those adjacent to x (NA_{Y,X}) and the others.
+  void split_neighbours(const std::vector<int>& neighbours, int x, std::vector<int>& adjacent_to_x,
+                        std::vector<int>& others) const {
+    adjacent_to_x.clear();
+    others.clear();
+    for (int v : neighbours) (graph_.adjacent(v, x) ? adjacent_to_x : others).push_back(v);
+  }
+
+  // Recomputes the operators with target y that raise the score (only those whose X is
+  // in `only` when given) and sorts them best first, ties by X and then the chosen set.
+  void refresh(bool forward, int y, const std::vector<int>* only = nullptr) {
+    std::vector<Operator>& ops = operators_[y];
+    if (only) {
+      ops.erase(std::remove_if(ops.begin(), ops.end(), [&](const Operator& op) {
+                  return std::find(only->begin(), only->end(), op.x) != only->end();
+                }), ops.end());
+    } else {
+      ops.clear();
+    }
+    if (forward) insert_operators(y, only, ops); else delete_operators(y, only, ops);
+    std::sort(ops.begin(), ops.end(), [](const Operator& a, const Operator& b) {
+      if (a.delta != b.delta) return a.delta > b.delta;
+      if (a.x != b.x) return a.x < b.x;
+      return a.chosen < b.chosen;
+    });
+  }
+
+  // The candidate X of target y: every node, or those of `only`.
+  std::vector<int> candidates(const std::vector<int>* only) const {
+    if (only) return *only;
+    std::vector<int> all(n_);
+    for (int x = 0; x < n_; ++x) all[x] = x;
+    return all;
+  }
+
+  void insert_operators(int y, const std::vector<int>* only, std::vector<Operator>& ops) {
+    const std::vector<int> parents = graph_.parents(y), neighbours = graph_.neighbours(y);
+    std::vector<int> na, free;
+    // Operators grouped by the family they extend, so each group is scored in one batch.
+    std::map<std::vector<int>, std::vector<Operator>> by_family;
+    for (int x : candidates(only)) {
+      if (x == y || graph_.adjacent(x, y) || (!k_.allowed(x, y) && !k_.allowed(y, x))) continue;
+      split_neighbours(neighbours, x, na, free);
+      if (!graph_.is_clique(na)) continue;
+      const int base_size = static_cast<int>(na.size() + parents.size());
+      const long room = static_cast<long>(k_.max_parents) - 1 - base_size;
+      if (room < 0) continue;
+      const int limit = static_cast<int>(std::min<long>(room, options_.max_subset));
+      const std::vector<int> fixed = sorted_union(na, parents);
+      for_each_clique(na, free, limit, [&](const std::vector<int>& t) {
+        by_family[sorted_union(fixed, t)].push_back(Operator{x, y, t, 0.0});
+      });
+    }
+    std::vector<int> extras;
+    std::vector<double> with_x;
+    for (auto& group : by_family) {
+      const double without_x = scorer_.score(y, group.first);
+      extras.clear();
+      for (const Operator& op : group.second) extras.push_back(op.x);
+      scorer_.score_additions(y, group.first, extras, with_x);
+      for (std::size_t i = 0; i < extras.size(); ++i) {
+        Operator& op = group.second[i];
+        op.delta = with_x[i] - without_x;
+        if (op.delta > kImprovement) ops.push_back(std::move(op));
+      }
+    }
+  }
+
+  void delete_operators(int y, const std::vector<int>* only, std::vector<Operator>& ops) {
+    const std::vector<int> parents = graph_.parents(y), neighbours = graph_.neighbours(y);
+    std::vector<int> na, others;
+    for (int x : candidates(only)) {
+      if (!graph_.mark(x, y) || k_.is_required(x, y) || k_.is_required(y, x)) continue;
+      split_neighbours(neighbours, x, na, others);
+      for_each_clique({}, na, options_.max_subset, [&](const std::vector<int>& kept) {
+        std::vector<int> without_x = sorted_union(kept, parents);
+        without_x.erase(std::remove(without_x.begin(), without_x.end(), x), without_x.end());
+        const std::vector<int> with_x = sorted_union(without_x, {x});
+        const double delta = scorer_.score(y, without_x) - scorer_.score(y, with_x);
+        if (delta <= kImprovement) return;
+        std::vector<int> removed;  // H = NA_{Y,X} \ kept
+        for (int v : na) {
+          if (std::find(kept.begin(), kept.end(), v) == kept.end()) removed.push_back(v);
+        }
+        ops.push_back(Operator{x, y, removed, delta});
+      });
+    }
+  }
+
+  FamilyScorer& scorer_;
+  const Constraints& k_;
+  GesOptions options_;
+  InterruptCheck check_interrupt_;
+  int n_;
+  bool constrained_;
+  Pdag graph_;
+  ParentLists dag_;  // with constraints: the admissible extension of graph_
+  double score_ = 0;
+  std::vector<std::vector<Operator>> operators_;  // by target, best first
+  std::vector<std::vector<int>> successors_;      // semi-directed successors (this step)
+  std::vector<std::vector<char>> reachable_;      // from each target, on demand (this step)
+};
+
+}  // namespace learnbn

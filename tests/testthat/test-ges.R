@@ -1,0 +1,239 @@
+# Greedy equivalence search. Expected optima come from brute-force enumeration of every
+# DAG on four nodes, scored with the plain-R reference scores of helper-reference.R.
+
+# Every DAG on `nodes` as a list of adjacency matrices (3^6 = 729 patterns for 4 nodes).
+brute_force_dags <- function(nodes) {
+  n <- length(nodes)
+  pairs <- which(upper.tri(diag(n)), arr.ind = TRUE)
+  states <- as.matrix(expand.grid(rep(list(0:2), nrow(pairs))))
+  # A digraph is acyclic iff its adjacency matrix is nilpotent: no walk of n arcs.
+  acyclic <- function(a) all(Reduce(`%*%`, rep(list(a), n)) == 0)
+  dags <- lapply(seq_len(nrow(states)), function(s) {
+    a <- matrix(0L, n, n, dimnames = list(nodes, nodes))
+    a[pairs[states[s, ] == 1, , drop = FALSE]] <- 1L
+    a[pairs[states[s, ] == 2, 2:1, drop = FALSE]] <- 1L
+    a
+  })
+  Filter(acyclic, dags)
+}
+
+# Scores of DAG adjacency matrices from the reference family scores (memoised).
+brute_force_scorer <- function(df, type) {
+  memo <- new.env()
+  function(a) {
+    sum(vapply(colnames(a), function(v) {
+      parents <- rownames(a)[a[, v] == 1L]
+      key <- paste(v, paste(parents, collapse = ","))
+      if (is.null(memo[[key]])) memo[[key]] <- ref_local_score(df, v, parents, type)
+      memo[[key]]
+    }, numeric(1)))
+  }
+}
+
+# Skeleton and immoralities, computed here so the tests do not rely on graph-ops.R.
+same_class <- function(a, b) {
+  skeleton <- function(m) (m + t(m)) > 0
+  immoralities <- function(m) {
+    out <- character()
+    for (y in seq_len(ncol(m))) {
+      pa <- which(m[, y] == 1L)
+      for (i in seq_along(pa)) {
+        for (j in seq_along(pa)[-seq_len(i)]) {
+          if (m[pa[i], pa[j]] == 0L && m[pa[j], pa[i]] == 0L) out <- c(out, paste(pa[i], y, pa[j]))
+        }
+      }
+    }
+    sort(out)
+  }
+  identical(skeleton(a), skeleton(b)) && identical(immoralities(a), immoralities(b))
+}
+
+# Does `to` arise from `from` by adding or removing a single edge?
+adds_or_removes_one_edge <- function(from, to) {
+  status <- function(m) (m + 2L * t(m))[upper.tri(m)]  # 0 none, 1 i -> j, 2 j -> i
+  differs <- status(from) != status(to)
+  sum(differs) == 1L && (status(from)[differs] == 0L || status(to)[differs] == 0L)
+}
+
+four_node_data <- function(n, seed) {
+  set.seed(seed)
+  A <- sample(c("a0", "a1"), n, replace = TRUE, prob = c(0.3, 0.7))
+  B <- sample(c("b0", "b1", "b2"), n, replace = TRUE)
+  C <- ifelse(runif(n) < ifelse(A == "a1" & B != "b0", 0.85, 0.2), "c1", "c0")
+  D <- ifelse(runif(n) < ifelse(C == "c1", 0.8, 0.25), "d1", "d0")
+  data.frame(A = factor(A), B = factor(B), C = factor(C), D = factor(D))
+}
+
+expect_valid_cpdag <- function(g) {
+  expect_s3_class(g, "bn_graph")
+  expect_identical(g$type, "cpdag")
+  expect_identical(as.matrix(g), as.matrix(cpdag(pdag_to_dag(g))))
+}
+
+test_that("ges finds the brute-force optimum on data from a known four-node DAG", {
+  df <- four_node_data(5000, seed = 11)
+  dags <- brute_force_dags(names(df))
+  expect_length(dags, 543)
+  truth <- matrix(0L, 4, 4, dimnames = list(names(df), names(df)))
+  truth["A", "C"] <- truth["B", "C"] <- truth["C", "D"] <- 1L
+  for (type in c("bdeu", "bic", "aic")) {
+    score_of <- brute_force_scorer(df, type)
+    scores <- vapply(dags, score_of, numeric(1))
+    g <- ges(df, score = type)
+    expect_valid_cpdag(g)
+    expect_equal(g$score, max(scores), tolerance = 1e-9)
+    expect_true(same_class(as.matrix(g$info$dag), dags[[which.max(scores)]]))
+    expect_true(same_class(as.matrix(g$info$dag), truth))
+    expect_equal(g$score, score_of(as.matrix(g$info$dag)), tolerance = 1e-9)
+  }
+})
+
+test_that("on tiny data ges ends in a local optimum among neighbouring classes", {
+  nodes <- c("W", "X", "Y", "Z")
+  dags <- brute_force_dags(nodes)
+  for (seed in 1:6) {
+    set.seed(seed)
+    df <- as.data.frame(lapply(stats::setNames(nodes, nodes), function(v) {
+      factor(sample(c("u", "v", "w")[seq_len(2 + seed %% 2)], 40, replace = TRUE))
+    }))
+    df$Y <- factor(ifelse(runif(40) < 0.7, as.character(df$X), as.character(df$Y)),
+                   levels = union(levels(df$X), levels(df$Y)))
+    for (type in c("bdeu", "bic")) {
+      score_of <- brute_force_scorer(df, type)
+      scores <- vapply(dags, score_of, numeric(1))
+      g <- ges(df, score = type)
+      expect_valid_cpdag(g)
+      result <- as.matrix(g$info$dag)
+      expect_equal(g$score, score_of(result), tolerance = 1e-9)
+      members <- vapply(dags, same_class, logical(1), b = result)
+      expect_true(any(members))
+      # Adding or removing one edge of any member never scores better.
+      one_edge <- vapply(dags, function(d) {
+        any(vapply(dags[members], adds_or_removes_one_edge, logical(1), to = d))
+      }, logical(1))
+      expect_gt(sum(one_edge), 0)
+      expect_true(all(scores[one_edge] <= g$score + 1e-8))
+    }
+  }
+})
+
+test_that("ges recovers the CPDAG of asia from 50,000 simulated rows", {
+  fit <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
+  set.seed(1)
+  df <- simulate_data(fit, 50000)
+  g <- ges(df)
+  expect_valid_cpdag(g)
+  expect_identical(shd(g, cpdag(fit$graph)), 0L)
+  expect_true(markov_equivalent(g$info$dag, fit$graph))
+  expect_gte(g$score, hill_climb(df)$score)
+  expect_equal(g$score, exact_search(df)$score, tolerance = 1e-9)
+})
+
+test_that("ges recovers the CPDAG of child from the 5,000-row reference data", {
+  df <- read_reference("child_5000")
+  truth <- as.matrix(read.csv(test_path("ref", "child_true_cpdag_amat.csv"), row.names = 1))
+  g <- ges(df)
+  expect_valid_cpdag(g)
+  expect_identical(shd(g, bn_graph(truth)), 0L)
+  expect_gte(g$score, hill_climb(df)$score)
+  expect_equal(g$score, network_score(g$info$dag, df), tolerance = 1e-9)
+  expect_equal(g$info$trace[length(g$info$trace)], g$score, tolerance = 1e-9)
+  expect_identical(g$info$forward_steps + g$info$backward_steps, length(g$info$trace) - 1)
+})
+
+test_that("ges scores at least as well as hill climbing", {
+  d <- bn_data(college_plans, counts = "count")
+  for (score in list("bdeu", "bic", bn_score("bde", iss = 10), bn_score("bdeu", prior = "arcs"))) {
+    g <- ges(d, score = score)
+    expect_valid_cpdag(g)
+    expect_gte(g$score, hill_climb(d, score = score)$score - 1e-9)
+  }
+  expect_equal(ges(d, score = "bdeu", iss = 5)$score, exact_search(d, score = "bdeu", iss = 5)$score,
+               tolerance = 1e-9)
+  df <- read_reference("asia_5000")
+  expect_gte(ges(df, score = "bic")$score, hill_climb(df, score = "bic")$score)
+})
+
+test_that("threads give identical results", {
+  df <- read_reference("child_5000")
+  one <- ges(df, threads = 1)
+  two <- ges(df, threads = 2)
+  expect_identical(as.matrix(two), as.matrix(one))
+  expect_identical(two$score, one$score)
+  expect_identical(two$info$trace, one$info$trace)
+})
+
+test_that("ges reports its steps and counters", {
+  d <- bn_data(college_plans, counts = "count")
+  g <- ges(d)
+  expect_named(g$info, c("algorithm", "score", "forward_steps", "backward_steps",
+                         "score_evaluations", "cache_hits", "cache_hit_rate", "time", "trace",
+                         "dag"))
+  expect_identical(g$info$algorithm, "ges")
+  expect_gt(g$info$forward_steps, 0)
+  expect_gt(g$info$score_evaluations, 0)
+  expect_true(is_dag(g$info$dag))
+  expect_true(all(diff(g$info$trace) > 0))
+  expect_message(ges(d, verbose = TRUE), "ges: ")
+  expect_valid_cpdag(ges(d, max_subset = 0))
+  one <- ges(data.frame(A = factor(c("x", "y", "x"))))
+  expect_identical(sum(as.matrix(one)), 0L)
+})
+
+test_that("ges starts from the class of a start graph", {
+  fit <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
+  df <- read_reference("asia_5000")
+  from_truth <- ges(df, start = fit$graph)
+  expect_valid_cpdag(from_truth)
+  expect_equal(from_truth$info$trace[1], network_score(fit$graph, df), tolerance = 1e-9)
+  from_cpdag <- ges(df, start = cpdag(fit$graph))
+  expect_identical(as.matrix(from_cpdag), as.matrix(from_truth))
+})
+
+test_that("ges respects blacklists, whitelists and max_parents in info$dag", {
+  df <- read_reference("child_5000")
+  free <- ges(df)
+  dag <- as.matrix(free$info$dag)
+  banned <- which(dag == 1L, arr.ind = TRUE)[1:4, ]
+  blacklist <- cbind(rownames(dag)[banned[, 1]], colnames(dag)[banned[, 2]])
+  g <- ges(df, blacklist = blacklist)
+  expect_valid_cpdag(g)
+  expect_true(markov_equivalent(g$info$dag, g))
+  expect_true(all(as.matrix(g$info$dag)[blacklist] == 0L))
+
+  whitelist <- rbind(c("Age", "Sick"), c("GruntingReport", "XrayReport"))
+  g <- ges(df, whitelist = whitelist)
+  expect_valid_cpdag(g)
+  expect_true(markov_equivalent(g$info$dag, g))
+  expect_true(all(as.matrix(g$info$dag)[whitelist] == 1L))
+
+  g <- ges(df, max_parents = 1)
+  expect_valid_cpdag(g)
+  expect_lte(max(colSums(as.matrix(g$info$dag))), 1)
+  expect_identical(as.matrix(g$info$dag), as.matrix(pdag_to_dag(g)))
+
+  g <- ges(df, no_parents = "Disease", no_children = "Age")
+  expect_true(all(as.matrix(g$info$dag)[, "Disease"] == 0L))
+  expect_true(all(as.matrix(g$info$dag)["Age", ] == 0L))
+  expect_true(markov_equivalent(g$info$dag, g))
+})
+
+test_that("ges gives classed errors", {
+  d <- bn_data(college_plans, counts = "count")
+  expect_error(ges(d, score = "k2"), class = "learnbn_error_not_score_equivalent")
+  expect_error(ges(d, score = bn_score("bd", alpha = 2)),
+               class = "learnbn_error_not_score_equivalent")
+  expect_error(ges(d, whitelist = rbind(c("SEX", "GPA"))), class = "learnbn_error_unknown_node")
+  expect_error(ges(d, no_parents = "AGE"), class = "learnbn_error_unknown_node")
+  expect_error(ges(d, max_subset = -1), class = "learnbn_error_value")
+  expect_error(ges(d, max_subset = 1.5), class = "learnbn_error_value")
+  expect_error(ges(d, max_subset = "all"), class = "learnbn_error_type")
+  expect_error(ges(d, threads = 0), class = "learnbn_error_value")
+  expect_error(ges(d, score = "bdeu", iss = -1), class = "learnbn_error_value")
+  expect_error(ges(d, start = "empty"), class = "learnbn_error_type")
+  expect_snapshot(error = TRUE, {
+    ges(d, score = "k2")
+    ges(d, blacklist = rbind(c("SEX", "GPA")))
+    ges(d, max_subset = -1)
+  })
+})
