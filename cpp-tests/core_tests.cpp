@@ -98,12 +98,19 @@ static void test_counting() {
         CHECK(nonzero == brute_nonzero);
       }
     }
-    // set_base + count_plus equals a plain count of the larger family.
-    const std::vector<int> base = {1, 2};
-    CHECK(counter.set_base(base.data(), base.size()));
-    const double plus = log_likelihood(counter.count_plus(0, 3, base.data(), base.size()));
-    const std::vector<int> family = {1, 2, 3};
-    CHECK(near(plus, log_likelihood(counter.count(0, family.data(), family.size()))));
+    // set_base + count_plus equals a plain count of the larger family, for a small base
+    // and for one whose table is renumbered to the observed configurations.
+    ScoreSpec bdeu;
+    for (const std::vector<int>& base : {std::vector<int>{1, 2}, std::vector<int>{6, 7, 8, 9, 10, 11, 1, 2, 3}}) {
+      counter.set_base(base.data(), base.size());
+      const FamilyCounts& c = counter.count_plus(0, 5, base.data(), base.size());
+      const double plus_ll = log_likelihood(c), plus_bdeu = family_score(c, bdeu, t.view.n_cases, base.size() + 1);
+      std::vector<int> family = base;
+      family.push_back(5);
+      const FamilyCounts& d = counter.count(0, family.data(), family.size());
+      CHECK(near(plus_ll, log_likelihood(d)));
+      CHECK(near(plus_bdeu, family_score(d, bdeu, t.view.n_cases, family.size())));
+    }
   }
 }
 

@@ -108,35 +108,26 @@ class Counter {
   }
 
   // Scoring one node against many candidate parents: set_base() combines the base
-  // parents once; count_plus() then counts the family base + {extra} in two passes.
-  // set_base() returns false when the base is too large for this shortcut.
-  bool set_base(const int* parents, std::size_t n_parents) {
-    base_configs_ = parent_configs(data_, parents, n_parents);
-    if (base_configs_ > dense_limit_) return false;
-    const std::size_t n = data_.n_rows;
-    base_.assign(n, 0);
-    std::uint32_t stride = 1;
-    for (std::size_t p = 0; p < n_parents; ++p) {
-      const Column& column = data_.columns[parents[p]];
-      std::uint32_t* base = base_.data();
-      column.for_each(n, [&](std::size_t row, int code) { base[row] += code * stride; });
-      stride *= column.cardinality;
-    }
-    return true;
+  // parents once (renumbered to the observed configurations when their table is large);
+  // count_plus() then counts the family base + {extra} in two passes over the data.
+  void set_base(const int* parents, std::size_t n_parents) {
+    base_total_ = parent_configs(data_, parents, n_parents);
+    base_configs_ = combine_parents(parents, n_parents, base_);
   }
 
-  // Requires a successful set_base(); falls back to count() when the table is large.
+  // Requires set_base(); falls back to count() when even the table over the observed
+  // base configurations is large next to the data.
   const FamilyCounts& count_plus(int node, int extra, const int* parents, std::size_t n_parents) {
     const Column& column = data_.columns[extra];
     const double q = base_configs_ * column.cardinality;
-    if (q * data_.columns[node].cardinality > dense_limit_) {
+    const double limit = std::max(dense_limit_, std::min(kMaxDenseCells, 16.0 * data_.n_rows));
+    if (q * data_.columns[node].cardinality > limit) {
       std::vector<int>& family = family_scratch_;
       family.assign(parents, parents + n_parents);
       family.push_back(extra);
       return count(node, family.data(), family.size());
     }
     out_.states = data_.columns[node].cardinality;
-    out_.parent_configs = q;
     const std::size_t n = data_.n_rows;
     config_.resize(n);
     std::uint32_t* config = config_.data();
@@ -144,6 +135,8 @@ class Counter {
     const std::uint32_t stride = static_cast<std::uint32_t>(base_configs_);
     column.for_each(n, [&](std::size_t row, int code) { config[row] = base[row] + code * stride; });
     collect_dense(node, static_cast<std::size_t>(q));
+    out_.parent_configs = base_total_ * column.cardinality;
+    out_.dense = base_configs_ == base_total_;  // else ids are not mixed-radix indices
     return out_;
   }
 
@@ -256,27 +249,37 @@ class Counter {
     out_.config_fold_total[config * folds + f] += w;
   }
 
-  void count_sparse(int node, const int* parents, std::size_t n_parents) {
+  // Combines the parents' codes into one configuration id per row: a mixed-radix index
+  // (first parent fastest) while it stays below the dense limit, then renumbered to the
+  // combinations observed so far. Returns the number of ids in use.
+  double combine_parents(const int* parents, std::size_t n_parents, std::vector<std::uint32_t>& ids) {
     const std::size_t n = data_.n_rows;
-    config_.assign(n, 0);
-    std::uint32_t* config = config_.data();
-    double n_ids = 1;  // configuration ids in use: 0 .. n_ids - 1
+    ids.assign(n, 0);
+    std::uint32_t* id = ids.data();
+    double n_ids = 1;
     for (std::size_t p = 0; p < n_parents; ++p) {
       const Column& column = data_.columns[parents[p]];
       const double radix = column.cardinality;
-      if (n_ids * radix <= dense_limit_) {  // still a plain mixed-radix index
+      if (n_ids * radix <= dense_limit_) {
         const std::uint32_t stride = static_cast<std::uint32_t>(n_ids);
-        column.for_each(n, [&](std::size_t row, int code) { config[row] += code * stride; });
+        column.for_each(n, [&](std::size_t row, int code) { id[row] += code * stride; });
         n_ids *= radix;
-      } else {  // renumber to the combinations observed so far
+      } else {
         index_.reset(n);
         const std::uint64_t r = column.cardinality;
         column.for_each(n, [&](std::size_t row, int code) {
-          config[row] = index_.id(config[row] * r + static_cast<std::uint64_t>(code));
+          id[row] = index_.id(id[row] * r + static_cast<std::uint64_t>(code));
         });
         n_ids = static_cast<double>(index_.size());
       }
     }
+    return n_ids;
+  }
+
+  void count_sparse(int node, const int* parents, std::size_t n_parents) {
+    const std::size_t n = data_.n_rows;
+    const double n_ids = combine_parents(parents, n_parents, config_);
+    std::uint32_t* config = config_.data();
     // Cells: renumber (configuration, state) pairs so memory stays linear in the rows.
     const Column& target = data_.columns[node];
     const std::uint64_t states = target.cardinality;
@@ -319,7 +322,8 @@ class Counter {
   double dense_limit_;
   std::vector<std::uint32_t> config_;  // configuration id of each row
   std::vector<std::uint32_t> base_;    // configuration of the base parents (set_base)
-  double base_configs_ = 1;
+  double base_configs_ = 1;            // ids in use in base_
+  double base_total_ = 1;              // all configurations of the base parents
   std::vector<int> family_scratch_;
   std::vector<double> table_;          // dense scratch table
   std::vector<std::uint32_t> split_;   // four interleaved integer tables (tally)

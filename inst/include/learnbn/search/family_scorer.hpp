@@ -55,20 +55,11 @@ class FamilyScorer {
 #endif
       try {
         Counter& counter = *counters_[t];
-        const bool base = counter.set_base(parents.data(), parents.size());
-        std::vector<int> family;
+        counter.set_base(parents.data(), parents.size());
 #pragma omp for schedule(static)
         for (std::size_t m = 0; m < missing.size(); ++m) {
-          const int extra = extras[missing[m]];
-          const FamilyCounts* c;
-          if (base) {
-            c = &counter.count_plus(node, extra, parents.data(), parents.size());
-          } else {
-            family = parents;
-            family.push_back(extra);
-            c = &counter.count(node, family.data(), family.size());
-          }
-          out[missing[m]] = family_score(*c, spec_, data_.n_cases, parents.size() + 1);
+          const FamilyCounts& c = counter.count_plus(node, extras[missing[m]], parents.data(), parents.size());
+          out[missing[m]] = family_score(c, spec_, data_.n_cases, parents.size() + 1);
         }
       } catch (...) {
 #pragma omp critical
