@@ -40,7 +40,10 @@ read_bif <- function(file) {
   if (!file.exists(file)) {
     lbn_abort("{.arg file} names {.file {file}}, which does not exist.", "file")
   }
-  text <- read_bif_text(file)
+  if (dir.exists(file)) {
+    lbn_abort("{.arg file} names {.file {file}}, which is a directory, not a BIF file.", "file")
+  }
+  text <- read_bif_text(file, call)
   blocks <- bif_blocks(text, file, call)
   levels <- bif_variables(blocks$variable, file, call)
   tables <- bif_probabilities(blocks$probability, levels, file, call)
@@ -82,6 +85,7 @@ read_bif <- function(file) {
 #' cat(readLines(path, n = 8), sep = "\n")
 #' all.equal(read_bif(path)$cpts, asia$cpts)
 write_bif <- function(fit, file) {
+  call <- rlang::current_env()
   check_bn_fit(fit)
   check_string(file)
   names_used <- c(names(fit$cpts), unlist(fit$levels, use.names = FALSE))
@@ -100,7 +104,13 @@ write_bif <- function(fit, file) {
   probabilities <- vapply(node_names, function(node) {
     bif_probability_block(fit$cpts[[node]], quoted_levels)
   }, character(1))
-  con <- if (grepl("\\.gz$", file)) gzfile(file, "w") else file(file, "w")
+  con <- tryCatch(
+    suppressWarnings(if (grepl("\\.gz$", file)) gzfile(file, "w") else file(file, "w")),
+    error = function(e) {
+      lbn_abort(c("{.arg file} names {.file {file}}, which cannot be opened for writing.",
+                  "i" = "Does its directory exist, and may you write there?"), "file",
+                call = call)
+    })
   on.exit(close(con))
   writeLines(c("// written by learnbn::write_bif()", "network unknown {", "}",
                variables, probabilities), con)
@@ -140,10 +150,20 @@ bif_tokens <- function(x) {
 
 # The whole file as one string, comments replaced by the line breaks they contain
 # (so that positions still give line numbers).
-read_bif_text <- function(file) {
+read_bif_text <- function(file, call) {
   con <- gzfile(file, "rt")
   on.exit(close(con))
-  text <- paste(readLines(con, warn = FALSE), collapse = "\n")
+  # Binary or corrupt (e.g. truncated gzip) input: a clear error, not R's warnings.
+  unreadable <- function(cnd) {
+    bif_abort("The file cannot be read as text: {conditionMessage(cnd)}.", "file", file, NA,
+              call)
+  }
+  lines <- tryCatch(readLines(con, warn = FALSE), warning = unreadable, error = unreadable)
+  bad <- which(!validUTF8(lines))
+  if (length(bad)) {
+    bif_abort("The file is not valid UTF-8 text.", "file", file, bad[1], call)
+  }
+  text <- paste(lines, collapse = "\n")
   comments <- gregexpr("\"[^\"]*\"(*SKIP)(*FAIL)|//[^\n]*|/\\*[\\s\\S]*?\\*/", text, perl = TRUE)
   regmatches(text, comments) <- list(gsub("[^\n]", "", regmatches(text, comments)[[1L]]))
   text

@@ -96,6 +96,9 @@ robinson_counts <- function(n_max) {
   counts
 }
 
+# Beyond this the n^4 big-integer recurrence needs hours and its n counts gigabytes.
+count_dags_max_n <- 1000
+
 #' Number of labelled DAGs on n nodes
 #'
 #' Counts the directed acyclic graphs on `n` labelled nodes exactly, by Robinson's (1973)
@@ -104,7 +107,7 @@ robinson_counts <- function(n_max) {
 #' with big-integer arithmetic, so every digit is right (OEIS A003024). The count grows
 #' superexponentially: 25 DAGs on 3 nodes, about 4.2e18 on 10 and 2.3e72 on 20. The
 #' work grows roughly like `n^4`: `n = 100` takes a fraction of a second, a few hundred
-#' take seconds.
+#' take seconds. `n` above 1000 is an error.
 #'
 #' @param n A vector of whole numbers `>= 0`.
 #' @return A `bn_count` object: a character vector of the exact decimal digits, one per
@@ -128,6 +131,11 @@ count_dags <- function(n) {
     lbn_abort("{.arg n} must contain whole numbers >= 0, not {.val {utils::head(bad, 3)}}.", "value")
   }
   if (!length(n)) return(new_bn_count(character()))
+  if (max(n) > count_dags_max_n) {
+    lbn_abort(c("{.arg n} must be at most {count_dags_max_n}, not {.val {max(n)}}.",
+                "i" = "The count for {count_dags_max_n} nodes already has about 150,000 digits; larger ones would take hours and gigabytes."),
+              "value")
+  }
   counts <- robinson_counts(max(n))
   wanted <- sort(unique(n))
   digits <- vapply(counts[wanted + 1], big_to_string, "")

@@ -43,6 +43,7 @@ bn_data <- function(x, counts = NULL) {
     lbn_abort("{.arg x} must be a data.frame, a table or a {.cls bn_data}, not {.obj_type_friendly {x}}.",
               "type")
   }
+  check_frame_names(x)
   weights <- NULL
   if (!is.null(counts)) {
     check_string(counts)
@@ -95,9 +96,7 @@ check_counts <- function(counts, name, call = rlang::caller_env()) {
   as.numeric(counts)
 }
 
-check_frame_shape <- function(x, call = rlang::caller_env()) {
-  if (!ncol(x)) lbn_abort("{.arg x} has no columns.", "empty", call = call)
-  if (!nrow(x)) lbn_abort("{.arg x} has no rows (or every count is zero).", "empty", call = call)
+check_frame_names <- function(x, call = rlang::caller_env()) {
   nms <- names(x)
   if (is.null(nms) || anyNA(nms) || any(!nzchar(nms))) {
     lbn_abort("Every column of {.arg x} must have a non-empty name.", "names", call = call)
@@ -106,6 +105,12 @@ check_frame_shape <- function(x, call = rlang::caller_env()) {
     lbn_abort("{.arg x} has duplicated column name{?s} {.val {unique(nms[duplicated(nms)])}}.",
               "names", call = call)
   }
+}
+
+check_frame_shape <- function(x, call = rlang::caller_env()) {
+  if (!ncol(x)) lbn_abort("{.arg x} has no columns.", "empty", call = call)
+  if (!nrow(x)) lbn_abort("{.arg x} has no rows (or every count is zero).", "empty", call = call)
+  nms <- names(x)
   has_na <- vapply(x, anyNA, logical(1))
   if (any(has_na)) {
     n_na <- vapply(x[has_na], function(col) sum(is.na(col)), numeric(1))
@@ -120,6 +125,11 @@ check_frame_shape <- function(x, call = rlang::caller_env()) {
 encode_column <- function(col, name, call = rlang::caller_env()) {
   if (is.factor(col)) {
     levels <- levels(col)
+    if (anyNA(levels)) {
+      lbn_abort(c("Column {.val {name}} is a factor with {.code NA} as a level.",
+                  "i" = "Missing values must be removed or imputed, not coded as a level."),
+                "missing", call = call)
+    }
     codes <- as.integer(col) - 1L
   } else if (is.logical(col)) {
     levels <- c("FALSE", "TRUE")
@@ -128,8 +138,9 @@ encode_column <- function(col, name, call = rlang::caller_env()) {
     levels <- sort(unique(col))
     codes <- match(col, levels) - 1L
   } else if (is.numeric(col)) {
-    if (any(!is.finite(col)) || any(col != round(col))) {
-      lbn_abort(c("Column {.val {name}} is numeric with non-integer values such as {.val {col[col != round(col)][1]}}.",
+    bad <- !is.finite(col) | col != round(col)
+    if (any(bad)) {
+      lbn_abort(c("Column {.val {name}} is numeric with non-integer values such as {.val {col[bad][1]}}.",
                   "i" = "Discrete data need factors, characters, logicals or whole numbers."),
                 "continuous", call = call)
     }

@@ -169,6 +169,12 @@ nparams <- function(fit, ...) UseMethod("nparams")
 
 #' @rdname nparams
 #' @export
+nparams.default <- function(fit, ...) {
+  check_bn_fit(fit, arg = "fit", call = rlang::caller_env())
+}
+
+#' @rdname nparams
+#' @export
 nparams.bn_fit <- function(fit, ...) {
   sum(vapply(fit$cpts, function(table) {
     n_states <- dim(table)[1L]

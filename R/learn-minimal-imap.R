@@ -32,6 +32,9 @@ minimal_imap <- function(data, order, test = "x2", alpha = 0.05, max_parents = I
                          B = 1000L, threads = 1L) {
   data <- as_bn_data(data)
   nodes <- names(data$levels)
+  if (missing(order)) {
+    lbn_abort("{.arg order} is missing: give every node name once, in the order to use.", "order")
+  }
   check_nodes(order, nodes)
   missing <- setdiff(nodes, order)
   if (length(missing)) {

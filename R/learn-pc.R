@@ -81,6 +81,7 @@ pc <- function(data, test = "x2", alpha = 0.05, max_cond = Inf, stable = TRUE,
                blacklist = NULL, B = 1000L, threads = 1L, verbose = FALSE) {
   data <- as_bn_data(data)
   nodes <- names(data$levels)
+  check_pairwise_memory(length(nodes), "PC")
   spec <- ci_test_spec(test, B)
   check_alpha(alpha)
   check_number(max_cond, min = 0, whole = TRUE)
@@ -95,7 +96,8 @@ pc <- function(data, test = "x2", alpha = 0.05, max_cond = Inf, stable = TRUE,
                 spec$permutations, spec$seed, alpha,
                 if (is.finite(max_cond)) as.integer(max_cond) else -1L, stable, threads,
                 match(conflicts, pc_conflict_policies) - 1L,
-                knowledge$required[sorted, sorted], knowledge$forbidden[sorted, sorted])
+                knowledge$required[sorted, sorted, drop = FALSE],
+                knowledge$forbidden[sorted, sorted, drop = FALSE])
   dimnames(res$amat) <- dimnames(res$bidirected) <- list(sorted, sorted)
   amat <- res$amat[nodes, nodes, drop = FALSE]
   info <- pc_info(res, sorted, spec, alpha, max_cond, stable, conflicts)

@@ -4,6 +4,13 @@
 #' score, test and learner works from that object. Counting and scoring run in a
 #' C++17 core; graphs come back as [bn_graph] objects.
 #'
+#' @section Options:
+#' * `learnbn.max_memory` (default `1e9` bytes): the score-based searches and [pc()]
+#'   keep tables with an entry per ordered pair of variables (about 32 bytes per pair).
+#'   Before building them, a call whose tables would exceed this many bytes fails with
+#'   an error of class `learnbn_error_too_large` that states the memory needed; select fewer
+#'   variables or raise the option. [exact_search()] has its own `max_memory` argument.
+#'
 #' @keywords internal
 #' @useDynLib learnbn, .registration = TRUE
 #' @importFrom Rcpp sourceCpp

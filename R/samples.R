@@ -36,8 +36,9 @@ arc_counts <- function(x, chains = seq_along(x$chains)) {
 max_arc_difference <- function(x) {
   if (length(x$chains) < 2L) return(NA_real_)
   per_chain <- lapply(seq_along(x$chains), function(c) arc_probabilities(x, chain = c))
-  stacked <- simplify2array(per_chain)
-  max(apply(stacked, c(1, 2), function(p) diff(range(p))))
+  # One row per arc, one column per chain (a matrix even with a single node).
+  stacked <- do.call(cbind, lapply(per_chain, as.vector))
+  max(apply(stacked, 1L, function(p) diff(range(p))))
 }
 
 #' Posterior arc probabilities
@@ -77,7 +78,7 @@ arc_probabilities <- function(x, chain = NULL) {
       lbn_abort("Every graph in {.arg x} must have the nodes of the first; graph {differ[1]} differs.",
                 "value")
     }
-    total <- Reduce(`+`, lapply(x, function(g) g$amat[nodes, nodes] != 0L))
+    total <- Reduce(`+`, lapply(x, function(g) g$amat[nodes, nodes, drop = FALSE] != 0L))
     return(total / length(x))
   }
   lbn_abort("{.arg x} must be a {.cls bn_samples} object or a non-empty list of {.cls bn_graph}s, not {.obj_type_friendly {x}}.",

@@ -183,6 +183,18 @@ as_bn_score <- function(score, ..., arg = rlang::caller_arg(score), call = rlang
     lbn_abort("{.arg {arg}} must be a score name or a {.cls bn_score}, not {.obj_type_friendly {score}}.",
               "type", call = call)
   }
+  if (!score %in% score_types) {
+    lbn_abort("{.arg {arg}} must be one of {.val {score_types}} or a {.cls bn_score}, not {.val {score}}.",
+              "unknown_score", call = call)
+  }
+  options <- names(list(...))
+  unknown <- setdiff(options, names(formals(bn_score)))
+  if (...length() && (is.null(options) || !all(nzchar(options)) || length(unknown))) {
+    lbn_abort(c("Arguments in {.arg ...} must be named options of {.fn bn_score}.",
+                "x" = if (length(unknown)) "Unknown: {.arg {unknown}}." else "Some are unnamed.",
+                "i" = "Options: {.arg {setdiff(names(formals(bn_score)), 'type')}}; check the spelling of other arguments."),
+              "unknown_argument", call = call)
+  }
   rlang::try_fetch(bn_score(score, ...), learnbn_error = function(cnd) {
     cnd$call <- call
     rlang::cnd_signal(cnd)

@@ -5,6 +5,7 @@ prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL,
                            no_parents = NULL, no_children = NULL, restrict = NULL, start = NULL,
                            threads = 1, verbose = FALSE, call = rlang::caller_env()) {
   data <- as_bn_data(data, arg = "data", call = call)
+  check_pairwise_memory(length(data$levels), "A score-based search", call = call)
   score <- as_bn_score(score, ..., arg = "score", call = call)
   data <- with_cv_folds(data, score, call = call)
   if (!is.null(score$prior_network)) {
@@ -19,6 +20,25 @@ prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL,
   list(data = data, score = score, knowledge = knowledge, nodes = nodes,
        start = start_matrix(start, knowledge, call), threads = as.integer(threads),
        verbose = verbose)
+}
+
+# Searches and PC keep tables with one entry per ordered pair of nodes: the constraint
+# matrices in R and C++, the start graph and, in C++, the add / remove gain tables of
+# every node pair, about `bytes_per_node_pair` bytes in all. Before anything of that size
+# is built, the total is checked against getOption("learnbn.max_memory", 1e9) bytes
+# (10,000 variables would need 3.2 GB and n^2 family scores before the first move).
+bytes_per_node_pair <- 32
+
+check_pairwise_memory <- function(n_nodes, what, call = rlang::caller_env()) {
+  limit <- getOption("learnbn.max_memory", 1e9)
+  check_number(limit, min = 0, min_open = TRUE, arg = "options(learnbn.max_memory)", call = call)
+  needed <- bytes_per_node_pair * as.double(n_nodes)^2
+  if (needed > limit) {
+    lbn_abort(c("{what} on {n_nodes} variables would need about {format_bytes(needed)} for its node-pair tables, more than the limit of {format_bytes(limit)}.",
+                "i" = "Select fewer columns of {.arg data} (for example by a screening test), or raise the limit with {.code options(learnbn.max_memory = <bytes>)}."),
+              "too_large", call = call)
+  }
+  invisible(needed)
 }
 
 # The start graph as an integer matrix in data order, with the whitelist's arcs added.

@@ -1,7 +1,7 @@
 # Installs what learnbn needs to build, check and run: Debian's prebuilt r-cran-*
 # packages through apt where we are root on Debian, CRAN for anything still missing.
 needed <- c("Rcpp", "RcppEigen", "BH", "igraph", "cli", "rlang",
-            "testthat", "knitr", "rmarkdown", "roxygen2")
+            "testthat", "knitr", "rmarkdown", "roxygen2", "callr")
 missing_pkgs <- function() needed[!vapply(needed, requireNamespace, logical(1), quietly = TRUE)]
 
 system_tools <- c(pandoc = "pandoc", qpdf = "qpdf")

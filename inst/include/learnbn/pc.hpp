@@ -17,6 +17,7 @@
 // (acyclicity), R3 (quartet) and, with background knowledge, R4 until nothing changes.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -95,8 +96,13 @@ class PC {
     if (opt_.forbidden.empty()) opt_.forbidden.assign(cells, 0);
   }
 
-  // `between_levels` runs on the calling thread before each level (an interrupt check).
-  PCResult run(const std::function<void()>& between_levels = [] {}) {
+  // `check_interrupt` runs on the calling thread before each level and every
+  // kTestsPerCheck tests that thread runs (so one huge level or edge can be stopped); when
+  // it throws, the other threads stop at their next test and the exception is rethrown.
+  PCResult run(const std::function<void()>& check_interrupt = [] {}) {
+    check_interrupt_ = check_interrupt;
+    stop_ = false;
+    stop_error_ = nullptr;
     PCResult out;
     adjacent_.assign(static_cast<std::size_t>(n_) * n_, 0);
     for (int i = 0; i < n_; ++i) {
@@ -104,7 +110,7 @@ class PC {
         if (i != j && !(forbidden(i, j) && forbidden(j, i))) adjacent_[at(i, j)] = 1;
       }
     }
-    skeleton(out, between_levels);
+    skeleton(out, check_interrupt);
     orient(out);
     return out;
   }
@@ -129,17 +135,49 @@ class PC {
     Witness witness;
   };
 
+  static constexpr std::size_t kTestsPerCheck = 64;
+
+  static bool on_calling_thread() {
+#ifdef _OPENMP
+    return omp_get_thread_num() == 0;
+#else
+    return true;
+#endif
+  }
+
+  // Called before each test: true when the run must stop. Only the calling thread (the
+  // master of the team) runs the check; an exception from it is kept for rethrowing.
+  bool must_stop(std::size_t& since_check) const {
+    if (stop_.load(std::memory_order_relaxed)) return true;
+    if (++since_check < kTestsPerCheck || !on_calling_thread()) return false;
+    since_check = 0;
+    try {
+      check_interrupt_();
+    } catch (...) {
+      stop_error_ = std::current_exception();
+      stop_.store(true);
+      return true;
+    }
+    return false;
+  }
+
+  void rethrow_if_stopped() const {
+    if (stop_.load()) std::rethrow_exception(stop_error_);
+  }
+
   // Tests X - Y against every subset of size `level` of ne(X), then of ne(Y).
   EdgeOutcome test_edge(int x, int y, int level, const std::vector<int>& nx,
                         const std::vector<int>& ny, CITester& tester) const {
     EdgeOutcome out;
     CITestCache local;
+    std::size_t since_check = 0;
     for (const std::vector<int>* candidates : {&nx, &ny}) {
       const int m = static_cast<int>(candidates->size());
       if (m < level) continue;
       std::vector<int> pick(level);
       std::iota(pick.begin(), pick.end(), 0);
       while (true) {
+        if (must_stop(since_check)) return out;
         std::vector<int> z(level);
         for (int k = 0; k < level; ++k) z[k] = (*candidates)[pick[k]];
         const std::vector<int> key = CITestCache::key(x, y, z);
@@ -212,6 +250,7 @@ class PC {
           if (!adjacent_[at(e.first, e.second)]) continue;
           EdgeOutcome outcome = test_edge(e.first, e.second, level, neighbours(e.first, e.second),
                                           neighbours(e.second, e.first), tester);
+          rethrow_if_stopped();
           absorb(out, outcome);
         }
       }
@@ -237,6 +276,7 @@ class PC {
       }
     }
     if (error) std::rethrow_exception(error);
+    rethrow_if_stopped();
     for (auto& outcome : outcomes) absorb(out, outcome);
   }
 
@@ -386,6 +426,9 @@ class PC {
   int n_;
   std::vector<char> adjacent_;
   CITestCache cache_;
+  std::function<void()> check_interrupt_ = [] {};
+  mutable std::atomic<bool> stop_{false};
+  mutable std::exception_ptr stop_error_;
   std::vector<char> g_, bidirected_;
   std::vector<int> source_;
 };
