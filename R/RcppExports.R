@@ -29,6 +29,10 @@ cpp_pc <- function(data, names, statistic, adjusted_df, permutations, seed, alph
     .Call(`_learnbn_cpp_pc`, data, names, statistic, adjusted_df, permutations, seed, alpha, max_cond, stable, threads, conflicts, required, forbidden)
 }
 
+cpp_pdag_search <- function(data, spec, knowledge, start, max_iter, threads) {
+    .Call(`_learnbn_cpp_pdag_search`, data, spec, knowledge, start, max_iter, threads)
+}
+
 cpp_family_table <- function(data, node, parents) {
     .Call(`_learnbn_cpp_family_table`, data, node, parents)
 }

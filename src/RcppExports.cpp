@@ -126,6 +126,22 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_pdag_search
+Rcpp::List cpp_pdag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerMatrix start, double max_iter, int threads);
+RcppExport SEXP _learnbn_cpp_pdag_search(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP startSEXP, SEXP max_iterSEXP, SEXP threadsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type spec(specSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type start(startSEXP);
+    Rcpp::traits::input_parameter< double >::type max_iter(max_iterSEXP);
+    Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_pdag_search(data, spec, knowledge, start, max_iter, threads));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_family_table
 Rcpp::NumericVector cpp_family_table(Rcpp::List data, int node, Rcpp::IntegerVector parents);
 RcppExport SEXP _learnbn_cpp_family_table(SEXP dataSEXP, SEXP nodeSEXP, SEXP parentsSEXP) {
@@ -260,6 +276,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_mcmc_advance", (DL_FUNC) &_learnbn_cpp_mcmc_advance, 2},
     {"_learnbn_cpp_mcmc_result", (DL_FUNC) &_learnbn_cpp_mcmc_result, 1},
     {"_learnbn_cpp_pc", (DL_FUNC) &_learnbn_cpp_pc, 13},
+    {"_learnbn_cpp_pdag_search", (DL_FUNC) &_learnbn_cpp_pdag_search, 6},
     {"_learnbn_cpp_family_table", (DL_FUNC) &_learnbn_cpp_family_table, 3},
     {"_learnbn_cpp_local_scores", (DL_FUNC) &_learnbn_cpp_local_scores, 6},
     {"_learnbn_cpp_scorer_new", (DL_FUNC) &_learnbn_cpp_scorer_new, 2},

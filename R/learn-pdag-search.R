@@ -1,0 +1,98 @@
+#' Partially directed graph search
+#'
+#' Local search in the space of Markov equivalence classes, each represented by its
+#' CPDAG (seed 000, section 5.4). From the class of `start` (by default the empty
+#' graph), every step applies the operator that raises the score most, until none does
+#' (steepest ascent). The operators on the current CPDAG are
+#' * add `X - Y` or `X -> Y` (or `Y -> X`) between non-adjacent `X` and `Y`;
+#' * remove an edge `X - Y` or `X -> Y`;
+#' * reverse an arc `X -> Y` into `Y -> X`;
+#' * turn `X - Y - Z`, with `X` and `Z` not adjacent, into the v-structure
+#'   `X -> Y <- Z`.
+#'
+#' The result of an operator is a partially directed graph; it is scored through a
+#' member of its class, a consistent extension found by Dor and Tarsi's algorithm, and
+#' skipped when it has none. The operator taken is then completed to a CPDAG (its
+#' extension's CPDAG by Chickering's 1995 labelling) before the next step. Every
+#' operator is extended and scored at every step; extensions are computed on `threads`
+#' threads and family scores are cached. The search runs in C++. Unlike [ges()], whose
+#' operators are scored locally, this search costs about `n^4` operations per step on
+#' `n` nodes, so it suits networks of up to a few dozen nodes.
+#'
+#' **Scores.** Classes are compared through one of their DAGs, so the score must give
+#' the same value to Markov-equivalent DAGs: `"bdeu"`, `"bde"` (without a prior
+#' network), `"bic"`, `"aic"` and `"loglik"`. `"k2"` and `"bd"` give an error of class
+#' `learnbn_error_not_score_equivalent`.
+#'
+#' **Constraints.** As in [ges()], a class is allowed when one of its DAGs has no
+#' blacklisted arc, has every whitelisted arc and gives no node more than `max_parents`
+#' parents. That DAG is found by orienting the undirected edges that the constraints
+#' decide, extending the graph by Dor and Tarsi's algorithm and checking that no new
+#' v-structure appeared; it is returned as `info$dag`. Operators that add a blacklisted
+#' arc, remove a whitelisted edge, reverse an arc into a blacklisted or out of a
+#' whitelisted direction, or make a v-structure with a blacklisted arc are not
+#' considered; an improving operator whose completed result is not allowed is skipped
+#' and the next best one is tried. The search starts from the class of `start` with the
+#' whitelist's arcs added. The check is conservative: for `max_parents` only the
+#' extension found as above is tried, not every DAG of the class.
+#'
+#' @inheritParams hill_climb
+#' @param start `NULL` (the empty graph) or a [bn_graph] on the data's nodes: a DAG or
+#'   a CPDAG / PDAG (then one of its consistent extensions); the search starts from its
+#'   equivalence class.
+#' @param max_iter Largest number of steps (operators applied).
+#' @param threads Number of threads used to extend the candidate graphs; the result
+#'   does not depend on it.
+#' @param verbose If `TRUE`, report the steps, score evaluations and time.
+#' @return A [bn_graph] CPDAG whose `score` is the score of its DAGs and whose `info`
+#'   holds `algorithm` (`"pdag_search"`), `score` (the score type), `iterations`
+#'   (operators applied), `score_evaluations` (family scores computed), `cache_hits`,
+#'   `cache_hit_rate`, `time` (seconds), `trace` (the score after each step, the
+#'   start's first) and `dag` (a DAG of the class that satisfies the constraints, a
+#'   `bn_graph`).
+#' @references Chickering, D. M. (2002). Learning equivalence classes of
+#'   Bayesian-network structures. *Journal of Machine Learning Research*, 2, 445-498.
+#'
+#'   Dor, D. and Tarsi, M. (1992). A simple algorithm to construct a consistent
+#'   extension of a partially oriented graph. Technical Report R-185, UCLA.
+#' @family score-based learners
+#' @export
+#' @examples
+#' d <- bn_data(college_plans, counts = "count")
+#' g <- pdag_search(d, score = "bdeu", iss = 5)
+#' g
+#' g$info$iterations
+#' g$info$trace
+#' pdag_search(d, score = "bic", no_parents = c("SEX", "SES"), no_children = "CP")
+pdag_search <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL,
+                        blacklist = NULL, max_parents = Inf, no_parents = NULL,
+                        no_children = NULL, max_iter = Inf, threads = 1, verbose = FALSE) {
+  if (inherits(start, "bn_graph") && !is_dag(start)) start <- pdag_to_dag(start)
+  search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
+                           max_parents = max_parents, no_parents = no_parents,
+                           no_children = no_children, start = start, threads = threads,
+                           verbose = verbose)
+  if (search$score$type %in% c("k2", "bd")) {
+    lbn_abort(c("{.fn pdag_search} needs a score-equivalent score, not {.val {search$score$type}}.",
+                "x" = "{.val {search$score$type}} can give Markov-equivalent DAGs different scores, so a CPDAG has no single score.",
+                "i" = "Use {.val bdeu}, {.val bde}, {.val bic}, {.val aic} or {.val loglik}."),
+              "not_score_equivalent")
+  }
+  max_iter <- as_count(max_iter)
+  nodes <- search$nodes
+  result <- cpp_pdag_search(search$data, score_spec(search$score, length(nodes)),
+                            search$knowledge, search$start, max_iter, search$threads)
+  amat <- result$amat
+  dag <- result$dag
+  dimnames(amat) <- dimnames(dag) <- list(nodes, nodes)
+  lookups <- result$score_evaluations + result$cache_hits
+  info <- list(algorithm = "pdag_search", score = search$score$type,
+               iterations = result$iterations, score_evaluations = result$score_evaluations,
+               cache_hits = result$cache_hits,
+               cache_hit_rate = if (lookups > 0) result$cache_hits / lookups else 0,
+               time = result$time, trace = result$trace, dag = new_bn_graph(dag, "dag"))
+  if (search$verbose) {
+    cli::cli_inform("pdag_search: {info$iterations} step{?s}, {info$score_evaluations} family score{?s} computed, score {format(result$score, nsmall = 2)}, {format(info$time, digits = 3)} s.")
+  }
+  new_bn_graph(amat, "cpdag", score = result$score, info = info)
+}
