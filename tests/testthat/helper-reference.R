@@ -98,3 +98,32 @@ brute_force_joint <- function(fit) {
   }
   array(p, lengths(levels), dimnames = levels)
 }
+
+# Every DAG on `nodes` as a list of adjacency matrices (543 for 4 nodes).
+brute_force_dags <- function(nodes) {
+  n <- length(nodes)
+  pairs <- which(upper.tri(diag(n)), arr.ind = TRUE)
+  states <- as.matrix(expand.grid(rep(list(0:2), nrow(pairs))))
+  # A digraph is acyclic iff its adjacency matrix is nilpotent: no walk of n arcs.
+  acyclic <- function(a) all(Reduce(`%*%`, rep(list(a), n)) == 0)
+  dags <- lapply(seq_len(nrow(states)), function(s) {
+    a <- matrix(0L, n, n, dimnames = list(nodes, nodes))
+    a[pairs[states[s, ] == 1, , drop = FALSE]] <- 1L
+    a[pairs[states[s, ] == 2, 2:1, drop = FALSE]] <- 1L
+    a
+  })
+  Filter(acyclic, dags)
+}
+
+# Scores of DAG adjacency matrices from the reference family scores (memoised).
+brute_force_scorer <- function(df, type) {
+  memo <- new.env()
+  function(a) {
+    sum(vapply(colnames(a), function(v) {
+      parents <- rownames(a)[a[, v] == 1L]
+      key <- paste(v, paste(parents, collapse = ","))
+      if (is.null(memo[[key]])) memo[[key]] <- ref_local_score(df, v, parents, type)
+      memo[[key]]
+    }, numeric(1)))
+  }
+}

@@ -1,35 +1,6 @@
 # Greedy equivalence search. Expected optima come from brute-force enumeration of every
 # DAG on four nodes, scored with the plain-R reference scores of helper-reference.R.
 
-# Every DAG on `nodes` as a list of adjacency matrices (3^6 = 729 patterns for 4 nodes).
-brute_force_dags <- function(nodes) {
-  n <- length(nodes)
-  pairs <- which(upper.tri(diag(n)), arr.ind = TRUE)
-  states <- as.matrix(expand.grid(rep(list(0:2), nrow(pairs))))
-  # A digraph is acyclic iff its adjacency matrix is nilpotent: no walk of n arcs.
-  acyclic <- function(a) all(Reduce(`%*%`, rep(list(a), n)) == 0)
-  dags <- lapply(seq_len(nrow(states)), function(s) {
-    a <- matrix(0L, n, n, dimnames = list(nodes, nodes))
-    a[pairs[states[s, ] == 1, , drop = FALSE]] <- 1L
-    a[pairs[states[s, ] == 2, 2:1, drop = FALSE]] <- 1L
-    a
-  })
-  Filter(acyclic, dags)
-}
-
-# Scores of DAG adjacency matrices from the reference family scores (memoised).
-brute_force_scorer <- function(df, type) {
-  memo <- new.env()
-  function(a) {
-    sum(vapply(colnames(a), function(v) {
-      parents <- rownames(a)[a[, v] == 1L]
-      key <- paste(v, paste(parents, collapse = ","))
-      if (is.null(memo[[key]])) memo[[key]] <- ref_local_score(df, v, parents, type)
-      memo[[key]]
-    }, numeric(1)))
-  }
-}
-
 # Skeleton and immoralities, computed here so the tests do not rely on graph-ops.R.
 same_class <- function(a, b) {
   skeleton <- function(m) (m + t(m)) > 0

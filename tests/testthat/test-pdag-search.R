@@ -3,33 +3,6 @@
 # enumeration of every DAG on four nodes, scored with the reference scores of
 # helper-reference.R.
 
-# Every DAG on `nodes` as a list of adjacency matrices (543 for 4 nodes).
-pdag_brute_force_dags <- function(nodes) {
-  n <- length(nodes)
-  pairs <- which(upper.tri(diag(n)), arr.ind = TRUE)
-  states <- as.matrix(expand.grid(rep(list(0:2), nrow(pairs))))
-  acyclic <- function(a) all(Reduce(`%*%`, rep(list(a), n)) == 0)
-  dags <- lapply(seq_len(nrow(states)), function(s) {
-    a <- matrix(0L, n, n, dimnames = list(nodes, nodes))
-    a[pairs[states[s, ] == 1, , drop = FALSE]] <- 1L
-    a[pairs[states[s, ] == 2, 2:1, drop = FALSE]] <- 1L
-    a
-  })
-  Filter(acyclic, dags)
-}
-
-pdag_brute_force_scorer <- function(df, type) {
-  memo <- new.env()
-  function(a) {
-    sum(vapply(colnames(a), function(v) {
-      parents <- rownames(a)[a[, v] == 1L]
-      key <- paste(v, paste(parents, collapse = ","))
-      if (is.null(memo[[key]])) memo[[key]] <- ref_local_score(df, v, parents, type)
-      memo[[key]]
-    }, numeric(1)))
-  }
-}
-
 pdag_four_node_data <- function(n, seed) {
   set.seed(seed)
   A <- sample(c("a0", "a1"), n, replace = TRUE, prob = c(0.3, 0.7))
@@ -109,10 +82,10 @@ test_that("pdag_search returns a CPDAG scored through its extension, locally opt
 
 test_that("pdag_search on four-node data against the brute-force optimum", {
   df <- pdag_four_node_data(5000, seed = 11)
-  dags <- pdag_brute_force_dags(names(df))
+  dags <- brute_force_dags(names(df))
   expect_length(dags, 543)
   for (type in c("bdeu", "bic", "aic")) {
-    score_of <- pdag_brute_force_scorer(df, type)
+    score_of <- brute_force_scorer(df, type)
     best <- max(vapply(dags, score_of, numeric(1)))
     g <- pdag_search(df, score = type)
     expect_pdag_search_cpdag(g)

@@ -149,7 +149,7 @@ class Ges {
       if (!complete_to_cpdag(next)) continue;
       if (constrained_) {
         ParentLists extension;
-        if (!admissible(next, extension)) continue;
+        if (!admissible_extension(next, k_, extension)) continue;
         dag_ = extension;
       }
       return &op;
@@ -213,36 +213,6 @@ class Ges {
     return !search_paths(op.y, op.x, seen);
   }
 
-  // Admissible extension of a CPDAG under the constraints (see the header comment).
-  bool admissible(const Pdag& cpdag, ParentLists& extension) const {
-    Pdag oriented = cpdag;
-    for (int a = 0; a < n_; ++a) {
-      for (int b = 0; b < n_; ++b) {
-        if (!cpdag.mark(a, b)) continue;
-        const bool forwards_ok = k_.allowed(a, b) && !k_.is_required(b, a);
-        if (cpdag.has_arc(a, b)) {
-          if (!forwards_ok) return false;
-        } else if (a < b) {
-          const bool backwards_ok = k_.allowed(b, a) && !k_.is_required(a, b);
-          if (!forwards_ok && !backwards_ok) return false;
-          if (!forwards_ok) oriented.add_arc(b, a);
-          if (!backwards_ok) oriented.add_arc(a, b);
-        }
-      }
-    }
-    if (!consistent_extension(oriented, extension)) return false;
-    if (oriented != cpdag && cpdag_of_dag(extension) != cpdag) return false;  // new v-structure
-    for (int v = 0; v < n_; ++v) {
-      if (static_cast<int>(extension[v].size()) > k_.max_parents) return false;
-      for (int u = 0; u < n_; ++u) {
-        if (k_.is_required(u, v) &&
-            std::find(extension[v].begin(), extension[v].end(), u) == extension[v].end()) {
-          return false;
-        }
-      }
-    }
-    return true;
-  }
 
   // Calls visit(chosen) for every subset `chosen` of `candidates` with at most `limit`
   // nodes such that `base` u chosen is a clique (`base` itself must be one).

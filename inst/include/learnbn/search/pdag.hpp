@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "constraints.hpp"
+
 namespace learnbn {
 
 using ParentLists = std::vector<std::vector<int>>;
@@ -205,6 +207,41 @@ inline bool complete_to_cpdag(Pdag& g) {
   ParentLists dag;
   if (!consistent_extension(g, dag)) return false;
   g = cpdag_of_dag(dag);
+  return true;
+}
+
+// Admissible extension of a CPDAG under the constraints: edges the constraints decide
+// are oriented first, then the graph is extended (Dor-Tarsi); the extension must add no
+// v-structure, keep max_parents and contain every required arc. Used by GES and
+// pdag_search.
+inline bool admissible_extension(const Pdag& cpdag, const Constraints& k, ParentLists& extension) {
+  const int n = cpdag.size();
+  Pdag oriented = cpdag;
+  for (int a = 0; a < n; ++a) {
+    for (int b = 0; b < n; ++b) {
+      if (!cpdag.mark(a, b)) continue;
+      const bool forwards_ok = k.allowed(a, b) && !k.is_required(b, a);
+      if (cpdag.has_arc(a, b)) {
+        if (!forwards_ok) return false;
+      } else if (a < b) {
+        const bool backwards_ok = k.allowed(b, a) && !k.is_required(a, b);
+        if (!forwards_ok && !backwards_ok) return false;
+        if (!forwards_ok) oriented.add_arc(b, a);
+        if (!backwards_ok) oriented.add_arc(a, b);
+      }
+    }
+  }
+  if (!consistent_extension(oriented, extension)) return false;
+  if (oriented != cpdag && cpdag_of_dag(extension) != cpdag) return false;  // new v-structure
+  for (int v = 0; v < n; ++v) {
+    if (static_cast<int>(extension[v].size()) > k.max_parents) return false;
+    for (int u = 0; u < n; ++u) {
+      if (k.is_required(u, v) &&
+          std::find(extension[v].begin(), extension[v].end(), u) == extension[v].end()) {
+        return false;
+      }
+    }
+  }
   return true;
 }
 

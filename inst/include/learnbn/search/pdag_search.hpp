@@ -187,7 +187,7 @@ class PdagSearch {
       if (!complete_to_cpdag(next)) continue;  // cannot happen: it was extended above
       ParentLists extension;
       if (constrained_) {
-        if (!admissible(next, extension)) continue;
+        if (!admissible_extension(next, k_, extension)) continue;
       } else if (!consistent_extension(next, extension)) {
         continue;
       }
@@ -199,36 +199,6 @@ class PdagSearch {
     return false;
   }
 
-  // Admissible extension of a CPDAG under the constraints (the check of ges.hpp).
-  bool admissible(const Pdag& cpdag, ParentLists& extension) const {
-    Pdag oriented = cpdag;
-    for (int a = 0; a < n_; ++a) {
-      for (int b = 0; b < n_; ++b) {
-        if (!cpdag.mark(a, b)) continue;
-        const bool forwards_ok = k_.allowed(a, b) && !k_.is_required(b, a);
-        if (cpdag.has_arc(a, b)) {
-          if (!forwards_ok) return false;
-        } else if (a < b) {
-          const bool backwards_ok = k_.allowed(b, a) && !k_.is_required(a, b);
-          if (!forwards_ok && !backwards_ok) return false;
-          if (!forwards_ok) oriented.add_arc(b, a);
-          if (!backwards_ok) oriented.add_arc(a, b);
-        }
-      }
-    }
-    if (!consistent_extension(oriented, extension)) return false;
-    if (oriented != cpdag && cpdag_of_dag(extension) != cpdag) return false;  // new v-structure
-    for (int v = 0; v < n_; ++v) {
-      if (static_cast<int>(extension[v].size()) > k_.max_parents) return false;
-      for (int u = 0; u < n_; ++u) {
-        if (k_.is_required(u, v) &&
-            std::find(extension[v].begin(), extension[v].end(), u) == extension[v].end()) {
-          return false;
-        }
-      }
-    }
-    return true;
-  }
 
   FamilyScorer& scorer_;
   const Constraints& k_;
