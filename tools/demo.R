@@ -1,23 +1,23 @@
-# The main job of `make demo`: the college-plans data of seed 004, scored and shown.
+# The main job of `make demo`: learn the college-plans network of seed 004 and show it.
 suppressPackageStartupMessages(library(learnbn))
 data <- bn_data(college_plans, counts = "count")
 print(data)
 
-# The two models of seed 004's Figure 1 (SEX and SES without parents, CP without
-# children), scored with BDe, equivalent sample size 5, uniform prior network.
-score <- bn_score("bde", iss = 5)
-models <- c(best = "[SEX][SES][PE|SEX:SES][IQ|SES:PE][CP|SES:IQ:PE]",
-            second = "[SEX][SES][IQ|SES][PE|SEX:SES:IQ][CP|SES:IQ:PE]")
-graphs <- lapply(models, bn_graph_from_string)
-log_ml <- vapply(graphs, network_score, numeric(1), data = data, score = score)
-posterior <- exp(log_ml - max(log_ml)) / sum(exp(log_ml - max(log_ml)))
-print(data.frame(model = models, log_marginal_likelihood = round(log_ml, 2),
-                 posterior_of_the_two = signif(posterior, 3)), row.names = FALSE)
+# Seed 004: every structure in which SEX and SES have no parents and CP has no children,
+# scored by BDe (equivalent sample size 5, uniform prior network), uniform prior.
+learned <- exhaustive_search(data, score = bn_score("bde", iss = 5), no_parents = c("SEX", "SES"),
+                             no_children = "CP", top = 3)
+cat("\n", learned$info$n_dags, " structures scored; the most probable:\n", sep = "")
+print(top_models(learned))
+print(learned)
 
-best <- graphs$best
-print(best)
-cat("\nIts Markov equivalence class (CPDAG) holds", count_equivalent_dags(best), "DAGs:\n")
-print(arcs(cpdag(best)))
-fit <- fit_parameters(best, data, method = "bayes", iss = 5)
-cat("\nP(CP | SES, IQ, PE = high):\n")
-print(round(cpt(fit, "CP")[, , , "high"], 3))
+cat("\nIts Markov equivalence class holds", count_equivalent_dags(learned), "DAGs:\n")
+print(arcs(cpdag(learned)))
+
+cat("\nPC (seed 002) at alpha = 0.04 finds:\n")
+print(arcs(pc(data, alpha = 0.04)))
+
+fit <- fit_parameters(learned, data, method = "bayes", iss = 5)
+plans <- aperm(cpt(fit, "CP"), c("CP", "SES", "IQ", "PE"))
+cat("\nP(CP = yes | SES, IQ) for students with high parental encouragement:\n")
+print(round(plans["yes", , , "high"], 3))
