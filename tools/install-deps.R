@@ -4,7 +4,7 @@ needed <- c("Rcpp", "RcppEigen", "BH", "igraph", "cli", "rlang",
             "testthat", "knitr", "rmarkdown", "roxygen2", "callr")
 missing_pkgs <- function() needed[!vapply(needed, requireNamespace, logical(1), quietly = TRUE)]
 
-system_tools <- c(pandoc = "pandoc", qpdf = "qpdf")
+system_tools <- c(pandoc = "pandoc", qpdf = "qpdf", valgrind = "valgrind")
 can_apt <- nzchar(Sys.which("apt-get")) && identical(unname(Sys.info()[["user"]]), "root")
 
 apt_install <- function(pkgs) {
