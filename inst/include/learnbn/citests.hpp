@@ -183,26 +183,7 @@ class CITester {
   // variable fastest) while it stays small, renumbered to the observed configurations
   // beyond that. Returns an upper bound on the ids (1 for the empty set).
   std::size_t configuration_ids(const std::vector<int>& vars, std::vector<std::uint32_t>& ids) {
-    const std::size_t n = data_.n_rows;
-    ids.assign(n, 0);
-    std::uint32_t* id = ids.data();
-    double n_ids = 1;
-    for (int v : vars) {
-      const Column& column = data_.columns[v];
-      if (n_ids * column.cardinality <= dense_limit_) {
-        const std::uint32_t stride = static_cast<std::uint32_t>(n_ids);
-        column.for_each(n, [&](std::size_t row, int code) { id[row] += code * stride; });
-        n_ids *= column.cardinality;
-      } else {
-        index_.reset(n);
-        const std::uint64_t r = column.cardinality;
-        column.for_each(n, [&](std::size_t row, int code) {
-          id[row] = index_.id(id[row] * r + static_cast<std::uint64_t>(code));
-        });
-        n_ids = static_cast<double>(index_.size());
-      }
-    }
-    return static_cast<std::size_t>(n_ids);
+    return static_cast<std::size_t>(combine_columns(data_, vars.data(), vars.size(), dense_limit_, index_, ids));
   }
 
   // Fast path of the dense count when every column is stored as bytes: one pass over

@@ -70,6 +70,34 @@ class KeyIndex {
   std::size_t mask_ = 0, size_ = 0;
 };
 
+// Combines the codes of columns `vars` into one configuration id per row: a mixed-radix
+// index (first column fastest) while it stays below `dense_limit`, then renumbered
+// through `index` to the combinations observed so far, so ids never exceed the rows.
+// Returns the number of ids in use.
+inline double combine_columns(const DataView& data, const int* vars, std::size_t n_vars,
+                              double dense_limit, KeyIndex& index, std::vector<std::uint32_t>& ids) {
+  const std::size_t n = data.n_rows;
+  ids.assign(n, 0);
+  std::uint32_t* id = ids.data();
+  double n_ids = 1;
+  for (std::size_t v = 0; v < n_vars; ++v) {
+    const Column& column = data.columns[vars[v]];
+    if (n_ids * column.cardinality <= dense_limit) {
+      const std::uint32_t stride = static_cast<std::uint32_t>(n_ids);
+      column.for_each(n, [&](std::size_t row, int code) { id[row] += code * stride; });
+      n_ids *= column.cardinality;
+    } else {
+      index.reset(n);
+      const std::uint64_t r = column.cardinality;
+      column.for_each(n, [&](std::size_t row, int code) {
+        id[row] = index.id(id[row] * r + static_cast<std::uint64_t>(code));
+      });
+      n_ids = static_cast<double>(index.size());
+    }
+  }
+  return n_ids;
+}
+
 class Counter {
  public:
   // Largest dense table a caller may force (BDe needs the full configuration index).
@@ -112,7 +140,7 @@ class Counter {
   // count_plus() then counts the family base + {extra} in two passes over the data.
   void set_base(const int* parents, std::size_t n_parents) {
     base_total_ = parent_configs(data_, parents, n_parents);
-    base_configs_ = combine_parents(parents, n_parents, base_);
+    base_configs_ = combine_columns(data_, parents, n_parents, dense_limit_, index_, base_);
   }
 
   // Requires set_base(); falls back to count() when even the table over the observed
@@ -249,36 +277,9 @@ class Counter {
     out_.config_fold_total[config * folds + f] += w;
   }
 
-  // Combines the parents' codes into one configuration id per row: a mixed-radix index
-  // (first parent fastest) while it stays below the dense limit, then renumbered to the
-  // combinations observed so far. Returns the number of ids in use.
-  double combine_parents(const int* parents, std::size_t n_parents, std::vector<std::uint32_t>& ids) {
-    const std::size_t n = data_.n_rows;
-    ids.assign(n, 0);
-    std::uint32_t* id = ids.data();
-    double n_ids = 1;
-    for (std::size_t p = 0; p < n_parents; ++p) {
-      const Column& column = data_.columns[parents[p]];
-      const double radix = column.cardinality;
-      if (n_ids * radix <= dense_limit_) {
-        const std::uint32_t stride = static_cast<std::uint32_t>(n_ids);
-        column.for_each(n, [&](std::size_t row, int code) { id[row] += code * stride; });
-        n_ids *= radix;
-      } else {
-        index_.reset(n);
-        const std::uint64_t r = column.cardinality;
-        column.for_each(n, [&](std::size_t row, int code) {
-          id[row] = index_.id(id[row] * r + static_cast<std::uint64_t>(code));
-        });
-        n_ids = static_cast<double>(index_.size());
-      }
-    }
-    return n_ids;
-  }
-
   void count_sparse(int node, const int* parents, std::size_t n_parents) {
     const std::size_t n = data_.n_rows;
-    const double n_ids = combine_parents(parents, n_parents, config_);
+    const double n_ids = combine_columns(data_, parents, n_parents, dense_limit_, index_, config_);
     std::uint32_t* config = config_.data();
     // Cells: renumber (configuration, state) pairs so memory stays linear in the rows.
     const Column& target = data_.columns[node];
