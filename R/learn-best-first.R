@@ -65,14 +65,8 @@ best_first_search <- function(data, score = "bdeu", ..., start = NULL, whitelist
                                   search$knowledge, search$start, options, search$threads)
   amat <- matrix(0L, length(nodes), length(nodes), dimnames = list(nodes, nodes))
   amat[cbind(result$from, result$to) + 1L] <- 1L
-  lookups <- result$score_evaluations + result$cache_hits
-  info <- c(list(algorithm = "best_first", score = search$score$type),
-            result[c("expansions", "generated", "dropped", "open", "peak_open", "exhausted",
-                     "score_evaluations", "cache_hits")],
-            list(cache_hit_rate = if (lookups > 0) result$cache_hits / lookups else 0,
-                 time = result$time, trace = result$trace))
-  if (verbose) {
-    cli::cli_inform("best_first: {info$expansions} expansion{?s}, {info$generated} state{?s} generated, {info$score_evaluations} family score{?s} computed, score {format(result$score, nsmall = 2)}, {format(info$time, digits = 3)} s.")
-  }
+  info <- search_info(result, search, "best_first",
+                      result[c("expansions", "generated", "dropped", "open", "peak_open", "exhausted")],
+                      cli::pluralize("{result$expansions} expansion{?s}, {result$generated} state{?s} generated"))
   new_bn_graph(amat, "dag", score = result$score, info = info)
 }

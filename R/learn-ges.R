@@ -81,30 +81,31 @@ ges <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL, black
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, start = start, threads = threads,
                            verbose = verbose)
-  check_score_equivalent(search$score)
-  max_subset <- as_count(max_subset)
-  nodes <- search$nodes
-  result <- cpp_ges(search$data, score_spec(search$score, length(nodes)), search$knowledge,
-                    search$start, max_subset, search$threads)
+  check_score_equivalent(search$score, "ges")
+  result <- cpp_ges(search$data, score_spec(search$score, length(search$nodes)), search$knowledge,
+                    search$start, as_count(max_subset), search$threads)
+  info <- search_info(result, search, "ges",
+                      list(forward_steps = result$forward_steps, backward_steps = result$backward_steps),
+                      cli::pluralize("{result$forward_steps} insert{?s} and {result$backward_steps} delete{?s}"))
+  cpdag_result(result, search, info)
+}
+
+# The CPDAG of an equivalence-class search, with a member DAG that satisfies the
+# constraints in `info$dag`.
+cpdag_result <- function(result, search, info) {
   amat <- result$amat
   dag <- result$dag
-  dimnames(amat) <- dimnames(dag) <- list(nodes, nodes)
-  lookups <- result$score_evaluations + result$cache_hits
-  info <- list(algorithm = "ges", score = search$score$type,
-               forward_steps = result$forward_steps, backward_steps = result$backward_steps,
-               score_evaluations = result$score_evaluations, cache_hits = result$cache_hits,
-               cache_hit_rate = if (lookups > 0) result$cache_hits / lookups else 0,
-               time = result$time, trace = result$trace, dag = new_bn_graph(dag, "dag"))
-  if (search$verbose) {
-    cli::cli_inform("ges: {info$forward_steps} insert{?s} and {info$backward_steps} delete{?s}, {info$score_evaluations} family score{?s} computed, score {format(result$score, nsmall = 2)}, {format(info$time, digits = 3)} s.")
-  }
+  dimnames(amat) <- dimnames(dag) <- list(search$nodes, search$nodes)
+  info$dag <- new_bn_graph(dag, "dag")
   new_bn_graph(amat, "cpdag", score = result$score, info = info)
 }
 
-# GES compares equivalence classes, so Markov-equivalent DAGs must score the same.
-check_score_equivalent <- function(score, call = rlang::caller_env()) {
-  if (score$type %in% c("k2", "bd")) {
-    lbn_abort(c("{.fn ges} needs a score-equivalent score, not {.val {score$type}}.",
+# Searches over equivalence classes need Markov-equivalent DAGs to score the same.
+score_equivalent_types <- c("bdeu", "bde", "bic", "aic", "loglik")
+
+check_score_equivalent <- function(score, fn, call = rlang::caller_env()) {
+  if (!score$type %in% score_equivalent_types) {
+    lbn_abort(c("{.fn {fn}} needs a score-equivalent score, not {.val {score$type}}.",
                 "x" = "{.val {score$type}} can give Markov-equivalent DAGs different scores, so a CPDAG has no single score.",
                 "i" = "Use {.val bdeu}, {.val bde}, {.val bic}, {.val aic} or {.val loglik}."),
               "not_score_equivalent", call = call)

@@ -72,27 +72,10 @@ pdag_search <- function(data, score = "bdeu", ..., start = NULL, whitelist = NUL
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, start = start, threads = threads,
                            verbose = verbose)
-  if (search$score$type %in% c("k2", "bd")) {
-    lbn_abort(c("{.fn pdag_search} needs a score-equivalent score, not {.val {search$score$type}}.",
-                "x" = "{.val {search$score$type}} can give Markov-equivalent DAGs different scores, so a CPDAG has no single score.",
-                "i" = "Use {.val bdeu}, {.val bde}, {.val bic}, {.val aic} or {.val loglik}."),
-              "not_score_equivalent")
-  }
-  max_iter <- as_count(max_iter)
-  nodes <- search$nodes
-  result <- cpp_pdag_search(search$data, score_spec(search$score, length(nodes)),
-                            search$knowledge, search$start, max_iter, search$threads)
-  amat <- result$amat
-  dag <- result$dag
-  dimnames(amat) <- dimnames(dag) <- list(nodes, nodes)
-  lookups <- result$score_evaluations + result$cache_hits
-  info <- list(algorithm = "pdag_search", score = search$score$type,
-               iterations = result$iterations, score_evaluations = result$score_evaluations,
-               cache_hits = result$cache_hits,
-               cache_hit_rate = if (lookups > 0) result$cache_hits / lookups else 0,
-               time = result$time, trace = result$trace, dag = new_bn_graph(dag, "dag"))
-  if (search$verbose) {
-    cli::cli_inform("pdag_search: {info$iterations} step{?s}, {info$score_evaluations} family score{?s} computed, score {format(result$score, nsmall = 2)}, {format(info$time, digits = 3)} s.")
-  }
-  new_bn_graph(amat, "cpdag", score = result$score, info = info)
+  check_score_equivalent(search$score, "pdag_search")
+  result <- cpp_pdag_search(search$data, score_spec(search$score, length(search$nodes)),
+                            search$knowledge, search$start, as_count(max_iter), search$threads)
+  info <- search_info(result, search, "pdag_search", list(iterations = result$iterations),
+                      cli::pluralize("{result$iterations} step{?s}"))
+  cpdag_result(result, search, info)
 }

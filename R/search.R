@@ -80,15 +80,23 @@ run_search <- function(search, algorithm, options) {
                            algorithm, options, search$threads)
   amat <- result$amat
   dimnames(amat) <- list(search$nodes, search$nodes)
-  lookups <- result$score_evaluations + result$cache_hits
-  info <- list(algorithm = algorithm, score = search$score$type, iterations = result$iterations,
-               score_evaluations = result$score_evaluations, cache_hits = result$cache_hits,
-               cache_hit_rate = if (lookups > 0) result$cache_hits / lookups else 0,
-               time = result$time, trace = result$trace)
-  if (search$verbose) {
-    cli::cli_inform("{algorithm}: {info$iterations} move{?s}, {info$score_evaluations} family score{?s} computed, score {format(result$score, nsmall = 2)}, {format(info$time, digits = 3)} s.")
-  }
+  info <- search_info(result, search, algorithm, list(iterations = result$iterations),
+                      cli::pluralize("{result$iterations} move{?s}"))
   new_bn_graph(amat, "dag", score = result$score, info = info)
+}
+
+# The info record of a C++ search: its own step counts (`steps`), then what every search
+# reports (family scores computed, cache use, time, score trace); said when verbose.
+search_info <- function(result, search, algorithm, steps, steps_text) {
+  lookups <- result$score_evaluations + result$cache_hits
+  info <- c(list(algorithm = algorithm, score = search$score$type), steps,
+            list(score_evaluations = result$score_evaluations, cache_hits = result$cache_hits,
+                 cache_hit_rate = if (lookups > 0) result$cache_hits / lookups else 0,
+                 time = result$time, trace = result$trace))
+  if (search$verbose) {
+    cli::cli_inform("{algorithm}: {steps_text}, {info$score_evaluations} family score{?s} computed, score {format(result$score, nsmall = 2)}, {format(info$time, digits = 3)} s.")
+  }
+  info
 }
 
 # A count such as max_iter, where Inf means "no limit".
