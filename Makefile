@@ -40,7 +40,8 @@ clean:
 # Development checks of the C++ core without R (cpp-tests/), under valgrind, and of the
 # whole package built with AddressSanitizer and UndefinedBehaviorSanitizer.
 CXX      ?= g++
-CORE     = $(CXX) -std=c++17 -g -fopenmp -Iinst/include cpp-tests/core_tests.cpp
+EIGEN    = $(shell $(RSCRIPT) -e 'cat(system.file("include", package = "RcppEigen"))')
+CORE     = $(CXX) -std=c++17 -g -fopenmp -Wno-ignored-attributes -Iinst/include -I$(EIGEN) cpp-tests/core_tests.cpp
 SAN      = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 cpp-test:

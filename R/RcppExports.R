@@ -9,6 +9,10 @@ cpp_ci_tests <- function(data, x, y, z, statistic, adjusted_df, permutations, se
     .Call(`_learnbn_cpp_ci_tests`, data, x, y, z, statistic, adjusted_df, permutations, seed, threads)
 }
 
+cpp_gaussian_stats <- function(values, weights) {
+    .Call(`_learnbn_cpp_gaussian_stats`, values, weights)
+}
+
 cpp_ges <- function(data, spec, knowledge, start, max_subset, threads) {
     .Call(`_learnbn_cpp_ges`, data, spec, knowledge, start, max_subset, threads)
 }
@@ -23,6 +27,18 @@ cpp_mcmc_advance <- function(run_ptr, steps) {
 
 cpp_mcmc_result <- function(run_ptr) {
     .Call(`_learnbn_cpp_mcmc_result`, run_ptr)
+}
+
+cpp_complete_data <- function(data, network, mode, options) {
+    .Call(`_learnbn_cpp_complete_data`, data, network, mode, options)
+}
+
+cpp_gibbs_fit <- function(data, network, iss, iterations, burn_in) {
+    .Call(`_learnbn_cpp_gibbs_fit`, data, network, iss, iterations, burn_in)
+}
+
+cpp_available_counts <- function(data, node, parents) {
+    .Call(`_learnbn_cpp_available_counts`, data, node, parents)
 }
 
 cpp_pc <- function(data, names, statistic, adjusted_df, permutations, seed, alpha, max_cond, stable, threads, conflicts, required, forbidden) {

@@ -87,6 +87,7 @@ read_bif <- function(file) {
 write_bif <- function(fit, file) {
   call <- rlang::current_env()
   check_bn_fit(fit)
+  check_discrete_fit(fit, "{.fn write_bif}")
   check_string(file)
   names_used <- c(names(fit$cpts), unlist(fit$levels, use.names = FALSE))
   if (any(grepl("\"", names_used, fixed = TRUE))) {

@@ -68,11 +68,7 @@ bootstrap_replicate <- function(data, learner, seed, ...) {
   weights <- if (is.null(data$weights)) rep(1, data$n_rows) else data$weights
   counts <- as.vector(stats::rmultinom(1, data$n_cases, weights / sum(weights)))
   keep <- counts > 0
-  resampled <- data
-  resampled$codes <- lapply(data$codes, `[`, keep)
-  resampled$weights <- as.numeric(counts[keep])
-  resampled$n_rows <- sum(keep)
-  g <- learner(resampled, ...)
+  g <- learner(data_rows(data, which(keep), as.numeric(counts[keep])), ...)
   if (!inherits(g, "bn_graph")) {
     lbn_abort("The learner returned {.obj_type_friendly {g}}, not a {.cls bn_graph}.", "type", call = NULL)
   }

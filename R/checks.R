@@ -75,3 +75,13 @@ format_bytes <- function(bytes) {
   else if (bytes >= 1e6) sprintf("%.3g MB", bytes / 1e6)
   else sprintf("%.0f bytes", bytes)
 }
+
+# One of `choices`; the default vector (an argument left unset) means its first element.
+check_choice <- function(x, choices, arg = rlang::caller_arg(x), call = rlang::caller_env()) {
+  if (identical(x, choices)) return(choices[1])
+  if (!is.character(x) || length(x) != 1L || is.na(x) || !x %in% choices) {
+    lbn_abort("{.arg {arg}} must be one of {.val {choices}}, not {.obj_type_friendly {x}}{if (is.character(x) && length(x) == 1L) paste0(' (', x, ')') else ''}.",
+              "value", call = call)
+  }
+  x
+}

@@ -1,25 +1,39 @@
-# Conditional independence tests on discrete data: ci_test() and the test specs shared
-# by the constraint-based learners (pc(), minimal_imap()).
+# Conditional independence tests: ci_test() and the test specs shared by the
+# constraint-based learners (pc(), minimal_imap()).
 
-# name -> statistic (0 Pearson X2, 1 G2), adjusted degrees of freedom, permutation test
+# name -> statistic (0 Pearson X2, 1 G2, 2 Fisher's z, 3 Gaussian G2), adjusted degrees
+# of freedom, permutation test, and whether the test is for continuous data
 ci_test_table <- data.frame(
-  name = c("x2", "g2", "mi", "x2_adf", "g2_adf", "mi_adf", "x2_perm", "g2_perm", "mi_perm"),
-  statistic = c(0L, 1L, 1L, 0L, 1L, 1L, 0L, 1L, 1L),
-  adjusted_df = c(FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, FALSE),
-  permutation = c(FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, TRUE, TRUE),
+  name = c("x2", "g2", "mi", "x2_adf", "g2_adf", "mi_adf", "x2_perm", "g2_perm", "mi_perm",
+           "fisher_z", "fisher_z_perm", "mi_g"),
+  statistic = c(0L, 1L, 1L, 0L, 1L, 1L, 0L, 1L, 1L, 2L, 2L, 3L),
+  adjusted_df = c(FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE),
+  permutation = c(FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, FALSE, TRUE, FALSE),
+  gaussian = c(rep(FALSE, 9), TRUE, TRUE, TRUE),
   label = c("Pearson X2", "G2 (likelihood ratio)", "mutual information (G2 = 2 N MI)",
             "Pearson X2, adjusted df", "G2, adjusted df", "mutual information, adjusted df",
-            "Pearson X2 permutation", "G2 permutation", "mutual information permutation"),
+            "Pearson X2 permutation", "G2 permutation", "mutual information permutation",
+            "Fisher's z (partial correlation)", "Fisher's z permutation",
+            "Gaussian mutual information (G2 = 2 N MI)"),
   stringsAsFactors = FALSE)
 
 # A checked test spec: list(name, label, statistic, adjusted_df, permutations, seed).
+# `test = NULL` means "x2" on discrete data and `gaussian_default` on continuous data.
 # The seed of the permutation streams is drawn from R's RNG only for permutation tests.
-ci_test_spec <- function(test, B = 1000L, call = rlang::caller_env()) {
+ci_test_spec <- function(test, B = 1000L, data, gaussian_default = "fisher_z",
+                         call = rlang::caller_env()) {
+  if (is.null(test)) test <- if (is_gaussian(data)) gaussian_default else "x2"
   check_string(test, arg = "test", call = call)
   row <- match(test, ci_test_table$name)
   if (is.na(row)) {
     lbn_abort(c("{.arg test} must be one of {.val {ci_test_table$name}}, not {.val {test}}."),
               "unknown_test", call = call)
+  }
+  if (ci_test_table$gaussian[row] != is_gaussian(data)) {
+    fits <- ci_test_table$name[ci_test_table$gaussian == is_gaussian(data)]
+    lbn_abort(c("The {.val {test}} test does not apply to {.arg data}, which {?is/are} {if (is_gaussian(data)) 'continuous' else 'discrete'}.",
+                "i" = "Tests for these data: {.val {fits}}."),
+              "data_type", call = call)
   }
   spec <- as.list(ci_test_table[row, ])
   spec$permutations <- 0L
@@ -43,16 +57,19 @@ check_threads <- function(threads, call = rlang::caller_env()) {
 }
 
 # Runs tests x[[t]] _||_ y[[t]] | z[[t]] (lists of node names) as one batch; returns a
-# data.frame with columns statistic, df, p_value.
+# data.frame with columns statistic, df, p_value, n (cases used, see ci_test()).
 run_ci_tests <- function(data, spec, x, y, z, threads = 1L) {
   nodes <- names(data$levels)
+  if (spec$statistic == 2L && any(lengths(x) != 1L | lengths(y) != 1L)) {
+    lbn_abort("Fisher's z tests single variables; use {.val mi_g} to test sets.", "value", call = NULL)
+  }
   index <- function(sets) lapply(sets, function(s) match(s, nodes) - 1L)
   out <- cpp_ci_tests(data, index(x), index(y), index(z), spec$statistic, spec$adjusted_df,
                       spec$permutations, spec$seed, threads)
   as.data.frame(out)
 }
 
-#' Conditional independence tests for discrete data
+#' Conditional independence tests
 #'
 #' Tests whether `x` and `y` are independent given the variables in `z`, from one pass
 #' of counting over the three-way table N\[x, y, z\]. With the notation of the seed
@@ -72,14 +89,34 @@ run_ci_tests <- function(data, spec, x, y, z, threads = 1L) {
 #' p = (1 + #{permuted statistic >= observed}) / (B + 1); they use R's random number
 #' generator, so [set.seed()] reproduces them.
 #'
-#' @param data A data.frame of discrete variables or a [bn_data()] object.
+#' On continuous data (see [bn_data()]):
+#' * `"fisher_z"`: Fisher's z of the partial correlation r of `x` and `y` given `z`,
+#'   `sqrt(N - |z| - 3) atanh(r)`, with a two-sided normal p-value (`df` reports
+#'   `N - |z| - 3`). The partial correlation comes from the inverse of the correlation
+#'   matrix of `x`, `y` and `z`.
+#' * `"fisher_z_perm"`: the same statistic with a permutation p-value: the residuals of
+#'   `y` on `z` are shuffled `B` times against those of `x` on `z`.
+#' * `"mi_g"`: the Gaussian likelihood ratio G2 = 2 N MI = N log(det C(x, z) det C(y, z) /
+#'   (det C(z) det C(x, y, z))), chi-square with |x| |y| degrees of freedom; it also
+#'   tests sets of variables (as [minimal_imap()] needs).
+#'
+#' **Missing values.** On a [bn_data()] object built with `missing = "allow"`, each test
+#' uses the available cases: the rows observed on `x`, `y` and every variable of `z`
+#' (rows missing elsewhere still count). The statistic, degrees of freedom and
+#' permutations are those of the test on that subset of rows, and `n` reports its size.
+#'
+#' @param data A data.frame or a [bn_data()] object, discrete or continuous (discrete
+#'   data may have missing values, see Details).
 #' @param x,y Names of the two variables tested.
 #' @param z Names of the conditioning variables (none by default).
 #' @param test One of `"x2"`, `"g2"`, `"mi"`, `"x2_adf"`, `"g2_adf"`, `"mi_adf"`,
-#'   `"x2_perm"`, `"g2_perm"`, `"mi_perm"`.
+#'   `"x2_perm"`, `"g2_perm"`, `"mi_perm"` (discrete data) or `"fisher_z"`,
+#'   `"fisher_z_perm"`, `"mi_g"` (continuous data). `NULL` means `"x2"` on discrete data
+#'   and `"fisher_z"` on continuous data.
 #' @param B Number of permutations of the permutation tests.
 #' @return A `bn_citest` object: a list with `test`, `x`, `y`, `z`, `statistic`, `df`,
-#'   `p_value`, `n` (the number of cases) and, for permutation tests, `B`.
+#'   `p_value`, `n` (the number of cases used: the available cases of the test when
+#'   the data have missing values) and, for permutation tests, `B`.
 #' @family independence tests
 #' @export
 #' @examples
@@ -90,7 +127,12 @@ run_ci_tests <- function(data, spec, x, y, z, threads = 1L) {
 #' ci_test(fl, "D", "I", c("V", "R"), test = "g2")
 #' set.seed(1)
 #' ci_test(fl, "V", "S", "I", test = "x2_perm", B = 200)
-ci_test <- function(data, x, y, z = character(), test = "x2", B = 1000L) {
+#' ci_test(iris[1:4], "Sepal.Length", "Petal.Width", "Petal.Length")
+#' # available cases: each test uses the rows observed on its variables
+#' fl_rows <- as.data.frame(fl)[rep(seq_len(fl$n_rows), fl$weights), 1:5]
+#' fl_rows$R[seq(1, nrow(fl_rows), by = 7)] <- NA
+#' ci_test(bn_data(fl_rows, missing = "allow"), "D", "I", "R")
+ci_test <- function(data, x, y, z = character(), test = NULL, B = 1000L) {
   data <- as_bn_data(data)
   nodes <- names(data$levels)
   check_string(x)
@@ -103,11 +145,11 @@ ci_test <- function(data, x, y, z = character(), test = "x2", B = 1000L) {
     lbn_abort("{.arg z} must not contain {.arg x} or {.arg y}, but contains {.val {intersect(c(x, y), z)}}.",
               "value")
   }
-  spec <- ci_test_spec(test, B)
+  spec <- ci_test_spec(test, B, data)
   res <- run_ci_tests(data, spec, list(x), list(y), list(as.character(z)))
   structure(list(test = spec$name, x = x, y = y, z = as.character(z),
                  statistic = res$statistic, df = res$df, p_value = res$p_value,
-                 n = data$n_cases, B = if (spec$permutation) spec$permutations),
+                 n = res$n, B = if (spec$permutation) spec$permutations),
             class = "bn_citest")
 }
 

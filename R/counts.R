@@ -12,8 +12,16 @@ as_bn_data <- function(data, arg = rlang::caller_arg(data), call = rlang::caller
 
 # The same data restricted to `nodes` (in that order).
 data_subset <- function(data, nodes) {
-  data$codes <- data$codes[nodes]
   data$levels <- data$levels[nodes]
+  if (is_gaussian(data)) {
+    data$values <- data$values[nodes]
+    data$means <- data$means[nodes]
+    data$sds <- data$sds[nodes]
+    data$cor <- data$cor[nodes, nodes, drop = FALSE]
+  } else {
+    data$codes <- data$codes[nodes]
+    if (!is.null(data$missing)) data$missing <- data$missing[nodes]
+  }
   data
 }
 
@@ -23,9 +31,13 @@ max_dense_cells <- 2^27
 # Weighted counts N_ijk of `node` and its `parents` as an array with dims
 # c(r_node, r_parent1, ...) and named dimnames.
 family_table <- function(data, node, parents = character(), call = rlang::caller_env()) {
+  check_data_type(data, "discrete", "A contingency table", call = call)
   all_nodes <- names(data$levels)
   vars <- c(node, parents)
-  positions <- check_nodes(vars, all_nodes, arg = "node", call = call)
+  check_nodes(vars, all_nodes, arg = "node", call = call)
+  # Missing cells outside the family do not matter to its counts.
+  family <- data_subset(data, vars)
+  check_complete(family, "Counting a family table", call = call)
   levels <- data$levels[vars]
   cells <- prod(as.numeric(lengths(levels)))
   if (cells > max_dense_cells) {
@@ -33,6 +45,6 @@ family_table <- function(data, node, parents = character(), call = rlang::caller
                 "i" = "At most {format(max_dense_cells, big.mark = ',')} cells fit in a dense table; use fewer parents."),
               "too_large", call = call)
   }
-  counts <- cpp_family_table(data, positions[1] - 1L, positions[-1] - 1L)
+  counts <- cpp_family_table(family, 0L, seq_along(parents))
   array(counts, dim = lengths(levels), dimnames = levels)
 }

@@ -1,14 +1,28 @@
-#' Discrete data for structure learning
+#' Data for structure learning
 #'
-#' Checks a data set once and recodes every column to compact 0-based integer codes,
-#' keeping the declared levels (so a level that never occurs still counts in r_i,
-#' the number of states of a variable). Every score, test and learner accepts a
-#' `bn_data` object or a data.frame, which it passes through `bn_data()`.
+#' Checks a data set once and prepares it for every score, test and learner, which
+#' accept a `bn_data` object or a data.frame (passed through `bn_data()`).
 #'
-#' Columns may be factors (levels and their order are kept), character vectors
-#' (levels sorted), logical vectors (levels `FALSE`, `TRUE`) or whole numbers (levels
-#' are the sorted distinct values). Continuous (non-integer) columns, missing values,
-#' empty data and duplicated column names are errors.
+#' **Discrete data.** Every column is recoded to compact 0-based integer codes, keeping
+#' the declared levels (so a level that never occurs still counts in r_i, the number
+#' of states of a variable). Columns may be factors (levels and their order are kept),
+#' character vectors (levels sorted), logical vectors (levels `FALSE`, `TRUE`) or whole
+#' numbers (levels are the sorted distinct values).
+#'
+#' **Continuous (Gaussian) data.** When every column is numeric and some column holds
+#' a non-integer value (or `type = "gaussian"`), the data are continuous: the values are
+#' kept, and the sufficient statistics of a linear-Gaussian network (weighted means,
+#' standard deviations and the correlation matrix) are computed once, in C++ with
+#' Eigen. Scores and tests then work from these statistics without touching the rows
+#' again. A data.frame mixing continuous and discrete columns is an error until
+#' conditional-Gaussian networks are supported.
+#'
+#' **Missing values.** By default a missing value is an error naming the columns and
+#' their number of missing cells. With `missing = "allow"` (discrete data only) a
+#' missing cell keeps a missing code: [ci_test()] and [pc()] then use available cases
+#' (each test the rows complete on its variables), [fit_parameters()] can use EM or
+#' Gibbs sampling, [structural_em()] learns a structure and [impute()] completes the
+#' data. Other learners need complete data.
 #'
 #' @param x A data.frame, a `table` (each cell a configuration, its value the count),
 #'   or a `bn_data` object (returned unchanged).
@@ -16,9 +30,17 @@
 #'   case counts: each row then stands for that many identical cases, so a count table
 #'   such as [college_plans] is used as it is, without expanding rows. Rows with a zero
 #'   count are dropped.
-#' @return A `bn_data` object: a list with `codes` (one vector of 0-based codes per
-#'   variable, raw when a variable has at most 256 levels), `levels`, `weights` (`NULL`
-#'   or the case counts), `n_rows` and `n_cases`.
+#' @param type `"auto"` (continuous when every column is numeric and one has a
+#'   non-integer value, discrete otherwise), `"discrete"` or `"gaussian"`.
+#' @param missing `"error"` (the default) or `"allow"` (keep missing cells of discrete
+#'   data with a missing code).
+#' @return A `bn_data` object: a list with `type` (`"discrete"` or `"gaussian"`),
+#'   `levels` (named by variable; `NULL` entries for continuous variables), `weights`
+#'   (`NULL` or the case counts), `n_rows` and `n_cases`. Discrete data add `codes` (one
+#'   vector of 0-based codes per variable, raw when a variable has at most 256 levels,
+#'   or 255 with missing values) and `missing` (missing cells per variable). Gaussian
+#'   data add `values` (the columns), `means`, `sds` (maximum-likelihood, divisor N)
+#'   and `cor` (the weighted correlation matrix).
 #' @family data
 #' @export
 #' @examples
@@ -26,7 +48,10 @@
 #' d
 #' bn_data(data.frame(smoker = c(TRUE, FALSE, TRUE), cough = c("yes", "no", "yes")))
 #' bn_data(UCBAdmissions)
-bn_data <- function(x, counts = NULL) {
+#' bn_data(data.frame(a = c("x", NA, "y"), b = c("u", "v", NA)), missing = "allow")
+#' bn_data(iris[1:4])
+bn_data <- function(x, counts = NULL, type = c("auto", "discrete", "gaussian"),
+                    missing = c("error", "allow")) {
   if (inherits(x, "bn_data")) {
     if (!is.null(counts)) {
       lbn_abort("{.arg counts} cannot be used with data that is already a {.cls bn_data}.",
@@ -34,6 +59,8 @@ bn_data <- function(x, counts = NULL) {
     }
     return(x)
   }
+  type <- check_choice(type, c("auto", "discrete", "gaussian"))
+  missing <- check_choice(missing, c("error", "allow"))
   if (is.table(x)) {
     x <- table_to_frame(x)
     counts <- ".count"
@@ -58,15 +85,47 @@ bn_data <- function(x, counts = NULL) {
     weights <- weights[keep]
   }
   check_frame_shape(x)
+  if (data_type(x, type) == "gaussian") return(gaussian_data(x, weights))
+  missing_cells <- check_missing(x, allow = missing == "allow")
   columns <- lapply(names(x), function(name) encode_column(x[[name]], name))
   names(columns) <- names(x)
   structure(
-    list(codes = lapply(columns, `[[`, "codes"),
+    list(type = "discrete",
+         codes = lapply(columns, `[[`, "codes"),
          levels = lapply(columns, `[[`, "levels"),
          weights = weights,
          n_rows = nrow(x),
-         n_cases = if (is.null(weights)) nrow(x) else sum(weights)),
+         n_cases = if (is.null(weights)) nrow(x) else sum(weights),
+         missing = missing_cells),
     class = "bn_data")
+}
+
+# "discrete" or "gaussian" for the columns of x, checking that they are not mixed.
+data_type <- function(x, type, call = rlang::caller_env()) {
+  numeric <- vapply(x, function(col) is.numeric(col) && !is.factor(col), logical(1))
+  fractional <- vapply(x, function(col) {
+    is.double(col) && any(is.finite(col) & col != round(col))
+  }, logical(1))
+  if (type == "auto") type <- if (any(fractional)) "gaussian" else "discrete"
+  if (type == "gaussian" && !all(numeric)) {
+    lbn_abort(c("Continuous data must have numeric columns only; {.val {names(x)[!numeric]}} {?is/are} not.",
+                "i" = if (any(fractional)) "Continuous columns: {.val {names(x)[fractional]}}. Mixed (conditional Gaussian) networks are not supported yet.",
+                "i" = "Discretise the continuous columns (e.g. with {.fn cut}) or drop the discrete ones."),
+              "mixed", call = call)
+  }
+  type
+}
+
+# The cells missing in each column: an error unless `allow`.
+check_missing <- function(x, allow, call = rlang::caller_env()) {
+  n_na <- vapply(x, function(col) sum(is.na(col)), numeric(1))
+  if (any(n_na > 0) && !allow) {
+    detail <- paste0(names(x)[n_na > 0], " (", n_na[n_na > 0], " NA)")
+    lbn_abort(c("{.arg x} has missing values in {sum(n_na > 0)} column{?s}: {detail}.",
+                "i" = "Use {.code bn_data(x, missing = \"allow\")} for {.fn pc}, {.fn structural_em}, {.fn fit_parameters} with {.code missing = \"em\"} and {.fn impute}; or remove incomplete rows."),
+              "missing", call = call)
+  }
+  n_na
 }
 
 # Largest number of levels a variable may have: codes must fit the core's 32-bit
@@ -110,24 +169,22 @@ check_frame_names <- function(x, call = rlang::caller_env()) {
 check_frame_shape <- function(x, call = rlang::caller_env()) {
   if (!ncol(x)) lbn_abort("{.arg x} has no columns.", "empty", call = call)
   if (!nrow(x)) lbn_abort("{.arg x} has no rows (or every count is zero).", "empty", call = call)
-  nms <- names(x)
-  has_na <- vapply(x, anyNA, logical(1))
-  if (any(has_na)) {
-    n_na <- vapply(x[has_na], function(col) sum(is.na(col)), numeric(1))
-    detail <- paste0(nms[has_na], " (", n_na, " NA)")
-    lbn_abort(c("{.arg x} has missing values in {sum(has_na)} column{?s}: {detail}.",
-                "i" = "Remove or impute incomplete rows before learning."),
-              "missing", call = call)
-  }
 }
 
-# Recode one column to 0-based codes and its levels.
+# Missing cells keep the code 255 in raw columns (so those hold at most 255 levels when
+# a value is missing) and 65535 in integer ones; both exceed any valid code, which is
+# how the C++ core recognises them (code >= cardinality).
+missing_code_raw <- 255L
+missing_code_int <- 65535L
+
+# Recode one column to 0-based codes (missing cells get the missing code) and its levels.
 encode_column <- function(col, name, call = rlang::caller_env()) {
+  observed <- col[!is.na(col)]
   if (is.factor(col)) {
     levels <- levels(col)
     if (anyNA(levels)) {
       lbn_abort(c("Column {.val {name}} is a factor with {.code NA} as a level.",
-                  "i" = "Missing values must be removed or imputed, not coded as a level."),
+                  "i" = "Missing values must be left as {.code NA}, not coded as a level."),
                 "missing", call = call)
     }
     codes <- as.integer(col) - 1L
@@ -135,16 +192,16 @@ encode_column <- function(col, name, call = rlang::caller_env()) {
     levels <- c("FALSE", "TRUE")
     codes <- as.integer(col)
   } else if (is.character(col)) {
-    levels <- sort(unique(col))
+    levels <- sort(unique(observed))
     codes <- match(col, levels) - 1L
   } else if (is.numeric(col)) {
-    bad <- !is.finite(col) | col != round(col)
+    bad <- !is.finite(observed) | observed != round(observed)
     if (any(bad)) {
-      lbn_abort(c("Column {.val {name}} is numeric with non-integer values such as {.val {col[bad][1]}}.",
+      lbn_abort(c("Column {.val {name}} is numeric with non-integer values such as {.val {observed[bad][1]}}.",
                   "i" = "Discrete data need factors, characters, logicals or whole numbers."),
                 "continuous", call = call)
     }
-    values <- sort(unique(col))
+    values <- sort(unique(observed))
     levels <- as.character(values)
     codes <- match(col, values) - 1L
   } else {
@@ -160,18 +217,111 @@ encode_column <- function(col, name, call = rlang::caller_env()) {
     lbn_warn("Column {.val {name}} has a single level ({.val {levels}}); it cannot depend on anything.",
              "single_level")
   }
-  if (length(levels) <= 256L) codes <- as.raw(codes)
+  has_na <- anyNA(codes)
+  if (length(levels) <= if (has_na) missing_code_raw else 256L) {
+    codes[is.na(codes)] <- missing_code_raw
+    codes <- as.raw(codes)
+  } else {
+    codes[is.na(codes)] <- missing_code_int
+  }
   list(codes = codes, levels = levels)
+}
+
+# Internal: whether data are continuous, and whether they have missing cells.
+is_gaussian <- function(data) identical(data$type, "gaussian")
+has_missing <- function(data) any(data$missing > 0)
+
+# Internal: stops unless the data are complete (missing cells are allowed by the
+# available-case tests, EM and Gibbs sampling only).
+check_complete <- function(data, what, call = rlang::caller_env()) {
+  if (!has_missing(data)) return(invisible(data))
+  n_na <- data$missing[data$missing > 0]
+  lbn_abort(c("{what} needs complete data, but {.arg data} has missing values: {paste0(names(n_na), ' (', n_na, ' NA)')}.",
+              "i" = "Use {.fn structural_em} to learn a structure, {.fn pc} (available-case tests), or {.fn impute} to complete the data."),
+            "missing", call = call)
+}
+
+# Internal: stops unless the data have the kind a method needs ("discrete" or "gaussian").
+check_data_type <- function(data, needed, what, call = rlang::caller_env()) {
+  type <- if (is_gaussian(data)) "gaussian" else "discrete"
+  if (type != needed) {
+    lbn_abort("{what} needs {needed} data, but {.arg data} {?is/are} {type}.", "data_type",
+              call = call)
+  }
+  invisible(data)
+}
+
+# Continuous data: the columns and their weighted sufficient statistics.
+gaussian_data <- function(x, weights, call = rlang::caller_env()) {
+  n_na <- vapply(x, function(col) sum(is.na(col)), numeric(1))
+  if (any(n_na > 0)) {
+    detail <- paste0(names(x)[n_na > 0], " (", n_na[n_na > 0], " NA)")
+    lbn_abort(c("{.arg x} has missing values in {sum(n_na > 0)} column{?s}: {detail}.",
+                "i" = "Missing values are supported for discrete data only; remove incomplete rows."),
+              "missing", call = call)
+  }
+  values <- lapply(x, as.double)
+  infinite <- names(x)[!vapply(values, function(v) all(is.finite(v)), logical(1))]
+  if (length(infinite)) {
+    lbn_abort("Continuous column{?s} {.val {infinite}} {?has/have} infinite values.", "value",
+              call = call)
+  }
+  data <- structure(list(type = "gaussian", values = values,
+                         levels = stats::setNames(vector("list", length(x)), names(x)),
+                         weights = weights, n_rows = nrow(x),
+                         n_cases = if (is.null(weights)) nrow(x) else sum(weights)),
+                    class = "bn_data")
+  with_gaussian_stats(data, call = call)
+}
+
+# (Re)computes means, sds and the correlation matrix of Gaussian data.
+with_gaussian_stats <- function(data, call = rlang::caller_env()) {
+  stats <- cpp_gaussian_stats(data$values, data$weights)
+  names(stats$means) <- names(stats$sds) <- names(data$values)
+  constant <- names(data$values)[stats$sds <= 1e-12 * pmax(1, abs(stats$means))]
+  if (length(constant)) {
+    lbn_abort("Continuous column{?s} {.val {constant}} {?is/are} constant; drop {?it/them}.",
+              "value", call = call)
+  }
+  data$means <- stats$means
+  data$sds <- stats$sds
+  data$cor <- matrix(stats$cor, length(data$values), dimnames = list(names(data$values), names(data$values)))
+  data
+}
+
+# Internal: the data restricted to `rows`, with new case counts `weights` (or NULL).
+data_rows <- function(data, rows, weights = NULL) {
+  field <- if (is_gaussian(data)) "values" else "codes"
+  data[[field]] <- lapply(data[[field]], `[`, rows)
+  data$weights <- weights
+  data$n_rows <- length(rows)
+  data$n_cases <- if (is.null(weights)) length(rows) else sum(weights)
+  if (is_gaussian(data)) return(with_gaussian_stats(data))
+  if (has_missing(data)) {
+    data$missing <- vapply(names(data$codes), function(node) sum(is.na(data_codes(data, node))), numeric(1))
+  }
+  data
 }
 
 #' @export
 print.bn_data <- function(x, ...) {
   cards <- lengths(x$levels)
+  if (is_gaussian(x)) {
+    cli::cat_line("<bn_data> ", length(cards), " continuous variables, ",
+                  format(x$n_cases, big.mark = ","), " cases",
+                  if (!is.null(x$weights)) paste0(" in ", x$n_rows, " weighted rows") else "")
+    cli::cat_line(strwrap(paste(names(cards), collapse = ", "), indent = 2, exdent = 2))
+    return(invisible(x))
+  }
   cli::cat_line("<bn_data> ", length(cards), " discrete variables, ",
                 format(x$n_cases, big.mark = ","), " cases",
                 if (!is.null(x$weights)) paste0(" in ", x$n_rows, " weighted rows") else "")
   shown <- paste0(names(cards), " (", cards, ")")
   cli::cat_line(strwrap(paste(shown, collapse = ", "), indent = 2, exdent = 2))
+  if (has_missing(x)) {
+    cli::cat_line("  missing cells: ", paste0(names(x$missing)[x$missing > 0], " (",
+                                              x$missing[x$missing > 0], ")", collapse = ", "))
+  }
   invisible(x)
 }
 
@@ -186,14 +336,16 @@ dimnames.bn_data <- function(x) list(NULL, names(x$levels))
 #' @param x A [bn_data()] object.
 #' @param row.names,optional Ignored.
 #' @param ... Ignored.
-#' @return A data.frame of factors with the declared levels, plus a `count` column
-#'   when the data carry case counts.
+#' @return A data.frame of factors with the declared levels (`NA` where a value is
+#'   missing) or of numeric columns for continuous data, plus a `count` column when the
+#'   data carry case counts.
 #' @export
 #' @examples
 #' head(as.data.frame(bn_data(college_plans, counts = "count")))
 as.data.frame.bn_data <- function(x, row.names = NULL, optional = FALSE, ...) {
   frame <- as.data.frame(lapply(names(x$levels), function(name) {
-    factor(x$levels[[name]][as.integer(x$codes[[name]]) + 1L], levels = x$levels[[name]])
+    if (is_gaussian(x)) return(x$values[[name]])
+    factor(x$levels[[name]][data_codes(x, name) + 1L], levels = x$levels[[name]])
   }), col.names = names(x$levels), optional = TRUE)
   names(frame) <- names(x$levels)
   if (!is.null(x$weights)) frame$count <- x$weights
@@ -203,8 +355,12 @@ as.data.frame.bn_data <- function(x, row.names = NULL, optional = FALSE, ...) {
 # Internal: the variables' cardinalities r_i.
 data_cardinalities <- function(data) lengths(data$levels)
 
-# Internal: a column's 0-based codes as integers.
-data_codes <- function(data, node) as.integer(data$codes[[node]])
+# Internal: a column's 0-based codes as integers, NA where missing.
+data_codes <- function(data, node) {
+  codes <- as.integer(data$codes[[node]])
+  codes[codes >= length(data$levels[[node]])] <- NA_integer_
+  codes
+}
 
 #' Sewell and Shah's college plans data
 #'

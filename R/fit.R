@@ -1,11 +1,12 @@
-#' Fit the parameters (CPTs) of a discrete Bayesian network
+#' Fit the parameters of a Bayesian network
 #'
 #' Estimates one conditional probability table (CPT) per node of a DAG from discrete
-#' data, given the node's parents in the graph.
+#' data, or one linear regression per node from continuous (Gaussian) data, given the
+#' node's parents in the graph.
 #'
-#' With N_ijk the (weighted) number of cases in which node i takes its k-th state and
-#' its parents their j-th configuration, N_ij = sum_k N_ijk, r_i the number of states
-#' of node i and q_i the number of configurations of its parents:
+#' On discrete data, with N_ijk the (weighted) number of cases in which node i takes
+#' its k-th state and its parents their j-th configuration, N_ij = sum_k N_ijk, r_i the
+#' number of states of node i and q_i the number of configurations of its parents:
 #'
 #' * `"bayes"` (the default) is the posterior mean under the BDeu Dirichlet prior
 #'   alpha_ijk = iss / (q_i r_i) (seed 004, equations 11 and 13):
@@ -15,15 +16,54 @@
 #'   configuration that never occurs in the data (N_ij = 0) gets the uniform
 #'   distribution 1 / r_i.
 #'
+#' **Missing values.** With `missing = "em"`, the expectation-maximisation algorithm
+#' alternates an E-step, the expected counts N_ijk given each row's observed cells under
+#' the current parameters (each incomplete row counts its completions weighted by their
+#' posterior probability; exact, as the missing cells of a row, in groups linked by
+#' families, are enumerated, except groups of more than 65,536 completions, which are
+#' Gibbs-sampled), and an M-step, the complete-data estimate above on those counts. With `"mle"` it climbs the
+#' observed-data log-likelihood; with `"bayes"`, the log-likelihood plus
+#' sum alpha_ijk log theta_ijk, the log posterior under the prior Dir(alpha_ijk + 1) whose
+#' mode is the posterior-mean formula above. The trace is kept in `fit$em`.
+#' With `missing = "gibbs"` (seed 004, "Methods for incomplete data"; `method = "bayes"`
+#' only), the missing cells are first drawn from the start parameters; each sweep then
+#' draws every theta_ij from its Dirichlet posterior Dir(alpha_ijk + N_ijk) given the
+#' completed data (equations 10-11) and redraws every missing cell from its distribution
+#' given its Markov blanket under those parameters. The estimate is the average over
+#' the sweeps after burn-in of the posterior means (alpha_ijk + N_ijk) / (alpha_ij + N_ij).
+#' Random draws follow [set.seed()].
+#'
+#' On continuous data (a linear-Gaussian network) each node is the least-squares
+#' (maximum-likelihood) regression on its parents,
+#' x_i = b_0 + sum_j b_j x_j + N(0, sd_i^2), computed from the data's weighted means,
+#' standard deviations and correlations (see [bn_data()]): the standardized
+#' coefficients solve cor[P, P] b = cor[P, i] for the parents P. With N cases (the sum
+#' of the case counts) and k parents, `sd_i = sqrt(RSS / (N - k - 1))`, the residual
+#' standard error of [stats::lm()]; case counts give weighted least squares, the same
+#' as `lm()` on the expanded rows. Only `method = "mle"` (the default here) is
+#' available, and `iss` is ignored.
+#'
 #' @param g A [bn_graph] that is a DAG. A graph with undirected edges (a CPDAG or
 #'   PDAG) must first be oriented, for instance with [pdag_to_dag()].
 #' @param data A data.frame or a [bn_data()] object with a column for every node of
 #'   `g` (other columns are ignored). Case counts of a `bn_data` object are used as
 #'   weights.
 #' @param method `"bayes"` (posterior mean with a BDeu prior) or `"mle"`
-#'   (maximum likelihood).
+#'   (maximum likelihood). The default is `"bayes"` on discrete and `"mle"` (least
+#'   squares) on continuous data.
 #' @param iss Imaginary (equivalent) sample size of the BDeu prior, a positive number;
 #'   used by `method = "bayes"` only.
+#' @param missing How missing cells of the graph's nodes in discrete `data` (a
+#'   [bn_data()] built with `missing = "allow"`) are handled: `"none"` (an error of
+#'   class `learnbn_error_missing` if there are any), `"em"` or `"gibbs"`. No effect on
+#'   complete data. See "Missing values".
+#' @param control Settings of `missing = "em"` and `"gibbs"`, a named list with any of
+#'   `max_iter` (largest number of EM iterations, default 100), `tol` (EM stops when the
+#'   objective gains less than `tol` times its absolute value, default `1e-6`),
+#'   `iterations` (Gibbs sweeps kept, default 500), `burn_in` (Gibbs sweeps discarded
+#'   first, default 100) and `start` (a `bn_fit` of `g` to start from; by default the
+#'   available-case fit: each family counted on the rows where it is observed,
+#'   smoothed by a BDeu prior).
 #' @return A `bn_fit` object: a list with
 #'   * `graph`: the DAG `g`;
 #'   * `levels`: the states of every node (named list, in the graph's node order);
@@ -33,6 +73,20 @@
 #'     dimension;
 #'   * `method`: `"bayes"`, `"mle"` or `"bif"` (read with [read_bif()]);
 #'   * `iss`: the imaginary sample size (`NULL` unless `method = "bayes"`).
+#'   * `em` (with `missing = "em"` on incomplete data): `iterations` (M-steps),
+#'     `converged`, `loglik` (observed-data log-likelihood of the start and of each
+#'     iteration's parameters), `objective` (the same plus the log prior term for
+#'     `"bayes"`) and `inexact_rows` (rows whose likelihood was estimated by sampling);
+#'   * `gibbs` (with `missing = "gibbs"`): `iterations` and `burn_in`.
+#'
+#'   On continuous data, a `bn_fit` with `type = "gaussian"`: a list with
+#'   * `graph`: the DAG `g`;
+#'   * `type`: `"gaussian"`;
+#'   * `nodes`: the node names, in the graph's node order;
+#'   * `coefficients`: for every node a named numeric vector, `"(Intercept)"` then the
+#'     parents in the order of the graph's parent sets;
+#'   * `sd`: the residual standard deviation of every node (named numeric);
+#'   * `method`: `"mle"` (or `"random"` from [random_gaussian_fit()]).
 #' @family parameters
 #' @export
 #' @examples
@@ -43,17 +97,41 @@
 #' cpt(fit, "IQ")
 #' fit_mle <- fit_parameters(g, d, method = "mle")
 #' nparams(fit_mle)
-fit_parameters <- function(g, data, method = c("bayes", "mle"), iss = 1) {
+#'
+#' # Incomplete data: EM and Gibbs sampling
+#' asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
+#' set.seed(1)
+#' x <- simulate_data(asia, 2000)
+#' x[matrix(runif(2000 * 8) < 0.1, 2000)] <- NA
+#' d <- bn_data(x, missing = "allow")
+#' fit_em <- fit_parameters(asia$graph, d, missing = "em")
+#' fit_em$em$loglik
+#' fit_gibbs <- fit_parameters(asia$graph, d, missing = "gibbs",
+#'                             control = list(iterations = 100, burn_in = 20))
+#' cpt(fit_gibbs, "either")
+#'
+#' # A linear-Gaussian network
+#' fit_iris <- fit_parameters(hill_climb(iris[1:4]), iris[1:4])
+#' fit_iris
+#' fit_iris$coefficients$Petal.Width
+fit_parameters <- function(g, data, method = c("bayes", "mle"), iss = 1,
+                           missing = c("none", "em", "gibbs"), control = list()) {
   check_fit_graph(g)
+  data <- as_bn_data(data)
+  if (is_gaussian(data)) return(fit_gaussian(g, data, method))
   method <- check_fit_method(method)
   check_number(iss, min = 0, max = Inf, min_open = TRUE, max_open = TRUE)
-  data <- as_bn_data(data)
   node_names <- nodes(g)
   missing_nodes <- setdiff(node_names, names(data$levels))
   if (length(missing_nodes)) {
     lbn_abort(c("{.arg data} has no column for node{?s} {.val {missing_nodes}} of {.arg g}.",
                 "i" = "Columns of {.arg data}: {.val {names(data$levels)}}."),
               "unknown_node")
+  }
+  missing <- check_choice(missing, c("none", "em", "gibbs"))
+  control <- check_missing_control(control)
+  if (any(data$missing[node_names] > 0)) {
+    return(fit_incomplete(g, data, method, iss, missing, control))
   }
   levels <- data$levels[node_names]
   parents <- graph_parents(g)[node_names]
@@ -146,6 +224,7 @@ check_bn_fit <- function(fit, arg = rlang::caller_arg(fit), call = rlang::caller
 #' cpt(asia, "dysp")["yes", , ]
 cpt <- function(fit, node) {
   check_bn_fit(fit)
+  check_discrete_fit(fit, "{.fn cpt}")
   check_string(node)
   check_nodes(node, names(fit$cpts))
   fit$cpts[[node]]
@@ -155,7 +234,9 @@ cpt <- function(fit, node) {
 #'
 #' The number of free parameters of a discrete Bayesian network,
 #' sum over the nodes of (r_i - 1) q_i, where r_i is the number of states of node i
-#' and q_i the number of configurations of its parents.
+#' and q_i the number of configurations of its parents. For a linear-Gaussian network,
+#' sum over the nodes of k_i + 2 (the intercept, k_i parent coefficients and the
+#' residual standard deviation).
 #'
 #' @param fit A `bn_fit` object.
 #' @param ... Unused.
@@ -176,6 +257,7 @@ nparams.default <- function(fit, ...) {
 #' @rdname nparams
 #' @export
 nparams.bn_fit <- function(fit, ...) {
+  if (is_gaussian_fit(fit)) return(sum(lengths(fit$coefficients)) + length(fit$nodes))
   sum(vapply(fit$cpts, function(table) {
     n_states <- dim(table)[1L]
     (n_states - 1) * length(table) / n_states

@@ -22,7 +22,7 @@
 #' set.seed(1)
 #' d <- bn_data(college_plans, counts = "count")
 #' simulated_annealing(d, score = "bdeu", iss = 5, t0 = 20, lowerings = 30)
-simulated_annealing <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL,
+simulated_annealing <- function(data, score = NULL, ..., start = NULL, whitelist = NULL,
                                 blacklist = NULL, max_parents = Inf, no_parents = NULL,
                                 no_children = NULL, t0 = 10, tries = NULL, changes = NULL,
                                 decay = 0.9, lowerings = 50, threads = 1, verbose = FALSE) {

@@ -49,7 +49,7 @@
 #' # With no budget on three nodes every DAG is expanded: the optimum.
 #' small <- bn_data(college_plans[c("SES", "IQ", "CP", "count")], counts = "count")
 #' best_first_search(small, score = "bdeu", max_expansions = Inf)$info$expansions
-best_first_search <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL,
+best_first_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL,
                               blacklist = NULL, max_parents = Inf, no_parents = NULL,
                               no_children = NULL, restrict = NULL, max_expansions = 1000,
                               max_open = 10000, max_evaluations = Inf, threads = 1,

@@ -15,7 +15,7 @@
 #'   directions (an edge of a forest can take either direction); whitelisted pairs are
 #'   taken first, as long as they keep the graph a forest.
 #' @param score A score-equivalent score: `"loglik"` (the default), `"bic"`, `"aic"`,
-#'   `"bdeu"` or `"bde"` without a prior network.
+#'   `"bdeu"` or `"bde"` without a prior network, or `"bge"` on continuous data.
 #' @param root `NULL` to return the undirected forest, or a node name: every tree is
 #'   then oriented away from its root (`root` in its own tree, the first node in data
 #'   order in the others), which gives a DAG equivalent to every other orientation.
@@ -33,7 +33,7 @@ chow_liu <- function(data, score = "loglik", ..., root = NULL, whitelist = NULL,
   began <- Sys.time()
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            threads = threads)
-  if (!search$score$type %in% c("loglik", "bic", "aic", "bdeu", "bde")) {
+  if (!search$score$type %in% c("loglik", "bic", "aic", "bdeu", "bde", "bge")) {
     lbn_abort(c("{.fn chow_liu} needs a score-equivalent score, not {.val {search$score$type}}.",
                 "i" = "Its edge weights are only symmetric when Markov-equivalent DAGs score the same; use {.val loglik}, {.val bic}, {.val aic} or {.val bdeu}."),
               "value")

@@ -24,9 +24,10 @@
 #' way, plus one family score for each of the `n * sum_{k <= max_parents} C(n - 1, k)`
 #' parent sets: bound `max_parents` (3 or 4 is typical) for more than about 15 nodes.
 #'
-#' @param data A data.frame or [bn_data()] object (discrete variables).
-#' @param score A score name or a [bn_score()] object. BDe with a prior network is not
-#'   supported yet (BDe without one, i.e. BDeu, is).
+#' @param data A data.frame or [bn_data()] object (discrete or continuous variables).
+#' @param score A score name or a [bn_score()] object; `NULL` means `"bdeu"` on discrete
+#'   data and `"bic"` on continuous data. BDe with a prior network is not supported yet
+#'   (BDe without one, i.e. BDeu, is).
 #' @param ... Options of [bn_score()] (such as `iss`) when `score` is a name.
 #' @param whitelist,blacklist Arcs that must / must not appear: two-column data.frames
 #'   or character matrices of from/to node names.
@@ -51,7 +52,7 @@
 #' g
 #' g$info$time
 #' exact_search(d, score = "bic", max_parents = 2)
-exact_search <- function(data, score = "bdeu", ..., whitelist = NULL, blacklist = NULL,
+exact_search <- function(data, score = NULL, ..., whitelist = NULL, blacklist = NULL,
                          max_parents = Inf, no_parents = NULL, no_children = NULL,
                          max_memory = 4e9, threads = 1, verbose = FALSE) {
   start <- proc.time()[["elapsed"]]

@@ -44,7 +44,7 @@ exhaustive_max_nodes <- 6L
 #'                        no_children = "CP", top = 3)
 #' top_models(g)
 #' g$info$n_dags
-exhaustive_search <- function(data, score = "bdeu", ..., top = 10, whitelist = NULL,
+exhaustive_search <- function(data, score = NULL, ..., top = 10, whitelist = NULL,
                               blacklist = NULL, max_parents = Inf, no_parents = NULL,
                               no_children = NULL, threads = 1, verbose = FALSE) {
   start <- proc.time()[["elapsed"]]

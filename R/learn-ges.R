@@ -73,7 +73,7 @@
 #' g$info$forward_steps
 #' g$info$dag
 #' ges(d, score = "bic", no_parents = c("SEX", "SES"), no_children = "CP")
-ges <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL, blacklist = NULL,
+ges <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
                 max_parents = Inf, no_parents = NULL, no_children = NULL, max_subset = 8,
                 threads = 1, verbose = FALSE) {
   if (inherits(start, "bn_graph") && !is_dag(start)) start <- pdag_to_dag(start)
@@ -101,7 +101,7 @@ cpdag_result <- function(result, search, info) {
 }
 
 # Searches over equivalence classes need Markov-equivalent DAGs to score the same.
-score_equivalent_types <- c("bdeu", "bde", "bic", "aic", "loglik")
+score_equivalent_types <- c("bdeu", "bde", "bic", "aic", "loglik", "bge")
 
 check_score_equivalent <- function(score, fn, call = rlang::caller_env()) {
   if (!score$type %in% score_equivalent_types) {

@@ -7,8 +7,10 @@
 #' families whose parent sets changed are rescored, acyclicity is checked in constant
 #' time from reachability sets, and family scores are cached.
 #'
-#' @param data A data.frame or [bn_data()] object.
-#' @param score A score name or [bn_score()] object.
+#' @param data A data.frame or [bn_data()] object, discrete or continuous (see
+#'   [bn_data()]).
+#' @param score A score name or [bn_score()] object; `NULL` means `"bdeu"` on discrete
+#'   data and `"bic"` on continuous data (see [bn_score()]).
 #' @param ... Options of [bn_score()] (such as `iss`) when `score` is a name.
 #' @param start `NULL` (the empty graph) or a [bn_graph] DAG on the data's nodes.
 #' @param whitelist,blacklist `NULL` or a two-column data.frame or character matrix of
@@ -37,7 +39,7 @@
 #' d <- bn_data(college_plans, counts = "count")
 #' hill_climb(d, score = "bde", iss = 5, no_parents = c("SEX", "SES"), no_children = "CP",
 #'            restarts = 5)
-hill_climb <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL, blacklist = NULL,
+hill_climb <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
                        max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
                        restarts = 0, perturb = 5, max_iter = Inf, threads = 1, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,

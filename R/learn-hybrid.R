@@ -19,7 +19,7 @@
 #' @examples
 #' d <- bn_data(college_plans, counts = "count")
 #' hybrid(d, alpha = 0.01, score = "bic")
-hybrid <- function(data, test = "x2", alpha = 0.05, score = "bdeu", ..., max_cond = Inf,
+hybrid <- function(data, test = NULL, alpha = 0.05, score = NULL, ..., max_cond = Inf,
                    search = c("hill_climb", "tabu_search"), whitelist = NULL, blacklist = NULL,
                    threads = 1, verbose = FALSE) {
   data <- as_bn_data(data)

@@ -5,8 +5,9 @@
 #' repeatedly gains the predecessor in `order` that most improves its family score,
 #' while the score improves and it has fewer than `max_parents` parents. A tie goes to
 #' the predecessor that comes first in `order`. The result is the same for any score
-#' because only the node's own family changes; the default is the K2 score
-#' (`alpha_ijk = 1`), as in the original algorithm.
+#' because only the node's own family changes; the default (`score = NULL`) is the K2
+#' score (`alpha_ijk = 1`), as in the original algorithm, on discrete data and BIC on
+#' continuous data.
 #'
 #' `order` must be a topological order of the result: a whitelisted arc must go from
 #' an earlier to a later node, and parents are only sought among predecessors.
@@ -27,13 +28,13 @@
 #' k2_search(d, order = c("SEX", "SES", "IQ", "PE", "CP"))
 #' k2_search(d, order = c("SEX", "SES", "IQ", "PE", "CP"), max_parents = 1,
 #'           score = "bdeu", iss = 5)
-k2_search <- function(data, order, score = "k2", ..., whitelist = NULL, blacklist = NULL,
+k2_search <- function(data, order, score = NULL, ..., whitelist = NULL, blacklist = NULL,
                       max_parents = Inf, no_parents = NULL, no_children = NULL,
                       verbose = FALSE) {
   start <- proc.time()[["elapsed"]]
   inputs <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, verbose = verbose)
+                           no_children = no_children, verbose = verbose, default_score = "k2")
   if (missing(order)) {
     lbn_abort("{.arg order} is missing: give every node name once, in the order to use.", "order")
   }

@@ -15,7 +15,7 @@
 #' set.seed(1)
 #' d <- bn_data(college_plans, counts = "count")
 #' local_search(d, score = "bdeu", iss = 5, k_max = 2000)
-local_search <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL, blacklist = NULL,
+local_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
                          max_parents = Inf, no_parents = NULL, no_children = NULL, k_max = 10000,
                          threads = 1, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,

@@ -56,7 +56,7 @@
 #' x
 #' round(arc_probabilities(x), 2)
 #' x$info$acceptance
-structure_mcmc <- function(data, score = "bdeu", ..., iterations = 1e5, burn_in = floor(iterations / 5),
+structure_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floor(iterations / 5),
                            thin = max(1, floor((iterations - burn_in) / 1000)), start = NULL,
                            chains = 2, whitelist = NULL, blacklist = NULL, max_parents = Inf,
                            no_parents = NULL, no_children = NULL, threads = 1, verbose = FALSE) {
@@ -104,7 +104,7 @@ structure_mcmc <- function(data, score = "bdeu", ..., iterations = 1e5, burn_in 
 #' x <- order_mcmc(d, iss = 1, iterations = 10000, max_parents = 2)
 #' x
 #' round(arc_probabilities(x), 2)
-order_mcmc <- function(data, score = "bdeu", ..., iterations = 1e5, burn_in = floor(iterations / 5),
+order_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floor(iterations / 5),
                        thin = max(1, floor((iterations - burn_in) / 1000)), max_parents = 3,
                        start = NULL, chains = 2, whitelist = NULL, blacklist = NULL,
                        no_parents = NULL, no_children = NULL, max_families = 1e7, threads = 1,

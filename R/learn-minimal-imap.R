@@ -20,15 +20,16 @@
 #'   `info$capped`).
 #' @param threads Number of threads for the tests of one subset size.
 #' @return A [bn_graph] of type `"dag"`; `info` holds `order`, `tests` (x, y, z
-#'   `;`-separated, statistic, df, p_value, independent), `n_tests`, `capped`, and the
-#'   settings used.
+#'   `;`-separated, statistic, df, p_value, n (cases used; fewer than all when the
+#'   data have missing values, as each test uses its available cases, see [ci_test()]),
+#'   independent), `n_tests`, `capped`, and the settings used.
 #' @family constraint-based learners
 #' @export
 #' @examples
 #' cp <- bn_data(college_plans, counts = "count")
 #' minimal_imap(cp, order = c("SEX", "SES", "IQ", "PE", "CP"), alpha = 0.04)
 #' minimal_imap(cp, order = c("CP", "PE", "IQ", "SES", "SEX"), alpha = 0.04)
-minimal_imap <- function(data, order, test = "x2", alpha = 0.05, max_parents = Inf,
+minimal_imap <- function(data, order, test = NULL, alpha = 0.05, max_parents = Inf,
                          B = 1000L, threads = 1L) {
   data <- as_bn_data(data)
   nodes <- names(data$levels)
@@ -41,7 +42,7 @@ minimal_imap <- function(data, order, test = "x2", alpha = 0.05, max_parents = I
     lbn_abort("{.arg order} must name every variable once; it misses {.val {missing}}.",
               "value")
   }
-  spec <- ci_test_spec(test, B)
+  spec <- ci_test_spec(test, B, data, gaussian_default = "mi_g")
   check_alpha(alpha)
   check_number(max_parents, min = 0, whole = TRUE)
   threads <- check_threads(threads)
@@ -68,7 +69,7 @@ minimal_imap <- function(data, order, test = "x2", alpha = 0.05, max_parents = I
 minimal_parents <- function(data, spec, node, predecessors, alpha, max_parents, threads) {
   empty_log <- data.frame(x = character(), y = character(), z = character(),
                           statistic = numeric(), df = numeric(), p_value = numeric(),
-                          independent = logical(), stringsAsFactors = FALSE)
+                          n = numeric(), independent = logical(), stringsAsFactors = FALSE)
   logs <- list(empty_log)
   top <- min(length(predecessors), max_parents)
   for (size in seq(0, top)) {

@@ -40,8 +40,14 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #' an arc blacklisted one way orients the edge the other way. Knowledge always wins over
 #' an immorality (the clash is reported as a conflict).
 #'
-#' @param data A data.frame of discrete variables or a [bn_data()] object.
-#' @param test A conditional independence test, see [ci_test()].
+#' **Missing values.** On discrete [bn_data()] built with `missing = "allow"`, every
+#' test uses the rows observed on its own variables (available cases; see [ci_test()]),
+#' and `info$tests$n` records how many.
+#'
+#' @param data A data.frame or a [bn_data()] object (discrete data may have missing
+#'   values, see Details).
+#' @param test A conditional independence test, see [ci_test()]; `NULL` means `"x2"` on
+#'   discrete data and `"fisher_z"` on continuous data (`"mi_g"` for [minimal_imap()]).
 #' @param alpha Significance level in (0, 1): an edge is removed when a test's p-value
 #'   exceeds it.
 #' @param max_cond Largest size of a conditioning (witness) set; `Inf` for no cap.
@@ -56,7 +62,8 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #' @param verbose If `TRUE`, prints the walk-through of [explain_pc()] at the end.
 #' @return A [bn_graph] of type `"cpdag"` (or `"pdag"` when background knowledge or
 #'   conflicts shaped it), whose `info` holds `tests` (every test run: x, y, z
-#'   `;`-separated, statistic, df, p_value, independent, level), `n_tests`, `cache_hits`,
+#'   `;`-separated, statistic, df, p_value, independent, level, n: the cases used),
+#'   `n_tests`, `cache_hits`,
 #'   `sepsets` (the witness set of each removed edge with its p-value), `immoralities`
 #'   (with their strength and status), `conflicts`, `bidirected`, `orientations` (each
 #'   arc oriented by a rule, in order), and the settings used.
@@ -76,13 +83,13 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #' g <- pc(fl, alpha = 0.05)  # warns: V - R is oriented both ways
 #' g$info$conflicts
 #' pc(fl, alpha = 0.05, conflicts = "first")
-pc <- function(data, test = "x2", alpha = 0.05, max_cond = Inf, stable = TRUE,
+pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
                conflicts = c("bidirected", "first", "strongest"), whitelist = NULL,
                blacklist = NULL, B = 1000L, threads = 1L, verbose = FALSE) {
   data <- as_bn_data(data)
   nodes <- names(data$levels)
   check_pairwise_memory(length(nodes), "PC")
-  spec <- ci_test_spec(test, B)
+  spec <- ci_test_spec(test, B, data)
   check_alpha(alpha)
   check_number(max_cond, min = 0, whole = TRUE)
   check_flag(stable)
@@ -113,7 +120,7 @@ pc_info <- function(res, sorted, spec, alpha, max_cond, stable, policy) {
   tests <- res$tests
   tests <- data.frame(x = name(tests$x), y = name(tests$y), z = tests$z,
                       statistic = tests$statistic, df = tests$df, p_value = tests$p_value,
-                      independent = tests$independent, level = tests$level,
+                      independent = tests$independent, level = tests$level, n = tests$n,
                       stringsAsFactors = FALSE)
   w <- res$witnesses
   sepsets <- data.frame(x = name(w$x), y = name(w$y), z = w$z, p_value = w$p_value,
@@ -160,13 +167,4 @@ warn_conflicts <- function(conflicts, policy) {
              "i" = advice,
              "i" = "The data may not be faithful to any DAG at this {.arg alpha}; see {.code info$conflicts}."),
            "conflict")
-}
-
-check_choice <- function(x, choices, arg = rlang::caller_arg(x), call = rlang::caller_env()) {
-  if (identical(x, choices)) return(choices[1])
-  if (!is.character(x) || length(x) != 1L || is.na(x) || !x %in% choices) {
-    lbn_abort("{.arg {arg}} must be one of {.val {choices}}, not {.obj_type_friendly {x}}{if (is.character(x) && length(x) == 1L) paste0(' (', x, ')') else ''}.",
-              "value", call = call)
-  }
-  x
 }

@@ -64,7 +64,7 @@
 #' g$info$iterations
 #' g$info$trace
 #' pdag_search(d, score = "bic", no_parents = c("SEX", "SES"), no_children = "CP")
-pdag_search <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL,
+pdag_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL,
                         blacklist = NULL, max_parents = Inf, no_parents = NULL,
                         no_children = NULL, max_iter = Inf, threads = 1, verbose = FALSE) {
   if (inherits(start, "bn_graph") && !is_dag(start)) start <- pdag_to_dag(start)

@@ -16,7 +16,7 @@
 #' @examples
 #' d <- bn_data(college_plans, counts = "count")
 #' tabu_search(d, score = "bdeu", iss = 5, tabu = 10, max_tabu = 20)
-tabu_search <- function(data, score = "bdeu", ..., start = NULL, whitelist = NULL, blacklist = NULL,
+tabu_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
                         max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
                         tabu = 10, max_tabu = 10, max_iter = Inf, threads = 1, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,

@@ -13,6 +13,10 @@
 #' A state with probability zero (possible in `"mle"` fits and [read_bif()] networks)
 #' gives `-Inf`.
 #'
+#' For a linear-Gaussian network the value is the log density,
+#' the sum over nodes of `dnorm(x_i, b_0 + sum_j b_j x_j, sd_i, log = TRUE)`; `newdata`
+#' then has numeric columns (a data.frame, or continuous [bn_data()]).
+#'
 #' @param fit A `bn_fit` object from [fit_parameters()] or [read_bif()].
 #' @param newdata A data.frame or [bn_data()] object with a column for every node of
 #'   `fit` (other columns are ignored), whose values are levels of the fit's nodes.
@@ -33,6 +37,7 @@
 log_predictive <- function(fit, newdata, sum = TRUE) {
   check_bn_fit(fit)
   check_flag(sum)
+  if (is_gaussian_fit(fit)) return(log_predictive_gaussian(fit, newdata, sum))
   # A column of new data may well hold a single value: no warning about it here.
   data <- withCallingHandlers(as_bn_data(newdata),
                               learnbn_warning_single_level = function(w) invokeRestart("muffleWarning"))
@@ -43,6 +48,7 @@ log_predictive <- function(fit, newdata, sum = TRUE) {
                 "i" = "Columns of {.arg newdata}: {.val {names(data$levels)}}."),
               "unknown_node")
   }
+  check_complete(data_subset(data, node_names), "The predictive log-likelihood")
   codes <- lapply(stats::setNames(node_names, node_names), function(node) {
     fit_codes(data, node, fit$levels[[node]])
   })

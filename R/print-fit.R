@@ -1,5 +1,6 @@
 #' @export
 print.bn_fit <- function(x, ...) {
+  if (is_gaussian_fit(x)) return(print_gaussian_fit(x))
   n_nodes <- length(x$cpts)
   n_arcs <- sum(x$graph$amat)
   method <- switch(x$method,

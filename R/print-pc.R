@@ -33,6 +33,11 @@ explain_pc <- function(g, digits = 4, max_lines = 50L) {
   label <- ci_test_table$label[ci_test_table$name == info$test]
   cat(if (isTRUE(info$stable)) "PC-stable" else "PC", ": ", label, " test, alpha = ",
       info$alpha, ", ", info$n_tests, " tests\n", sep = "")
+  n <- info$tests$n
+  if (length(unique(n)) > 1L) {  # missing values: each test used its available cases
+    cat("  available cases per test: ", format(min(n), big.mark = ","), " to ",
+        format(max(n), big.mark = ","), "\n", sep = "")
+  }
 
   cat("Skeleton\n")
   tests <- info$tests

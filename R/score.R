@@ -1,5 +1,6 @@
-score_types <- c("bdeu", "bde", "k2", "bd", "bic", "aic", "loglik", "cv")
-bayesian_scores <- c("bdeu", "bde", "k2", "bd")
+score_types <- c("bdeu", "bde", "k2", "bd", "bic", "aic", "loglik", "cv", "bge")
+bayesian_scores <- c("bdeu", "bde", "k2", "bd", "bge")
+gaussian_scores <- c("loglik", "aic", "bic", "bge")
 
 #' Score specifications
 #'
@@ -29,6 +30,23 @@ bayesian_scores <- c("bdeu", "bde", "k2", "bd")
 #'   way. The cases of a weighted row (see [bn_data()]'s `counts`) are dealt
 #'   individually, as if the rows were expanded.
 #'
+#' On continuous data (see [bn_data()]) each node is a linear regression on its parents
+#' with Gaussian noise, and the scores are computed from the correlation matrix:
+#' * `"loglik"`: the maximised log-likelihood `-N/2 (log(2 pi sigma^2) + 1)`, with
+#'   `sigma^2` the residual variance of the regression (divisor N, as `logLik(lm(...))`);
+#' * `"aic"`, `"bic"`: minus `|pa_i| + 2` parameters (intercept, coefficients, variance),
+#'   times 1 or `log(N) / 2`;
+#' * `"bge"`: the Gaussian counterpart of BDe (Geiger and Heckerman 2002, with the
+#'   correction of Kuipers, Moffa and Heckerman 2014): the marginal likelihood under a
+#'   normal-Wishart prior with mean equal to the sample mean, `am` (imaginary sample
+#'   size of the mean), `aw` (degrees of freedom of the Wishart, > n + 1 so that t > 0)
+#'   and precision matrix `t I`, `t = am (aw - n - 1) / (am + 1)`. It is score equivalent and, like
+#'   bnlearn's, computed in the units of the data.
+#'
+#' The discrete scores (`"bdeu"`, `"bde"`, `"k2"`, `"bd"`, `"cv"`) on continuous data,
+#' and `"bge"` on discrete data, are errors. Where a learner's `score` is `NULL`, it
+#' uses `"bdeu"` on discrete data and `"bic"` on continuous data.
+#'
 #' Structure priors apply to the Bayesian scores: `"uniform"` adds nothing; `"arcs"`
 #' (Buntine 1991) makes each of the `n - 1` possible parents of a node present
 #' independently with probability `arc_prob`, adding
@@ -36,7 +54,8 @@ bayesian_scores <- c("bdeu", "bde", "k2", "bd")
 #' Markov-equivalent DAGs have the same number of arcs, so the prior keeps BDe and
 #' BDeu score equivalent.
 #'
-#' @param type One of `"bdeu"`, `"bde"`, `"k2"`, `"bd"`, `"bic"`, `"aic"`, `"loglik"`, `"cv"`.
+#' @param type One of `"bdeu"`, `"bde"`, `"k2"`, `"bd"`, `"bic"`, `"aic"`, `"loglik"`,
+#'   `"cv"` or (continuous data) `"bge"`.
 #' @param iss Equivalent (imaginary) sample size of BDe and BDeu, a positive number.
 #' @param alpha The Dirichlet hyperparameter of every cell for `"bd"`, positive.
 #' @param prior Structure prior, `"uniform"` or `"arcs"`.
@@ -47,6 +66,9 @@ bayesian_scores <- c("bdeu", "bde", "k2", "bd")
 #' @param folds For `"cv"` only: the number of folds (a whole number >= 2; `NULL` means
 #'   10), or the fold of every case given as whole numbers `1, ..., k` (one per data
 #'   row, or per case in row order for data with case counts).
+#' @param am For `"bge"`: the imaginary sample size of the mean, positive.
+#' @param aw For `"bge"`: the degrees of freedom of the Wishart prior, more than `n + 1`
+#'   for `n` variables; `NULL` (the default) means `n + am + 1`.
 #' @return A `bn_score` object.
 #' @family scores
 #' @export
@@ -55,11 +77,12 @@ bayesian_scores <- c("bdeu", "bde", "k2", "bd")
 #' bn_score("k2", prior = "arcs", arc_prob = 0.2)
 #' set.seed(1)
 #' bn_score("cv", folds = 5)
+#' bn_score("bge", am = 1)
 #' network_score(bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ][CP|PE]"),
 #'               college_plans[rep(1:128, college_plans$count), 1:5],
 #'               score = bn_score("bde", iss = 5))
 bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "arcs"),
-                     arc_prob = NULL, prior_network = NULL, folds = NULL) {
+                     arc_prob = NULL, prior_network = NULL, folds = NULL, am = 1, aw = NULL) {
   check_string(type)
   if (!type %in% score_types) {
     lbn_abort(c("{.arg type} must be one of {.val {score_types}}, not {.val {type}}."),
@@ -73,6 +96,8 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
               "value")
   }
   if (!is.null(arc_prob)) check_number(arc_prob, min = 0, max = 1, min_open = TRUE, max_open = TRUE)
+  check_number(am, min = 0, min_open = TRUE, max_open = TRUE)
+  if (!is.null(aw)) check_number(aw, min = 0, min_open = TRUE, max_open = TRUE)
   if (!is.null(prior_network)) {
     if (type != "bde") {
       lbn_abort("{.arg prior_network} applies to the {.val bde} score only, not to {.val {type}}.",
@@ -82,9 +107,12 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
       lbn_abort("{.arg prior_network} must be a {.cls bn_fit} (see {.fn fit_parameters}), not {.obj_type_friendly {prior_network}}.",
                 "type")
     }
+    if (identical(prior_network$type, "gaussian")) {
+      lbn_abort("{.arg prior_network} must be a discrete {.cls bn_fit}, not a Gaussian one.", "data_type")
+    }
   }
   score <- structure(list(type = type, iss = iss, alpha = alpha, prior = prior, arc_prob = arc_prob,
-                          prior_network = prior_network), class = "bn_score")
+                          prior_network = prior_network, am = am, aw = aw), class = "bn_score")
   if (type == "cv") score <- cv_fold_spec(score, folds)
   if (!is.null(folds) && type != "cv") {
     lbn_abort("{.arg folds} applies to the {.val cv} score only, not to {.val {type}}.", "value")
@@ -162,6 +190,7 @@ print.bn_score <- function(x, ...) {
     bde = paste0("iss = ", x$iss, if (is.null(x$prior_network)) ", uniform prior network" else ", prior network"),
     bd = paste0("alpha = ", x$alpha),
     cv = paste0(x$folds, " folds", if (!is.null(x$fold_ids)) " (given)", ", iss = ", x$iss),
+    bge = paste0("am = ", x$am, ", aw = ", if (is.null(x$aw)) "n + am + 1" else x$aw),
     NULL)
   prior <- if (x$prior == "arcs") {
     paste0("arc prior (p = ", if (is.null(x$arc_prob)) "1/(n-1)" else x$arc_prob, ")")
@@ -170,8 +199,29 @@ print.bn_score <- function(x, ...) {
   invisible(x)
 }
 
-# A score given as a string (with `...` passed to bn_score()) or as a bn_score.
-as_bn_score <- function(score, ..., arg = rlang::caller_arg(score), call = rlang::caller_env()) {
+# A score given as a string (with `...` passed to bn_score()) or as a bn_score, checked
+# against the data; NULL means `default` on discrete data and "bic" on continuous data.
+as_bn_score <- function(score, ..., data, default = "bdeu", arg = rlang::caller_arg(score),
+                        call = rlang::caller_env()) {
+  if (is.null(score)) score <- if (is_gaussian(data)) "bic" else default
+  check_score_data(as_bn_score_object(score, ..., arg = arg, call = call), data, call)
+}
+
+check_score_data <- function(score, data, call = rlang::caller_env()) {
+  if (is_gaussian(data) && !score$type %in% gaussian_scores) {
+    lbn_abort(c("The {.val {score$type}} score applies to discrete data, but {.arg data} are continuous.",
+                "i" = "Scores for continuous data: {.val {gaussian_scores}}."),
+              "data_type", call = call)
+  }
+  if (!is_gaussian(data) && score$type == "bge") {
+    lbn_abort(c("The {.val bge} score applies to continuous data, but {.arg data} are discrete.",
+                "i" = "Its discrete counterpart is {.val bde}."),
+              "data_type", call = call)
+  }
+  score
+}
+
+as_bn_score_object <- function(score, ..., arg, call) {
   if (inherits(score, "bn_score")) {
     if (...length()) {
       lbn_abort("Score options in {.arg ...} cannot be combined with a {.cls bn_score}; set them in {.fn bn_score}.",
@@ -203,8 +253,15 @@ as_bn_score <- function(score, ..., arg = rlang::caller_arg(score), call = rlang
 
 # The list the C++ glue reads, for data with `n_nodes` variables.
 score_spec <- function(score, n_nodes) {
+  am <- if (is.null(score$am)) 1 else score$am
+  aw <- if (is.null(score$aw)) n_nodes + am + 1 else score$aw
+  if (score$type == "bge" && aw <= n_nodes + 1) {
+    lbn_abort("The {.val bge} score needs {.arg aw} > n + 1 = {n_nodes + 1} for {n_nodes} variables, not {aw}.",
+              "value", call = NULL)
+  }
   list(type = score$type, iss = score$iss, alpha = score$alpha, prior = score$prior,
-       arc_prob = if (is.null(score$arc_prob)) 1 / max(n_nodes - 1, 1) else score$arc_prob)
+       arc_prob = if (is.null(score$arc_prob)) 1 / max(n_nodes - 1, 1) else score$arc_prob,
+       am = am, aw = aw)
 }
 
 #' Score of a family or a network
@@ -217,7 +274,8 @@ score_spec <- function(score, n_nodes) {
 #' @param data A data.frame or [bn_data()] object with the variables.
 #' @param node The node to score, a name.
 #' @param parents Names of its parents (order does not matter).
-#' @param score A score name or a [bn_score()] object.
+#' @param score A score name or a [bn_score()] object; `NULL` means `"bdeu"` for
+#'   discrete data and `"bic"` for continuous data.
 #' @param ... Options of [bn_score()] (such as `iss`) when `score` is a name.
 #' @return `local_score()`: a number. `network_score()`: a number, or a named vector of
 #'   family scores when `local = TRUE`.
@@ -229,9 +287,10 @@ score_spec <- function(score, n_nodes) {
 #' g <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ:SEX][CP|PE:IQ:SES]")
 #' network_score(g, d, score = "bic")
 #' network_score(g, d, score = "k2", local = TRUE)
-local_score <- function(data, node, parents = character(), score = "bdeu", ...) {
+local_score <- function(data, node, parents = character(), score = NULL, ...) {
   data <- as_bn_data(data)
-  score <- as_bn_score(score, ...)
+  check_complete(data, "Scoring")
+  score <- as_bn_score(score, ..., data = data)
   check_string(node)
   all_nodes <- names(data$levels)
   node_id <- check_nodes(node, all_nodes)
@@ -247,10 +306,11 @@ local_score <- function(data, node, parents = character(), score = "bdeu", ...) 
 #' @param local If `TRUE`, return the score of each family instead of their sum.
 #' @param threads Number of threads used to score the families.
 #' @export
-network_score <- function(g, data, score = "bdeu", local = FALSE, threads = 1, ...) {
+network_score <- function(g, data, score = NULL, local = FALSE, threads = 1, ...) {
   check_dag_graph(g)
   data <- as_bn_data(data)
-  score <- as_bn_score(score, ...)
+  check_complete(data, "Scoring")
+  score <- as_bn_score(score, ..., data = data)
   check_flag(local)
   check_number(threads, min = 1, whole = TRUE)
   nodes <- colnames(g$amat)

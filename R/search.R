@@ -3,10 +3,12 @@
 
 prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL, max_parents = Inf,
                            no_parents = NULL, no_children = NULL, restrict = NULL, start = NULL,
-                           threads = 1, verbose = FALSE, call = rlang::caller_env()) {
+                           threads = 1, verbose = FALSE, default_score = "bdeu",
+                           call = rlang::caller_env()) {
   data <- as_bn_data(data, arg = "data", call = call)
+  check_complete(data, "A score-based search", call = call)
   check_pairwise_memory(length(data$levels), "A score-based search", call = call)
-  score <- as_bn_score(score, ..., arg = "score", call = call)
+  score <- as_bn_score(score, ..., data = data, default = default_score, arg = "score", call = call)
   data <- with_cv_folds(data, score, call = call)
   if (!is.null(score$prior_network)) {
     lbn_abort("Searches do not support BDe with a prior network yet; use {.code bn_score(\"bde\")} (uniform prior network) or {.val bdeu}.",

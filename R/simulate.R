@@ -5,10 +5,17 @@
 #' uniform draws from R's random number generator (in topological order), so
 #' `set.seed()` makes a simulation reproducible.
 #'
-#' @param fit A `bn_fit` object from [fit_parameters()] or [read_bif()].
+#' For a linear-Gaussian network (from [fit_parameters()] on continuous data or
+#' [random_gaussian_fit()]) each node is drawn as
+#' `b_0 + sum_j b_j x_j + sd * rnorm(n)` from its parents' values, again in
+#' topological order with `n` normal draws per node.
+#'
+#' @param fit A `bn_fit` object from [fit_parameters()], [read_bif()] or
+#'   [random_gaussian_fit()].
 #' @param n Number of rows to draw, a positive whole number.
 #' @return A data.frame with `n` rows and one factor column per node (in the node
-#'   order of `fit`), with the levels of `fit`.
+#'   order of `fit`), with the levels of `fit`; numeric columns for a linear-Gaussian
+#'   network.
 #' @family parameters
 #' @export
 #' @examples
@@ -21,6 +28,7 @@ simulate_data <- function(fit, n) {
   check_bn_fit(fit)
   check_number(n, min = 1, max = .Machine$integer.max, whole = TRUE)
   n <- as.integer(n)
+  if (is_gaussian_fit(fit)) return(simulate_gaussian(fit, n))
   codes <- list()
   for (node in topological_order(fit$graph)) {
     table <- fit$cpts[[node]]

@@ -46,6 +46,18 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_gaussian_stats
+Rcpp::List cpp_gaussian_stats(Rcpp::List values, SEXP weights);
+RcppExport SEXP _learnbn_cpp_gaussian_stats(SEXP valuesSEXP, SEXP weightsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type values(valuesSEXP);
+    Rcpp::traits::input_parameter< SEXP >::type weights(weightsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_gaussian_stats(values, weights));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_ges
 Rcpp::List cpp_ges(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerMatrix start, double max_subset, int threads);
 RcppExport SEXP _learnbn_cpp_ges(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP startSEXP, SEXP max_subsetSEXP, SEXP threadsSEXP) {
@@ -100,6 +112,48 @@ BEGIN_RCPP
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< SEXP >::type run_ptr(run_ptrSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_mcmc_result(run_ptr));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_complete_data
+Rcpp::List cpp_complete_data(Rcpp::List data, Rcpp::List network, std::string mode, Rcpp::List options);
+RcppExport SEXP _learnbn_cpp_complete_data(SEXP dataSEXP, SEXP networkSEXP, SEXP modeSEXP, SEXP optionsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type network(networkSEXP);
+    Rcpp::traits::input_parameter< std::string >::type mode(modeSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_complete_data(data, network, mode, options));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_gibbs_fit
+Rcpp::List cpp_gibbs_fit(Rcpp::List data, Rcpp::List network, double iss, double iterations, double burn_in);
+RcppExport SEXP _learnbn_cpp_gibbs_fit(SEXP dataSEXP, SEXP networkSEXP, SEXP issSEXP, SEXP iterationsSEXP, SEXP burn_inSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type network(networkSEXP);
+    Rcpp::traits::input_parameter< double >::type iss(issSEXP);
+    Rcpp::traits::input_parameter< double >::type iterations(iterationsSEXP);
+    Rcpp::traits::input_parameter< double >::type burn_in(burn_inSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_gibbs_fit(data, network, iss, iterations, burn_in));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_available_counts
+Rcpp::NumericVector cpp_available_counts(Rcpp::List data, int node, Rcpp::IntegerVector parents);
+RcppExport SEXP _learnbn_cpp_available_counts(SEXP dataSEXP, SEXP nodeSEXP, SEXP parentsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
+    Rcpp::traits::input_parameter< int >::type node(nodeSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type parents(parentsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_available_counts(data, node, parents));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -271,10 +325,14 @@ END_RCPP
 static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_best_first_search", (DL_FUNC) &_learnbn_cpp_best_first_search, 6},
     {"_learnbn_cpp_ci_tests", (DL_FUNC) &_learnbn_cpp_ci_tests, 9},
+    {"_learnbn_cpp_gaussian_stats", (DL_FUNC) &_learnbn_cpp_gaussian_stats, 2},
     {"_learnbn_cpp_ges", (DL_FUNC) &_learnbn_cpp_ges, 6},
     {"_learnbn_cpp_mcmc_start", (DL_FUNC) &_learnbn_cpp_mcmc_start, 9},
     {"_learnbn_cpp_mcmc_advance", (DL_FUNC) &_learnbn_cpp_mcmc_advance, 2},
     {"_learnbn_cpp_mcmc_result", (DL_FUNC) &_learnbn_cpp_mcmc_result, 1},
+    {"_learnbn_cpp_complete_data", (DL_FUNC) &_learnbn_cpp_complete_data, 4},
+    {"_learnbn_cpp_gibbs_fit", (DL_FUNC) &_learnbn_cpp_gibbs_fit, 5},
+    {"_learnbn_cpp_available_counts", (DL_FUNC) &_learnbn_cpp_available_counts, 3},
     {"_learnbn_cpp_pc", (DL_FUNC) &_learnbn_cpp_pc, 13},
     {"_learnbn_cpp_pdag_search", (DL_FUNC) &_learnbn_cpp_pdag_search, 6},
     {"_learnbn_cpp_family_table", (DL_FUNC) &_learnbn_cpp_family_table, 3},

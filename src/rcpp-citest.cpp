@@ -5,7 +5,8 @@
 #include "rcpp-data.h"
 
 // Runs tests x[[t]] _||_ y[[t]] | z[[t]] (0-based node sets) in parallel; returns a
-// matrix with columns statistic, df, p_value.
+// matrix with columns statistic, df, p_value and n (the cases used: the available
+// cases when the data have missing values).
 // [[Rcpp::export]]
 Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rcpp::List z,
                                  int statistic, bool adjusted_df, int permutations,
@@ -34,12 +35,13 @@ Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rc
     }
   }
   if (error) std::rethrow_exception(error);
-  Rcpp::NumericMatrix out(n, 3);
+  Rcpp::NumericMatrix out(n, 4);
   for (long t = 0; t < n; ++t) {
     out(t, 0) = results[t].statistic;
     out(t, 1) = results[t].df;
     out(t, 2) = results[t].p_value;
+    out(t, 3) = results[t].n;
   }
-  Rcpp::colnames(out) = Rcpp::CharacterVector::create("statistic", "df", "p_value");
+  Rcpp::colnames(out) = Rcpp::CharacterVector::create("statistic", "df", "p_value", "n");
   return out;
 }

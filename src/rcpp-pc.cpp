@@ -55,13 +55,14 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, int statistic, b
   const std::size_t n_tests = r.tests.size();
   Rcpp::IntegerVector tx(n_tests), ty(n_tests), level(n_tests);
   Rcpp::CharacterVector tz(n_tests);
-  Rcpp::NumericVector stat(n_tests), df(n_tests), p(n_tests);
+  Rcpp::NumericVector stat(n_tests), df(n_tests), p(n_tests), cases(n_tests);
   Rcpp::LogicalVector independent(n_tests);
   for (std::size_t t = 0; t < n_tests; ++t) {
     const learnbn::TestRecord& rec = r.tests[t];
     tx[t] = rec.x + 1; ty[t] = rec.y + 1; level[t] = rec.level;
     tz[t] = join_names(rec.z, names);
     stat[t] = rec.result.statistic; df[t] = rec.result.df; p[t] = rec.result.p_value;
+    cases[t] = rec.result.n;
     independent[t] = rec.independent;
   }
   const std::size_t n_w = r.witnesses.size();
@@ -97,7 +98,8 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, int statistic, b
       Rcpp::Named("tests") = Rcpp::List::create(
           Rcpp::Named("x") = tx, Rcpp::Named("y") = ty, Rcpp::Named("z") = tz,
           Rcpp::Named("statistic") = stat, Rcpp::Named("df") = df, Rcpp::Named("p_value") = p,
-          Rcpp::Named("independent") = independent, Rcpp::Named("level") = level),
+          Rcpp::Named("independent") = independent, Rcpp::Named("level") = level,
+          Rcpp::Named("n") = cases),
       Rcpp::Named("witnesses") = Rcpp::List::create(
           Rcpp::Named("x") = wx, Rcpp::Named("y") = wy, Rcpp::Named("z") = wz,
           Rcpp::Named("p_value") = wp),

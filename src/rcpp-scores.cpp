@@ -34,16 +34,15 @@ Rcpp::NumericVector cpp_local_scores(Rcpp::List data, Rcpp::List spec, Rcpp::Int
   }
   std::vector<double> out(n);
   std::exception_ptr error = nullptr;
+  const auto gaussian = learnbn::gaussian_model(view, score);
 #pragma omp parallel num_threads(threads)
   {
     try {
-      learnbn::Counter counter(view);
+      learnbn::LocalScorer scorer(view, score, gaussian);
 #pragma omp for schedule(dynamic, 8)
       for (std::size_t f = 0; f < n; ++f) {
         const std::vector<int>& pa = parents[f];
-        const learnbn::FamilyCounts& c =
-            counter.count(nodes[f], pa.data(), pa.size(), joints[f] != nullptr);
-        out[f] = learnbn::family_score(c, score, view.n_cases, pa.size(), joints[f]);
+        out[f] = scorer.score(nodes[f], pa.data(), pa.size(), joints[f]);
       }
     } catch (...) {
 #pragma omp critical

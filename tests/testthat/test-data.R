@@ -73,7 +73,8 @@ test_that("a table is used as a count table", {
 test_that("bad data fail with classed errors naming the column and the problem", {
   expect_error(bn_data(1:3), class = "learnbn_error_type")
   expect_error(bn_data(data.frame(a = c("x", NA, "y"), b = c(NA, NA, "z"))), class = "learnbn_error_missing")
-  expect_error(bn_data(data.frame(a = c(1.5, 2))), class = "learnbn_error_continuous")
+  expect_error(bn_data(data.frame(a = c(1.5, 2)), type = "discrete"), class = "learnbn_error_continuous")
+  expect_error(bn_data(data.frame(a = c(1.5, 2), b = factor(1:2))), class = "learnbn_error_mixed")
   expect_error(bn_data(data.frame(a = character())), class = "learnbn_error_empty")
   expect_error(bn_data(data.frame()), class = "learnbn_error_empty")
   dup <- data.frame(a = 1:2, b = 1:2)
@@ -90,7 +91,8 @@ test_that("bad data fail with classed errors naming the column and the problem",
   expect_warning(bn_data(data.frame(a = c("x", "x"), b = c("u", "v"))), class = "learnbn_warning_single_level")
   expect_snapshot(error = TRUE, {
     bn_data(data.frame(a = c("x", NA, "y"), b = c(NA, NA, "z")))
-    bn_data(data.frame(a = c(1.5, 2)))
+    bn_data(data.frame(a = c(1.5, 2)), type = "discrete")
+    bn_data(data.frame(a = c(1.5, 2), b = factor(1:2)))
     bn_data(data.frame(a = 1:2, n = c(1, -1)), counts = "n")
   })
 })

@@ -120,7 +120,7 @@ test_that("original PC, max_cond, the cache and the test log", {
   expect_false(anyDuplicated(key) > 0)
   expect_gt(g$info$cache_hits, 0)
   expect_identical(names(g$info$tests),
-                   c("x", "y", "z", "statistic", "df", "p_value", "independent", "level"))
+                   c("x", "y", "z", "statistic", "df", "p_value", "independent", "level", "n"))
 })
 
 test_that("whitelist and blacklist shape the skeleton and the orientation", {

@@ -5,8 +5,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "counts.hpp"
-#include "scores.hpp"
+#include "local_scorer.hpp"
 
 namespace learnbn {
 
@@ -47,12 +46,13 @@ class ScoreCache {
   std::size_t hits_ = 0, misses_ = 0;
 };
 
-// Counts and scores families of one data set with one score, remembering every result.
+// Scores families of one data set with one score, remembering every result.
 class Scorer {
  public:
   // BDe here means the uniform prior network (BDeu); other prior networks are scored
   // family by family with their alpha_ijk (see family_score).
-  Scorer(const DataView& data, const ScoreSpec& spec) : data_(data), spec_(spec), counter_(data_) {}
+  Scorer(const DataView& data, const ScoreSpec& spec)
+      : data_(data), spec_(spec), local_(data_, spec_, gaussian_model(data_, spec_)) {}
 
   double local(int node, std::vector<int> parents) {
     std::sort(parents.begin(), parents.end());
@@ -64,8 +64,7 @@ class Scorer {
   }
 
   double uncached(int node, const std::vector<int>& parents) {
-    const FamilyCounts& c = counter_.count(node, parents.data(), parents.size());
-    return family_score(c, spec_, data_.n_cases, parents.size());
+    return local_.score(node, parents.data(), parents.size());
   }
 
   const ScoreCache& cache() const { return cache_; }
@@ -75,7 +74,7 @@ class Scorer {
  private:
   DataView data_;
   ScoreSpec spec_;
-  Counter counter_;
+  LocalScorer local_;
   ScoreCache cache_;
 };
 

@@ -1,5 +1,6 @@
-// Conditional independence tests X _||_ Y | Z on discrete data, from one pass of
-// counting over (x, y, z).
+// Conditional independence tests X _||_ Y | Z: on discrete data from one pass of
+// counting over (x, y, z); on continuous data from the correlation matrix (Fisher's z
+// and the Gaussian G2, see gaussian.hpp).
 //
 // X, Y and Z may each be a set of variables (a set acts as one combined variable whose
 // states are the combinations of its members' states). Rows are first mapped to ids of
@@ -15,6 +16,12 @@
 // (max(1, #x with N[x,z] > 0) - 1) (max(1, #y with N[y,z] > 0) - 1), summed.
 // Permutation versions permute y within the strata of z (B times) and report
 // p = (1 + #{stat* >= stat}) / (B + 1).
+//
+// Missing values (discrete data, DataView::has_missing): each test uses the available
+// cases, the rows observed on all of x, y and z. Those rows' codes are copied into a
+// compact view and the test runs on it unchanged, so every statistic, df and
+// permutation uses that test's own number of cases (CITestResult::n). Tests whose
+// variables have no missing cell take the complete-data path directly.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -29,10 +36,11 @@
 
 #include "counts.hpp"
 #include "data.hpp"
+#include "gaussian.hpp"
 
 namespace learnbn {
 
-enum class CIStatistic { pearson_x2 = 0, likelihood_g2 = 1 };
+enum class CIStatistic { pearson_x2 = 0, likelihood_g2 = 1, fisher_z = 2, gaussian_g2 = 3 };
 
 struct CITestSpec {
   CIStatistic statistic = CIStatistic::pearson_x2;
@@ -45,11 +53,12 @@ struct CITestResult {
   double statistic = 0;
   double df = 0;
   double p_value = 1;
+  double n = 0;  // cases used: all of them, or the available cases of this test
 };
 
 inline CITestSpec make_ci_spec(int statistic, bool adjusted_df, int permutations, double seed) {
   CITestSpec spec;
-  spec.statistic = statistic == 0 ? CIStatistic::pearson_x2 : CIStatistic::likelihood_g2;
+  spec.statistic = static_cast<CIStatistic>(statistic);
   spec.adjusted_df = adjusted_df;
   spec.permutations = permutations;
   spec.seed = static_cast<std::uint64_t>(seed);
@@ -122,11 +131,12 @@ class CITestCache {
 
 class CITester {
  public:
-  CITester(const DataView& data, const CITestSpec& spec) : data_(data), spec_(spec) {
+  CITester(const DataView& data, const CITestSpec& spec) : full_(data), data_(&data), spec_(spec) {
     if (data.n_rows >= std::numeric_limits<std::uint32_t>::max()) {
       throw std::length_error("too many rows: at most 2^32 - 1 are supported");
     }
-    dense_limit_ = std::min(Counter::kMaxDenseCells, std::max(65536.0, 4.0 * data.n_rows));
+    dense_limit_ = dense_limit_for(data.n_rows);
+    if (data.has_missing && !data.gaussian()) column_missing_.assign(data.n_vars(), -1);
   }
 
   const CITestSpec& spec() const { return spec_; }
@@ -137,6 +147,105 @@ class CITester {
 
   CITestResult test(const std::vector<int>& x, const std::vector<int>& y,
                     const std::vector<int>& z) {
+    // The permutation stream depends on the original variable ids, also on a subset.
+    const std::uint64_t seed = spec_.permutations > 0 ? test_seed(x, y, z) : 0;
+    if (!column_missing_.empty() && touches_missing(x, y, z)) {
+      return available_case_test(x, y, z, seed);
+    }
+    CITestResult out = test_view(x, y, z, seed);
+    out.n = full_.n_cases;
+    return out;
+  }
+
+ private:
+  static double dense_limit_for(std::size_t n_rows) {
+    return std::min(Counter::kMaxDenseCells, std::max(65536.0, 4.0 * n_rows));
+  }
+
+  // Whether column v has a missing cell; found by one scan on first use.
+  bool column_has_missing(int v) {
+    signed char& flag = column_missing_[v];
+    if (flag < 0) {
+      const Column& column = full_.columns[v];
+      bool any = false;
+      column.for_each(full_.n_rows, [&](std::size_t, int code) { any |= column.missing(code); });
+      flag = any;
+    }
+    return flag > 0;
+  }
+
+  bool touches_missing(const std::vector<int>& x, const std::vector<int>& y,
+                       const std::vector<int>& z) {
+    for (const auto* vars : {&x, &y, &z}) {
+      for (int v : *vars) if (column_has_missing(v)) return true;
+    }
+    return false;
+  }
+
+  // The test on the rows observed on x, y and z: their codes (and weights) are copied
+  // into subset_, whose columns are x, then y, then z, and the test runs on that view.
+  CITestResult available_case_test(const std::vector<int>& x, const std::vector<int>& y,
+                                   const std::vector<int>& z, std::uint64_t seed) {
+    std::vector<int> vars(x);
+    vars.insert(vars.end(), y.begin(), y.end());
+    vars.insert(vars.end(), z.begin(), z.end());
+    const std::size_t n = full_.n_rows;
+    keep_.assign(n, 1);
+    for (int v : vars) {
+      if (!column_has_missing(v)) continue;
+      const Column& column = full_.columns[v];
+      column.for_each(n, [&](std::size_t row, int code) { if (column.missing(code)) keep_[row] = 0; });
+    }
+    rows_.clear();
+    for (std::size_t row = 0; row < n; ++row) if (keep_[row]) rows_.push_back(row);
+    const std::size_t m = rows_.size();
+    subset_ = DataView();
+    subset_.n_rows = m;
+    subset_.n_cases = static_cast<double>(m);
+    if (full_.weights) {
+      subset_weights_.resize(m);
+      double total = 0;
+      for (std::size_t i = 0; i < m; ++i) total += subset_weights_[i] = full_.weights[rows_[i]];
+      subset_.weights = subset_weights_.data();
+      subset_.n_cases = total;
+    }
+    small_codes_.resize(vars.size());
+    wide_codes_.resize(vars.size());
+    for (std::size_t j = 0; j < vars.size(); ++j) {
+      const Column& column = full_.columns[vars[j]];
+      Column copy;
+      copy.cardinality = column.cardinality;
+      if (column.small) {
+        small_codes_[j].resize(m);
+        for (std::size_t i = 0; i < m; ++i) small_codes_[j][i] = column.small[rows_[i]];
+        copy.small = small_codes_[j].data();
+      } else {
+        wide_codes_[j].resize(m);
+        for (std::size_t i = 0; i < m; ++i) wide_codes_[j][i] = column.wide[rows_[i]];
+        copy.wide = wide_codes_[j].data();
+      }
+      subset_.columns.push_back(copy);
+    }
+    std::vector<int> sx(x.size()), sy(y.size()), sz(z.size());
+    int next = 0;
+    for (auto* ids : {&sx, &sy, &sz}) for (int& id : *ids) id = next++;
+    // Run on the subset view; restore the full view even if the test throws.
+    struct Restore {
+      CITester& t;
+      ~Restore() { t.data_ = &t.full_; t.dense_limit_ = dense_limit_for(t.full_.n_rows); }
+    } restore{*this};
+    data_ = &subset_;
+    dense_limit_ = dense_limit_for(m);
+    CITestResult out = test_view(sx, sy, sz, seed);
+    out.n = subset_.n_cases;
+    return out;
+  }
+
+  // The test on the active view data_ (the full data or an available-case subset).
+  CITestResult test_view(const std::vector<int>& x, const std::vector<int>& y,
+                         const std::vector<int>& z, std::uint64_t seed) {
+    if (spec_.statistic == CIStatistic::fisher_z) return fisher_z_test(x, y, z, seed);
+    if (spec_.statistic == CIStatistic::gaussian_g2) return gaussian_g2_test(x, y, z);
     CITestResult out;
     const double full_x = configurations(x), full_y = configurations(y);
     const double full_z = configurations(z);
@@ -158,7 +267,7 @@ class CITester {
       count_dense(nx, ny, nz);
       out.statistic = dense_statistic(nx, ny, nz, &adjusted_df);
       if (spec_.permutations > 0) {
-        out.p_value = permutation_p_value(nx, ny, nz, out.statistic, x, y, z);
+        out.p_value = permutation_p_value(nx, ny, nz, out.statistic, seed);
       }
     } else {
       if (spec_.permutations > 0) {
@@ -172,10 +281,91 @@ class CITester {
     return out;
   }
 
- private:
+  CITestResult gaussian_g2_test(const std::vector<int>& x, const std::vector<int>& y,
+                                const std::vector<int>& z) const {
+    if (!data_->gaussian()) throw std::invalid_argument("the mi_g test needs continuous data");
+    CITestResult out;
+    out.statistic = gaussian_g2(*data_, x, y, z);
+    out.df = static_cast<double>(x.size() * y.size());
+    out.p_value = chisq_upper_tail(out.statistic, out.df);
+    return out;
+  }
+
+  // Continuous data: Fisher's z of the partial correlation (see gaussian.hpp); the
+  // permutation version shuffles the residuals of y on z against those of x on z.
+  CITestResult fisher_z_test(const std::vector<int>& x, const std::vector<int>& y,
+                             const std::vector<int>& z, std::uint64_t seed) {
+    if (!data_->gaussian() || x.size() != 1 || y.size() != 1) {
+      throw std::invalid_argument("Fisher's z test needs continuous data and single variables x and y");
+    }
+    const FisherZ f = fisher_z_from_r(partial_correlation(*data_, x[0], y[0], z), data_->n_cases, z.size());
+    CITestResult out;
+    out.statistic = f.statistic;
+    out.df = f.df;
+    out.p_value = spec_.permutations > 0 && f.df > 0 ? residual_permutation_p_value(x[0], y[0], z, seed)
+                                                    : f.p_value;
+    return out;
+  }
+
+  // Residuals of x and y on z by weighted least squares, cases expanded by their
+  // whole-number weights; p = (1 + #{|r*| >= |r|}) / (B + 1) over B shuffles of y's.
+  double residual_permutation_p_value(int x, int y, const std::vector<int>& z, std::uint64_t seed) {
+    const Eigen::Index n = static_cast<Eigen::Index>(data_->n_rows), k = static_cast<Eigen::Index>(z.size());
+    Eigen::MatrixXd design(n, k + 1);
+    design.col(0).setOnes();
+    for (Eigen::Index j = 0; j < k; ++j) design.col(j + 1) = column_values(z[j]);
+    Eigen::VectorXd w = Eigen::VectorXd::Ones(n);
+    if (data_->weights) w = Eigen::Map<const Eigen::VectorXd>(data_->weights, n);
+    const Eigen::VectorXd sw = w.cwiseSqrt();
+    const auto qr = (sw.asDiagonal() * design).colPivHouseholderQr();
+    auto residual = [&](int v) -> Eigen::VectorXd {
+      const Eigen::VectorXd values = column_values(v);
+      return values - design * qr.solve(sw.asDiagonal() * values);
+    };
+    const Eigen::VectorXd rx = residual(x), ry = residual(y);
+    std::vector<double> case_x, case_y;
+    for (Eigen::Index row = 0; row < n; ++row) {
+      for (std::size_t c = 0; c < static_cast<std::size_t>(w[row]); ++c) {
+        case_x.push_back(rx[row]);
+        case_y.push_back(ry[row]);
+      }
+    }
+    auto cross = [&] {
+      double s = 0;
+      for (std::size_t i = 0; i < case_x.size(); ++i) s += case_x[i] * case_y[i];
+      return std::fabs(s);
+    };
+    const double observed = cross();
+    Xoshiro rng(seed);
+    const double tolerance = 1e-10 * std::max(1.0, observed);
+    std::size_t at_least = 0;
+    for (int b = 0; b < spec_.permutations; ++b) {
+      for (std::size_t i = case_y.size(); i > 1; --i) {
+        std::swap(case_y[i - 1], case_y[rng.below(static_cast<std::uint32_t>(i))]);
+      }
+      if (cross() >= observed - tolerance) ++at_least;
+    }
+    return (1.0 + at_least) / (spec_.permutations + 1.0);
+  }
+
+  Eigen::VectorXd column_values(int v) const {
+    return Eigen::Map<const Eigen::VectorXd>(data_->columns[v].real, static_cast<Eigen::Index>(data_->n_rows));
+  }
+
+  // The seed of one test's permutation stream: fixed by the base seed and the variables.
+  std::uint64_t test_seed(const std::vector<int>& x, const std::vector<int>& y,
+                          const std::vector<int>& z) const {
+    std::uint64_t key = spec_.seed;
+    for (const auto* vars : {&x, &y, &z}) {
+      key = mix_seed(key ^ 0x5851f42d4c957f2dULL);
+      for (int v : *vars) key = mix_seed(key ^ static_cast<std::uint64_t>(v));
+    }
+    return key;
+  }
+
   double configurations(const std::vector<int>& vars) const {
     double q = 1;
-    for (int v : vars) q *= data_.columns[v].cardinality;
+    for (int v : vars) q *= data_->columns[v].cardinality;
     return q;
   }
 
@@ -183,7 +373,7 @@ class CITester {
   // variable fastest) while it stays small, renumbered to the observed configurations
   // beyond that. Returns an upper bound on the ids (1 for the empty set).
   std::size_t configuration_ids(const std::vector<int>& vars, std::vector<std::uint32_t>& ids) {
-    return static_cast<std::size_t>(combine_columns(data_, vars.data(), vars.size(), dense_limit_, index_, ids));
+    return static_cast<std::size_t>(combine_columns(*data_, vars.data(), vars.size(), dense_limit_, index_, ids));
   }
 
   // Fast path of the dense count when every column is stored as bytes: one pass over
@@ -198,7 +388,7 @@ class CITester {
     std::uint32_t stride[kMaxVars];
     std::uint32_t cells = 1;
     for (std::size_t j = 0; j < k; ++j) {
-      const Column& column = data_.columns[j == 0 ? x : j == 1 ? y : z[j - 2]];
+      const Column& column = data_->columns[j == 0 ? x : j == 1 ? y : z[j - 2]];
       if (!column.small) return false;
       col[j] = column.small;
       stride[j] = cells;
@@ -207,8 +397,8 @@ class CITester {
     const std::size_t lanes = cells <= 1024 ? 4 : 1;
     scratch_.assign(static_cast<std::size_t>(cells) * lanes, 0.0);
     double* t = scratch_.data();
-    const std::size_t n = data_.n_rows;
-    const double* w = data_.weights;
+    const std::size_t n = data_->n_rows;
+    const double* w = data_->weights;
     switch (k) {
       case 2: count_rows<2>(col, stride, n, w, t, cells, lanes); break;
       case 3: count_rows<3>(col, stride, n, w, t, cells, lanes); break;
@@ -243,10 +433,10 @@ class CITester {
     table_.assign(nx * ny * nz, 0.0);
     const std::uint32_t *xi = x_ids_.data(), *yi = y_ids_.data(), *zi = z_ids_.data();
     double* t = table_.data();
-    const std::size_t n = data_.n_rows;
-    if (data_.weights) {
+    const std::size_t n = data_->n_rows;
+    if (data_->weights) {
       for (std::size_t row = 0; row < n; ++row) {
-        t[(zi[row] * ny + yi[row]) * nx + xi[row]] += data_.weights[row];
+        t[(zi[row] * ny + yi[row]) * nx + xi[row]] += data_->weights[row];
       }
     } else {
       for (std::size_t row = 0; row < n; ++row) t[(zi[row] * ny + yi[row]) * nx + xi[row]] += 1.0;
@@ -299,13 +489,13 @@ class CITester {
   // Observed cells only: x and y configurations are paired with the stratum through
   // hash renumbering, so nothing grows with the product of the cardinalities.
   double sparse_statistic(std::size_t nx, std::size_t ny, double* adjusted_df) {
-    const std::size_t n = data_.n_rows;
+    const std::size_t n = data_->n_rows;
     KeyIndex xz_index, yz_index, cell_index, z_index;
     xz_index.reset(n); yz_index.reset(n); cell_index.reset(n); z_index.reset(n);
     std::vector<double> n_xz, n_yz, n_z, n_cell;
     std::vector<std::uint32_t> xz_stratum, yz_stratum, cell_xz, cell_yz;
     for (std::size_t row = 0; row < n; ++row) {
-      const double w = data_.weight(row);
+      const double w = data_->weight(row);
       const std::uint32_t z = z_index.id(z_ids_[row]);
       if (z == n_z.size()) n_z.push_back(0.0);
       n_z[z] += w;
@@ -337,38 +527,32 @@ class CITester {
       stat += pearson ? observed * observed / expected
                       : 2.0 * observed * std::log(observed / expected);
     }
-    if (pearson) stat -= data_.n_cases;
+    if (pearson) stat -= data_->n_cases;
     return std::max(stat, 0.0);
   }
 
   // Cases (rows expanded by their whole-number weights) sorted by stratum; y is shuffled
   // within each stratum, which keeps N[x, z], N[y, z] and N[z] fixed.
   double permutation_p_value(std::size_t nx, std::size_t ny, std::size_t nz, double observed,
-                             const std::vector<int>& x, const std::vector<int>& y,
-                             const std::vector<int>& z) {
-    const std::size_t n = data_.n_rows;
+                             std::uint64_t seed) {
+    const std::size_t n = data_->n_rows;
     std::vector<std::size_t> start(nz + 1, 0);
     for (std::size_t row = 0; row < n; ++row) {
-      start[z_ids_[row] + 1] += static_cast<std::size_t>(data_.weight(row));
+      start[z_ids_[row] + 1] += static_cast<std::size_t>(data_->weight(row));
     }
     for (std::size_t s = 0; s < nz; ++s) start[s + 1] += start[s];
     const std::size_t n_cases = start[nz];
     std::vector<std::uint32_t> case_x(n_cases), case_y(n_cases);
     std::vector<std::size_t> fill(start.begin(), start.end() - 1);
     for (std::size_t row = 0; row < n; ++row) {
-      const std::size_t copies = static_cast<std::size_t>(data_.weight(row));
+      const std::size_t copies = static_cast<std::size_t>(data_->weight(row));
       for (std::size_t c = 0; c < copies; ++c) {
         const std::size_t at = fill[z_ids_[row]]++;
         case_x[at] = x_ids_[row];
         case_y[at] = y_ids_[row];
       }
     }
-    std::uint64_t key = spec_.seed;
-    for (const auto* vars : {&x, &y, &z}) {
-      key = mix_seed(key ^ 0x5851f42d4c957f2dULL);
-      for (int v : *vars) key = mix_seed(key ^ static_cast<std::uint64_t>(v));
-    }
-    Xoshiro rng(key);
+    Xoshiro rng(seed);
     const double tolerance = 1e-10 * std::max(1.0, std::fabs(observed));
     std::size_t at_least = 0;
     for (int b = 0; b < spec_.permutations; ++b) {
@@ -388,9 +572,19 @@ class CITester {
     return (1.0 + at_least) / (spec_.permutations + 1.0);
   }
 
-  const DataView& data_;
+  const DataView& full_;
+  const DataView* data_;  // the view tested: full_, or subset_ during an available-case test
   CITestSpec spec_;
   double dense_limit_;
+  // Available-case tests only: which columns have missing cells (-1 not yet known), and
+  // the compact view of the rows complete on the variables of the current test.
+  std::vector<signed char> column_missing_;
+  std::vector<char> keep_;
+  std::vector<std::size_t> rows_;
+  DataView subset_;
+  std::vector<double> subset_weights_;
+  std::vector<std::vector<std::uint8_t>> small_codes_;
+  std::vector<std::vector<int>> wide_codes_;
   std::vector<std::uint32_t> x_ids_, y_ids_, z_ids_;
   std::vector<double> table_, scratch_, row_total_, col_total_;
   KeyIndex index_;

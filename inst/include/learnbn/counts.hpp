@@ -119,6 +119,7 @@ class Counter {
   // Counts the family of `node`; the result stays valid until the next call.
   const FamilyCounts& count(int node, const int* parents, std::size_t n_parents,
                             bool force_dense = false) {
+    require_complete_discrete();
     const int states = data_.columns[node].cardinality;
     const double q = parent_configs(data_, parents, n_parents);
     out_.states = states;
@@ -139,6 +140,7 @@ class Counter {
   // parents once (renumbered to the observed configurations when their table is large);
   // count_plus() then counts the family base + {extra} in two passes over the data.
   void set_base(const int* parents, std::size_t n_parents) {
+    require_complete_discrete();
     base_total_ = parent_configs(data_, parents, n_parents);
     base_configs_ = combine_columns(data_, parents, n_parents, dense_limit_, index_, base_);
   }
@@ -180,6 +182,12 @@ class Counter {
   }
 
  private:
+  // Codes past the last state (missing cells) would index out of the tables.
+  void require_complete_discrete() const {
+    if (data_.gaussian()) throw std::invalid_argument("counting needs discrete data");
+    if (data_.has_missing) throw std::invalid_argument("counting needs complete data (no missing values)");
+  }
+
   // Unweighted tables up to this size are counted in four interleaved integer tables,
   // so consecutive rows never wait on the same memory cell (which serialises the loop).
   static constexpr std::size_t kSplitCells = 4096;

@@ -1,4 +1,5 @@
-// A read-only view of discrete data: one column of 0-based codes per variable.
+// A read-only view of the data: discrete (one column of 0-based codes per variable) or
+// continuous (one column of values per variable, plus their sufficient statistics).
 // The core never sees R objects; the glue layer fills this view from a bn_data.
 #pragma once
 #include <cstddef>
@@ -10,9 +11,12 @@ namespace learnbn {
 struct Column {
   const std::uint8_t* small = nullptr;  // codes of a variable with at most 256 states
   const int* wide = nullptr;            // codes otherwise
-  int cardinality = 0;                  // r_i, declared states (some may never occur)
+  const double* real = nullptr;         // values of a continuous variable
+  int cardinality = 0;                  // r_i, declared states (some may never occur); 0 if continuous
 
   int code(std::size_t row) const { return small ? small[row] : wide[row]; }
+  // A missing cell holds a code past the last state (255 or 65535, see bn_data()).
+  bool missing(int code) const { return code >= cardinality; }
 
   // Calls f(codes) with the typed pointer to the codes (uint8_t or int).
   template <class F>
@@ -39,8 +43,14 @@ struct DataView {
   // Cross-validated scores only: the 0-based test fold of each row (nullptr: no folds).
   const int* fold = nullptr;
   int n_folds = 0;
+  bool has_missing = false;         // some discrete cell is missing
+  // Continuous data only: the sufficient statistics (see gaussian.hpp), else nullptr.
+  const double* correlation = nullptr;  // p x p, column-major
+  const double* sd = nullptr;           // maximum-likelihood standard deviations
+  const double* mean = nullptr;
 
   std::size_t n_vars() const { return columns.size(); }
+  bool gaussian() const { return correlation != nullptr; }
   double weight(std::size_t row) const { return weights ? weights[row] : 1.0; }
 };
 

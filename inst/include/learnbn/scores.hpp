@@ -8,7 +8,7 @@
 
 namespace learnbn {
 
-enum class ScoreType { loglik, aic, bic, bd, k2, bdeu, bde, cv };
+enum class ScoreType { loglik, aic, bic, bd, k2, bdeu, bde, cv, bge };
 enum class StructurePrior { uniform, arcs };
 
 struct ScoreSpec {
@@ -18,11 +18,12 @@ struct ScoreSpec {
   double penalty = 1;    // aic: penalty per free parameter (bic derives log(N) / 2)
   StructurePrior prior = StructurePrior::uniform;
   double arc_prob = 0.5; // probability of each arc under the arc-independent prior
+  double am = 1, aw = 0; // BGe: prior sample sizes of the mean and of the precision matrix
   int n_nodes = 0;
 
   bool bayesian() const {
     return type == ScoreType::bd || type == ScoreType::k2 || type == ScoreType::bdeu ||
-           type == ScoreType::bde;
+           type == ScoreType::bde || type == ScoreType::bge;
   }
 };
 
@@ -121,6 +122,7 @@ inline double family_score(const FamilyCounts& c, const ScoreSpec& spec, double 
                       : dirichlet_uniform(c, spec.iss / (c.parent_configs * c.states));
       break;
     case ScoreType::cv: s = cross_validated(c, spec.iss); break;
+    case ScoreType::bge: throw std::invalid_argument("the bge score applies to continuous data only");
   }
   return s + log_structure_prior(spec, n_parents);
 }

@@ -17,13 +17,14 @@
 #include <exception>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
-#include "../counts.hpp"
+#include "../local_scorer.hpp"
 #include "../scores.hpp"
 #include "constraints.hpp"
 
@@ -96,7 +97,9 @@ inline FamilyTable score_allowed_families(const DataView& data, const ScoreSpec&
     for (std::size_t i = 0; i < table.sets.back().size(); ++i) jobs.emplace_back(v, i);
   }
   threads = std::max(1, threads);
-  std::vector<Counter> counters(threads, Counter(data));
+  const auto gaussian = gaussian_model(data, spec);
+  std::vector<std::unique_ptr<LocalScorer>> scorers;
+  for (int t = 0; t < threads; ++t) scorers.emplace_back(new LocalScorer(data, spec, gaussian));
   const std::size_t batch = 4096;
   for (std::size_t start = 0; start < jobs.size(); start += batch) {
     const std::size_t end = std::min(jobs.size(), start + batch);
@@ -105,15 +108,13 @@ inline FamilyTable score_allowed_families(const DataView& data, const ScoreSpec&
     for (std::size_t j = start; j < end; ++j) {
       try {
 #ifdef _OPENMP
-        Counter& counter = counters[omp_get_thread_num()];
+        LocalScorer& scorer = *scorers[omp_get_thread_num()];
 #else
-        Counter& counter = counters[0];
+        LocalScorer& scorer = *scorers[0];
 #endif
         const int node = jobs[j].first;
         const std::vector<int> parents = set_nodes(table.sets[node][jobs[j].second]);
-        const FamilyCounts& counts = counter.count(node, parents.data(), parents.size());
-        table.scores[node][jobs[j].second] =
-            family_score(counts, spec, data.n_cases, parents.size());
+        table.scores[node][jobs[j].second] = scorer.score(node, parents.data(), parents.size());
       } catch (...) {
 #pragma omp critical
         error = std::current_exception();

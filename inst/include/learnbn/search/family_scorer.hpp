@@ -1,6 +1,8 @@
 // Family scores for the searches: cached by (node, parent set), with the candidate
-// parents of one node scored in parallel (one Counter per thread, so a threaded run
-// computes exactly the same numbers as a serial one).
+// parents of one node scored in parallel (one LocalScorer per thread, so a threaded run
+// computes exactly the same numbers as a serial one). Gaussian families cost a small
+// triangular solve, less than a hash lookup or waking a thread, so they are computed
+// directly, serially and without the cache.
 #pragma once
 #include <algorithm>
 #include <exception>
@@ -17,8 +19,10 @@ namespace learnbn {
 class FamilyScorer {
  public:
   FamilyScorer(const DataView& data, const ScoreSpec& spec, int threads, std::size_t max_cached = 5000000)
-      : data_(data), spec_(spec), threads_(std::max(1, threads)), max_cached_(max_cached) {
-    for (int t = 0; t < threads_; ++t) counters_.emplace_back(new Counter(data_));
+      : data_(data), spec_(spec), threads_(std::max(1, threads)), max_cached_(max_cached),
+        counting_(!data.gaussian()) {
+    const auto gaussian = gaussian_model(data_, spec_);
+    for (int t = 0; t < threads_; ++t) scorers_.emplace_back(new LocalScorer(data_, spec_, gaussian));
   }
   FamilyScorer(const FamilyScorer&) = delete;
   FamilyScorer& operator=(const FamilyScorer&) = delete;
@@ -26,10 +30,10 @@ class FamilyScorer {
   double score(int node, std::vector<int> parents) {
     std::sort(parents.begin(), parents.end());
     double s;
-    if (cache_.find(node, parents, s)) return s;
-    const FamilyCounts& c = counters_[0]->count(node, parents.data(), parents.size());
-    s = family_score(c, spec_, data_.n_cases, parents.size());
+    if (counting_ && cache_.find(node, parents, s)) return s;
+    s = scorers_[0]->score(node, parents.data(), parents.size());
     ++evaluations_;
+    if (!counting_) return s;
     remember(node, parents, s);
     return s;
   }
@@ -38,6 +42,15 @@ class FamilyScorer {
   void score_additions(int node, const std::vector<int>& parents, const std::vector<int>& extras,
                        std::vector<double>& out) {
     out.assign(extras.size(), 0.0);
+    if (!counting_) {
+      LocalScorer& scorer = *scorers_[0];
+      scorer.set_base(node, parents.data(), parents.size());
+      for (std::size_t e = 0; e < extras.size(); ++e) {
+        out[e] = scorer.score_plus(node, extras[e], parents.data(), parents.size());
+      }
+      evaluations_ += extras.size();
+      return;
+    }
     std::vector<std::size_t> missing;
     std::vector<int> key;
     for (std::size_t e = 0; e < extras.size(); ++e) {
@@ -54,12 +67,11 @@ class FamilyScorer {
       t = omp_get_thread_num();
 #endif
       try {
-        Counter& counter = *counters_[t];
-        counter.set_base(parents.data(), parents.size());
+        LocalScorer& scorer = *scorers_[t];
+        scorer.set_base(node, parents.data(), parents.size());
 #pragma omp for schedule(static)
         for (std::size_t m = 0; m < missing.size(); ++m) {
-          const FamilyCounts& c = counter.count_plus(node, extras[missing[m]], parents.data(), parents.size());
-          out[missing[m]] = family_score(c, spec_, data_.n_cases, parents.size() + 1);
+          out[missing[m]] = scorer.score_plus(node, extras[missing[m]], parents.data(), parents.size());
         }
       } catch (...) {
 #pragma omp critical
@@ -91,7 +103,8 @@ class FamilyScorer {
   ScoreSpec spec_;
   int threads_;
   std::size_t max_cached_;
-  std::vector<std::unique_ptr<Counter>> counters_;
+  bool counting_;  // discrete data: cache and parallelise
+  std::vector<std::unique_ptr<LocalScorer>> scorers_;
   ScoreCache cache_;
   std::size_t evaluations_ = 0;
 };

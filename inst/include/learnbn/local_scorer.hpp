@@ -1,0 +1,54 @@
+// Scores the families of one data set with one score: by counting (discrete data) or
+// from the correlation matrix (Gaussian data). One LocalScorer per thread; the threads'
+// scorers share one GaussianModel, which they only read.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "counts.hpp"
+#include "gaussian.hpp"
+#include "scores.hpp"
+
+namespace learnbn {
+
+// The Gaussian model of continuous data, or nullptr for discrete data.
+inline std::shared_ptr<const GaussianModel> gaussian_model(const DataView& data, const ScoreSpec& spec) {
+  if (!data.gaussian()) return nullptr;
+  return std::make_shared<const GaussianModel>(data, spec);
+}
+
+class LocalScorer {
+ public:
+  LocalScorer(const DataView& data, const ScoreSpec& spec, std::shared_ptr<const GaussianModel> gaussian)
+      : data_(data), spec_(spec), counter_(data_), gaussian_(std::move(gaussian)) {
+    if (gaussian_) conditioner_.reset(new Conditioner(gaussian_->matrix(), gaussian_->size()));
+  }
+
+  // `prior_joint`: BDe's P(x_i, pa_i) from a prior network, or nullptr.
+  double score(int node, const int* parents, std::size_t k, const double* prior_joint = nullptr) {
+    if (gaussian_) return gaussian_->score(node, conditioner_->set_base(node, parents, k), k);
+    const FamilyCounts& c = counter_.count(node, parents, k, prior_joint != nullptr);
+    return family_score(c, spec_, data_.n_cases, k, prior_joint);
+  }
+
+  // Scoring one node against many candidate parents: set_base() once, then
+  // score_plus() for the family base + {extra}.
+  void set_base(int node, const int* parents, std::size_t k) {
+    if (gaussian_) conditioner_->set_base(node, parents, k);
+    else counter_.set_base(parents, k);
+  }
+  double score_plus(int node, int extra, const int* parents, std::size_t k) {
+    if (gaussian_) return gaussian_->score(node, conditioner_->plus(extra), k + 1);
+    const FamilyCounts& c = counter_.count_plus(node, extra, parents, k);
+    return family_score(c, spec_, data_.n_cases, k + 1);
+  }
+
+ private:
+  DataView data_;
+  ScoreSpec spec_;
+  Counter counter_;
+  std::shared_ptr<const GaussianModel> gaussian_;
+  std::unique_ptr<Conditioner> conditioner_;
+};
+
+}  // namespace learnbn

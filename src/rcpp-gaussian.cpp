@@ -1,0 +1,16 @@
+// Glue for continuous data: the sufficient statistics of bn_data().
+#include <vector>
+#include <learnbn/gaussian.hpp>
+#include "rcpp-data.h"
+
+// [[Rcpp::export]]
+Rcpp::List cpp_gaussian_stats(Rcpp::List values, SEXP weights) {
+  std::vector<const double*> columns;
+  for (R_xlen_t j = 0; j < values.size(); ++j) columns.push_back(REAL(values[j]));
+  const std::size_t n = values.size() ? static_cast<std::size_t>(Rf_xlength(values[0])) : 0;
+  const learnbn::GaussianStats s =
+      learnbn::gaussian_stats(columns, n, Rf_isNull(weights) ? nullptr : REAL(weights));
+  return Rcpp::List::create(Rcpp::Named("means") = Rcpp::wrap(s.means),
+                            Rcpp::Named("sds") = Rcpp::wrap(s.sds),
+                            Rcpp::Named("cor") = Rcpp::wrap(s.correlation));
+}

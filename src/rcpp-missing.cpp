@@ -1,0 +1,123 @@
+// Glue for learning with missing values: network and options from R lists, completed
+// data back as bn_data pieces. Randomness: one engine per call seeded from R's RNG
+// (exact completions draw nothing and leave R's RNG untouched).
+#include <string>
+#include <vector>
+
+#include <learnbn/missing.hpp>
+#include "rcpp-data.h"
+
+namespace {
+
+// network = list(parents = list of 0-based integer vectors, cpts = list of numeric
+// vectors); node v is column v of the data.
+learnbn::CptNetwork network_from(const Rcpp::List& network, const learnbn::DataView& view) {
+  Rcpp::List parents = network["parents"], cpts = network["cpts"];
+  std::vector<int> states;
+  std::vector<std::vector<int>> pa;
+  std::vector<std::vector<double>> theta;
+  for (R_xlen_t v = 0; v < parents.size(); ++v) {
+    states.push_back(view.columns[static_cast<std::size_t>(v)].cardinality);
+    pa.push_back(Rcpp::as<std::vector<int>>(parents[v]));
+    theta.push_back(Rcpp::as<std::vector<double>>(cpts[v]));
+  }
+  return learnbn::CptNetwork(std::move(states), std::move(pa), std::move(theta));
+}
+
+std::uint64_t seed_from_r() {
+  const auto high = static_cast<std::uint64_t>(R::unif_rand() * 4294967296.0);
+  const auto low = static_cast<std::uint64_t>(R::unif_rand() * 4294967296.0);
+  return (high << 32) | low;
+}
+
+learnbn::CompletionOptions::Mode mode_from(const std::string& mode) {
+  using Mode = learnbn::CompletionOptions::Mode;
+  if (mode == "counts") return Mode::counts;
+  if (mode == "joint") return Mode::joint;
+  if (mode == "gibbs") return Mode::gibbs;
+  if (mode == "map") return Mode::map;
+  Rcpp::stop("unknown completion mode '%s'", mode);
+}
+
+// A code column as bn_data stores it: raw for at most 256 states, else integer.
+SEXP code_column(const std::vector<std::uint16_t>& codes, int cardinality) {
+  if (cardinality <= 256) {
+    Rcpp::RawVector out(codes.size());
+    for (std::size_t i = 0; i < codes.size(); ++i) out[i] = static_cast<Rbyte>(codes[i]);
+    return out;
+  }
+  return Rcpp::IntegerVector(codes.begin(), codes.end());
+}
+
+}  // namespace
+
+// Completes the rows of `data` (columns = the network's nodes) under the network:
+// mode "counts" (EM's E-step), "joint" (structural EM), "gibbs" or "map" (impute).
+// Returns list(codes, weights, source (1-based input row), loglik (per input row),
+// inexact_rows), or list(counts (one flat table per node), loglik, inexact_rows) in
+// counts mode, or list(error) when the completed data would exceed options$max_bytes.
+// [[Rcpp::export]]
+Rcpp::List cpp_complete_data(Rcpp::List data, Rcpp::List network, std::string mode,
+                             Rcpp::List options) {
+  const learnbn::DataView view = data_view(data);
+  const learnbn::CptNetwork net = network_from(network, view);
+  learnbn::CompletionOptions opt;
+  opt.mode = mode_from(mode);
+  opt.max_completions = static_cast<std::size_t>(Rcpp::as<double>(options["max_completions"]));
+  opt.max_component = static_cast<std::size_t>(Rcpp::as<double>(options["max_component"]));
+  opt.samples = static_cast<std::size_t>(Rcpp::as<double>(options["samples"]));
+  opt.burn_in = static_cast<std::size_t>(Rcpp::as<double>(options["burn_in"]));
+  opt.max_bytes = Rcpp::as<double>(options["max_bytes"]);
+  opt.min_probability = Rcpp::as<double>(options["min_probability"]);
+  learnbn::LazyRandom rng(seed_from_r);
+  learnbn::CompletedData out;
+  try {
+    learnbn::DataCompleter completer(view, net, opt, rng);
+    out = completer.run([] { Rcpp::checkUserInterrupt(); });
+  } catch (const learnbn::MemoryLimitError& e) {
+    return Rcpp::List::create(Rcpp::Named("error") = std::string(e.what()));
+  }
+  if (opt.mode == learnbn::CompletionOptions::Mode::counts) {
+    return Rcpp::List::create(Rcpp::Named("counts") = Rcpp::wrap(out.family_counts),
+                              Rcpp::Named("loglik") = Rcpp::wrap(out.row_loglik),
+                              Rcpp::Named("inexact_rows") = static_cast<double>(out.inexact_rows));
+  }
+  Rcpp::List codes(view.n_vars());
+  for (std::size_t v = 0; v < view.n_vars(); ++v) {
+    codes[static_cast<R_xlen_t>(v)] = code_column(out.codes[v], view.columns[v].cardinality);
+    std::vector<std::uint16_t>().swap(out.codes[v]);
+  }
+  Rcpp::IntegerVector source(out.source.begin(), out.source.end());
+  source = source + 1;
+  return Rcpp::List::create(Rcpp::Named("codes") = codes,
+                            Rcpp::Named("weights") = Rcpp::wrap(out.weights),
+                            Rcpp::Named("source") = source,
+                            Rcpp::Named("loglik") = Rcpp::wrap(out.row_loglik),
+                            Rcpp::Named("inexact_rows") = static_cast<double>(out.inexact_rows));
+}
+
+// Gibbs sampling of the parameters (see GibbsParameterSampler): `burn_in` sweeps, then
+// `iterations` kept sweeps. Returns the averaged posterior-mean CPTs (flat, R layout).
+// [[Rcpp::export]]
+Rcpp::List cpp_gibbs_fit(Rcpp::List data, Rcpp::List network, double iss, double iterations,
+                         double burn_in) {
+  const learnbn::DataView view = data_view(data);
+  learnbn::Random rng(seed_from_r());
+  learnbn::GibbsParameterSampler sampler(view, network_from(network, view), iss, rng);
+  sampler.initialise();
+  const auto total = static_cast<std::size_t>(iterations + burn_in);
+  for (std::size_t sweep = 0; sweep < total; ++sweep) {
+    Rcpp::checkUserInterrupt();
+    sampler.sweep(sweep >= static_cast<std::size_t>(burn_in));
+  }
+  return Rcpp::wrap(sampler.estimate());
+}
+
+// Available-case counts N_ijk of one family (0-based node and parents), dense.
+// [[Rcpp::export]]
+Rcpp::NumericVector cpp_available_counts(Rcpp::List data, int node, Rcpp::IntegerVector parents) {
+  const learnbn::DataView view = data_view(data);
+  const std::vector<double> counts =
+      learnbn::available_counts(view, node, std::vector<int>(parents.begin(), parents.end()));
+  return Rcpp::NumericVector(counts.begin(), counts.end());
+}
