@@ -37,7 +37,7 @@
 #' (maximum-likelihood) regression on its parents,
 #' x_i = b_0 + sum_j b_j x_j + N(0, sd_i^2), computed from the data's weighted means,
 #' standard deviations and correlations (see [bn_data()]): the standardized
-#' coefficients solve cor[P, P] b = cor[P, i] for the parents P. With N cases (the sum
+#' coefficients solve `cor[P, P] b = cor[P, i]` for the parents P. With N cases (the sum
 #' of the case counts) and k parents, `sd_i = sqrt(RSS / (N - k - 1))`, the residual
 #' standard error of [stats::lm()]; case counts give weighted least squares, the same
 #' as `lm()` on the expanded rows. Only `method = "mle"` (the default here) is
