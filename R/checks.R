@@ -85,3 +85,14 @@ check_choice <- function(x, choices, arg = rlang::caller_arg(x), call = rlang::c
   }
   x
 }
+
+# Stops unless the columns of the data argument `data_arg` cover every node of the
+# model argument `model_arg` (a graph or a fit).
+check_node_columns <- function(nodes, columns, data_arg, model_arg, call = rlang::caller_env()) {
+  absent <- setdiff(nodes, columns)
+  if (length(absent)) {
+    lbn_abort(c("{.arg {data_arg}} has no column for {cli::qty(absent)}node{?s} {.val {absent}} of {.arg {model_arg}}.",
+                "i" = "Columns of {.arg {data_arg}}: {.val {columns}}."),
+              "unknown_node", call = call)
+  }
+}

@@ -86,7 +86,7 @@ bn_data <- function(x, counts = NULL, type = c("auto", "discrete", "gaussian"),
   }
   check_frame_shape(x)
   if (data_type(x, type) == "gaussian") return(gaussian_data(x, weights))
-  missing_cells <- check_missing(x, allow = missing == "allow")
+  missing_cells <- check_missing(x, allow = missing == "allow", hint = missing_hint_discrete)
   columns <- lapply(names(x), function(name) encode_column(x[[name]], name))
   names(columns) <- names(x)
   structure(
@@ -116,13 +116,16 @@ data_type <- function(x, type, call = rlang::caller_env()) {
   type
 }
 
-# The cells missing in each column: an error unless `allow`.
-check_missing <- function(x, allow, call = rlang::caller_env()) {
+missing_hint_discrete <- "Use {.code bn_data(x, missing = \"allow\")} for {.fn pc}, {.fn structural_em}, {.fn fit_parameters} with {.code missing = \"em\"} and {.fn impute}; or remove incomplete rows."
+missing_hint_gaussian <- "Missing values are supported for discrete data only; remove incomplete rows."
+
+# The cells missing in each column: an error (with the advice `hint`) unless `allow`.
+check_missing <- function(x, allow, hint, call = rlang::caller_env()) {
   n_na <- vapply(x, function(col) sum(is.na(col)), numeric(1))
   if (any(n_na > 0) && !allow) {
     detail <- paste0(names(x)[n_na > 0], " (", n_na[n_na > 0], " NA)")
     lbn_abort(c("{.arg x} has missing values in {sum(n_na > 0)} column{?s}: {detail}.",
-                "i" = "Use {.code bn_data(x, missing = \"allow\")} for {.fn pc}, {.fn structural_em}, {.fn fit_parameters} with {.code missing = \"em\"} and {.fn impute}; or remove incomplete rows."),
+                "i" = hint),
               "missing", call = call)
   }
   n_na
@@ -217,14 +220,18 @@ encode_column <- function(col, name, call = rlang::caller_env()) {
     lbn_warn("Column {.val {name}} has a single level ({.val {levels}}); it cannot depend on anything.",
              "single_level")
   }
-  has_na <- anyNA(codes)
-  if (length(levels) <= if (has_na) missing_code_raw else 256L) {
+  list(codes = encode_codes(codes, length(levels)), levels = levels)
+}
+
+# 0-based codes (NA where missing) stored as the core reads them: raw when they fit,
+# missing cells as the missing code.
+encode_codes <- function(codes, n_levels) {
+  if (n_levels <= if (anyNA(codes)) missing_code_raw else 256L) {
     codes[is.na(codes)] <- missing_code_raw
-    codes <- as.raw(codes)
-  } else {
-    codes[is.na(codes)] <- missing_code_int
+    return(as.raw(codes))
   }
-  list(codes = codes, levels = levels)
+  codes[is.na(codes)] <- missing_code_int
+  codes
 }
 
 # Internal: whether data are continuous, and whether they have missing cells.
@@ -253,13 +260,7 @@ check_data_type <- function(data, needed, what, call = rlang::caller_env()) {
 
 # Continuous data: the columns and their weighted sufficient statistics.
 gaussian_data <- function(x, weights, call = rlang::caller_env()) {
-  n_na <- vapply(x, function(col) sum(is.na(col)), numeric(1))
-  if (any(n_na > 0)) {
-    detail <- paste0(names(x)[n_na > 0], " (", n_na[n_na > 0], " NA)")
-    lbn_abort(c("{.arg x} has missing values in {sum(n_na > 0)} column{?s}: {detail}.",
-                "i" = "Missing values are supported for discrete data only; remove incomplete rows."),
-              "missing", call = call)
-  }
+  check_missing(x, allow = FALSE, hint = missing_hint_gaussian, call = call)
   values <- lapply(x, as.double)
   infinite <- names(x)[!vapply(values, function(v) all(is.finite(v)), logical(1))]
   if (length(infinite)) {

@@ -33,12 +33,7 @@ fit_gaussian <- function(g, data, method, call = rlang::caller_env()) {
               "value", call = call)
   }
   node_names <- nodes(g)
-  missing_nodes <- setdiff(node_names, names(data$levels))
-  if (length(missing_nodes)) {
-    lbn_abort(c("{.arg data} has no column for node{?s} {.val {missing_nodes}} of {.arg g}.",
-                "i" = "Columns of {.arg data}: {.val {names(data$levels)}}."),
-              "unknown_node", call = call)
-  }
+  check_node_columns(node_names, names(data$levels), "data", "g", call)
   parents <- graph_parents(g)[node_names]
   fits <- lapply(node_names, function(node) gaussian_regression(data, node, parents[[node]], call))
   new_gaussian_fit(g, stats::setNames(lapply(fits, `[[`, "coefficients"), node_names),
@@ -121,12 +116,7 @@ gaussian_newdata <- function(newdata, nodes, call) {
     lbn_abort("{.arg newdata} must be a data.frame or a {.cls bn_data} object, not {.obj_type_friendly {newdata}}.",
               "type", call = call)
   }
-  missing_nodes <- setdiff(nodes, names(values))
-  if (length(missing_nodes)) {
-    lbn_abort(c("{.arg newdata} has no column for node{?s} {.val {missing_nodes}} of {.arg fit}.",
-                "i" = "Columns of {.arg newdata}: {.val {names(values)}}."),
-              "unknown_node", call = call)
-  }
+  check_node_columns(nodes, names(values), "newdata", "fit", call)
   values <- values[nodes]
   bad <- nodes[!vapply(values, function(v) is.numeric(v) && !anyNA(v), logical(1))]
   if (length(bad)) {

@@ -122,12 +122,7 @@ fit_parameters <- function(g, data, method = c("bayes", "mle"), iss = 1,
   method <- check_fit_method(method)
   check_number(iss, min = 0, max = Inf, min_open = TRUE, max_open = TRUE)
   node_names <- nodes(g)
-  missing_nodes <- setdiff(node_names, names(data$levels))
-  if (length(missing_nodes)) {
-    lbn_abort(c("{.arg data} has no column for node{?s} {.val {missing_nodes}} of {.arg g}.",
-                "i" = "Columns of {.arg data}: {.val {names(data$levels)}}."),
-              "unknown_node")
-  }
+  check_node_columns(node_names, names(data$levels), "data", "g")
   missing <- check_choice(missing, c("none", "em", "gibbs"))
   control <- check_missing_control(control)
   if (any(data$missing[node_names] > 0)) {

@@ -257,7 +257,7 @@ align_to_fit <- function(data, fit, call = rlang::caller_env()) {
       lbn_abort("{.arg data} must be a data.frame or a {.cls bn_data}, not {.obj_type_friendly {data}}.",
                 "type", call = call)
     }
-    check_fit_columns(names(data), node_names, call)
+    check_node_columns(node_names, names(data), "data", "fit", call)
     frame <- data[node_names]
     for (node in node_names) {
       values <- as.character(frame[[node]])
@@ -267,7 +267,7 @@ align_to_fit <- function(data, fit, call = rlang::caller_env()) {
     data <- bn_data(frame, type = "discrete", missing = "allow")
   }
   check_data_type(data, "discrete", "{.fn impute}", call = call)
-  check_fit_columns(names(data$levels), node_names, call)
+  check_node_columns(node_names, names(data$levels), "data", "fit", call)
   data <- data_subset(data, node_names)
   for (node in node_names) {
     from <- data$levels[[node]]
@@ -290,23 +290,6 @@ check_known_values <- function(unknown, node, fit, call) {
   }
 }
 
-check_fit_columns <- function(columns, node_names, call) {
-  absent <- setdiff(node_names, columns)
-  if (length(absent)) {
-    lbn_abort("{.arg data} has no column for node{?s} {.val {absent}} of {.arg fit}.",
-              "unknown_node", call = call)
-  }
-}
-
-# 0-based codes (NA where missing) stored as bn_data() stores them.
-encode_codes <- function(codes, n_levels) {
-  if (n_levels <= if (anyNA(codes)) missing_code_raw else 256L) {
-    codes[is.na(codes)] <- missing_code_raw
-    return(as.raw(codes))
-  }
-  codes[is.na(codes)] <- missing_code_int
-  codes
-}
 
 #' Structural EM: learn a structure from data with missing values
 #'

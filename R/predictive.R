@@ -42,12 +42,7 @@ log_predictive <- function(fit, newdata, sum = TRUE) {
   data <- withCallingHandlers(as_bn_data(newdata),
                               learnbn_warning_single_level = function(w) invokeRestart("muffleWarning"))
   node_names <- names(fit$cpts)
-  missing_nodes <- setdiff(node_names, names(data$levels))
-  if (length(missing_nodes)) {
-    lbn_abort(c("{.arg newdata} has no column for node{?s} {.val {missing_nodes}} of {.arg fit}.",
-                "i" = "Columns of {.arg newdata}: {.val {names(data$levels)}}."),
-              "unknown_node")
-  }
+  check_node_columns(node_names, names(data$levels), "newdata", "fit")
   check_complete(data_subset(data, node_names), "The predictive log-likelihood")
   codes <- lapply(stats::setNames(node_names, node_names), function(node) {
     fit_codes(data, node, fit$levels[[node]])

@@ -216,15 +216,21 @@ struct FisherZ {
   double statistic = 0, df = 0, p_value = 1, r = 0;
 };
 
-inline double partial_correlation(const DataView& data, int x, int y, const std::vector<int>& z) {
-  const Eigen::Index p = static_cast<Eigen::Index>(data.n_vars());
+// The rows and columns `vars` of the correlation matrix.
+inline Eigen::MatrixXd correlation_block(const DataView& data, const std::vector<int>& vars) {
+  const Eigen::Index p = static_cast<Eigen::Index>(data.n_vars()), k = static_cast<Eigen::Index>(vars.size());
   Eigen::Map<const Eigen::MatrixXd> c(data.correlation, p, p);
-  std::vector<int> vars{x, y};
-  vars.insert(vars.end(), z.begin(), z.end());
-  const Eigen::Index k = static_cast<Eigen::Index>(vars.size());
   Eigen::MatrixXd block(k, k);
   for (Eigen::Index a = 0; a < k; ++a)
     for (Eigen::Index b = 0; b < k; ++b) block(a, b) = c(vars[a], vars[b]);
+  return block;
+}
+
+inline double partial_correlation(const DataView& data, int x, int y, const std::vector<int>& z) {
+  std::vector<int> vars{x, y};
+  vars.insert(vars.end(), z.begin(), z.end());
+  const Eigen::MatrixXd block = correlation_block(data, vars);
+  const Eigen::Index k = block.rows();
   if (z.empty()) return block(0, 1);
   Eigen::LDLT<Eigen::MatrixXd> ldlt(block);
   const Eigen::MatrixXd precision = ldlt.solve(Eigen::MatrixXd::Identity(k, k));
@@ -234,12 +240,8 @@ inline double partial_correlation(const DataView& data, int x, int y, const std:
 
 // log det of the correlation block of `vars` (-inf when singular).
 inline double log_det_correlation(const DataView& data, const std::vector<int>& vars) {
-  const Eigen::Index p = static_cast<Eigen::Index>(data.n_vars()), k = static_cast<Eigen::Index>(vars.size());
-  Eigen::Map<const Eigen::MatrixXd> c(data.correlation, p, p);
-  Eigen::MatrixXd block(k, k);
-  for (Eigen::Index a = 0; a < k; ++a)
-    for (Eigen::Index b = 0; b < k; ++b) block(a, b) = c(vars[a], vars[b]);
-  Eigen::LLT<Eigen::MatrixXd> llt(block);
+  const Eigen::LLT<Eigen::MatrixXd> llt(correlation_block(data, vars));
+  const Eigen::Index k = static_cast<Eigen::Index>(vars.size());
   if (llt.info() != Eigen::Success) return -std::numeric_limits<double>::infinity();
   double s = 0;
   for (Eigen::Index a = 0; a < k; ++a) s += 2 * std::log(llt.matrixL()(a, a));

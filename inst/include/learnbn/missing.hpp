@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "data.hpp"
+#include "search/dag.hpp"
 #include "search/random.hpp"
 
 namespace learnbn {
@@ -66,7 +67,8 @@ class CptNetwork {
       if (cpts_[v].size() != stride) throw std::invalid_argument("network: CPT size mismatch");
       refresh_logs(static_cast<int>(v));
     }
-    order_ = topological_order();
+    order_ = topological_order(parents_, children_);
+    if (order_.size() != n) throw std::invalid_argument("network: not acyclic");
   }
 
   int n_nodes() const { return static_cast<int>(states_.size()); }
@@ -97,17 +99,6 @@ class CptNetwork {
   void refresh_logs(int v) {
     log_cpts_[v].resize(cpts_[v].size());
     for (std::size_t c = 0; c < cpts_[v].size(); ++c) log_cpts_[v][c] = std::log(cpts_[v][c]);
-  }
-  std::vector<int> topological_order() const {
-    const int n = n_nodes();
-    std::vector<int> indegree(n), order;
-    for (int v = 0; v < n; ++v) indegree[v] = static_cast<int>(parents_[v].size());
-    for (int v = 0; v < n; ++v) if (indegree[v] == 0) order.push_back(v);
-    for (std::size_t i = 0; i < order.size(); ++i) {
-      for (int c : children_[order[i]]) if (--indegree[c] == 0) order.push_back(c);
-    }
-    if (static_cast<int>(order.size()) != n) throw std::invalid_argument("network: not acyclic");
-    return order;
   }
 
   std::vector<int> states_;

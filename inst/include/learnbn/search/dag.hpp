@@ -8,6 +8,23 @@
 
 namespace learnbn {
 
+// Kahn's algorithm over parent and child lists: nodes parents first; empty on a cycle.
+inline std::vector<int> topological_order(const std::vector<std::vector<int>>& parents,
+                                          const std::vector<std::vector<int>>& children) {
+  const int n = static_cast<int>(parents.size());
+  std::vector<int> indegree(n), order;
+  order.reserve(n);
+  for (int v = 0; v < n; ++v) indegree[v] = static_cast<int>(parents[v].size());
+  for (int v = 0; v < n; ++v) if (indegree[v] == 0) order.push_back(v);
+  for (std::size_t head = 0; head < order.size(); ++head) {
+    for (int child : children[order[head]]) {
+      if (--indegree[child] == 0) order.push_back(child);
+    }
+  }
+  if (static_cast<int>(order.size()) < n) order.clear();
+  return order;
+}
+
 class Dag {
  public:
   explicit Dag(int n)
@@ -63,19 +80,7 @@ class Dag {
   }
 
   // Nodes in a topological order (parents first); empty if there is a cycle.
-  std::vector<int> topological_order() const {
-    std::vector<int> indegree(n_), order;
-    order.reserve(n_);
-    for (int v = 0; v < n_; ++v) indegree[v] = static_cast<int>(parents_[v].size());
-    for (int v = 0; v < n_; ++v) if (indegree[v] == 0) order.push_back(v);
-    for (std::size_t head = 0; head < order.size(); ++head) {
-      for (int child : children_[order[head]]) {
-        if (--indegree[child] == 0) order.push_back(child);
-      }
-    }
-    if (static_cast<int>(order.size()) < n_) order.clear();
-    return order;
-  }
+  std::vector<int> topological_order() const { return learnbn::topological_order(parents_, children_); }
   bool is_acyclic() const { return n_ == 0 || !topological_order().empty(); }
 
  private:
