@@ -5,8 +5,8 @@ cpp_best_first_search <- function(data, spec, knowledge, start, options, threads
     .Call(`_learnbn_cpp_best_first_search`, data, spec, knowledge, start, options, threads)
 }
 
-cpp_ci_tests <- function(data, x, y, z, statistic, adjusted_df, permutations, seed, threads) {
-    .Call(`_learnbn_cpp_ci_tests`, data, x, y, z, statistic, adjusted_df, permutations, seed, threads)
+cpp_ci_tests <- function(data, x, y, z, test, threads) {
+    .Call(`_learnbn_cpp_ci_tests`, data, x, y, z, test, threads)
 }
 
 cpp_gaussian_stats <- function(values, weights) {
@@ -15,6 +15,22 @@ cpp_gaussian_stats <- function(values, weights) {
 
 cpp_ges <- function(data, spec, knowledge, start, max_subset, threads) {
     .Call(`_learnbn_cpp_ges`, data, spec, knowledge, start, max_subset, threads)
+}
+
+cpp_topological_order <- function(amat) {
+    .Call(`_learnbn_cpp_topological_order`, amat)
+}
+
+cpp_cpdag <- function(amat) {
+    .Call(`_learnbn_cpp_cpdag`, amat)
+}
+
+cpp_pdag_extension <- function(amat) {
+    .Call(`_learnbn_cpp_pdag_extension`, amat)
+}
+
+cpp_legal_moves <- function(amat) {
+    .Call(`_learnbn_cpp_legal_moves`, amat)
 }
 
 cpp_mcmc_start <- function(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm) {
@@ -41,12 +57,16 @@ cpp_available_counts <- function(data, node, parents) {
     .Call(`_learnbn_cpp_available_counts`, data, node, parents)
 }
 
-cpp_pc <- function(data, names, statistic, adjusted_df, permutations, seed, alpha, max_cond, stable, threads, conflicts, required, forbidden) {
-    .Call(`_learnbn_cpp_pc`, data, names, statistic, adjusted_df, permutations, seed, alpha, max_cond, stable, threads, conflicts, required, forbidden)
+cpp_pc <- function(data, names, test, options, knowledge) {
+    .Call(`_learnbn_cpp_pc`, data, names, test, options, knowledge)
 }
 
 cpp_pdag_search <- function(data, spec, knowledge, start, max_iter, threads) {
     .Call(`_learnbn_cpp_pdag_search`, data, spec, knowledge, start, max_iter, threads)
+}
+
+cpp_registry <- function() {
+    .Call(`_learnbn_cpp_registry`)
 }
 
 cpp_family_table <- function(data, node, parents) {

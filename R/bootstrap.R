@@ -137,7 +137,7 @@ average_edges <- function(strength, nodes, threshold) {
 creates_cycle <- function(amat, from, to) {
   directed <- amat * (t(amat) == 0L)
   directed[from, to] <- 1L
-  anyNA(topological_sort_matrix(directed))
+  !is.null(topo_sort_amat(directed)$cycle)
 }
 
 #' @export

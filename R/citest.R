@@ -1,12 +1,13 @@
 # Conditional independence tests: ci_test() and the test specs shared by the
 # constraint-based learners (pc(), minimal_imap()).
 
-# name -> statistic (0 Pearson X2, 1 G2, 2 Fisher's z, 3 Gaussian G2), adjusted degrees
-# of freedom, permutation test, and whether the test is for continuous data
+# name -> statistic (the core's names, see cpp_registry()), adjusted degrees of freedom,
+# permutation test, and whether the test is for continuous data
 ci_test_table <- data.frame(
   name = c("x2", "g2", "mi", "x2_adf", "g2_adf", "mi_adf", "x2_perm", "g2_perm", "mi_perm",
            "fisher_z", "fisher_z_perm", "mi_g"),
-  statistic = c(0L, 1L, 1L, 0L, 1L, 1L, 0L, 1L, 1L, 2L, 2L, 3L),
+  statistic = c("pearson_x2", "g2", "g2", "pearson_x2", "g2", "g2", "pearson_x2", "g2", "g2",
+                "fisher_z", "fisher_z", "gaussian_g2"),
   adjusted_df = c(FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE),
   permutation = c(FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, FALSE, TRUE, FALSE),
   gaussian = c(rep(FALSE, 9), TRUE, TRUE, TRUE),
@@ -60,12 +61,11 @@ check_threads <- function(threads, call = rlang::caller_env()) {
 # data.frame with columns statistic, df, p_value, n (cases used, see ci_test()).
 run_ci_tests <- function(data, spec, x, y, z, threads = 1L) {
   nodes <- names(data$levels)
-  if (spec$statistic == 2L && any(lengths(x) != 1L | lengths(y) != 1L)) {
+  if (spec$statistic == "fisher_z" && any(lengths(x) != 1L | lengths(y) != 1L)) {
     lbn_abort("Fisher's z tests single variables; use {.val mi_g} to test sets.", "value", call = NULL)
   }
   index <- function(sets) lapply(sets, function(s) match(s, nodes) - 1L)
-  out <- cpp_ci_tests(data, index(x), index(y), index(z), spec$statistic, spec$adjusted_df,
-                      spec$permutations, spec$seed, threads)
+  out <- cpp_ci_tests(data, index(x), index(y), index(z), spec, threads)
   as.data.frame(out)
 }
 

@@ -353,9 +353,6 @@ as.data.frame.bn_data <- function(x, row.names = NULL, optional = FALSE, ...) {
   frame
 }
 
-# Internal: the variables' cardinalities r_i.
-data_cardinalities <- function(data) lengths(data$levels)
-
 # Internal: a column's 0-based codes as integers, NA where missing.
 data_codes <- function(data, node) {
   codes <- as.integer(data$codes[[node]])

@@ -1,53 +1,17 @@
 # Operations on bn_graph objects: topological order, v-structures, CPDAGs (Chickering 1995),
 # Markov equivalence, consistent extensions (Dor & Tarsi 1992), SHD and graph comparison.
-#
-# Everything works on arc lists and adjacency lists built with vectorised R, so graphs of
-# thousands of nodes are handled in well under a second.
+# Topological order, CPDAGs and extensions are the core's (graph/ in C++), the rest is
+# vectorised R, so graphs of thousands of nodes are handled in well under a second.
 
 # ---- internal workers on integer adjacency matrices -------------------------------------
 
-# Kahn's algorithm by layers on a matrix of directed arcs only. Returns list(order = node
-# indices, cycle = NULL or the node names of one directed cycle, in arc order).
-topo_sort_amat <- function(directed) {
-  n <- nrow(directed)
-  idx <- which(directed == 1L, arr.ind = TRUE)
-  from <- idx[, 1L]
-  to <- idx[, 2L]
-  children <- split(to, factor(from, levels = seq_len(n)))
-  indeg <- tabulate(to, n)
-  done <- logical(n)
-  sorted <- integer(n)
-  filled <- 0L
-  repeat {
-    ready <- which(indeg == 0L & !done)
-    if (!length(ready)) break
-    done[ready] <- TRUE
-    sorted[filled + seq_along(ready)] <- ready
-    filled <- filled + length(ready)
-    kids <- unlist(children[ready], use.names = FALSE)
-    if (length(kids)) indeg <- indeg - tabulate(kids, n)
-  }
-  if (filled == n) return(list(order = sorted, cycle = NULL))
-  # Every node left has a parent that is left too: walk up parents until a node repeats.
-  parents <- split(from, factor(to, levels = seq_len(n)))
-  path <- which(!done)[1L]
-  repeat {
-    current <- path[length(path)]
-    candidates <- parents[[current]]
-    parent <- candidates[!done[candidates]][1L]
-    seen <- match(parent, path)
-    if (!is.na(seen)) {
-      m <- length(path)
-      cycle <- c(path[seen], rev(path[seq.int(seen + 1L, length.out = m - seen)]))
-      return(list(order = sorted[seq_len(filled)], cycle = rownames(directed)[cycle]))
-    }
-    path <- c(path, parent)
-  }
-}
-
-# Directed arcs only (undirected edges dropped), as an integer matrix.
-directed_part <- function(amat) {
-  amat * (1L - t(amat))
+# Kahn's algorithm by layers (in C++, shared with the core): every nonzero entry is an
+# arc. Returns list(order = node indices, cycle = NULL or the node names of one directed
+# cycle, in arc order).
+topo_sort_amat <- function(arcs) {
+  sorted <- cpp_topological_order(arcs)
+  cycle <- if (length(sorted$cycle)) rownames(arcs)[sorted$cycle]
+  list(order = sorted$order, cycle = cycle)
 }
 
 # Indices (x, y, z) of the immoralities x -> y <- z with x, z non-adjacent and x < z.
@@ -70,91 +34,26 @@ v_structure_index <- function(amat) {
   cbind(x[open], y[open], z[open])
 }
 
-# CPDAG of a DAG by Chickering's (1995) edge labelling. Edges are ordered by child in
-# topological order and, within a child, by parent from last to first in that order; each
-# child's edges are all labelled when its first edge is processed.
+# CPDAG of a DAG by Chickering's (1995) edge labelling (in C++, shared with GES).
 cpdag_amat <- function(amat) {
-  n <- nrow(amat)
-  topo <- topo_sort_amat(amat)$order
-  position <- integer(n)
-  position[topo] <- seq_len(n)
-  idx <- which(amat == 1L, arr.ind = TRUE)
-  parents <- split(idx[, 1L], factor(idx[, 2L], levels = seq_len(n)))
-  parents <- lapply(parents, function(p) p[order(position[p], decreasing = TRUE)])
-  unknown <- 0L
-  compelled <- 1L
-  reversible <- 2L
-  labels <- lapply(parents, function(p) integer(length(p)))
-  for (y in topo) {
-    pa <- parents[[y]]
-    if (!length(pa)) next
-    label <- labels[[y]]
-    x <- pa[1L]
-    pa_x <- parents[[x]]
-    w <- pa_x[labels[[x]] == compelled]
-    if (length(w) && !all(w %in% pa)) {
-      label[] <- compelled
-    } else {
-      label[match(w, pa)] <- compelled
-      if (any(!pa[-1L] %in% pa_x)) {
-        label[1L] <- compelled
-        label[label == unknown] <- compelled
-      } else {
-        label[label == unknown] <- reversible
-      }
-    }
-    labels[[y]] <- label
-  }
-  child <- rep.int(seq_len(n), lengths(parents))
-  parent <- unlist(parents, use.names = FALSE)
-  flip <- unlist(labels, use.names = FALSE) == reversible
-  out <- amat
-  out[cbind(child[flip], parent[flip])] <- 1L
+  out <- cpp_cpdag(amat)
+  dimnames(out) <- dimnames(amat)
   out
 }
 
-# A consistent extension of a partially directed graph (Dor & Tarsi 1992): repeatedly
-# take a node x with no outgoing arc whose undirected neighbours are adjacent to all other
-# neighbours of x, orient its undirected edges into x and remove x. Errors when stuck.
+# A consistent extension of a partially directed graph (Dor & Tarsi 1992, in C++, shared
+# with GES and pdag_search()). Errors when there is none.
 pdag_extension <- function(amat, call = rlang::caller_env()) {
-  n <- nrow(amat)
-  undirected <- amat == 1L & t(amat) == 1L
-  if (!any(undirected)) {
+  if (!any(amat == 1L & t(amat) == 1L)) {
     sorted <- topo_sort_amat(amat)
     if (!is.null(sorted$cycle)) abort_no_extension(sorted$cycle, call = call, cycle = TRUE)
     return(amat)
   }
-  adjacent <- amat == 1L | t(amat) == 1L
-  directed <- amat == 1L & !undirected
-  out_degree <- rowSums(directed)
-  alive <- rep(TRUE, n)
-  result <- amat
-  is_sink <- function(x) {
-    if (out_degree[x] > 0L) return(FALSE)
-    und <- which(undirected[x, ])
-    if (!length(und)) return(TRUE)
-    nb <- which(adjacent[x, ])
-    block <- adjacent[und, nb, drop = FALSE]
-    block[cbind(seq_along(und), match(und, nb))] <- TRUE
-    all(block)
-  }
-  eligible <- vapply(seq_len(n), is_sink, logical(1))
-  for (step in seq_len(n)) {
-    x <- which(eligible & alive)[1L]
-    if (is.na(x)) abort_no_extension(rownames(amat)[alive], call = call)
-    und <- which(undirected[x, ])
-    result[x, und] <- 0L
-    nb <- which(adjacent[x, ])
-    pa <- which(directed[, x])
-    out_degree[pa] <- out_degree[pa] - 1L
-    alive[x] <- FALSE
-    eligible[x] <- FALSE
-    adjacent[x, ] <- adjacent[, x] <- FALSE
-    undirected[x, ] <- undirected[, x] <- FALSE
-    directed[x, ] <- directed[, x] <- FALSE
-    for (v in nb) eligible[v] <- is_sink(v)
-  }
-  result
+  extension <- cpp_pdag_extension(amat)
+  if (is.null(extension$amat)) abort_no_extension(rownames(amat)[extension$stuck], call = call)
+  out <- extension$amat
+  dimnames(out) <- dimnames(amat)
+  out
 }
 
 abort_no_extension <- function(stuck, call, cycle = FALSE) {

@@ -16,14 +16,6 @@ new_bn_graph <- function(amat, type, score = NULL, info = list()) {
   structure(list(amat = amat, type = type, score = score, info = info), class = "bn_graph")
 }
 
-#' The graph of no arcs on the given nodes
-#' @noRd
-empty_graph <- function(nodes) {
-  n <- length(nodes)
-  amat <- matrix(0L, n, n, dimnames = list(nodes, nodes))
-  new_bn_graph(amat, "dag")
-}
-
 #' Parents of every node via directed arcs
 #'
 #' Returns a named list: for each node (in amat order) the character vector of its

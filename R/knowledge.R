@@ -21,7 +21,7 @@ build_constraints <- function(nodes, whitelist = NULL, blacklist = NULL, max_par
     lbn_abort(c("{.arg whitelist} requires arc{?s} that {.arg blacklist}, {.arg no_parents} or {.arg no_children} forbid{?s/}: {arc_labels(clash, nodes)}."),
               "constraints", call = call)
   }
-  if (anyNA(topological_sort_matrix(required))) {
+  if (!is.null(topo_sort_amat(required * 1L)$cycle)) {
     lbn_abort("{.arg whitelist} contains a directed cycle.", "cycle", call = call)
   }
   crowded <- nodes[colSums(required) > max_parents]
@@ -73,21 +73,4 @@ check_nodes_allow_repeats <- function(x, nodes, arg, call) {
                 "i" = "Known nodes: {.val {nodes}}."), "unknown_node", call = call)
   }
   match(x, nodes)
-}
-
-# Kahn's algorithm on a 0/1 (or logical) adjacency matrix: node indices in a topological
-# order, with NA appended when there is a cycle.
-topological_sort_matrix <- function(adjacency) {
-  indegree <- colSums(adjacency != 0)
-  order <- integer()
-  ready <- which(indegree == 0)
-  while (length(ready)) {
-    v <- ready[1]
-    ready <- ready[-1]
-    order <- c(order, v)
-    children <- which(adjacency[v, ] != 0)
-    indegree[children] <- indegree[children] - 1
-    ready <- c(ready, children[indegree[children] == 0])
-  }
-  if (length(order) < nrow(adjacency)) c(order, NA) else order
 }

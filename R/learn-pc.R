@@ -1,7 +1,6 @@
 # The PC algorithm (seed 002): skeleton, immoralities, orientation rules; the work is
 # done by the C++ core (inst/include/learnbn/pc.hpp).
 
-pc_conflict_policies <- c("bidirected", "first", "strongest")
 pc_rule_names <- c("background knowledge", "R1 prohibited immorality", "R2 acyclicity",
                    "R3 quartet", "R4")
 pc_immorality_status <- c("applied", "bidirected", "dropped")
@@ -95,16 +94,15 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   check_flag(stable)
   check_flag(verbose)
   threads <- check_threads(threads)
-  conflicts <- check_choice(conflicts, pc_conflict_policies)
+  conflicts <- check_choice(conflicts, cpp_registry()$conflict_policies)
   knowledge <- build_constraints(nodes, whitelist, blacklist)
 
   sorted <- nodes[order(nodes, method = "radix")]
-  res <- cpp_pc(data_subset(data, sorted), sorted, spec$statistic, spec$adjusted_df,
-                spec$permutations, spec$seed, alpha,
-                if (is.finite(max_cond)) as.integer(max_cond) else -1L, stable, threads,
-                match(conflicts, pc_conflict_policies) - 1L,
-                knowledge$required[sorted, sorted, drop = FALSE],
-                knowledge$forbidden[sorted, sorted, drop = FALSE])
+  options <- list(alpha = alpha, max_cond = max_cond, stable = stable, threads = threads,
+                  conflicts = conflicts)
+  res <- cpp_pc(data_subset(data, sorted), sorted, spec, options,
+                list(required = knowledge$required[sorted, sorted, drop = FALSE],
+                     forbidden = knowledge$forbidden[sorted, sorted, drop = FALSE]))
   dimnames(res$amat) <- dimnames(res$bidirected) <- list(sorted, sorted)
   amat <- res$amat[nodes, nodes, drop = FALSE]
   info <- pc_info(res, sorted, spec, alpha, max_cond, stable, conflicts)

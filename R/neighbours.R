@@ -1,6 +1,6 @@
 #' The neighbourhood of a DAG
 #'
-#' The DAGs one basic graph operation away from `g` (seed 000, section 5.2): adding an
+#' The DAGs one basic graph operation away from `g` (Kochenderfer et al. 2022, section 5.2): adding an
 #' arc between two non-adjacent nodes, removing an arc, or reversing an arc, whenever
 #' the result is still acyclic. This is the neighbourhood that [hill_climb()],
 #' [tabu_search()] and [best_first_search()] explore. An addition `i -> j` is
@@ -52,35 +52,8 @@ legal_moves <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env(
                 "i" = "Undirected edges can be oriented with {.fn pdag_to_dag}."), "not_dag",
               call = call)
   }
-  amat <- g$amat
-  n <- nrow(amat)
-  reach <- reachability(amat)
-  pairs <- which(row(amat) != col(amat), arr.ind = TRUE)
-  from <- pairs[, 1L]
-  to <- pairs[, 2L]
-  absent <- amat[pairs] == 0L & t(amat)[pairs] == 0L
-  present <- amat[pairs] == 1L
-  can_add <- absent & !reach[cbind(to, from)]
-  # Reversing from -> to makes a cycle iff a child c != to of `from` reaches `to`.
-  other_path <- vapply(seq_len(nrow(pairs)), function(p) {
-    present[p] && any(amat[from[p], ] == 1L & seq_len(n) != to[p] & reach[, to[p]])
-  }, logical(1))
-  can_reverse <- present & !other_path
-  order_pairs <- function(keep) order(from[keep], to[keep])
-  block <- function(move, keep) {
-    index <- which(keep)[order_pairs(keep)]
-    data.frame(move = rep(move, length(index)), from = from[index], to = to[index],
-               stringsAsFactors = FALSE)
-  }
-  rbind(block("add", can_add), block("remove", present), block("reverse", can_reverse))
-}
-
-# reach[i, j]: a directed path of length >= 1 leads from i to j.
-reachability <- function(amat) {
-  reach <- amat == 1L
-  repeat {
-    grown <- reach | (reach %*% amat) > 0
-    if (identical(grown, reach)) return(reach)
-    reach <- grown
-  }
+  moves <- as.data.frame(cpp_legal_moves(g$amat), stringsAsFactors = FALSE)
+  moves <- moves[order(match(moves$move, c("add", "remove", "reverse")), moves$from, moves$to), ]
+  rownames(moves) <- NULL
+  moves
 }

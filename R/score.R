@@ -1,4 +1,5 @@
-score_types <- c("bdeu", "bde", "k2", "bd", "bic", "aic", "loglik", "cv", "bge")
+# The score names the core knows (its registry, in the order of its ScoreType).
+score_types <- function() cpp_registry()$scores
 bayesian_scores <- c("bdeu", "bde", "k2", "bd", "bge")
 gaussian_scores <- c("loglik", "aic", "bic", "bge")
 
@@ -84,8 +85,8 @@ gaussian_scores <- c("loglik", "aic", "bic", "bge")
 bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "arcs"),
                      arc_prob = NULL, prior_network = NULL, folds = NULL, am = 1, aw = NULL) {
   check_string(type)
-  if (!type %in% score_types) {
-    lbn_abort(c("{.arg type} must be one of {.val {score_types}}, not {.val {type}}."),
+  if (!type %in% score_types()) {
+    lbn_abort(c("{.arg type} must be one of {.val {score_types()}}, not {.val {type}}."),
               "unknown_score")
   }
   check_number(iss, min = 0, min_open = TRUE, max_open = TRUE)
@@ -233,8 +234,8 @@ as_bn_score_object <- function(score, ..., arg, call) {
     lbn_abort("{.arg {arg}} must be a score name or a {.cls bn_score}, not {.obj_type_friendly {score}}.",
               "type", call = call)
   }
-  if (!score %in% score_types) {
-    lbn_abort("{.arg {arg}} must be one of {.val {score_types}} or a {.cls bn_score}, not {.val {score}}.",
+  if (!score %in% score_types()) {
+    lbn_abort("{.arg {arg}} must be one of {.val {score_types()}} or a {.cls bn_score}, not {.val {score}}.",
               "unknown_score", call = call)
   }
   options <- names(list(...))

@@ -63,7 +63,7 @@ start_matrix <- function(start, knowledge, call) {
     }
   }
   amat[knowledge$required] <- 1L
-  if (anyNA(topological_sort_matrix(amat))) {
+  if (!is.null(topo_sort_amat(amat)$cycle)) {
     lbn_abort("{.arg start} with the {.arg whitelist} arcs added has a directed cycle.", "cycle",
               call = call)
   }
@@ -101,8 +101,9 @@ search_info <- function(result, search, algorithm, steps, steps_text) {
   info
 }
 
-# A count such as max_iter, where Inf means "no limit".
+# A count such as max_iter, where Inf means "no limit" (the glue's limit_from_r() maps
+# Inf to the core's largest count).
 as_count <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_env(), min = 0) {
   check_number(x, min = min, whole = TRUE, arg = arg, call = call)
-  min(x, 2^52)
+  x
 }

@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include <learnbn/cache.hpp>
-#include <learnbn/gaussian.hpp>
+#include <learnbn/data/gaussian_stats.hpp>
+#include <learnbn/score/cache.hpp>
+#include <learnbn/score/gaussian.hpp>
 #include <learnbn/search/hill_climb.hpp>
 
 using namespace learnbn;
@@ -211,7 +212,6 @@ static void test_gaussian() {
   view.n_cases = n;
   view.correlation = stats.correlation.data();
   view.sd = stats.sds.data();
-  view.mean = stats.means.data();
   for (auto& c : x) { Column col; col.real = c.data(); view.columns.push_back(col); }
   ScoreSpec spec;
   spec.type = ScoreType::loglik;

@@ -28,8 +28,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_ci_tests
-Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rcpp::List z, int statistic, bool adjusted_df, int permutations, double seed, int threads);
-RcppExport SEXP _learnbn_cpp_ci_tests(SEXP dataSEXP, SEXP xSEXP, SEXP ySEXP, SEXP zSEXP, SEXP statisticSEXP, SEXP adjusted_dfSEXP, SEXP permutationsSEXP, SEXP seedSEXP, SEXP threadsSEXP) {
+Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rcpp::List z, Rcpp::List test, int threads);
+RcppExport SEXP _learnbn_cpp_ci_tests(SEXP dataSEXP, SEXP xSEXP, SEXP ySEXP, SEXP zSEXP, SEXP testSEXP, SEXP threadsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -37,12 +37,9 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::List >::type x(xSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type y(ySEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type z(zSEXP);
-    Rcpp::traits::input_parameter< int >::type statistic(statisticSEXP);
-    Rcpp::traits::input_parameter< bool >::type adjusted_df(adjusted_dfSEXP);
-    Rcpp::traits::input_parameter< int >::type permutations(permutationsSEXP);
-    Rcpp::traits::input_parameter< double >::type seed(seedSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type test(testSEXP);
     Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_ci_tests(data, x, y, z, statistic, adjusted_df, permutations, seed, threads));
+    rcpp_result_gen = Rcpp::wrap(cpp_ci_tests(data, x, y, z, test, threads));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -71,6 +68,50 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< double >::type max_subset(max_subsetSEXP);
     Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_ges(data, spec, knowledge, start, max_subset, threads));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_topological_order
+Rcpp::List cpp_topological_order(Rcpp::IntegerMatrix amat);
+RcppExport SEXP _learnbn_cpp_topological_order(SEXP amatSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type amat(amatSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_topological_order(amat));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_cpdag
+Rcpp::IntegerMatrix cpp_cpdag(Rcpp::IntegerMatrix amat);
+RcppExport SEXP _learnbn_cpp_cpdag(SEXP amatSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type amat(amatSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_cpdag(amat));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_pdag_extension
+Rcpp::List cpp_pdag_extension(Rcpp::IntegerMatrix amat);
+RcppExport SEXP _learnbn_cpp_pdag_extension(SEXP amatSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type amat(amatSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_pdag_extension(amat));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_legal_moves
+Rcpp::List cpp_legal_moves(Rcpp::IntegerMatrix amat);
+RcppExport SEXP _learnbn_cpp_legal_moves(SEXP amatSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type amat(amatSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_legal_moves(amat));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -158,25 +199,17 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_pc
-Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, int statistic, bool adjusted_df, int permutations, double seed, double alpha, int max_cond, bool stable, int threads, int conflicts, Rcpp::LogicalMatrix required, Rcpp::LogicalMatrix forbidden);
-RcppExport SEXP _learnbn_cpp_pc(SEXP dataSEXP, SEXP namesSEXP, SEXP statisticSEXP, SEXP adjusted_dfSEXP, SEXP permutationsSEXP, SEXP seedSEXP, SEXP alphaSEXP, SEXP max_condSEXP, SEXP stableSEXP, SEXP threadsSEXP, SEXP conflictsSEXP, SEXP requiredSEXP, SEXP forbiddenSEXP) {
+Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test, Rcpp::List options, Rcpp::List knowledge);
+RcppExport SEXP _learnbn_cpp_pc(SEXP dataSEXP, SEXP namesSEXP, SEXP testSEXP, SEXP optionsSEXP, SEXP knowledgeSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
     Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
     Rcpp::traits::input_parameter< Rcpp::CharacterVector >::type names(namesSEXP);
-    Rcpp::traits::input_parameter< int >::type statistic(statisticSEXP);
-    Rcpp::traits::input_parameter< bool >::type adjusted_df(adjusted_dfSEXP);
-    Rcpp::traits::input_parameter< int >::type permutations(permutationsSEXP);
-    Rcpp::traits::input_parameter< double >::type seed(seedSEXP);
-    Rcpp::traits::input_parameter< double >::type alpha(alphaSEXP);
-    Rcpp::traits::input_parameter< int >::type max_cond(max_condSEXP);
-    Rcpp::traits::input_parameter< bool >::type stable(stableSEXP);
-    Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
-    Rcpp::traits::input_parameter< int >::type conflicts(conflictsSEXP);
-    Rcpp::traits::input_parameter< Rcpp::LogicalMatrix >::type required(requiredSEXP);
-    Rcpp::traits::input_parameter< Rcpp::LogicalMatrix >::type forbidden(forbiddenSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_pc(data, names, statistic, adjusted_df, permutations, seed, alpha, max_cond, stable, threads, conflicts, required, forbidden));
+    Rcpp::traits::input_parameter< Rcpp::List >::type test(testSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_pc(data, names, test, options, knowledge));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -193,6 +226,16 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< double >::type max_iter(max_iterSEXP);
     Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_pdag_search(data, spec, knowledge, start, max_iter, threads));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_registry
+Rcpp::List cpp_registry();
+RcppExport SEXP _learnbn_cpp_registry() {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    rcpp_result_gen = Rcpp::wrap(cpp_registry());
     return rcpp_result_gen;
 END_RCPP
 }
@@ -324,17 +367,22 @@ END_RCPP
 
 static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_best_first_search", (DL_FUNC) &_learnbn_cpp_best_first_search, 6},
-    {"_learnbn_cpp_ci_tests", (DL_FUNC) &_learnbn_cpp_ci_tests, 9},
+    {"_learnbn_cpp_ci_tests", (DL_FUNC) &_learnbn_cpp_ci_tests, 6},
     {"_learnbn_cpp_gaussian_stats", (DL_FUNC) &_learnbn_cpp_gaussian_stats, 2},
     {"_learnbn_cpp_ges", (DL_FUNC) &_learnbn_cpp_ges, 6},
+    {"_learnbn_cpp_topological_order", (DL_FUNC) &_learnbn_cpp_topological_order, 1},
+    {"_learnbn_cpp_cpdag", (DL_FUNC) &_learnbn_cpp_cpdag, 1},
+    {"_learnbn_cpp_pdag_extension", (DL_FUNC) &_learnbn_cpp_pdag_extension, 1},
+    {"_learnbn_cpp_legal_moves", (DL_FUNC) &_learnbn_cpp_legal_moves, 1},
     {"_learnbn_cpp_mcmc_start", (DL_FUNC) &_learnbn_cpp_mcmc_start, 9},
     {"_learnbn_cpp_mcmc_advance", (DL_FUNC) &_learnbn_cpp_mcmc_advance, 2},
     {"_learnbn_cpp_mcmc_result", (DL_FUNC) &_learnbn_cpp_mcmc_result, 1},
     {"_learnbn_cpp_complete_data", (DL_FUNC) &_learnbn_cpp_complete_data, 4},
     {"_learnbn_cpp_gibbs_fit", (DL_FUNC) &_learnbn_cpp_gibbs_fit, 5},
     {"_learnbn_cpp_available_counts", (DL_FUNC) &_learnbn_cpp_available_counts, 3},
-    {"_learnbn_cpp_pc", (DL_FUNC) &_learnbn_cpp_pc, 13},
+    {"_learnbn_cpp_pc", (DL_FUNC) &_learnbn_cpp_pc, 5},
     {"_learnbn_cpp_pdag_search", (DL_FUNC) &_learnbn_cpp_pdag_search, 6},
+    {"_learnbn_cpp_registry", (DL_FUNC) &_learnbn_cpp_registry, 0},
     {"_learnbn_cpp_family_table", (DL_FUNC) &_learnbn_cpp_family_table, 3},
     {"_learnbn_cpp_local_scores", (DL_FUNC) &_learnbn_cpp_local_scores, 6},
     {"_learnbn_cpp_scorer_new", (DL_FUNC) &_learnbn_cpp_scorer_new, 2},

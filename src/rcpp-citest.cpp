@@ -1,19 +1,17 @@
 // Glue for conditional independence tests: converts arguments, calls the core.
 #include <exception>
 #include <vector>
-#include <learnbn/citests.hpp>
-#include "rcpp-data.h"
+#include <learnbn/citest/citests.hpp>
+#include "rcpp-glue.h"
 
 // Runs tests x[[t]] _||_ y[[t]] | z[[t]] (0-based node sets) in parallel; returns a
 // matrix with columns statistic, df, p_value and n (the cases used: the available
 // cases when the data have missing values).
 // [[Rcpp::export]]
 Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rcpp::List z,
-                                 int statistic, bool adjusted_df, int permutations,
-                                 double seed, int threads) {
+                                 Rcpp::List test, int threads) {
   const learnbn::DataView view = data_view(data);
-  const learnbn::CITestSpec spec =
-      learnbn::make_ci_spec(statistic, adjusted_df, permutations, seed);
+  const learnbn::CITestSpec spec = ci_spec_from(test);
   const long n = x.size();
   std::vector<std::vector<int>> xs(n), ys(n), zs(n);
   for (long t = 0; t < n; ++t) {

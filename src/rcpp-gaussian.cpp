@@ -1,7 +1,7 @@
 // Glue for continuous data: the sufficient statistics of bn_data().
 #include <vector>
-#include <learnbn/gaussian.hpp>
-#include "rcpp-data.h"
+#include <learnbn/data/gaussian_stats.hpp>
+#include "rcpp-glue.h"
 
 // [[Rcpp::export]]
 Rcpp::List cpp_gaussian_stats(Rcpp::List values, SEXP weights) {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include <learnbn/search/order_mcmc.hpp>
-#include "rcpp-constraints.h"
-#include "rcpp-data.h"
+#include <learnbn/search/structure_mcmc.hpp>
+#include "rcpp-glue.h"
 
 namespace {
 
@@ -25,9 +25,9 @@ struct McmcRun {
 
 learnbn::McmcSchedule schedule_from(const Rcpp::List& x) {
   learnbn::McmcSchedule s;
-  s.iterations = static_cast<std::size_t>(Rcpp::as<double>(x["iterations"]));
-  s.burn_in = static_cast<std::size_t>(Rcpp::as<double>(x["burn_in"]));
-  s.thin = static_cast<std::size_t>(Rcpp::as<double>(x["thin"]));
+  s.iterations = count_option(x, "iterations");
+  s.burn_in = count_option(x, "burn_in");
+  s.thin = count_option(x, "thin");
   return s;
 }
 
@@ -51,8 +51,6 @@ Rcpp::List record_list(const learnbn::ChainRecord& r) {
       Rcpp::Named("accepted") = static_cast<double>(r.accepted));
 }
 
-void check_interrupt() { Rcpp::checkUserInterrupt(); }
-
 // Structure chains over DAGs.
 void add_structure_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge,
                           const Rcpp::IntegerVector& start_from, const Rcpp::IntegerVector& start_to,
@@ -72,8 +70,9 @@ void add_order_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& kn
                       const Rcpp::IntegerVector& start_from, const Rcpp::IntegerVector& start_to,
                       const learnbn::McmcSchedule& schedule, const Rcpp::NumericMatrix& seeds) {
   const int n = static_cast<int>(run.view.n_vars());
-  const learnbn::FamilyTable families = learnbn::score_allowed_families(
-      run.view, score_spec(spec, n), constraints_from_list(knowledge), run.threads, check_interrupt);
+  learnbn::FamilyScorer scorer(run.view, score_spec(spec, n), run.threads);
+  const learnbn::FamilyTable families =
+      learnbn::score_allowed_families(scorer, constraints_from_list(knowledge), check_interrupt);
   run.score_evaluations = static_cast<double>(families.size());
   run.order_scorer.reset(new learnbn::OrderScorer(families));
   std::vector<learnbn::NodeSet> start(n, 0);

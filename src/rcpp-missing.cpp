@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include <learnbn/missing.hpp>
-#include "rcpp-data.h"
+#include <learnbn/missing/missing.hpp>
+#include "rcpp-glue.h"
 
 namespace {
 
@@ -22,12 +22,6 @@ learnbn::CptNetwork network_from(const Rcpp::List& network, const learnbn::DataV
     theta.push_back(Rcpp::as<std::vector<double>>(cpts[v]));
   }
   return learnbn::CptNetwork(std::move(states), std::move(pa), std::move(theta));
-}
-
-std::uint64_t seed_from_r() {
-  const auto high = static_cast<std::uint64_t>(R::unif_rand() * 4294967296.0);
-  const auto low = static_cast<std::uint64_t>(R::unif_rand() * 4294967296.0);
-  return (high << 32) | low;
 }
 
 learnbn::CompletionOptions::Mode mode_from(const std::string& mode) {
@@ -73,7 +67,7 @@ Rcpp::List cpp_complete_data(Rcpp::List data, Rcpp::List network, std::string mo
   learnbn::CompletedData out;
   try {
     learnbn::DataCompleter completer(view, net, opt, rng);
-    out = completer.run([] { Rcpp::checkUserInterrupt(); });
+    out = completer.run(check_interrupt);
   } catch (const learnbn::MemoryLimitError& e) {
     return Rcpp::List::create(Rcpp::Named("error") = std::string(e.what()));
   }

@@ -1,19 +1,10 @@
 // Glue for the PC algorithm: converts arguments and the result, no logic.
 #include <string>
 #include <vector>
-#include <learnbn/pc.hpp>
-#include "rcpp-data.h"
+#include <learnbn/constraint/pc.hpp>
+#include "rcpp-glue.h"
 
 namespace {
-
-std::vector<char> flat_matrix(const Rcpp::LogicalMatrix& m) {
-  const int n = m.nrow();
-  std::vector<char> out(static_cast<std::size_t>(n) * n);
-  for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < n; ++j) out[static_cast<std::size_t>(i) * n + j] = m(i, j) == TRUE;
-  }
-  return out;
-}
 
 std::string join_names(const std::vector<int>& nodes, const Rcpp::CharacterVector& names) {
   std::string out;
@@ -26,23 +17,23 @@ std::string join_names(const std::vector<int>& nodes, const Rcpp::CharacterVecto
 
 }  // namespace
 
+// `test` is a ci_test_spec(); `options` is list(alpha, max_cond, stable, threads,
+// conflicts); `knowledge` is a build_constraints() list in the order of `names`.
 // [[Rcpp::export]]
-Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, int statistic, bool adjusted_df,
-                  int permutations, double seed, double alpha, int max_cond, bool stable,
-                  int threads, int conflicts, Rcpp::LogicalMatrix required,
-                  Rcpp::LogicalMatrix forbidden) {
+Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test, Rcpp::List options,
+                  Rcpp::List knowledge) {
   const learnbn::DataView view = data_view(data);
-  learnbn::PCOptions options;
-  options.alpha = alpha;
-  options.max_cond = max_cond;
-  options.stable = stable;
-  options.threads = threads;
-  options.conflicts = static_cast<learnbn::ConflictPolicy>(conflicts);
-  options.required = flat_matrix(required);
-  options.forbidden = flat_matrix(forbidden);
-  learnbn::PC pc(view, learnbn::make_ci_spec(statistic, adjusted_df, permutations, seed),
-                 options);
-  const learnbn::PCResult r = pc.run([] { Rcpp::checkUserInterrupt(); });
+  learnbn::PCOptions pc_options;
+  pc_options.alpha = Rcpp::as<double>(options["alpha"]);
+  pc_options.max_cond = limit_from_r<int>(Rcpp::as<double>(options["max_cond"]), INT_MAX);
+  pc_options.stable = Rcpp::as<bool>(options["stable"]);
+  pc_options.threads = Rcpp::as<int>(options["threads"]);
+  pc_options.conflicts = enum_from_name<learnbn::ConflictPolicy>(
+      learnbn::conflict_policy_names(), Rcpp::as<std::string>(options["conflicts"]), "conflict policy");
+  pc_options.required = flat_matrix(knowledge["required"]);
+  pc_options.forbidden = flat_matrix(knowledge["forbidden"]);
+  learnbn::PC pc(view, ci_spec_from(test), pc_options);
+  const learnbn::PCResult r = pc.run(check_interrupt);
 
   const int n = static_cast<int>(view.n_vars());
   Rcpp::IntegerMatrix amat(n, n), bidirected(n, n);

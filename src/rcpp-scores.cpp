@@ -1,11 +1,7 @@
 // Glue for counting and scoring: converts arguments, calls the core, returns results.
-#include <exception>
 #include <vector>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-#include <learnbn/cache.hpp>
-#include "rcpp-data.h"
+#include <learnbn/score/family_scorer.hpp>
+#include "rcpp-glue.h"
 
 // Dense weighted counts of a family, state fastest, then the parents in order.
 // [[Rcpp::export]]
@@ -32,24 +28,9 @@ Rcpp::NumericVector cpp_local_scores(Rcpp::List data, Rcpp::List spec, Rcpp::Int
     SEXP joint = prior_joints[f];
     if (!Rf_isNull(joint)) joints[f] = REAL(joint);
   }
-  std::vector<double> out(n);
-  std::exception_ptr error = nullptr;
-  const auto gaussian = learnbn::gaussian_model(view, score);
-#pragma omp parallel num_threads(threads)
-  {
-    try {
-      learnbn::LocalScorer scorer(view, score, gaussian);
-#pragma omp for schedule(dynamic, 8)
-      for (std::size_t f = 0; f < n; ++f) {
-        const std::vector<int>& pa = parents[f];
-        out[f] = scorer.score(nodes[f], pa.data(), pa.size(), joints[f]);
-      }
-    } catch (...) {
-#pragma omp critical
-      error = std::current_exception();
-    }
-  }
-  if (error) std::rethrow_exception(error);
+  learnbn::FamilyScorer scorer(view, score, threads);
+  const std::vector<int> node_ids(nodes.begin(), nodes.end());
+  const std::vector<double> out = scorer.score_all(node_ids, parents, &joints);
   return Rcpp::NumericVector(out.begin(), out.end());
 }
 
@@ -57,23 +38,23 @@ Rcpp::NumericVector cpp_local_scores(Rcpp::List data, Rcpp::List spec, Rcpp::Int
 // [[Rcpp::export]]
 SEXP cpp_scorer_new(Rcpp::List data, Rcpp::List spec) {
   const learnbn::DataView view = data_view(data);
-  auto* scorer = new learnbn::Scorer(view, score_spec(spec, static_cast<int>(view.n_vars())));
-  return Rcpp::XPtr<learnbn::Scorer>(scorer, true, R_NilValue, data);
+  auto* scorer = new learnbn::FamilyScorer(view, score_spec(spec, static_cast<int>(view.n_vars())), 1);
+  return Rcpp::XPtr<learnbn::FamilyScorer>(scorer, true, R_NilValue, data);
 }
 
 // [[Rcpp::export]]
 Rcpp::NumericVector cpp_scorer_local(SEXP scorer, Rcpp::IntegerVector nodes, Rcpp::List families) {
-  Rcpp::XPtr<learnbn::Scorer> ptr(scorer);
+  Rcpp::XPtr<learnbn::FamilyScorer> ptr(scorer);
   Rcpp::NumericVector out(nodes.size());
   for (R_xlen_t f = 0; f < nodes.size(); ++f) {
-    out[f] = ptr->local(nodes[f], Rcpp::as<std::vector<int>>(families[f]));
+    out[f] = ptr->score(nodes[f], Rcpp::as<std::vector<int>>(families[f]));
   }
   return out;
 }
 
 // [[Rcpp::export]]
 Rcpp::NumericVector cpp_scorer_stats(SEXP scorer) {
-  Rcpp::XPtr<learnbn::Scorer> ptr(scorer);
+  Rcpp::XPtr<learnbn::FamilyScorer> ptr(scorer);
   const learnbn::ScoreCache& cache = ptr->cache();
   return Rcpp::NumericVector::create(
       Rcpp::Named("entries") = static_cast<double>(cache.size()),

@@ -2,16 +2,13 @@
 // (interrupts checked on this thread between batches), returns plain R lists.
 #include <vector>
 
-#include <learnbn/cache.hpp>
+#include <learnbn/score/family_scorer.hpp>
 #include <learnbn/search/exact.hpp>
 #include <learnbn/search/exhaustive.hpp>
 #include <learnbn/search/k2.hpp>
-#include "rcpp-constraints.h"
-#include "rcpp-data.h"
+#include "rcpp-glue.h"
 
 namespace {
-
-void check_interrupt() { Rcpp::checkUserInterrupt(); }
 
 // 0-based parent ids of every node, one integer vector each.
 Rcpp::List parent_list(const std::vector<learnbn::NodeSet>& parents) {
@@ -26,14 +23,14 @@ Rcpp::List parent_list(const std::vector<learnbn::NodeSet>& parents) {
 Rcpp::List cpp_k2_search(Rcpp::List data, Rcpp::List spec, Rcpp::IntegerVector order,
                          Rcpp::List constraints) {
   const learnbn::DataView view = data_view(data);
-  learnbn::Scorer scorer(view, score_spec(spec, static_cast<int>(view.n_vars())));
+  learnbn::FamilyScorer scorer(view, score_spec(spec, static_cast<int>(view.n_vars())), 1);
   const learnbn::K2Result result = learnbn::k2_search(
       scorer, Rcpp::as<std::vector<int>>(order), constraints_from_list(constraints), check_interrupt);
   return Rcpp::List::create(
       Rcpp::Named("parents") = Rcpp::wrap(result.parents),
       Rcpp::Named("score") = result.score,
-      Rcpp::Named("score_evaluations") = static_cast<double>(scorer.cache().misses()),
-      Rcpp::Named("cache_hits") = static_cast<double>(scorer.cache().hits()));
+      Rcpp::Named("score_evaluations") = static_cast<double>(scorer.evaluations()),
+      Rcpp::Named("cache_hits") = static_cast<double>(scorer.cache_hits()));
 }
 
 // [[Rcpp::export]]
@@ -41,8 +38,9 @@ Rcpp::List cpp_exhaustive_search(Rcpp::List data, Rcpp::List spec, Rcpp::List co
                                  int top, int threads) {
   const learnbn::DataView view = data_view(data);
   const int n = static_cast<int>(view.n_vars());
-  const learnbn::FamilyTable families = learnbn::score_allowed_families(
-      view, score_spec(spec, n), constraints_from_list(constraints), threads, check_interrupt);
+  learnbn::FamilyScorer scorer(view, score_spec(spec, n), threads);
+  const learnbn::FamilyTable families =
+      learnbn::score_allowed_families(scorer, constraints_from_list(constraints), check_interrupt);
   learnbn::DagEnumerator enumerator(families, n, static_cast<std::size_t>(top), check_interrupt);
   const learnbn::ExhaustiveResult result = enumerator.run();
   Rcpp::List graphs(result.top.size());
@@ -66,8 +64,9 @@ Rcpp::List cpp_exact_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constra
                             int threads) {
   const learnbn::DataView view = data_view(data);
   const int n = static_cast<int>(view.n_vars());
-  const learnbn::FamilyTable families = learnbn::score_allowed_families(
-      view, score_spec(spec, n), constraints_from_list(constraints), threads, check_interrupt);
+  learnbn::FamilyScorer scorer(view, score_spec(spec, n), threads);
+  const learnbn::FamilyTable families =
+      learnbn::score_allowed_families(scorer, constraints_from_list(constraints), check_interrupt);
   const learnbn::ExactResult result = learnbn::exact_search(families, n, threads, check_interrupt);
   return Rcpp::List::create(
       Rcpp::Named("parents") = parent_list(result.parents),

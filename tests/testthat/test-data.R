@@ -37,7 +37,6 @@ test_that("bn_data recodes every column type to 0-based codes and keeps declared
                               i = c("2", "10"), w = c("1", "3")))
   expect_equal(lapply(names(d$levels), function(v) learnbn:::data_codes(d, v)),
                list(c(0L, 1L, 0L), c(1L, 0L, 1L), c(1L, 0L, 1L), c(1L, 0L, 1L), c(1L, 0L, 1L)))
-  expect_equal(unname(learnbn:::data_cardinalities(d)), c(3L, 2L, 2L, 2L, 2L))
   expect_type(d$codes$f, "raw")
   expect_equal(dim(d), c(3L, 5L))
   expect_null(d$weights)

@@ -115,14 +115,10 @@ test_that("forests have at most one parent per node and an acyclic skeleton", {
   expect_identical(bn_graph(abc_matrix(), type = "forest")$type, "forest")
 })
 
-test_that("internal helpers: new_bn_graph, empty_graph, graph_parents, graph_from_parents", {
+test_that("internal helpers: new_bn_graph, graph_parents, graph_from_parents", {
   g <- new_bn_graph(abc_matrix(), "dag", score = -3.5, info = list(steps = 2))
   expect_identical(storage.mode(g$amat), "integer")
   expect_identical(g$score, -3.5)
-  e <- empty_graph(c("x", "y"))
-  expect_identical(e$type, "dag")
-  expect_identical(sum(e$amat), 0L)
-  expect_identical(nodes(e), c("x", "y"))
   g <- bn_graph_from_string("[C][A|C][B|C:A][D]")
   expect_identical(graph_parents(g), list(C = character(), A = "C", B = c("C", "A"), D = character()))
   expect_identical(graph_from_parents(graph_parents(g))$amat, g$amat)

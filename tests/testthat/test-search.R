@@ -20,7 +20,7 @@ ref_hill_climb <- function(df, type) {
     memo[[key]]
   }
   total <- function(amat) sum(vapply(seq_len(n), family, numeric(1), amat = amat))
-  acyclic <- function(amat) !anyNA(learnbn:::topological_sort_matrix(amat))
+  acyclic <- function(amat) is.null(learnbn:::topo_sort_amat(amat)$cycle)
   amat <- matrix(0, n, n, dimnames = list(nodes, nodes))
   repeat {
     current <- total(amat)
@@ -60,7 +60,7 @@ neighbours_of <- function(amat) {
       out[[length(out) + 1]] <- candidate
     }
   }
-  Filter(function(a) !anyNA(learnbn:::topological_sort_matrix(a)), out)
+  Filter(function(a) is.null(learnbn:::topo_sort_amat(a)$cycle), out)
 }
 
 expect_within_constraints <- function(g, whitelist = NULL, blacklist = NULL, max_parents = Inf,

@@ -1,4 +1,4 @@
-// Best-first search over DAGs (seed 004; Heckerman, Geiger and Chickering 1995): an
+// Best-first search over DAGs (Heckerman, Geiger and Chickering 1995): an
 // open list of candidate DAGs ordered by score; the best unexpanded one is expanded,
 // i.e. its add / remove / reverse neighbours are scored (the parent's score plus the
 // move's delta, from cached family scores) and those never seen before join the open
@@ -13,7 +13,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "hill_climb.hpp"
+#include "../util/rng.hpp"
+#include "arc_moves.hpp"
+#include "common.hpp"
 
 namespace learnbn {
 
@@ -42,12 +44,7 @@ using ArcSet = std::vector<std::uint32_t>;
 struct ArcSetHash {
   std::size_t operator()(const ArcSet& arcs) const {
     std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ arcs.size();
-    for (std::uint32_t arc : arcs) {  // splitmix64 finaliser over the running state
-      h ^= arc;
-      h ^= h >> 30; h *= 0xbf58476d1ce4e5b9ULL;
-      h ^= h >> 27; h *= 0x94d049bb133111ebULL;
-      h ^= h >> 31;
-    }
+    for (std::uint32_t arc : arcs) h = mix64(h ^ arc);
     return static_cast<std::size_t>(h);
   }
 };
@@ -153,26 +150,12 @@ class BestFirstSearch {
     ArcMoves moves(scorer_, constraints_);
     moves.refresh_all(dag);
     const double parent_score = moves.total();
-    auto consider = [&](MoveType type, int from, int to) {
-      const Move m{type, from, to, 0.0};
+    for_each_candidate_move(dag, [&](const Move& m) {
       if (!moves.legal(dag, m)) return;
       ArcSet child = moved(arcs, m);  // `arcs` is a closed key of seen_: never erased
       if (seen_.count(child)) return;
       push(std::move(child), parent_score + moves.delta(m), result);
-    };
-    for (int a = 0; a < n_; ++a) {  // each unordered pair once
-      for (int b = a + 1; b < n_; ++b) {
-        const bool forward = dag.has_arc(a, b);
-        if (forward || dag.has_arc(b, a)) {
-          const int from = forward ? a : b, to = forward ? b : a;
-          consider(MoveType::remove, from, to);
-          consider(MoveType::reverse, from, to);
-        } else {
-          consider(MoveType::add, a, b);
-          consider(MoveType::add, b, a);
-        }
-      }
-    }
+    });
   }
 
   FamilyScorer& scorer_;

@@ -1,5 +1,5 @@
 // Exact structure learning by dynamic programming over subsets (Silander & Myllymaki
-// 2006), and the table of allowed families shared with the exhaustive search.
+// 2006) from the table of allowed families (score/parent_sets.hpp).
 //
 // 1. Local scores ls(v, P) of every parent set P the constraints allow (required
 //    parents included, forbidden ones excluded, |P| <= max_parents).
@@ -17,114 +17,12 @@
 #include <exception>
 #include <functional>
 #include <limits>
-#include <memory>
 #include <stdexcept>
 #include <vector>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
-#include "../local_scorer.hpp"
-#include "../scores.hpp"
-#include "constraints.hpp"
+#include "../score/parent_sets.hpp"
 
 namespace learnbn {
-
-using NodeSet = std::uint64_t;  // bit v set: node v is in the set
-
-inline NodeSet node_bit(int v) { return NodeSet(1) << v; }
-inline int set_size(NodeSet s) { return __builtin_popcountll(s); }
-inline int lowest_node(NodeSet s) { return __builtin_ctzll(s); }
-
-inline std::vector<int> set_nodes(NodeSet s) {
-  std::vector<int> out;
-  for (; s; s &= s - 1) out.push_back(lowest_node(s));
-  return out;
-}
-
-// Every parent set of `node` the constraints allow, by increasing size: the required
-// parents plus up to max_parents - |required| of the other allowed parents.
-inline std::vector<NodeSet> allowed_parent_sets(const Constraints& c, int node) {
-  NodeSet required = 0;
-  std::vector<int> optional;
-  for (int u = 0; u < c.n; ++u) {
-    if (u == node || !c.allowed(u, node)) continue;
-    if (c.is_required(u, node)) required |= node_bit(u); else optional.push_back(u);
-  }
-  const int n_required = set_size(required);
-  if (n_required > c.max_parents) return {};
-  const int n_optional = static_cast<int>(optional.size());
-  const int extra = std::min(c.max_parents - n_required, n_optional);
-  std::vector<NodeSet> sets;
-  for (int k = 0; k <= extra; ++k) {
-    std::vector<int> pick(k);
-    for (int i = 0; i < k; ++i) pick[i] = i;
-    while (true) {  // combinations of k optional parents in lexicographic order
-      NodeSet set = required;
-      for (int i : pick) set |= node_bit(optional[i]);
-      sets.push_back(set);
-      int i = k - 1;
-      while (i >= 0 && pick[i] == n_optional - k + i) --i;
-      if (i < 0) break;
-      ++pick[i];
-      for (int j = i + 1; j < k; ++j) pick[j] = pick[j - 1] + 1;
-    }
-  }
-  return sets;
-}
-
-// The allowed families of every node with their local scores.
-struct FamilyTable {
-  std::vector<std::vector<NodeSet>> sets;    // by node
-  std::vector<std::vector<double>> scores;   // aligned with `sets`
-  std::size_t size() const {
-    std::size_t total = 0;
-    for (const auto& s : sets) total += s.size();
-    return total;
-  }
-};
-
-// Scores every allowed family, `threads` at a time, in batches; `tick` runs on the
-// calling thread between batches (for user interrupts).
-inline FamilyTable score_allowed_families(const DataView& data, const ScoreSpec& spec,
-                                          const Constraints& c, int threads,
-                                          const std::function<void()>& tick) {
-  FamilyTable table;
-  std::vector<std::pair<int, std::size_t>> jobs;
-  for (int v = 0; v < c.n; ++v) {
-    table.sets.push_back(allowed_parent_sets(c, v));
-    table.scores.emplace_back(table.sets.back().size());
-    for (std::size_t i = 0; i < table.sets.back().size(); ++i) jobs.emplace_back(v, i);
-  }
-  threads = std::max(1, threads);
-  const auto gaussian = gaussian_model(data, spec);
-  std::vector<std::unique_ptr<LocalScorer>> scorers;
-  for (int t = 0; t < threads; ++t) scorers.emplace_back(new LocalScorer(data, spec, gaussian));
-  const std::size_t batch = 4096;
-  for (std::size_t start = 0; start < jobs.size(); start += batch) {
-    const std::size_t end = std::min(jobs.size(), start + batch);
-    std::exception_ptr error = nullptr;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
-    for (std::size_t j = start; j < end; ++j) {
-      try {
-#ifdef _OPENMP
-        LocalScorer& scorer = *scorers[omp_get_thread_num()];
-#else
-        LocalScorer& scorer = *scorers[0];
-#endif
-        const int node = jobs[j].first;
-        const std::vector<int> parents = set_nodes(table.sets[node][jobs[j].second]);
-        table.scores[node][jobs[j].second] = scorer.score(node, parents.data(), parents.size());
-      } catch (...) {
-#pragma omp critical
-        error = std::current_exception();
-      }
-    }
-    if (error) std::rethrow_exception(error);
-    tick();
-  }
-  return table;
-}
 
 // Maps a node set to the index of its members among one node's candidate parents
 // (a parallel bit extract done one byte at a time with lookup tables).

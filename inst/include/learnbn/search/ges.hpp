@@ -35,10 +35,10 @@
 #include <utility>
 #include <vector>
 
-#include "constraints.hpp"
-#include "family_scorer.hpp"
-#include "hill_climb.hpp"
-#include "pdag.hpp"
+#include "../graph/constraints.hpp"
+#include "../graph/pdag.hpp"
+#include "../score/family_scorer.hpp"
+#include "common.hpp"
 
 namespace learnbn {
 

@@ -1,4 +1,4 @@
-// K2 (Cooper & Herskovits 1992; seed 000, algorithm 5.2): given a node order, each
+// K2 (Cooper & Herskovits 1992; Kochenderfer et al. 2022, algorithm 5.2): given a node order, each
 // node greedily gains the predecessor that most improves its family score, while the
 // score improves and the parent bound allows.
 #pragma once
@@ -7,8 +7,8 @@
 #include <limits>
 #include <vector>
 
-#include "../cache.hpp"
-#include "constraints.hpp"
+#include "../graph/constraints.hpp"
+#include "../score/family_scorer.hpp"
 
 namespace learnbn {
 
@@ -20,7 +20,7 @@ struct K2Result {
 // `order` is a permutation of 0..n-1. Required parents (which must precede their child
 // in `order`) start each family; forbidden arcs are never tried. `tick` is called on
 // the caller's thread after each node (for user interrupts).
-inline K2Result k2_search(Scorer& scorer, const std::vector<int>& order,
+inline K2Result k2_search(FamilyScorer& scorer, const std::vector<int>& order,
                           const Constraints& constraints,
                           const std::function<void()>& tick = [] {}) {
   const int n = constraints.n;
@@ -32,7 +32,7 @@ inline K2Result k2_search(Scorer& scorer, const std::vector<int>& order,
     for (std::size_t before = 0; before < position; ++before) {
       if (constraints.is_required(order[before], node)) parents.push_back(order[before]);
     }
-    double current = scorer.local(node, parents);
+    double current = scorer.score(node, parents);
     while (static_cast<int>(parents.size()) < constraints.max_parents) {
       double best = -std::numeric_limits<double>::infinity();
       int best_parent = -1;
@@ -44,7 +44,7 @@ inline K2Result k2_search(Scorer& scorer, const std::vector<int>& order,
         }
         std::vector<int> family = parents;
         family.push_back(candidate);
-        const double score = scorer.local(node, family);
+        const double score = scorer.score(node, family);
         if (score > best) {  // strict: the earliest candidate in `order` wins a tie
           best = score;
           best_parent = candidate;

@@ -22,8 +22,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "exact.hpp"
-#include "mcmc.hpp"
+#include "../score/parent_sets.hpp"
+#include "../util/rng.hpp"
+#include "chains.hpp"
 
 namespace learnbn {
 

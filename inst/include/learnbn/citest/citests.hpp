@@ -34,13 +34,19 @@
 
 #include <boost/math/special_functions/gamma.hpp>
 
-#include "counts.hpp"
-#include "data.hpp"
+#include "../data/counts.hpp"
+#include "../data/data.hpp"
+#include "../util/rng.hpp"
 #include "gaussian.hpp"
 
 namespace learnbn {
 
-enum class CIStatistic { pearson_x2 = 0, likelihood_g2 = 1, fisher_z = 2, gaussian_g2 = 3 };
+enum class CIStatistic { pearson_x2, likelihood_g2, fisher_z, gaussian_g2 };
+// The registry of statistic names, in the order of CIStatistic.
+inline const std::vector<std::string>& ci_statistic_names() {
+  static const std::vector<std::string> names{"pearson_x2", "g2", "fisher_z", "gaussian_g2"};
+  return names;
+}
 
 struct CITestSpec {
   CIStatistic statistic = CIStatistic::pearson_x2;
@@ -56,51 +62,11 @@ struct CITestResult {
   double n = 0;  // cases used: all of them, or the available cases of this test
 };
 
-inline CITestSpec make_ci_spec(int statistic, bool adjusted_df, int permutations, double seed) {
-  CITestSpec spec;
-  spec.statistic = static_cast<CIStatistic>(statistic);
-  spec.adjusted_df = adjusted_df;
-  spec.permutations = permutations;
-  spec.seed = static_cast<std::uint64_t>(seed);
-  return spec;
-}
-
 // P(chi2_df > stat); a test with no degrees of freedom never rejects.
 inline double chisq_upper_tail(double stat, double df) {
   if (!(df > 0) || !(stat > 0)) return 1.0;
   return boost::math::gamma_q(df / 2.0, stat / 2.0);
 }
-
-// splitmix64: seeds one independent stream per test from a base seed and a key.
-inline std::uint64_t mix_seed(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-// xoshiro256** with a bounded draw; fixed algorithm so results match across platforms.
-class Xoshiro {
- public:
-  explicit Xoshiro(std::uint64_t seed) {
-    for (auto& s : state_) { seed = mix_seed(seed); s = seed; }
-  }
-  std::uint64_t next() {
-    const std::uint64_t result = rotl(state_[1] * 5, 7) * 9, t = state_[1] << 17;
-    state_[2] ^= state_[0]; state_[3] ^= state_[1];
-    state_[1] ^= state_[2]; state_[0] ^= state_[3];
-    state_[2] ^= t; state_[3] = rotl(state_[3], 45);
-    return result;
-  }
-  // Uniform on 0 .. bound - 1 (Lemire's multiply-shift; bias below 2^-32 for bound < 2^32).
-  std::uint32_t below(std::uint32_t bound) {
-    return static_cast<std::uint32_t>(((next() >> 32) * static_cast<std::uint64_t>(bound)) >> 32);
-  }
-
- private:
-  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  std::uint64_t state_[4];
-};
 
 // Memo of test results keyed by (x, y, z) with x < y and z sorted.
 class CITestCache {
@@ -122,7 +88,7 @@ class CITestCache {
   struct KeyHash {  // splitmix64 chained over the node ids
     std::size_t operator()(const std::vector<int>& key) const {
       std::uint64_t h = key.size();
-      for (int id : key) h = mix_seed(h ^ static_cast<std::uint64_t>(static_cast<std::uint32_t>(id)));
+      for (int id : key) h = splitmix64(h ^ static_cast<std::uint64_t>(static_cast<std::uint32_t>(id)));
       return static_cast<std::size_t>(h);
     }
   };
@@ -336,7 +302,7 @@ class CITester {
       return std::fabs(s);
     };
     const double observed = cross();
-    Xoshiro rng(seed);
+    Random rng(seed);
     const double tolerance = 1e-10 * std::max(1.0, observed);
     std::size_t at_least = 0;
     for (int b = 0; b < spec_.permutations; ++b) {
@@ -357,8 +323,8 @@ class CITester {
                           const std::vector<int>& z) const {
     std::uint64_t key = spec_.seed;
     for (const auto* vars : {&x, &y, &z}) {
-      key = mix_seed(key ^ 0x5851f42d4c957f2dULL);
-      for (int v : *vars) key = mix_seed(key ^ static_cast<std::uint64_t>(v));
+      key = splitmix64(key ^ 0x5851f42d4c957f2dULL);
+      for (int v : *vars) key = splitmix64(key ^ static_cast<std::uint64_t>(v));
     }
     return key;
   }
@@ -552,7 +518,7 @@ class CITester {
         case_y[at] = y_ids_[row];
       }
     }
-    Xoshiro rng(seed);
+    Random rng(seed);
     const double tolerance = 1e-10 * std::max(1.0, std::fabs(observed));
     std::size_t at_least = 0;
     for (int b = 0; b < spec_.permutations; ++b) {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "../util/rng.hpp"
 #include "data.hpp"
 
 namespace learnbn {
@@ -60,11 +61,7 @@ class KeyIndex {
 
  private:
   static constexpr std::uint64_t kEmpty = std::numeric_limits<std::uint64_t>::max();
-  static std::size_t mix(std::uint64_t key) {  // splitmix64 finaliser
-    key ^= key >> 30; key *= 0xbf58476d1ce4e5b9ULL;
-    key ^= key >> 27; key *= 0x94d049bb133111ebULL;
-    return static_cast<std::size_t>(key ^ (key >> 31));
-  }
+  static std::size_t mix(std::uint64_t key) { return static_cast<std::size_t>(mix64(key)); }
   std::vector<std::uint64_t> keys_;
   std::vector<std::uint32_t> ids_;
   std::size_t mask_ = 0, size_ = 0;
@@ -109,6 +106,9 @@ class Counter {
     }
     dense_limit_ = std::min(kMaxDenseCells, std::max(65536.0, 2.0 * data.n_rows));
   }
+  // Holds a reference to the data: copies and moves would dangle with their source.
+  Counter(const Counter&) = delete;
+  Counter& operator=(const Counter&) = delete;
 
   static double parent_configs(const DataView& data, const int* parents, std::size_t n_parents) {
     double q = 1;

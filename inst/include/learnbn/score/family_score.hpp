@@ -2,20 +2,26 @@
 #pragma once
 #include <cmath>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
-#include "counts.hpp"
-#include "math.hpp"
+#include "../data/counts.hpp"
+#include "../util/math.hpp"
 
 namespace learnbn {
 
-enum class ScoreType { loglik, aic, bic, bd, k2, bdeu, bde, cv, bge };
+enum class ScoreType { bdeu, bde, k2, bd, bic, aic, loglik, cv, bge };
+// The registry of score names, in the order of ScoreType; R lists them from here.
+inline const std::vector<std::string>& score_type_names() {
+  static const std::vector<std::string> names{"bdeu", "bde", "k2", "bd", "bic", "aic", "loglik", "cv", "bge"};
+  return names;
+}
 enum class StructurePrior { uniform, arcs };
 
 struct ScoreSpec {
   ScoreType type = ScoreType::bdeu;
   double iss = 1;        // equivalent sample size (bdeu, bde)
   double alpha = 1;      // alpha_ijk of every cell (bd)
-  double penalty = 1;    // aic: penalty per free parameter (bic derives log(N) / 2)
   StructurePrior prior = StructurePrior::uniform;
   double arc_prob = 0.5; // probability of each arc under the arc-independent prior
   double am = 1, aw = 0; // BGe: prior sample sizes of the mean and of the precision matrix
@@ -35,7 +41,8 @@ inline double log_likelihood(const FamilyCounts& c) {
   return ll;
 }
 
-// Seed 004 eq. 12 with alpha_ijk = a for every cell, so alpha_ij = r_i a:
+// The Bayesian Dirichlet marginal likelihood (Heckerman 1995, eq. 12 of the structure-learning
+// chapter) with alpha_ijk = a for every cell, so alpha_ij = r_i a:
 //   sum_j [lgamma(alpha_ij) - lgamma(alpha_ij + N_ij)] + sum_jk [lgamma(alpha_ijk + N_ijk) - lgamma(alpha_ijk)]
 // Configurations never observed contribute zero and are skipped.
 inline double dirichlet_uniform(const FamilyCounts& c, double a) {
@@ -68,7 +75,7 @@ inline double dirichlet_prior_network(const FamilyCounts& c, double iss, const d
   return s;
 }
 
-// Seed 004's "prediction accuracy over cross-validated data sets": each test fold f is
+// Heckerman's "prediction accuracy over cross-validated data sets": each test fold f is
 // predicted by the BDeu posterior mean (eq. 13) of the other folds, alpha_ijk = iss / (q_i r_i):
 //   sum_f sum_jk N^f_ijk log((alpha_ijk + N_ijk - N^f_ijk) / (alpha_ij + N_ij - N^f_ij))
 // where N^f are the counts of fold f (so N - N^f are those of its training folds).
@@ -112,7 +119,7 @@ inline double family_score(const FamilyCounts& c, const ScoreSpec& spec, double 
   double s = 0;
   switch (spec.type) {
     case ScoreType::loglik: s = log_likelihood(c); break;
-    case ScoreType::aic: s = log_likelihood(c) - spec.penalty * free_parameters(c); break;
+    case ScoreType::aic: s = log_likelihood(c) - free_parameters(c); break;
     case ScoreType::bic: s = log_likelihood(c) - 0.5 * std::log(n_cases) * free_parameters(c); break;
     case ScoreType::bd: s = dirichlet_uniform(c, spec.alpha); break;
     case ScoreType::k2: s = dirichlet_uniform(c, 1.0); break;

@@ -1,6 +1,7 @@
-// Family scores for the searches: cached by (node, parent set), with the candidate
-// parents of one node scored in parallel (one LocalScorer per thread, so a threaded run
-// computes exactly the same numbers as a serial one). Gaussian families cost a small
+// The scorer every search and bn_score() use: family scores cached by (node, parent set),
+// with the candidate parents of one node, or a batch of families, scored in parallel (one
+// LocalScorer per thread, so a threaded run computes exactly the same numbers as a serial
+// one). Gaussian families cost a small
 // triangular solve, less than a hash lookup or waking a thread, so they are computed
 // directly, serially and without the cache.
 #pragma once
@@ -12,7 +13,8 @@
 #include <omp.h>
 #endif
 
-#include "../cache.hpp"
+#include "cache.hpp"
+#include "local_scorer.hpp"
 
 namespace learnbn {
 
@@ -24,6 +26,7 @@ class FamilyScorer {
     const auto gaussian = gaussian_model(data_, spec_);
     for (int t = 0; t < threads_; ++t) scorers_.emplace_back(new LocalScorer(data_, spec_, gaussian));
   }
+  // The LocalScorers refer to data_.
   FamilyScorer(const FamilyScorer&) = delete;
   FamilyScorer& operator=(const FamilyScorer&) = delete;
 
@@ -86,8 +89,39 @@ class FamilyScorer {
     }
   }
 
+  // Scores of many families, uncached: out[f] is the score of nodes[f] with parents
+  // families[f]; prior_joints (if given) holds BDe's P(x_i, pa_i) of each family or null.
+  std::vector<double> score_all(const std::vector<int>& nodes, const std::vector<std::vector<int>>& families,
+                                const std::vector<const double*>* prior_joints = nullptr) {
+    std::vector<double> out(nodes.size());
+    const int threads = nodes.size() < 16 ? 1 : threads_;
+    std::exception_ptr error = nullptr;
+#pragma omp parallel num_threads(threads)
+    {
+      int t = 0;
+#ifdef _OPENMP
+      t = omp_get_thread_num();
+#endif
+      try {
+        LocalScorer& scorer = *scorers_[t];
+#pragma omp for schedule(dynamic, 8)
+        for (std::size_t f = 0; f < nodes.size(); ++f) {
+          const std::vector<int>& pa = families[f];
+          out[f] = scorer.score(nodes[f], pa.data(), pa.size(), prior_joints ? (*prior_joints)[f] : nullptr);
+        }
+      } catch (...) {
+#pragma omp critical
+        error = std::current_exception();
+      }
+    }
+    if (error) std::rethrow_exception(error);
+    evaluations_ += nodes.size();
+    return out;
+  }
+
   std::size_t evaluations() const { return evaluations_; }
   std::size_t cache_hits() const { return cache_.hits(); }
+  const ScoreCache& cache() const { return cache_; }
   const ScoreSpec& spec() const { return spec_; }
 
  private:

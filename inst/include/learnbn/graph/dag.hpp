@@ -6,24 +6,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace learnbn {
+#include "topological_order.hpp"
 
-// Kahn's algorithm over parent and child lists: nodes parents first; empty on a cycle.
-inline std::vector<int> topological_order(const std::vector<std::vector<int>>& parents,
-                                          const std::vector<std::vector<int>>& children) {
-  const int n = static_cast<int>(parents.size());
-  std::vector<int> indegree(n), order;
-  order.reserve(n);
-  for (int v = 0; v < n; ++v) indegree[v] = static_cast<int>(parents[v].size());
-  for (int v = 0; v < n; ++v) if (indegree[v] == 0) order.push_back(v);
-  for (std::size_t head = 0; head < order.size(); ++head) {
-    for (int child : children[order[head]]) {
-      if (--indegree[child] == 0) order.push_back(child);
-    }
-  }
-  if (static_cast<int>(order.size()) < n) order.clear();
-  return order;
-}
+namespace learnbn {
 
 class Dag {
  public:

@@ -1,60 +1,15 @@
-// The single-arc neighbourhood of a DAG (add, remove, reverse) with the score change of
-// every move. After a move only the rows of nodes whose parent sets changed are rescored.
+// The score change of every single-arc move of a DAG, kept up to date by the greedy
+// searches: after a move only the rows of nodes whose parent sets changed are rescored.
 #pragma once
-#include <cmath>
+#include <algorithm>
 #include <functional>
-#include <limits>
 #include <numeric>
 #include <vector>
 
-#include "constraints.hpp"
-#include "dag.hpp"
-#include "family_scorer.hpp"
+#include "../graph/moves.hpp"
+#include "../score/family_scorer.hpp"
 
 namespace learnbn {
-
-enum class MoveType { add, remove, reverse };
-
-struct Move {
-  MoveType type = MoveType::add;
-  int from = -1, to = -1;  // the arc added, removed or reversed (from -> to before the move)
-  double delta = -std::numeric_limits<double>::infinity();
-  bool valid() const { return from >= 0; }
-  bool operator==(const Move& o) const { return type == o.type && from == o.from && to == o.to; }
-};
-
-// The move that undoes `m`.
-inline Move inverse(const Move& m) {
-  Move back = m;
-  if (m.type == MoveType::add) back.type = MoveType::remove;
-  else if (m.type == MoveType::remove) back.type = MoveType::add;
-  else { back.from = m.to; back.to = m.from; }
-  return back;
-}
-
-// Is the move possible in `dag` without a cycle or breaking the constraints?
-inline bool legal_move(const Dag& dag, const Constraints& k, const Move& m) {
-  switch (m.type) {
-    case MoveType::add:
-      return k.allowed(m.from, m.to) && static_cast<int>(dag.parents(m.to).size()) < k.max_parents &&
-             dag.can_add(m.from, m.to);
-    case MoveType::remove:
-      return dag.has_arc(m.from, m.to) && !k.is_required(m.from, m.to);
-    case MoveType::reverse:
-      return dag.has_arc(m.from, m.to) && !k.is_required(m.from, m.to) && k.allowed(m.to, m.from) &&
-             static_cast<int>(dag.parents(m.from).size()) < k.max_parents && dag.can_reverse(m.from, m.to);
-  }
-  return false;
-}
-
-// Applies a legal move to the graph only.
-inline void apply_move(Dag& dag, const Move& m) {
-  switch (m.type) {
-    case MoveType::add: dag.add_arc(m.from, m.to); break;
-    case MoveType::remove: dag.remove_arc(m.from, m.to); break;
-    case MoveType::reverse: dag.reverse_arc(m.from, m.to); break;
-  }
-}
 
 class ArcMoves {
  public:
@@ -115,22 +70,10 @@ class ArcMoves {
   // order among ties); an invalid Move when there is none.
   Move best(const Dag& dag, const std::function<bool(const Move&)>& skip = nullptr) const {
     Move best_move;
-    auto consider = [&](MoveType type, int from, int to) {
-      Move m{type, from, to, 0.0};
+    for_each_candidate_move(dag, [&](Move m) {
       m.delta = delta(m);
       if (m.delta > best_move.delta && legal(dag, m) && !(skip && skip(m))) best_move = m;
-    };
-    for (int to = 0; to < n_; ++to) {
-      for (int from = 0; from < n_; ++from) {
-        if (from == to) continue;
-        if (dag.has_arc(from, to)) {
-          consider(MoveType::remove, from, to);
-          consider(MoveType::reverse, from, to);
-        } else if (!dag.has_arc(to, from)) {
-          consider(MoveType::add, from, to);
-        }
-      }
-    }
+    });
     return best_move;
   }
 

@@ -9,10 +9,9 @@
 #include <vector>
 
 #include "constraints.hpp"
+#include "topological_order.hpp"
 
 namespace learnbn {
-
-using ParentLists = std::vector<std::vector<int>>;
 
 class Pdag {
  public:
@@ -89,8 +88,9 @@ class Pdag {
 // same arcs where g has arcs and the same v-structures. Repeatedly removes the
 // lowest-numbered node x with no outgoing arc whose undirected neighbours are adjacent to
 // every other node adjacent to x, orienting its undirected edges into x. Returns false
-// when no extension exists; `parents` then holds nothing useful.
-inline bool consistent_extension(const Pdag& g, ParentLists& parents) {
+// when no extension exists; `parents` then holds nothing useful and `stuck` (if given)
+// the nodes no step could remove.
+inline bool consistent_extension(const Pdag& g, ParentLists& parents, std::vector<int>* stuck = nullptr) {
   const int n = g.size();
   Pdag rest = g;  // the graph on the nodes not removed yet
   std::vector<char> alive(n, 1);
@@ -115,7 +115,13 @@ inline bool consistent_extension(const Pdag& g, ParentLists& parents) {
   for (int step = 0; step < n; ++step) {
     int x = 0;
     while (x < n && !(alive[x] && eligible[x])) ++x;
-    if (x == n) return false;
+    if (x == n) {
+      if (stuck) {
+        stuck->clear();
+        for (int v = 0; v < n; ++v) if (alive[v]) stuck->push_back(v);
+      }
+      return false;
+    }
     std::vector<int> touched;
     for (int u = 0; u < n; ++u) {
       if (!alive[u] || u == x || !rest.adjacent(x, u)) continue;
@@ -127,25 +133,6 @@ inline bool consistent_extension(const Pdag& g, ParentLists& parents) {
     for (int u : touched) eligible[u] = is_sink(u);
   }
   return true;
-}
-
-// Nodes of a DAG (parent lists) in a topological order; empty if there is a cycle.
-inline std::vector<int> topological_order(const ParentLists& parents) {
-  const int n = static_cast<int>(parents.size());
-  std::vector<std::vector<int>> children(n);
-  std::vector<int> indegree(n), order;
-  for (int v = 0; v < n; ++v) {
-    indegree[v] = static_cast<int>(parents[v].size());
-    for (int p : parents[v]) children[p].push_back(v);
-  }
-  for (int v = 0; v < n; ++v) if (indegree[v] == 0) order.push_back(v);
-  for (std::size_t head = 0; head < order.size(); ++head) {
-    for (int child : children[order[head]]) {
-      if (--indegree[child] == 0) order.push_back(child);
-    }
-  }
-  if (static_cast<int>(order.size()) < n) order.clear();
-  return order;
 }
 
 // The CPDAG of a DAG by Chickering's (1995) edge labelling: the arcs into each child are

@@ -17,6 +17,8 @@
 // (acyclicity), R3 (quartet) and, with background knowledge, R4 until nothing changes.
 #pragma once
 #include <algorithm>
+#include <climits>
+#include <string>
 #include <atomic>
 #include <cstdint>
 #include <exception>
@@ -27,15 +29,20 @@
 #include <omp.h>
 #endif
 
-#include "citests.hpp"
+#include "../citest/citests.hpp"
 
 namespace learnbn {
 
-enum class ConflictPolicy { bidirected = 0, first = 1, strongest = 2 };
+enum class ConflictPolicy { bidirected, first, strongest };
+// The registry of policy names, in the order of ConflictPolicy.
+inline const std::vector<std::string>& conflict_policy_names() {
+  static const std::vector<std::string> names{"bidirected", "first", "strongest"};
+  return names;
+}
 
 struct PCOptions {
   double alpha = 0.05;
-  int max_cond = -1;  // -1: no cap on the size of witness sets
+  int max_cond = INT_MAX;  // largest witness set
   bool stable = true;
   int threads = 1;
   ConflictPolicy conflicts = ConflictPolicy::bidirected;
@@ -226,7 +233,7 @@ class PC {
   }
 
   void skeleton(PCResult& out, const std::function<void()>& between_levels) {
-    for (int level = 0; opt_.max_cond < 0 || level <= opt_.max_cond; ++level) {
+    for (int level = 0; level <= opt_.max_cond; ++level) {
       between_levels();
       std::vector<std::pair<int, int>> edges;
       std::vector<std::vector<int>> snapshot(n_);

@@ -5,9 +5,9 @@
 #include <memory>
 #include <vector>
 
-#include "counts.hpp"
+#include "../data/counts.hpp"
+#include "family_score.hpp"
 #include "gaussian.hpp"
-#include "scores.hpp"
 
 namespace learnbn {
 
@@ -23,6 +23,9 @@ class LocalScorer {
       : data_(data), spec_(spec), counter_(data_), gaussian_(std::move(gaussian)) {
     if (gaussian_) conditioner_.reset(new Conditioner(gaussian_->matrix(), gaussian_->size()));
   }
+  // counter_ refers to data_: a copy or a move would count through its source's view.
+  LocalScorer(const LocalScorer&) = delete;
+  LocalScorer& operator=(const LocalScorer&) = delete;
 
   // `prior_joint`: BDe's P(x_i, pa_i) from a prior network, or nullptr.
   double score(int node, const int* parents, std::size_t k, const double* prior_joint = nullptr) {

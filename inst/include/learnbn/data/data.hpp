@@ -47,7 +47,6 @@ struct DataView {
   // Continuous data only: the sufficient statistics (see gaussian.hpp), else nullptr.
   const double* correlation = nullptr;  // p x p, column-major
   const double* sd = nullptr;           // maximum-likelihood standard deviations
-  const double* mean = nullptr;
 
   std::size_t n_vars() const { return columns.size(); }
   bool gaussian() const { return correlation != nullptr; }

@@ -1,11 +1,10 @@
-// Memo of family scores keyed by (node, parent set), and the scorer that searches share.
+// Memo of family scores keyed by (node, parent set).
 #pragma once
 #include <algorithm>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
 
-#include "local_scorer.hpp"
 
 namespace learnbn {
 
@@ -44,38 +43,6 @@ class ScoreCache {
   std::unordered_map<std::vector<int>, double, KeyHash> map_;
   std::vector<int> key_;
   std::size_t hits_ = 0, misses_ = 0;
-};
-
-// Scores families of one data set with one score, remembering every result.
-class Scorer {
- public:
-  // BDe here means the uniform prior network (BDeu); other prior networks are scored
-  // family by family with their alpha_ijk (see family_score).
-  Scorer(const DataView& data, const ScoreSpec& spec)
-      : data_(data), spec_(spec), local_(data_, spec_, gaussian_model(data_, spec_)) {}
-
-  double local(int node, std::vector<int> parents) {
-    std::sort(parents.begin(), parents.end());
-    double score;
-    if (cache_.find(node, parents, score)) return score;
-    score = uncached(node, parents);
-    cache_.insert(node, parents, score);
-    return score;
-  }
-
-  double uncached(int node, const std::vector<int>& parents) {
-    return local_.score(node, parents.data(), parents.size());
-  }
-
-  const ScoreCache& cache() const { return cache_; }
-  const DataView& data() const { return data_; }
-  const ScoreSpec& spec() const { return spec_; }
-
- private:
-  DataView data_;
-  ScoreSpec spec_;
-  LocalScorer local_;
-  ScoreCache cache_;
 };
 
 }  // namespace learnbn

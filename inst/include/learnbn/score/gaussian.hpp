@@ -1,10 +1,6 @@
-// Linear-Gaussian networks: sufficient statistics computed once, and family scores and
-// partial correlations from them without touching the rows again.
-//
-// The statistics are the weighted means, the maximum-likelihood standard deviations
-// sd_i = sqrt(S_ii / N) and the correlation matrix C of the scatter matrix
-// S = sum_rows w (x - mean)(x - mean)'. Working on C keeps the regressions well
-// conditioned whatever the units; results are mapped back to the original units.
+// Scores of linear-Gaussian families (log-likelihood, AIC, BIC, BGe) from the sufficient
+// statistics of data/gaussian_stats.hpp, without touching the rows again. Working on the
+// correlation matrix keeps the regressions well conditioned whatever the units.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -14,44 +10,11 @@
 
 #include <Eigen/Dense>
 
-#include "data.hpp"
-#include "math.hpp"
-#include "scores.hpp"
+#include "../data/data.hpp"
+#include "../util/math.hpp"
+#include "family_score.hpp"
 
 namespace learnbn {
-
-struct GaussianStats {
-  std::vector<double> means, sds;
-  std::vector<double> correlation;  // p x p, column-major
-};
-
-// Weighted means, sds and correlations of p columns of n_rows values (weights may be null).
-inline GaussianStats gaussian_stats(const std::vector<const double*>& columns, std::size_t n_rows,
-                                    const double* weights) {
-  const Eigen::Index p = static_cast<Eigen::Index>(columns.size());
-  const Eigen::Index n = static_cast<Eigen::Index>(n_rows);
-  Eigen::VectorXd w = Eigen::VectorXd::Ones(n);
-  if (weights) w = Eigen::Map<const Eigen::VectorXd>(weights, n);
-  const double total = w.sum();
-  Eigen::MatrixXd x(n, p);
-  for (Eigen::Index j = 0; j < p; ++j) x.col(j) = Eigen::Map<const Eigen::VectorXd>(columns[j], n);
-  const Eigen::RowVectorXd mean = (w.transpose() * x) / total;
-  x.rowwise() -= mean;
-  x.array().colwise() *= w.array().sqrt();
-  Eigen::MatrixXd scatter = Eigen::MatrixXd::Zero(p, p);
-  scatter.selfadjointView<Eigen::Lower>().rankUpdate(x.transpose());  // half of x'x
-  scatter = scatter.selfadjointView<Eigen::Lower>();
-  const Eigen::VectorXd sd = (scatter.diagonal() / total).cwiseSqrt();
-  Eigen::VectorXd inv = sd.cwiseInverse();
-  for (Eigen::Index j = 0; j < p; ++j) if (!(sd[j] > 0)) inv[j] = 0;
-  Eigen::MatrixXd correlation = inv.asDiagonal() * (scatter / total) * inv.asDiagonal();
-  correlation.diagonal().setOnes();
-  GaussianStats out;
-  out.means.assign(mean.data(), mean.data() + p);
-  out.sds.assign(sd.data(), sd.data() + p);
-  out.correlation.assign(correlation.data(), correlation.data() + p * p);
-  return out;
-}
 
 // Conditions one variable on a set through a symmetric positive definite matrix M:
 // set_base(node, parents) factors M[P, P] = L L' once; plus(extra) then gives, for the
@@ -155,7 +118,7 @@ class GaussianModel {
       const double loglik = -0.5 * n * (std::log(2 * M_PI * variance) + 1);
       const double params = static_cast<double>(k) + 2;  // intercept, coefficients, variance
       s = loglik;
-      if (spec_.type == ScoreType::aic) s -= spec_.penalty * params;
+      if (spec_.type == ScoreType::aic) s -= params;
       if (spec_.type == ScoreType::bic) s -= 0.5 * std::log(n) * params;
     }
     return s + log_structure_prior(spec_, k);
@@ -207,66 +170,5 @@ class GaussianModel {
   Eigen::Index p_ = 0;
   std::vector<double> bge_;
 };
-
-// Fisher's z test of X _||_ Y | Z from the partial correlation
-// r = -P_xy / sqrt(P_xx P_yy), P the inverse of the correlation block of {x, y, Z}:
-// z = sqrt(N - |Z| - 3) atanh(r), two-sided normal p-value. Returns the statistic z,
-// df = N - |Z| - 3 and the p-value; `r` receives the partial correlation.
-struct FisherZ {
-  double statistic = 0, df = 0, p_value = 1, r = 0;
-};
-
-// The rows and columns `vars` of the correlation matrix.
-inline Eigen::MatrixXd correlation_block(const DataView& data, const std::vector<int>& vars) {
-  const Eigen::Index p = static_cast<Eigen::Index>(data.n_vars()), k = static_cast<Eigen::Index>(vars.size());
-  Eigen::Map<const Eigen::MatrixXd> c(data.correlation, p, p);
-  Eigen::MatrixXd block(k, k);
-  for (Eigen::Index a = 0; a < k; ++a)
-    for (Eigen::Index b = 0; b < k; ++b) block(a, b) = c(vars[a], vars[b]);
-  return block;
-}
-
-inline double partial_correlation(const DataView& data, int x, int y, const std::vector<int>& z) {
-  std::vector<int> vars{x, y};
-  vars.insert(vars.end(), z.begin(), z.end());
-  const Eigen::MatrixXd block = correlation_block(data, vars);
-  const Eigen::Index k = block.rows();
-  if (z.empty()) return block(0, 1);
-  Eigen::LDLT<Eigen::MatrixXd> ldlt(block);
-  const Eigen::MatrixXd precision = ldlt.solve(Eigen::MatrixXd::Identity(k, k));
-  const double r = -precision(0, 1) / std::sqrt(precision(0, 0) * precision(1, 1));
-  return std::isfinite(r) ? std::max(-1.0, std::min(1.0, r)) : 0.0;
-}
-
-// log det of the correlation block of `vars` (-inf when singular).
-inline double log_det_correlation(const DataView& data, const std::vector<int>& vars) {
-  const Eigen::LLT<Eigen::MatrixXd> llt(correlation_block(data, vars));
-  const Eigen::Index k = static_cast<Eigen::Index>(vars.size());
-  if (llt.info() != Eigen::Success) return -std::numeric_limits<double>::infinity();
-  double s = 0;
-  for (Eigen::Index a = 0; a < k; ++a) s += 2 * std::log(llt.matrixL()(a, a));
-  return s;
-}
-
-// The Gaussian likelihood-ratio statistic of X _||_ Y | Z for sets:
-// G2 = 2 N MI = N (log det C_xz + log det C_yz - log det C_z - log det C_xyz).
-inline double gaussian_g2(const DataView& data, const std::vector<int>& x, const std::vector<int>& y,
-                          const std::vector<int>& z) {
-  auto join = [](std::vector<int> a, const std::vector<int>& b) { a.insert(a.end(), b.begin(), b.end()); return a; };
-  const double stat = data.n_cases * (log_det_correlation(data, join(x, z)) + log_det_correlation(data, join(y, z)) -
-                                      log_det_correlation(data, z) - log_det_correlation(data, join(join(x, y), z)));
-  return std::isfinite(stat) ? std::max(stat, 0.0) : 0.0;
-}
-
-inline FisherZ fisher_z_from_r(double r, double n_cases, std::size_t n_conditioning) {
-  FisherZ out;
-  out.r = r;
-  out.df = n_cases - static_cast<double>(n_conditioning) - 3;
-  if (!(out.df > 0)) return out;  // too few cases: never reject
-  const double bounded = std::max(-1 + 1e-15, std::min(1 - 1e-15, r));
-  out.statistic = std::sqrt(out.df) * std::atanh(bounded);
-  out.p_value = std::erfc(std::fabs(out.statistic) / std::sqrt(2.0));
-  return out;
-}
 
 }  // namespace learnbn

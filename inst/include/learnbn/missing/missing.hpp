@@ -34,9 +34,9 @@
 #include <string>
 #include <vector>
 
-#include "data.hpp"
-#include "search/dag.hpp"
-#include "search/random.hpp"
+#include "../data/data.hpp"
+#include "../graph/topological_order.hpp"
+#include "../util/rng.hpp"
 
 namespace learnbn {
 
@@ -167,21 +167,6 @@ inline void forward_sample(const CptNetwork& net, std::vector<int>& row, const s
     row[v] = k >= 0 ? k : 0;
   }
 }
-
-// A random engine created on first use, seeded by `seed()`: completions that draw
-// nothing (exact ones) leave the caller's random stream alone.
-class LazyRandom {
- public:
-  explicit LazyRandom(std::function<std::uint64_t()> seed) : seed_(std::move(seed)) {}
-  Random& get() {
-    if (!engine_) engine_ = std::make_unique<Random>(seed_());
-    return *engine_;
-  }
-
- private:
-  std::function<std::uint64_t()> seed_;
-  std::unique_ptr<Random> engine_;
-};
 
 struct CompletionOptions {
   enum class Mode { counts, joint, gibbs, map };
@@ -681,35 +666,6 @@ inline std::vector<double> available_counts(const DataView& data, int node,
     if (observed) counts[cell] += data.weight(r);
   }
   return counts;
-}
-
-// A draw from Gamma(shape, 1) on the log scale (Marsaglia & Tsang 2000; for shape < 1,
-// Gamma(shape + 1) * U^(1 / shape)), so tiny shapes do not underflow to zero.
-inline double log_gamma_draw(double shape, Random& rng) {
-  if (shape < 1) {
-    double u = rng.uniform();
-    while (u <= 0) u = rng.uniform();
-    return log_gamma_draw(shape + 1, rng) + std::log(u) / shape;
-  }
-  const double d = shape - 1.0 / 3.0, c = 1.0 / std::sqrt(9.0 * d);
-  while (true) {
-    double x, v;
-    do {
-      // Standard normal by the polar method.
-      double a, b, s;
-      do {
-        a = 2 * rng.uniform() - 1;
-        b = 2 * rng.uniform() - 1;
-        s = a * a + b * b;
-      } while (s >= 1 || s == 0);
-      x = a * std::sqrt(-2 * std::log(s) / s);
-      v = 1 + c * x;
-    } while (v <= 0);
-    v = v * v * v;
-    const double u = rng.uniform();
-    if (u < 1 - 0.0331 * x * x * x * x) return std::log(d * v);
-    if (u > 0 && std::log(u) < 0.5 * x * x + d * (1 - v + std::log(v))) return std::log(d * v);
-  }
 }
 
 // Gibbs sampling of the parameters from incomplete data (seed 004, "Methods for

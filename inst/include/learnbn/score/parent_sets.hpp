@@ -1,0 +1,96 @@
+// Parent sets as bit sets of at most 64 nodes, the parent sets the background knowledge
+// allows, and the table of their scores shared by the exact, exhaustive and order-MCMC
+// searches.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "../graph/constraints.hpp"
+#include "family_scorer.hpp"
+
+namespace learnbn {
+
+using NodeSet = std::uint64_t;  // bit v set: node v is in the set
+
+inline NodeSet node_bit(int v) { return NodeSet(1) << v; }
+inline int set_size(NodeSet s) { return __builtin_popcountll(s); }
+inline int lowest_node(NodeSet s) { return __builtin_ctzll(s); }
+
+inline std::vector<int> set_nodes(NodeSet s) {
+  std::vector<int> out;
+  for (; s; s &= s - 1) out.push_back(lowest_node(s));
+  return out;
+}
+
+// Every parent set of `node` the constraints allow, by increasing size: the required
+// parents plus up to max_parents - |required| of the other allowed parents.
+inline std::vector<NodeSet> allowed_parent_sets(const Constraints& c, int node) {
+  NodeSet required = 0;
+  std::vector<int> optional;
+  for (int u = 0; u < c.n; ++u) {
+    if (u == node || !c.allowed(u, node)) continue;
+    if (c.is_required(u, node)) required |= node_bit(u); else optional.push_back(u);
+  }
+  const int n_required = set_size(required);
+  if (n_required > c.max_parents) return {};
+  const int n_optional = static_cast<int>(optional.size());
+  const int extra = std::min(c.max_parents - n_required, n_optional);
+  std::vector<NodeSet> sets;
+  for (int k = 0; k <= extra; ++k) {
+    std::vector<int> pick(k);
+    for (int i = 0; i < k; ++i) pick[i] = i;
+    while (true) {  // combinations of k optional parents in lexicographic order
+      NodeSet set = required;
+      for (int i : pick) set |= node_bit(optional[i]);
+      sets.push_back(set);
+      int i = k - 1;
+      while (i >= 0 && pick[i] == n_optional - k + i) --i;
+      if (i < 0) break;
+      ++pick[i];
+      for (int j = i + 1; j < k; ++j) pick[j] = pick[j - 1] + 1;
+    }
+  }
+  return sets;
+}
+
+// The allowed families of every node with their local scores.
+struct FamilyTable {
+  std::vector<std::vector<NodeSet>> sets;    // by node
+  std::vector<std::vector<double>> scores;   // aligned with `sets`
+  std::size_t size() const {
+    std::size_t total = 0;
+    for (const auto& s : sets) total += s.size();
+    return total;
+  }
+};
+
+// Scores every allowed family with `scorer` (in its threads), in batches; `tick` runs on
+// the calling thread between batches (for user interrupts).
+inline FamilyTable score_allowed_families(FamilyScorer& scorer, const Constraints& c,
+                                          const std::function<void()>& tick) {
+  FamilyTable table;
+  std::vector<int> nodes;
+  std::vector<std::vector<int>> families;
+  for (int v = 0; v < c.n; ++v) {
+    table.sets.push_back(allowed_parent_sets(c, v));
+    table.scores.emplace_back();
+  }
+  const std::size_t batch = 4096;
+  for (int v = 0; v < c.n; ++v) {
+    const std::vector<NodeSet>& sets = table.sets[v];
+    for (std::size_t start = 0; start < sets.size(); start += batch) {
+      const std::size_t end = std::min(sets.size(), start + batch);
+      nodes.assign(end - start, v);
+      families.clear();
+      for (std::size_t i = start; i < end; ++i) families.push_back(set_nodes(sets[i]));
+      const std::vector<double> scores = scorer.score_all(nodes, families);
+      table.scores[v].insert(table.scores[v].end(), scores.begin(), scores.end());
+      tick();
+    }
+  }
+  return table;
+}
+
+}  // namespace learnbn

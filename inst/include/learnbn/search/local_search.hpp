@@ -1,0 +1,31 @@
+// Opportunistic local search (Kochenderfer et al. 2022, algorithm 5.3, extended with
+// reversals): random single-arc moves, each made when it raises the score.
+#pragma once
+#include "../util/rng.hpp"
+#include "common.hpp"
+#include "family_scores.hpp"
+
+namespace learnbn {
+
+// k_max random neighbours, each accepted if it raises the score.
+inline SearchResult local_search(const Dag& start, FamilyScorer& scorer, const Constraints& k,
+                                 std::size_t k_max, Random& rng, const InterruptCheck& check_interrupt) {
+  Dag dag = start;
+  FamilyScores scores(scorer, dag);
+  SearchStats stats;
+  stats.trace.push_back(scores.total());
+  if (dag.size() < 2) return {dag, scores.total(), stats};
+  for (std::size_t iter = 0; iter < k_max; ++iter) {
+    if (iter % 1024 == 0) check_interrupt();
+    const Move m = random_move(dag, rng);
+    if (!legal_move(dag, k, m)) continue;
+    if (scores.delta(dag, m) > kImprovement) {
+      scores.apply(dag, m);
+      ++stats.iterations;
+      stats.trace.push_back(scores.total());
+    }
+  }
+  return {dag, scores.total(), stats};
+}
+
+}  // namespace learnbn

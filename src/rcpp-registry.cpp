@@ -1,0 +1,11 @@
+// The registries of names the core understands, for R to list and check against: each
+// name is defined once, next to the enum it stands for.
+#include "rcpp-glue.h"
+#include <learnbn/constraint/pc.hpp>
+
+// [[Rcpp::export]]
+Rcpp::List cpp_registry() {
+  return Rcpp::List::create(Rcpp::Named("scores") = learnbn::score_type_names(),
+                            Rcpp::Named("statistics") = learnbn::ci_statistic_names(),
+                            Rcpp::Named("conflict_policies") = learnbn::conflict_policy_names());
+}
