@@ -77,18 +77,6 @@ cpp_local_scores <- function(data, spec, nodes, families, prior_joints, threads)
     .Call(`_learnbn_cpp_local_scores`, data, spec, nodes, families, prior_joints, threads)
 }
 
-cpp_scorer_new <- function(data, spec) {
-    .Call(`_learnbn_cpp_scorer_new`, data, spec)
-}
-
-cpp_scorer_local <- function(scorer, nodes, families) {
-    .Call(`_learnbn_cpp_scorer_local`, scorer, nodes, families)
-}
-
-cpp_scorer_stats <- function(scorer) {
-    .Call(`_learnbn_cpp_scorer_stats`, scorer)
-}
-
 cpp_k2_search <- function(data, spec, order, constraints) {
     .Call(`_learnbn_cpp_k2_search`, data, spec, order, constraints)
 }

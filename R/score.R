@@ -366,24 +366,3 @@ check_prior_network <- function(fit, data, call = rlang::caller_env()) {
   }
 }
 
-#' A score cache shared by searches
-#'
-#' Internal: a C++ scorer for one data set and one score that remembers every family
-#' score it computes, keyed by node and parent set.
-#' @noRd
-new_score_cache <- function(data, score) {
-  if (!is.null(score$prior_network)) {
-    lbn_abort("The score cache does not support BDe with a prior network yet.", "value")
-  }
-  data <- with_cv_folds(data, score)
-  structure(list(ptr = cpp_scorer_new(data, score_spec(score, length(data$levels))),
-                 nodes = names(data$levels)),
-            class = "bn_score_cache")
-}
-
-cache_local_scores <- function(cache, nodes, families) {
-  cpp_scorer_local(cache$ptr, match(nodes, cache$nodes) - 1L,
-                   lapply(families, function(p) match(p, cache$nodes) - 1L))
-}
-
-cache_stats <- function(cache) cpp_scorer_stats(cache$ptr)

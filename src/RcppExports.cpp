@@ -268,42 +268,6 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
-// cpp_scorer_new
-SEXP cpp_scorer_new(Rcpp::List data, Rcpp::List spec);
-RcppExport SEXP _learnbn_cpp_scorer_new(SEXP dataSEXP, SEXP specSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type spec(specSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_scorer_new(data, spec));
-    return rcpp_result_gen;
-END_RCPP
-}
-// cpp_scorer_local
-Rcpp::NumericVector cpp_scorer_local(SEXP scorer, Rcpp::IntegerVector nodes, Rcpp::List families);
-RcppExport SEXP _learnbn_cpp_scorer_local(SEXP scorerSEXP, SEXP nodesSEXP, SEXP familiesSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< SEXP >::type scorer(scorerSEXP);
-    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type nodes(nodesSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type families(familiesSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_scorer_local(scorer, nodes, families));
-    return rcpp_result_gen;
-END_RCPP
-}
-// cpp_scorer_stats
-Rcpp::NumericVector cpp_scorer_stats(SEXP scorer);
-RcppExport SEXP _learnbn_cpp_scorer_stats(SEXP scorerSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< SEXP >::type scorer(scorerSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_scorer_stats(scorer));
-    return rcpp_result_gen;
-END_RCPP
-}
 // cpp_k2_search
 Rcpp::List cpp_k2_search(Rcpp::List data, Rcpp::List spec, Rcpp::IntegerVector order, Rcpp::List constraints);
 RcppExport SEXP _learnbn_cpp_k2_search(SEXP dataSEXP, SEXP specSEXP, SEXP orderSEXP, SEXP constraintsSEXP) {
@@ -385,9 +349,6 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_registry", (DL_FUNC) &_learnbn_cpp_registry, 0},
     {"_learnbn_cpp_family_table", (DL_FUNC) &_learnbn_cpp_family_table, 3},
     {"_learnbn_cpp_local_scores", (DL_FUNC) &_learnbn_cpp_local_scores, 6},
-    {"_learnbn_cpp_scorer_new", (DL_FUNC) &_learnbn_cpp_scorer_new, 2},
-    {"_learnbn_cpp_scorer_local", (DL_FUNC) &_learnbn_cpp_scorer_local, 3},
-    {"_learnbn_cpp_scorer_stats", (DL_FUNC) &_learnbn_cpp_scorer_stats, 1},
     {"_learnbn_cpp_k2_search", (DL_FUNC) &_learnbn_cpp_k2_search, 4},
     {"_learnbn_cpp_exhaustive_search", (DL_FUNC) &_learnbn_cpp_exhaustive_search, 5},
     {"_learnbn_cpp_exact_search", (DL_FUNC) &_learnbn_cpp_exact_search, 4},

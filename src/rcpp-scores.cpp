@@ -33,31 +33,3 @@ Rcpp::NumericVector cpp_local_scores(Rcpp::List data, Rcpp::List spec, Rcpp::Int
   const std::vector<double> out = scorer.score_all(node_ids, parents, &joints);
   return Rcpp::NumericVector(out.begin(), out.end());
 }
-
-// A scorer with its cache, kept alive by R; its data list is protected by the pointer.
-// [[Rcpp::export]]
-SEXP cpp_scorer_new(Rcpp::List data, Rcpp::List spec) {
-  const learnbn::DataView view = data_view(data);
-  auto* scorer = new learnbn::FamilyScorer(view, score_spec(spec, static_cast<int>(view.n_vars())), 1);
-  return Rcpp::XPtr<learnbn::FamilyScorer>(scorer, true, R_NilValue, data);
-}
-
-// [[Rcpp::export]]
-Rcpp::NumericVector cpp_scorer_local(SEXP scorer, Rcpp::IntegerVector nodes, Rcpp::List families) {
-  Rcpp::XPtr<learnbn::FamilyScorer> ptr(scorer);
-  Rcpp::NumericVector out(nodes.size());
-  for (R_xlen_t f = 0; f < nodes.size(); ++f) {
-    out[f] = ptr->score(nodes[f], Rcpp::as<std::vector<int>>(families[f]));
-  }
-  return out;
-}
-
-// [[Rcpp::export]]
-Rcpp::NumericVector cpp_scorer_stats(SEXP scorer) {
-  Rcpp::XPtr<learnbn::FamilyScorer> ptr(scorer);
-  const learnbn::ScoreCache& cache = ptr->cache();
-  return Rcpp::NumericVector::create(
-      Rcpp::Named("entries") = static_cast<double>(cache.size()),
-      Rcpp::Named("hits") = static_cast<double>(cache.hits()),
-      Rcpp::Named("misses") = static_cast<double>(cache.misses()));
-}

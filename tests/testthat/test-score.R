@@ -137,15 +137,6 @@ test_that("threads give the same scores as one thread", {
                    network_score(g, child, local = TRUE, threads = 1))
 })
 
-test_that("the score cache remembers families by node and parent set", {
-  cache <- learnbn:::new_score_cache(college_data, bn_score("bdeu", iss = 5))
-  first <- learnbn:::cache_local_scores(cache, c("CP", "CP", "PE"), list(c("PE", "IQ"), c("IQ", "PE"), character()))
-  expect_equal(first[1], first[2])
-  expect_equal(first[1], local_score(college_data, "CP", c("PE", "IQ"), score = "bdeu", iss = 5))
-  expect_equal(first[3], local_score(college_data, "PE", score = "bdeu", iss = 5))
-  expect_equal(unname(learnbn:::cache_stats(cache)), c(2, 1, 2))
-})
-
 test_that("bad score arguments fail with classed errors naming them", {
   expect_error(bn_score("bdeux"), class = "learnbn_error_unknown_score")
   expect_error(bn_score("bdeu", iss = 0), class = "learnbn_error_value")

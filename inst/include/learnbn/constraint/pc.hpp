@@ -30,6 +30,7 @@
 #endif
 
 #include "../citest/citests.hpp"
+#include "../util/combinations.hpp"
 
 namespace learnbn {
 
@@ -210,12 +211,7 @@ class PC {
           out.witness = Witness{x, y, z, result.p_value};
           return out;
         }
-        // next combination of `level` positions out of m
-        int k = level - 1;
-        while (k >= 0 && pick[k] == m - level + k) --k;
-        if (k < 0) break;
-        ++pick[k];
-        for (int j = k + 1; j < level; ++j) pick[j] = pick[j - 1] + 1;
+        if (!next_combination(pick, m)) break;
       }
     }
     return out;

@@ -61,27 +61,11 @@ class FamilyScorer {
       if (!cache_.find(node, key, out[e])) missing.push_back(e);
     }
     if (missing.empty()) return;
-    std::exception_ptr error = nullptr;
-    const int threads = missing.size() < 16 ? 1 : threads_;
-#pragma omp parallel num_threads(threads)
-    {
-      int t = 0;
-#ifdef _OPENMP
-      t = omp_get_thread_num();
-#endif
-      try {
-        LocalScorer& scorer = *scorers_[t];
-        scorer.set_base(node, parents.data(), parents.size());
-#pragma omp for schedule(static)
-        for (std::size_t m = 0; m < missing.size(); ++m) {
+    in_parallel(
+        missing.size(), [&](LocalScorer& scorer) { scorer.set_base(node, parents.data(), parents.size()); },
+        [&](LocalScorer& scorer, std::size_t m) {
           out[missing[m]] = scorer.score_plus(node, extras[missing[m]], parents.data(), parents.size());
-        }
-      } catch (...) {
-#pragma omp critical
-        error = std::current_exception();
-      }
-    }
-    if (error) std::rethrow_exception(error);
+        });
     evaluations_ += missing.size();
     for (std::size_t m : missing) {
       family_key(parents, extras[m], key);
@@ -94,27 +78,10 @@ class FamilyScorer {
   std::vector<double> score_all(const std::vector<int>& nodes, const std::vector<std::vector<int>>& families,
                                 const std::vector<const double*>* prior_joints = nullptr) {
     std::vector<double> out(nodes.size());
-    const int threads = nodes.size() < 16 ? 1 : threads_;
-    std::exception_ptr error = nullptr;
-#pragma omp parallel num_threads(threads)
-    {
-      int t = 0;
-#ifdef _OPENMP
-      t = omp_get_thread_num();
-#endif
-      try {
-        LocalScorer& scorer = *scorers_[t];
-#pragma omp for schedule(dynamic, 8)
-        for (std::size_t f = 0; f < nodes.size(); ++f) {
-          const std::vector<int>& pa = families[f];
-          out[f] = scorer.score(nodes[f], pa.data(), pa.size(), prior_joints ? (*prior_joints)[f] : nullptr);
-        }
-      } catch (...) {
-#pragma omp critical
-        error = std::current_exception();
-      }
-    }
-    if (error) std::rethrow_exception(error);
+    in_parallel(nodes.size(), [](LocalScorer&) {}, [&](LocalScorer& scorer, std::size_t f) {
+      const std::vector<int>& pa = families[f];
+      out[f] = scorer.score(nodes[f], pa.data(), pa.size(), prior_joints ? (*prior_joints)[f] : nullptr);
+    });
     evaluations_ += nodes.size();
     return out;
   }
@@ -125,6 +92,31 @@ class FamilyScorer {
   const ScoreSpec& spec() const { return spec_; }
 
  private:
+  // Runs setup(scorer) once per thread, then body(scorer, i) for i in [0, count), each
+  // thread with its own LocalScorer (small batches run serially); rethrows the first error.
+  template <class Setup, class Body>
+  void in_parallel(std::size_t count, Setup&& setup, Body&& body) {
+    const int threads = count < 16 ? 1 : threads_;
+    std::exception_ptr error = nullptr;
+#pragma omp parallel num_threads(threads)
+    {
+      int t = 0;
+#ifdef _OPENMP
+      t = omp_get_thread_num();
+#endif
+      try {
+        LocalScorer& scorer = *scorers_[t];
+        setup(scorer);
+#pragma omp for schedule(dynamic, 8)
+        for (std::size_t i = 0; i < count; ++i) body(scorer, i);
+      } catch (...) {
+#pragma omp critical
+        error = std::current_exception();
+      }
+    }
+    if (error) std::rethrow_exception(error);
+  }
+
   static void family_key(const std::vector<int>& parents, int extra, std::vector<int>& key) {
     key = parents;
     key.insert(std::upper_bound(key.begin(), key.end(), extra), extra);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../graph/constraints.hpp"
+#include "../util/combinations.hpp"
 #include "family_scorer.hpp"
 
 namespace learnbn {
@@ -45,11 +46,7 @@ inline std::vector<NodeSet> allowed_parent_sets(const Constraints& c, int node) 
       NodeSet set = required;
       for (int i : pick) set |= node_bit(optional[i]);
       sets.push_back(set);
-      int i = k - 1;
-      while (i >= 0 && pick[i] == n_optional - k + i) --i;
-      if (i < 0) break;
-      ++pick[i];
-      for (int j = i + 1; j < k; ++j) pick[j] = pick[j - 1] + 1;
+      if (!next_combination(pick, n_optional)) break;
     }
   }
   return sets;
