@@ -72,8 +72,8 @@ run_ci_tests <- function(data, spec, x, y, z, threads = 1L) {
 #' Conditional independence tests
 #'
 #' Tests whether `x` and `y` are independent given the variables in `z`, from one pass
-#' of counting over the three-way table N\[x, y, z\]. With the notation of the seed
-#' documents, E = N\[x,z\] N\[y,z\] / N\[z\] is the count expected under independence
+#' of counting over the three-way table N\[x, y, z\]. Writing
+#' E = N\[x,z\] N\[y,z\] / N\[z\] for the count expected under independence
 #' in each stratum of `z`:
 #' * `"x2"`: Pearson's X2 = sum (N\[x,y,z\] - E)^2 / E;
 #' * `"g2"`, `"mi"`: the likelihood ratio G2 = 2 sum N\[x,y,z\] log(N\[x,y,z\] / E),

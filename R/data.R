@@ -364,7 +364,8 @@ data_codes <- function(data, node) {
 #'
 #' Counts of 10,318 Wisconsin high-school seniors cross-classified by five variables
 #' (Sewell and Shah 1968), as analysed in Heckerman's "Graphical models: structure
-#' learning" (seed document 004, Table 1) and in the PC walk-through of seed 002.
+#' learning" (Heckerman 2003, Table 1; also Heckerman 1995) and in a walk-through of
+#' the PC algorithm; `vignette("college-plans")` reproduces both analyses.
 #'
 #' @format A data.frame with 128 rows (one per configuration, CP varying fastest, then
 #'   PE, IQ, SES and SEX) and 6 columns:
@@ -378,6 +379,11 @@ data_codes <- function(data, node) {
 #' }
 #' @source Sewell, W. and Shah, V. (1968). Social class, parental encouragement, and
 #'   educational aspirations. *American Journal of Sociology*, 73, 559-572.
+#' @references Heckerman, D. (2003). Graphical models: structure learning. In Arbib, M. A.
+#'   (ed.), *The Handbook of Brain Theory and Neural Networks*, 2nd ed., MIT Press.
+#'
+#'   Heckerman, D. (1995). A tutorial on learning with Bayesian networks.
+#'   Technical Report MSR-TR-95-06, Microsoft Research.
 #' @family data
 #' @examples
 #' sum(college_plans$count)
@@ -390,7 +396,8 @@ NULL
 #' Radelet's Florida homicide data
 #'
 #' 637 Florida homicide trials cross-classified by five variables (Radelet 1981), as
-#' used in the constraint-based learning examples of seed document 002.
+#' used in examples of constraint-based learning with the PC algorithm (see
+#' `vignette("florida")`).
 #'
 #' @format A data.frame with 32 rows and 6 columns:
 #' \describe{

@@ -9,7 +9,7 @@
 #' number of states of node i and q_i the number of configurations of its parents:
 #'
 #' * `"bayes"` (the default) is the posterior mean under the BDeu Dirichlet prior
-#'   alpha_ijk = iss / (q_i r_i) (seed 004, equations 11 and 13):
+#'   alpha_ijk = iss / (q_i r_i) (Heckerman 1995, 2003):
 #'   theta_ijk = (alpha_ijk + N_ijk) / (alpha_ij + N_ij) with alpha_ij = iss / q_i.
 #'   Every parameter is strictly positive.
 #' * `"mle"` is the maximum-likelihood estimate theta_ijk = N_ijk / N_ij. A parent
@@ -25,13 +25,13 @@
 #' observed-data log-likelihood; with `"bayes"`, the log-likelihood plus
 #' sum alpha_ijk log theta_ijk, the log posterior under the prior Dir(alpha_ijk + 1) whose
 #' mode is the posterior-mean formula above. The trace is kept in `fit$em`.
-#' With `missing = "gibbs"` (seed 004, "Methods for incomplete data"; `method = "bayes"`
-#' only), the missing cells are first drawn from the start parameters; each sweep then
-#' draws every theta_ij from its Dirichlet posterior Dir(alpha_ijk + N_ijk) given the
-#' completed data (equations 10-11) and redraws every missing cell from its distribution
-#' given its Markov blanket under those parameters. The estimate is the average over
-#' the sweeps after burn-in of the posterior means (alpha_ijk + N_ijk) / (alpha_ij + N_ij).
-#' Random draws follow [set.seed()].
+#' With `missing = "gibbs"` (Gibbs sampling for incomplete data, Heckerman 1995, 2003;
+#' `method = "bayes"` only), the missing cells are first drawn from the start
+#' parameters; each sweep then draws every theta_ij from its Dirichlet posterior
+#' Dir(alpha_ijk + N_ijk) given the completed data and redraws every missing cell from
+#' its distribution given its Markov blanket under those parameters. The estimate is the
+#' average over the sweeps after burn-in of the posterior means (alpha_ijk + N_ijk) /
+#' (alpha_ij + N_ij). Random draws follow [set.seed()].
 #'
 #' On continuous data (a linear-Gaussian network) each node is the least-squares
 #' (maximum-likelihood) regression on its parents,
@@ -87,6 +87,11 @@
 #'     parents in the order of the graph's parent sets;
 #'   * `sd`: the residual standard deviation of every node (named numeric);
 #'   * `method`: `"mle"` (or `"random"` from [random_gaussian_fit()]).
+#' @references Heckerman, D. (1995). A tutorial on learning with Bayesian networks.
+#'   Technical Report MSR-TR-95-06, Microsoft Research.
+#'
+#'   Heckerman, D. (2003). Graphical models: structure learning. In Arbib, M. A.
+#'   (ed.), *The Handbook of Brain Theory and Neural Networks*, 2nd ed., MIT Press.
 #' @family parameters
 #' @export
 #' @examples

@@ -1,14 +1,14 @@
 #' Simulated annealing over DAGs
 #'
-#' Seed 004's schedule with its five parameters: at temperature `T` (starting at `t0`),
-#' pick random eligible changes `e` (arc additions, removals, reversals) and make each
-#' with probability `min(1, exp(delta(e) / T))`, until `tries` changes have been tried
-#' or `changes` made. Stop if no change was made; otherwise lower the temperature,
-#' `T <- decay * T`, and stop after `lowerings` lowerings. Returns the best graph seen.
-#' Follows [set.seed()].
+#' Heckerman's (1995, 2003) schedule with its five parameters: at temperature `T`
+#' (starting at `t0`), pick random eligible changes `e` (arc additions, removals,
+#' reversals) and make each with probability `min(1, exp(delta(e) / T))`, until `tries`
+#' changes have been tried or `changes` made. Stop if no change was made; otherwise
+#' lower the temperature, `T <- decay * T`, and stop after `lowerings` lowerings.
+#' Returns the best graph seen. Follows [set.seed()].
 #'
 #' @inheritParams hill_climb
-#' @param t0 Starting temperature (seed 004's T0), on the scale of score differences.
+#' @param t0 Starting temperature (Heckerman's T0), on the scale of score differences.
 #' @param tries Changes tried at each temperature (alpha). By default 100 per node.
 #' @param changes Changes made before lowering the temperature (beta). By default 10 per
 #'   node.
@@ -16,6 +16,11 @@
 #' @param lowerings Number of temperature lowerings before stopping (delta).
 #' @return A [bn_graph] DAG, with `info` as in [hill_climb()] (`iterations` counts the
 #'   changes made).
+#' @references Heckerman, D. (1995). A tutorial on learning with Bayesian networks.
+#'   Technical Report MSR-TR-95-06, Microsoft Research.
+#'
+#'   Heckerman, D. (2003). Graphical models: structure learning. In Arbib, M. A.
+#'   (ed.), *The Handbook of Brain Theory and Neural Networks*, 2nd ed., MIT Press.
 #' @family score-based learners
 #' @export
 #' @examples

@@ -1,9 +1,9 @@
 #' Best-first search over DAGs
 #'
-#' Seed 004's best-first search: "the space of all models is searched systematically
-#' using a heuristic measure that determines the next best structure to examine". An
-#' open list holds candidate DAGs ordered by score; the best one not yet expanded is
-#' expanded: each of its neighbours (one arc added, removed or reversed, see
+#' Heckerman's (1995, 2003) best-first search: "the space of all models is searched
+#' systematically using a heuristic measure that determines the next best structure to
+#' examine". An open list holds candidate DAGs ordered by score; the best one not yet
+#' expanded is expanded: each of its neighbours (one arc added, removed or reversed, see
 #' [neighbours()]) that was never seen before is scored and put on the open list. The
 #' search stops when the open list is empty or a budget is spent, and returns the best
 #' DAG seen.
@@ -17,7 +17,7 @@
 #' expansions as there are DAGs ([count_dags()]), which is feasible for a handful of
 #' nodes only.
 #'
-#' Seed 004 reports that "for a fixed amount of computation time, greedy search with
+#' Heckerman reports that "for a fixed amount of computation time, greedy search with
 #' random restarts produces better models than does best-first search";
 #' `bench/best-first.R` repeats the comparison with equal numbers of family-score
 #' evaluations (see `max_evaluations`).
@@ -39,6 +39,11 @@
 #'   list ran empty: with nothing dropped, every allowed DAG was expanded),
 #'   `score_evaluations` (family scores computed), `cache_hits`, `cache_hit_rate`, `time`
 #'   (seconds) and `trace` (the best score seen, at the start and after each expansion).
+#' @references Heckerman, D. (1995). A tutorial on learning with Bayesian networks.
+#'   Technical Report MSR-TR-95-06, Microsoft Research.
+#'
+#'   Heckerman, D. (2003). Graphical models: structure learning. In Arbib, M. A.
+#'   (ed.), *The Handbook of Brain Theory and Neural Networks*, 2nd ed., MIT Press.
 #' @family score-based learners
 #' @export
 #' @examples

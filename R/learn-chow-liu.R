@@ -1,13 +1,13 @@
 #' Chow-Liu trees and forests
 #'
-#' The best network in which every node has at most one parent (seed 003). The score
-#' of such a network is the empty network's score plus one weight per edge,
-#' `w(i, j) = score(X_i | X_j) - score(X_i)`; for a score-equivalent score the weight
-#' is symmetric, so the best forest is a maximum-weight spanning forest, found here by
-#' Prim's algorithm in O(n^2) after the n(n - 1) / 2 weights are computed in C++.
-#' With the log-likelihood the weights are `N` times the mutual information, never
-#' negative, and the result is a spanning tree; with BIC, AIC or BDeu a weight can be
-#' negative and such edges are left out, giving a forest.
+#' The best network in which every node has at most one parent (Chow and Liu 1968). The
+#' score of such a network is the empty network's score plus one weight per edge,
+#' `w(i, j) = score(X_i | X_j) - score(X_i)`; for a score-equivalent score the weight is
+#' symmetric, so the best forest is a maximum-weight spanning forest, found here by
+#' Prim's algorithm in O(n^2) after the n(n - 1) / 2 weights are computed in C++. With
+#' the log-likelihood the weights are `N` times the mutual information, never negative,
+#' and the result is a spanning tree; with BIC, AIC or BDeu a weight can be negative and
+#' such edges are left out, giving a forest.
 #'
 #' @inheritParams hill_climb
 #' @param whitelist,blacklist `NULL` or a two-column data.frame or character matrix of
@@ -22,6 +22,9 @@
 #' @return A [bn_graph] of type `"forest"` (undirected edges, or arcs when `root` is
 #'   given) with the score of the network and `info` holding the weight matrix
 #'   (`weights`), the total weight of the chosen edges and the time.
+#' @references Chow, C. K. and Liu, C. N. (1968). Approximating discrete probability
+#'   distributions with dependence trees. *IEEE Transactions on Information Theory* 14,
+#'   462-467.
 #' @family score-based learners
 #' @export
 #' @examples

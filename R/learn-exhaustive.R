@@ -8,8 +8,8 @@ exhaustive_max_nodes <- 6L
 #' enumerated exactly once, through its unique layering (its sources first; each node
 #' of a later layer has a parent in the layer just before it and all its parents in
 #' earlier layers), and scored as a sum of family scores computed beforehand for every
-#' node and every allowed parent set. This is the analysis of seed 004's college-plans
-#' example (see the examples).
+#' node and every allowed parent set. This is the analysis of Heckerman's (1995, 2003)
+#' college-plans example (see the examples).
 #'
 #' The posterior probability of a DAG `G` is `exp(score(G) - log(sum_H exp(score(H))))`
 #' over all enumerated DAGs `H`: with a Bayesian score it is `P(G | data)` under a prior
@@ -34,12 +34,17 @@ exhaustive_max_nodes <- 6L
 #'   `graphs` (the ranked DAGs as a list of `bn_graph`s) and `arc_probabilities` (the
 #'   exact posterior probability of every arc: the share of `exp(score)` over all the
 #'   enumerated DAGs that contain it, rows `from`, columns `to`). See [top_models()].
+#' @references Heckerman, D. (1995). A tutorial on learning with Bayesian networks.
+#'   Technical Report MSR-TR-95-06, Microsoft Research.
+#'
+#'   Heckerman, D. (2003). Graphical models: structure learning. In Arbib, M. A.
+#'   (ed.), *The Handbook of Brain Theory and Neural Networks*, 2nd ed., MIT Press.
 #' @family score-based learners
 #' @export
 #' @examples
 #' d <- bn_data(college_plans, counts = "count")
-#' # Seed 004: BDe with a uniform prior network and iss 5; SEX and SES have no parents
-#' # and CP has no children.
+#' # Heckerman (2003): BDe with a uniform prior network and iss 5; SEX and SES have no
+#' # parents and CP has no children.
 #' g <- exhaustive_search(d, score = "bde", iss = 5, no_parents = c("SEX", "SES"),
 #'                        no_children = "CP", top = 3)
 #' top_models(g)

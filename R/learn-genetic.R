@@ -1,13 +1,13 @@
 #' Genetic and memetic search over DAGs
 #'
-#' Seed 000's genetic algorithm: a population of DAGs, each coded as a bit string with
-#' one bit per possible arc. Each generation keeps the best DAG and breeds the rest:
-#' two parents are drawn with probability proportional to their rank by score, their
-#' strings are cut at one random point and swapped (one-point crossover), bits are
-#' flipped at random (mutation), and the child is repaired into a DAG within the
-#' constraints (arcs are kept in random order while they leave the graph acyclic).
-#' With `memetic = TRUE` (genetic local search) every child is hill-climbed to a local
-#' optimum before it joins the population. Follows [set.seed()].
+#' The genetic algorithm of Kochenderfer et al. (2022, section 5.2): a population of
+#' DAGs, each coded as a bit string with one bit per possible arc. Each generation keeps
+#' the best DAG and breeds the rest: two parents are drawn with probability proportional
+#' to their rank by score, their strings are cut at one random point and swapped
+#' (one-point crossover), bits are flipped at random (mutation), and the child is
+#' repaired into a DAG within the constraints (arcs are kept in random order while they
+#' leave the graph acyclic). With `memetic = TRUE` (genetic local search) every child is
+#' hill-climbed to a local optimum before it joins the population. Follows [set.seed()].
 #'
 #' @inheritParams hill_climb
 #' @param population Number of DAGs in the population (at least 2).
@@ -16,6 +16,8 @@
 #' @param memetic If `TRUE`, hill-climb every child (a memetic algorithm).
 #' @return A [bn_graph] DAG, the best found; `info` as in [hill_climb()], with
 #'   `iterations` the number of generations and `trace` the best score after each.
+#' @references Kochenderfer, M. J., Wheeler, T. A. and Wray, K. H. (2022). *Algorithms for
+#'   Decision Making*. MIT Press, chapter 5 (Structure learning).
 #' @family score-based learners
 #' @export
 #' @examples

@@ -1,11 +1,12 @@
 #' Hill climbing over DAGs
 #'
-#' Greedy search (seed 004): from a start graph, repeatedly make the single arc change
-#' (addition, removal or reversal) that raises the score most, until none does. With
-#' `restarts`, the best graph found is perturbed by `perturb` random moves and climbed
-#' again, keeping the best. The whole search runs in C++: after a move only the
-#' families whose parent sets changed are rescored, acyclicity is checked in constant
-#' time from reachability sets, and family scores are cached.
+#' Greedy search (Heckerman 1995, 2003; Kochenderfer et al. 2022, section 5.2): from a
+#' start graph, repeatedly make the single arc change (addition, removal or reversal)
+#' that raises the score most, until none does. With `restarts`, the best graph found is
+#' perturbed by `perturb` random moves and climbed again, keeping the best. The whole
+#' search runs in C++: after a move only the families whose parent sets changed are
+#' rescored, acyclicity is checked in constant time from reachability sets, and family
+#' scores are cached.
 #'
 #' @param data A data.frame or [bn_data()] object, discrete or continuous (see
 #'   [bn_data()]).
@@ -30,6 +31,14 @@
 #'   `iterations` (moves made), `score_evaluations` (family scores computed),
 #'   `cache_hits`, `cache_hit_rate`, `time` (seconds) and `trace` (the score after each
 #'   move, starting with the start graph's).
+#' @references Heckerman, D. (1995). A tutorial on learning with Bayesian networks.
+#'   Technical Report MSR-TR-95-06, Microsoft Research.
+#'
+#'   Heckerman, D. (2003). Graphical models: structure learning. In Arbib, M. A.
+#'   (ed.), *The Handbook of Brain Theory and Neural Networks*, 2nd ed., MIT Press.
+#'
+#'   Kochenderfer, M. J., Wheeler, T. A. and Wray, K. H. (2022). *Algorithms for
+#'   Decision Making*. MIT Press, chapter 5 (Structure learning).
 #' @family score-based learners
 #' @export
 #' @examples

@@ -1,13 +1,13 @@
 #' K2 search with a node order
 #'
-#' The K2 algorithm (Cooper & Herskovits 1992; seed 000, algorithm 5.2): nodes are
-#' visited in `order`; each starts with its whitelisted parents (none by default) and
-#' repeatedly gains the predecessor in `order` that most improves its family score,
-#' while the score improves and it has fewer than `max_parents` parents. A tie goes to
-#' the predecessor that comes first in `order`. The result is the same for any score
-#' because only the node's own family changes; the default (`score = NULL`) is the K2
-#' score (`alpha_ijk = 1`), as in the original algorithm, on discrete data and BIC on
-#' continuous data.
+#' The K2 algorithm (Cooper & Herskovits 1992; Kochenderfer et al. 2022, algorithm 5.2):
+#' nodes are visited in `order`; each starts with its whitelisted parents (none by
+#' default) and repeatedly gains the predecessor in `order` that most improves its
+#' family score, while the score improves and it has fewer than `max_parents` parents. A
+#' tie goes to the predecessor that comes first in `order`. The result is the same for
+#' any score because only the node's own family changes; the default (`score = NULL`) is
+#' the K2 score (`alpha_ijk = 1`), as in the original algorithm, on discrete data and
+#' BIC on continuous data.
 #'
 #' `order` must be a topological order of the result: a whitelisted arc must go from
 #' an earlier to a later node, and parents are only sought among predecessors.
@@ -21,6 +21,9 @@
 #'   (family scores found in the cache), `time` (seconds) and `order`.
 #' @references Cooper, G. F. and Herskovits, E. (1992). A Bayesian method for the
 #'   induction of probabilistic networks from data. *Machine Learning* 9, 309-347.
+#'
+#'   Kochenderfer, M. J., Wheeler, T. A. and Wray, K. H. (2022). *Algorithms for
+#'   Decision Making*. MIT Press, chapter 5 (Structure learning).
 #' @family score-based learners
 #' @export
 #' @examples

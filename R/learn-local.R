@@ -1,14 +1,16 @@
 #' Opportunistic local search over DAGs
 #'
-#' Seed 000's algorithm 5.3: draw a random ordered pair of nodes (i, j); if the arc
-#' i -> j is present, remove or reverse it (with equal probability), otherwise add it;
-#' accept the change if it is legal and raises the score. Repeat `k_max` times.
-#' Follows [set.seed()].
+#' Algorithm 5.3 of Kochenderfer et al. (2022): draw a random ordered pair of nodes
+#' (i, j); if the arc i -> j is present, remove or reverse it (with equal probability),
+#' otherwise add it; accept the change if it is legal and raises the score. Repeat
+#' `k_max` times. Follows [set.seed()].
 #'
 #' @inheritParams hill_climb
 #' @param k_max Number of random neighbours drawn.
 #' @return A [bn_graph] DAG, with `info` as in [hill_climb()] (`iterations` counts the
 #'   accepted changes).
+#' @references Kochenderfer, M. J., Wheeler, T. A. and Wray, K. H. (2022). *Algorithms for
+#'   Decision Making*. MIT Press, chapter 5 (Structure learning).
 #' @family score-based learners
 #' @export
 #' @examples

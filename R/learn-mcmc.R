@@ -3,9 +3,9 @@
 
 #' MCMC over DAGs (structure MCMC)
 #'
-#' Samples DAGs from their posterior, proportional to `exp(score(G))` (seed 001
-#' section 7.5.2), with Madigan and York's Metropolis-Hastings sampler (MC^3). A
-#' proposal draws one move uniformly from the legal neighbourhood `nbd(G)` of the
+#' Samples DAGs from their posterior, proportional to `exp(score(G))` (Koller and
+#' Friedman 2009, ch. 18), with Madigan and York's (1995) Metropolis-Hastings sampler
+#' (MC^3). A proposal draws one move uniformly from the legal neighbourhood `nbd(G)` of the
 #' current DAG: every arc addition, removal and reversal that keeps it acyclic and
 #' within the constraints. The new DAG `G'` is accepted with probability
 #' `min(1, exp(score(G') - score(G)) * |nbd(G)| / |nbd(G')|)`, the Hastings correction
@@ -17,8 +17,8 @@
 #' With a Bayesian score (`"bdeu"`, `"bde"`, `"k2"`, `"bd"`) the samples follow
 #' `P(G | data)` under a structure prior that is uniform over the DAGs the constraints
 #' allow (times the score's own structure prior, see [bn_score()]). Posterior features
-#' are then averages over the samples, e.g. [arc_probabilities()] (seed 001 section 7.5:
-#' `p(f | D) ~ (1/K) sum_k f(G_k)`).
+#' are then averages over the samples, e.g. [arc_probabilities()] (Bayesian model
+#' averaging: `p(f | D) ~ (1/K) sum_k f(G_k)`).
 #'
 #' Each chain keeps the DAG after every `thin`-th iteration once `burn_in` iterations
 #' have passed. The chains are seeded from R's random number generator one after the
@@ -45,6 +45,11 @@
 #'   largest absolute difference between two chains' arc probabilities,
 #'   `score_evaluations`, `cache_hits`, `time`). See [arc_probabilities()],
 #'   [sampled_graphs()], [print()][print.bn_samples] and [plot()][plot.bn_samples].
+#' @references Madigan, D. and York, J. (1995). Bayesian graphical models for discrete data.
+#'   *International Statistical Review* 63, 215-232.
+#'
+#'   Koller, D. and Friedman, N. (2009). *Probabilistic Graphical Models: Principles
+#'   and Techniques*. MIT Press.
 #' @family model averaging
 #' @export
 #' @examples
@@ -94,6 +99,12 @@ structure_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = 
 #'   the samples do not depend on it.
 #' @return A `bn_samples` object as for [structure_mcmc()]; `trace` holds the order
 #'   scores and `scores` the scores of the sampled DAGs.
+#' @references Friedman, N. and Koller, D. (2003). Being Bayesian about network structure: a
+#'   Bayesian approach to structure discovery in Bayesian networks. *Machine Learning*
+#'   50, 95-125.
+#'
+#'   Koller, D. and Friedman, N. (2009). *Probabilistic Graphical Models: Principles
+#'   and Techniques*. MIT Press.
 #' @family model averaging
 #' @export
 #' @examples

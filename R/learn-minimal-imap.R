@@ -1,10 +1,10 @@
-# Minimal I-maps from a known variable ordering (seed 002, "When an ordering is known";
-# seed 001, section 7.2).
+# Minimal I-maps from a known variable ordering (Spirtes et al. 2000; Koller and
+# Friedman 2009, ch. 3 and 18).
 
 #' Learn a minimal I-map from a variable ordering
 #'
-#' The construction of seed 002 for a known topological ordering X_1, ..., X_n: for
-#' each X_i, the parents are the smallest subset U of its predecessors
+#' The construction of a minimal I-map for a known topological ordering X_1, ..., X_n:
+#' for each X_i, the parents are the smallest subset U of its predecessors
 #' {X_1, ..., X_(i-1)} such that X_i is independent of the other predecessors given U,
 #' as judged by a conditional independence test (the other predecessors are tested as
 #' one combined variable). Subsets are tried in increasing size; among the subsets of
@@ -23,6 +23,11 @@
 #'   `;`-separated, statistic, df, p_value, n (cases used; fewer than all when the
 #'   data have missing values, as each test uses its available cases, see [ci_test()]),
 #'   independent), `n_tests`, `capped`, and the settings used.
+#' @references Koller, D. and Friedman, N. (2009). *Probabilistic Graphical Models: Principles
+#'   and Techniques*. MIT Press.
+#'
+#'   Spirtes, P., Glymour, C. and Scheines, R. (2000). *Causation, Prediction, and
+#'   Search*, 2nd ed. MIT Press.
 #' @family constraint-based learners
 #' @export
 #' @examples

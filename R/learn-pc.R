@@ -1,5 +1,5 @@
-# The PC algorithm (seed 002): skeleton, immoralities, orientation rules; the work is
-# done by the C++ core (inst/include/learnbn/pc.hpp).
+# The PC algorithm (Spirtes et al. 2000): skeleton, immoralities, orientation rules; the
+# work is done by the C++ core (inst/include/learnbn/constraint/pc.hpp).
 
 pc_rule_names <- c("background knowledge", "R1 prohibited immorality", "R2 acyclicity",
                    "R3 quartet", "R4")
@@ -7,25 +7,25 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 
 #' Learn a partially directed graph with the PC algorithm
 #'
-#' The PC algorithm of seed 002. **Skeleton**: start from the complete graph; for
-#' conditioning-set sizes l = 0, 1, 2, ... test every remaining edge X - Y against each
-#' subset of size l of the current neighbours of X, then of Y (the candidate witness
-#' sets), and remove the edge at the first independence (p-value above `alpha`),
-#' keeping that set as its witness (separating) set. The default `stable = TRUE` is
-#' PC-stable (Colombo and Maathuis 2014): the neighbourhoods are frozen at the start of
-#' each level, so the result does not depend on the order of the edges and the tests of
-#' a level can run on several threads with the same result as one. Nodes are visited in
-#' the (locale-independent) order of their names, so the result is the same under any
-#' column order of `data`. **Immoralities**: every unshielded triple X - Y - Z whose
-#' middle node is not in the witness set of X - Z becomes X -> Y <- Z. **Orientation**:
-#' the prohibited-immorality, acyclicity and quartet rules (Meek's R1-R3), plus R4 when
-#' background knowledge orients arcs, until nothing changes.
+#' The PC algorithm of Spirtes et al. (2000). **Skeleton**: start from the complete
+#' graph; for conditioning-set sizes l = 0, 1, 2, ... test every remaining edge X - Y
+#' against each subset of size l of the current neighbours of X, then of Y (the
+#' candidate witness sets), and remove the edge at the first independence (p-value above
+#' `alpha`), keeping that set as its witness (separating) set. The default
+#' `stable = TRUE` is PC-stable (Colombo and Maathuis 2014): the neighbourhoods are frozen at the
+#' start of each level, so the result does not depend on the order of the edges and the
+#' tests of a level can run on several threads with the same result as one. Nodes are
+#' visited in the (locale-independent) order of their names, so the result is the same
+#' under any column order of `data`. **Immoralities**: every unshielded triple X - Y - Z
+#' whose middle node is not in the witness set of X - Z becomes X -> Y <- Z.
+#' **Orientation**: the prohibited-immorality, acyclicity and quartet rules (Meek's
+#' R1-R3), plus R4 when background knowledge orients arcs, until nothing changes.
 #'
-#' **Conflicts.** When two immoralities orient one edge both ways (as in the seed's
-#' Florida example, where D -> V <- R and V -> R <- S disagree on V - R) the data are
-#' not faithful to any DAG at this `alpha`. `conflicts` chooses what happens, and every
-#' conflict raises a warning of class `"learnbn_warning_conflict"` and is listed in
-#' `info$conflicts`:
+#' **Conflicts.** When two immoralities orient one edge both ways (as in the PC
+#' walk-through of the [florida] data, where D -> V <- R and V -> R <- S disagree on
+#' V - R) the data are not faithful to any DAG at this `alpha`. `conflicts` chooses what
+#' happens, and every conflict raises a warning of class `"learnbn_warning_conflict"`
+#' and is listed in `info$conflicts`:
 #' * `"bidirected"` (default): both immoralities are kept and the edge is reported as
 #'   bidirected (`info$bidirected`; the adjacency matrix has both entries set, and the
 #'   orientation rules leave the edge alone). The result has type `"pdag"`.
@@ -68,6 +68,9 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #'   arc oriented by a rule, in order), and the settings used.
 #' @references Colombo, D. and Maathuis, M. H. (2014). Order-independent constraint-based
 #'   causal structure learning. *Journal of Machine Learning Research*, 15, 3921-3962.
+#'
+#'   Spirtes, P., Glymour, C. and Scheines, R. (2000). *Causation, Prediction, and
+#'   Search*, 2nd ed. MIT Press.
 #'
 #'   Meek, C. (1995). Causal inference and causal explanation with background knowledge.
 #'   *Proceedings of UAI 1995*, 403-410.

@@ -1,9 +1,9 @@
 #' Partially directed graph search
 #'
 #' Local search in the space of Markov equivalence classes, each represented by its
-#' CPDAG (seed 000, section 5.4). From the class of `start` (by default the empty
-#' graph), every step applies the operator that raises the score most, until none does
-#' (steepest ascent). The operators on the current CPDAG are
+#' CPDAG (Kochenderfer et al. 2022, section 5.4). From the class of `start` (by default
+#' the empty graph), every step applies the operator that raises the score most, until
+#' none does (steepest ascent). The operators on the current CPDAG are
 #' * add `X - Y` or `X -> Y` (or `Y -> X`) between non-adjacent `X` and `Y`;
 #' * remove an edge `X - Y` or `X -> Y`;
 #' * reverse an arc `X -> Y` into `Y -> X`;
@@ -55,6 +55,9 @@
 #'
 #'   Dor, D. and Tarsi, M. (1992). A simple algorithm to construct a consistent
 #'   extension of a partially oriented graph. Technical Report R-185, UCLA.
+#'
+#'   Kochenderfer, M. J., Wheeler, T. A. and Wray, K. H. (2022). *Algorithms for
+#'   Decision Making*. MIT Press, chapter 5 (Structure learning).
 #' @family score-based learners
 #' @export
 #' @examples

@@ -7,19 +7,22 @@
 #' legal unless `j` already reaches `i`; a reversal of `i -> j` is legal unless another
 #' directed path leads from `i` to `j`; removals are always legal.
 #'
-#' Seed 000's exercise 5.1: an edgeless DAG on `m` nodes has `m (m - 1)` neighbours
-#' (every arc can be added and nothing else can be done).
+#' Exercise 5.1 of Kochenderfer et al. (2022): an edgeless DAG on `m` nodes has
+#' `m (m - 1)` neighbours (every arc can be added and nothing else can be done).
 #'
 #' @param g A DAG: a [bn_graph], an adjacency matrix with dimnames or an igraph graph.
 #' @return `neighbours()`: a list of [bn_graph] DAGs named by their move, such as
 #'   `"add A -> B"`, `"remove A -> B"` or `"reverse A -> B"` (additions first, then
 #'   removals, then reversals, each in the order of the node pairs).
 #'   `count_neighbours()`: their number, without building them.
+#' @references Kochenderfer, M. J., Wheeler, T. A. and Wray, K. H. (2022). *Algorithms for
+#'   Decision Making*. MIT Press, chapter 5 (Structure learning).
 #' @family graphs
 #' @export
 #' @examples
 #' count_neighbours(bn_graph_from_string("[A][B][C][D]"))  # 4 * 3
-#' # Seed 000, exercise 5.2: A -> B, A -> C, B -> C and D -> B have 10 neighbours.
+#' # Kochenderfer et al. (2022), exercise 5.2: A -> B, A -> C, B -> C and D -> B
+#' # have 10 neighbours.
 #' g <- bn_graph_from_string("[A][D][B|A:D][C|A:B]")
 #' names(neighbours(g))
 neighbours <- function(g) {

@@ -4,11 +4,12 @@
 #' `log P(x) = sum_i log theta_ijk` where node `i` takes its `k`-th state and its
 #' parents their `j`-th configuration in the case. With a fit from
 #' [fit_parameters()] with `method = "bayes"` the CPTs are the posterior means
-#' `(alpha_ijk + N_ijk) / (alpha_ij + N_ij)`, so this is seed 004's posterior predictive
-#' probability of a new case (eq. 13) given the training data and the structure; summed
-#' over held-out cases it is seed 004's non-Bayesian score "prediction accuracy on new
-#' data" (each case predicted from the training data alone, not updated by the other
-#' new cases). The `"cv"` score of [bn_score()] is its cross-validated version.
+#' `(alpha_ijk + N_ijk) / (alpha_ij + N_ij)`, so this is Heckerman's (1995, 2003)
+#' posterior predictive probability of a new case given the training data and the
+#' structure; summed over held-out cases it is Heckerman's non-Bayesian score
+#' "prediction accuracy on new data" (each case predicted from the training data alone,
+#' not updated by the other new cases). The `"cv"` score of [bn_score()] is its
+#' cross-validated version.
 #'
 #' A state with probability zero (possible in `"mle"` fits and [read_bif()] networks)
 #' gives `-Inf`.
@@ -24,6 +25,11 @@
 #' @param sum If `TRUE`, the total over the cases; if `FALSE`, the log probability of
 #'   each row (of each distinct row, for data with case counts).
 #' @return A number (`sum = TRUE`) or a numeric vector with one value per row.
+#' @references Heckerman, D. (1995). A tutorial on learning with Bayesian networks.
+#'   Technical Report MSR-TR-95-06, Microsoft Research.
+#'
+#'   Heckerman, D. (2003). Graphical models: structure learning. In Arbib, M. A.
+#'   (ed.), *The Handbook of Brain Theory and Neural Networks*, 2nd ed., MIT Press.
 #' @family parameters
 #' @export
 #' @examples

@@ -1,8 +1,9 @@
-# A step-by-step account of a PC run, in the manner of the seed's walk-throughs.
+# A step-by-step account of a PC run, in the manner of textbook walk-throughs.
 
 #' Walk through a PC run
 #'
-#' Prints, from the `info` of a [pc()] result, the steps of the seed 002 walk-throughs:
+#' Prints, from the `info` of a [pc()] result, the steps of a textbook PC walk-through
+#' (such as those of the college-plans and Florida data):
 #' the independences found at each level of the skeleton search (with their p-values
 #' and witness sets), the candidate immoralities and why each is or is not one, any
 #' conflicts, and the arcs oriented by each rule.
@@ -11,6 +12,11 @@
 #' @param digits Significant digits of the p-values.
 #' @param max_lines Largest number of lines printed per section.
 #' @return `g`, invisibly.
+#' @references Spirtes, P., Glymour, C. and Scheines, R. (2000). *Causation, Prediction, and
+#'   Search*, 2nd ed. MIT Press.
+#'
+#'   Meek, C. (1995). Causal inference and causal explanation with background knowledge.
+#'   *Proceedings of UAI 1995*, 403-410.
 #' @family constraint-based learners
 #' @export
 #' @examples

@@ -8,8 +8,8 @@ gaussian_scores <- c("loglik", "aic", "bic", "bge")
 #' Builds the score that [network_score()], [local_score()] and every score-based
 #' learner use. All scores are decomposable and on the log scale (larger is better).
 #'
-#' * `"bd"`: the Bayesian Dirichlet marginal likelihood (seed 004 eq. 12) with every
-#'   `alpha_ijk = alpha`.
+#' * `"bd"`: the Bayesian Dirichlet marginal likelihood (Heckerman 1995, 2003) with
+#'   every `alpha_ijk = alpha`.
 #' * `"k2"`: Cooper and Herskovits' score, `alpha_ijk = 1`. Not score equivalent.
 #' * `"bdeu"`: likelihood-equivalent uniform BDe, `alpha_ijk = iss / (q_i r_i)`.
 #' * `"bde"`: `alpha_ijk = iss * P(x_i = k, pa_i = j)` computed from a prior network
@@ -17,10 +17,10 @@ gaussian_scores <- c("loglik", "aic", "bic", "bge")
 #' * `"loglik"`, `"aic"`, `"bic"`: the maximised log-likelihood, minus the number of free
 #'   parameters `(r_i - 1) q_i` (AIC) or that number times `log(N) / 2` (BIC). These are
 #'   on the log-likelihood scale, as in bnlearn.
-#' * `"cv"`: k-fold cross-validated log predictive probability, seed 004's "prediction
+#' * `"cv"`: k-fold cross-validated log predictive probability, Heckerman's "prediction
 #'   accuracy over cross-validated data sets". The cases are split into `folds` folds;
-#'   each fold is predicted by the BDeu posterior mean of the others (seed 004 eq. 13,
-#'   see [log_predictive()]), so a family scores
+#'   each fold is predicted by the BDeu posterior mean of the others (the posterior
+#'   predictive probability, see [log_predictive()]), so a family scores
 #'   `sum_f sum_jk N^f_ijk log((alpha_ijk + N_ijk - N^f_ijk) / (alpha_ij + N_ij - N^f_ij))`
 #'   with `alpha_ijk = iss / (q_i r_i)` and `N^f` the counts of fold `f`. It is
 #'   decomposable, so every search can use it. **Randomness:** with `folds` a number,
@@ -71,6 +71,11 @@ gaussian_scores <- c("loglik", "aic", "bic", "bge")
 #' @param aw For `"bge"`: the degrees of freedom of the Wishart prior, more than `n + 1`
 #'   for `n` variables; `NULL` (the default) means `n + am + 1`.
 #' @return A `bn_score` object.
+#' @references Heckerman, D. (1995). A tutorial on learning with Bayesian networks.
+#'   Technical Report MSR-TR-95-06, Microsoft Research.
+#'
+#'   Heckerman, D. (2003). Graphical models: structure learning. In Arbib, M. A.
+#'   (ed.), *The Handbook of Brain Theory and Neural Networks*, 2nd ed., MIT Press.
 #' @family scores
 #' @export
 #' @examples

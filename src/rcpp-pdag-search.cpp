@@ -1,5 +1,5 @@
-// Glue for the partially directed graph search (seed 000, section 5.4): converts
-// arguments, runs the core, converts back.
+// Glue for the partially directed graph search (Kochenderfer et al. 2022, section 5.4):
+// converts arguments, runs the core, converts back.
 #include <cmath>
 #include <learnbn/search/pdag_search.hpp>
 #include "rcpp-glue.h"

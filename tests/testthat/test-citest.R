@@ -19,7 +19,7 @@ ref_ci_test <- function(df, x, y, z = character(), weights = rep(1, nrow(df))) {
   list(x2 = x2, g2 = g2, df = df_plain, adf = adf)
 }
 
-test_that("ci_test reproduces the p-values of seed 002 to their printed digits", {
+test_that("ci_test reproduces the p-values of the PC walk-throughs to their printed digits", {
   cp <- bn_data(college_plans, counts = "count")
   fl <- bn_data(florida, counts = "count")
   seed <- list(
@@ -30,7 +30,7 @@ test_that("ci_test reproduces the p-values of seed 002 to their printed digits",
   for (s in seed) {
     res <- ci_test(s[[1]], s[[2]], s[[3]], s[[4]])
     digits <- nchar(sub("^0\\.", "", format(s[[5]])))
-    # within one unit of the last printed digit (the seed rounds some values and
+    # within one unit of the last printed digit (the walk-throughs round some values and
     # truncates others, e.g. 0.08346 is printed 0.0834)
     expect_lt(abs(res$p_value - s[[5]]), 10^-digits,
               label = paste(s[[2]], s[[3]], paste(s[[4]], collapse = ",")))

@@ -1,5 +1,5 @@
-test_that("college_plans reproduces seed 004's Table 1 and its level orders", {
-  # Table 1 of seed 004: rows are SEX x SES (male first), columns IQ x PE x CP, CP fastest.
+test_that("college_plans reproduces Heckerman's (2003) Table 1 and its level orders", {
+  # Table 1 of Heckerman (2003): rows are SEX x SES (male first), columns IQ x PE x CP, CP fastest.
   table1 <- c(
     4, 349, 13, 64, 9, 207, 33, 72, 12, 126, 38, 54, 10, 67, 49, 43,
     2, 232, 27, 84, 7, 201, 64, 95, 12, 115, 93, 92, 17, 79, 119, 59,
@@ -18,7 +18,7 @@ test_that("college_plans reproduces seed 004's Table 1 and its level orders", {
   expect_equal(as.character(unlist(college_plans[128, 1:5])), c("female", "high", "high", "high", "no"))
 })
 
-test_that("florida has the seed's 637 cases and level orders", {
+test_that("florida has Radelet's 637 cases and level orders", {
   expect_equal(sum(florida$count), 637)
   expect_equal(nrow(florida), 32)
   expect_equal(lapply(florida[1:5], levels),

@@ -121,7 +121,7 @@ test_that("constraints restrict the enumeration exactly as in the brute force", 
   }
 })
 
-test_that("the college-plans analysis of seed 004 finds the two most likely models", {
+test_that("Heckerman's college-plans analysis finds the two most likely models", {
   result <- exhaustive_search(college_data, score = bn_score("bde", iss = 5),
                               no_parents = c("SEX", "SES"), no_children = "CP")
   top <- result$info$top
@@ -130,7 +130,7 @@ test_that("the college-plans analysis of seed 004 finds the two most likely mode
                                  "[SEX][SES][IQ|SES][PE|SEX:SES:IQ][CP|SES:IQ:PE]"))
   expect_equal(round(top$log_score[1:2], 2), c(-45652.73, -45698.60))
   expect_equal(top$posterior[1], 1, tolerance = 1e-12)
-  # the seed's Figure 1 prints 1.2e-10 for the second model; the scores it prints
+  # Heckerman's (2003) Figure 1 prints 1.2e-10 for the second model; the scores it prints
   # (-45653, -45699) differ by 45.87 nats, i.e. a posterior ratio of about 1.2e-20.
   expect_equal(signif(top$posterior[2], 2), 1.2e-20)
   expect_equal(top$posterior[2], exp(top$log_score[2] - top$log_score[1]), tolerance = 1e-6)

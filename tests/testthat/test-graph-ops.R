@@ -11,7 +11,7 @@ random_dag <- function(n, prob = 0.4, names = paste0("X", seq_len(n))) {
   new_bn_graph(amat, "dag")
 }
 
-# Algorithm 5.4 of the seed text, transcribed for 0/1 adjacency matrices.
+# Algorithm 5.4 of Kochenderfer et al. (2022), transcribed for 0/1 adjacency matrices.
 seed_markov_equivalent <- function(G, H) {
   if (nrow(G) != nrow(H) || sum(G) != sum(H)) return(FALSE)
   e <- which(G == 1, arr.ind = TRUE)

@@ -2,7 +2,7 @@ college <- college_plans[rep(seq_len(nrow(college_plans)), college_plans$count),
 rownames(college) <- NULL
 college_data <- bn_data(college_plans, counts = "count")
 
-# Seed 000, algorithm 5.2, in plain R with the plain-R family score of helper-reference.R.
+# Algorithm 5.2 of Kochenderfer et al. (2022), in plain R with the plain-R family score of helper-reference.R.
 reference_k2 <- function(df, order, type = "k2", max_parents = Inf, ...) {
   parents <- stats::setNames(vector("list", length(order)), order)
   for (k in seq_along(order)[-1]) {

@@ -28,7 +28,7 @@ brute_neighbours <- function(amat) {
 
 amat_key <- function(a) paste(as.integer(a), collapse = "")
 
-test_that("an edgeless DAG on m nodes has m(m - 1) neighbours (seed 000, exercise 5.1)", {
+test_that("an edgeless DAG on m nodes has m(m - 1) neighbours (Kochenderfer et al. 2022, exercise 5.1)", {
   for (m in 1:6) {
     nodes <- LETTERS[seq_len(m)]
     g <- bn_graph(matrix(0L, m, m, dimnames = list(nodes, nodes)))
@@ -39,7 +39,7 @@ test_that("an edgeless DAG on m nodes has m(m - 1) neighbours (seed 000, exercis
   }
 })
 
-test_that("seed 000 exercise 5.2's network has the 10 neighbours of the solution", {
+test_that("the network of Kochenderfer et al. (2022), exercise 5.2, has the 10 neighbours of the solution", {
   g <- bn_graph_from_string("[A][D][B|A:D][C|A:B]")
   expect_identical(count_neighbours(g), 10L)
   expect_setequal(names(neighbours(g)), c(

@@ -5,7 +5,7 @@ read_amat <- function(name) {
 skeleton_of <- function(amat) (amat == 1 | t(amat) == 1) * 1L
 aligned <- function(g, ref) as.matrix(g)[rownames(ref), colnames(ref)]
 
-test_that("pc on college plans at alpha 0.04 gives the seed's partially directed graph", {
+test_that("pc on college plans at alpha 0.04 gives the walk-through's partially directed graph", {
   g <- pc(bn_data(college_plans, counts = "count"), alpha = 0.04)
   expected <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SEX:SES:IQ][CP|SES:IQ:PE]")
   amat <- as.matrix(expected)

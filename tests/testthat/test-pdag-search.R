@@ -1,7 +1,7 @@
-# Partially directed graph search (seed 000, section 5.4). Local optimality is checked
-# against the operators enumerated here in plain R; optima come from brute-force
-# enumeration of every DAG on four nodes, scored with the reference scores of
-# helper-reference.R.
+# Partially directed graph search (Kochenderfer et al. 2022, section 5.4). Local
+# optimality is checked against the operators enumerated here in plain R; optima come
+# from brute-force enumeration of every DAG on four nodes, scored with the reference
+# scores of helper-reference.R.
 
 pdag_four_node_data <- function(n, seed) {
   set.seed(seed)
@@ -18,7 +18,8 @@ expect_pdag_search_cpdag <- function(g) {
   expect_identical(as.matrix(g), as.matrix(cpdag(pdag_to_dag(g))))
 }
 
-# The partially directed graphs one operator of seed 000 section 5.4 away from `a`.
+# The partially directed graphs one operator of Kochenderfer et al. (2022, section 5.4)
+# away from `a`.
 pdag_operator_results <- function(a) {
   n <- ncol(a)
   out <- list()

@@ -100,7 +100,7 @@ test_that("hill climbing ends in a local optimum and its trace only rises", {
   expect_equal(tail(g$info$trace, 1), g$score)
 })
 
-test_that("with seed 004's constraints hill climbing finds its most probable college-plans model", {
+test_that("with Heckerman's constraints hill climbing finds his most probable college-plans model", {
   g <- hill_climb(college_data, score = "bde", iss = 5, no_parents = c("SEX", "SES"), no_children = "CP")
   expect_true(markov_equivalent(g, bn_graph_from_string("[SEX][SES][PE|SEX:SES][IQ|SES:PE][CP|SES:IQ:PE]")))
   expect_equal(g$score, -45652.73, tolerance = 1e-7)

@@ -1,5 +1,6 @@
-// The PC algorithm (seed 002): skeleton by levels of conditioning-set size, immoralities
-// from the witness (separating) sets, then the orientation rules until nothing changes.
+// The PC algorithm (Spirtes, Glymour and Scheines 2000): skeleton by levels of
+// conditioning-set size, immoralities from the witness (separating) sets, then the
+// orientation rules (Meek 1995) until nothing changes.
 //
 // Skeleton: for level l = 0, 1, ... every remaining edge X - Y is tested against each
 // subset Z of size l of ne(X) \ {Y}, then of ne(Y) \ {X} (a set already tried is a cache

@@ -1,4 +1,5 @@
-// Genetic and memetic search (seed 000): a population of DAGs coded as arc bit strings,
+// Genetic and memetic search (Kochenderfer, Wheeler and Wray 2022, Algorithms for
+// Decision Making, section 5.2): a population of DAGs coded as arc bit strings,
 // rank-proportional selection, one-point crossover, bit-flip mutation, repair of cycles
 // and constraint violations, and for the memetic variant hill climbing of each child.
 #pragma once

@@ -1,4 +1,5 @@
-// Local search in the space of Markov equivalence classes (seed 000, section 5.4).
+// Local search in the space of Markov equivalence classes (Kochenderfer, Wheeler and
+// Wray 2022, Algorithms for Decision Making, section 5.4).
 // The state is a CPDAG. Its neighbours are the partially directed graphs obtained by one
 // of the operators
 //   add X - Y or X -> Y     between non-adjacent X and Y,
