@@ -24,7 +24,7 @@ sections <- list(
     list(ges = timed(function() ges(data, threads = threads)),
          hill_climb = timed(function() hill_climb(data, threads = threads)))
   },
-  # Partially directed graph search (seed 000, section 5.4): every operator is extended
+  # Partially directed graph search (Kochenderfer et al. 2022, section 5.4): every operator is extended
   # and scored at every step, so it is only run on networks of at most 100 nodes.
   pdag_search = function(data, truth) {
     if (ncol(truth$amat) > 100) return(list())

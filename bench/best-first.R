@@ -1,5 +1,5 @@
 # Best-first search against greedy search with random restarts for a fixed amount of
-# computation (seed 004: "for a fixed amount of computation time, greedy search with
+# computation (Heckerman 1995: "for a fixed amount of computation time, greedy search with
 # random restarts produces better models than does best-first search"), measured two
 # ways on 20,000 rows simulated from alarm with BDeu (iss 1):
 #   * equal work: each hill climb (with 0 to 100 restarts) runs first, and best-first

@@ -1,9 +1,9 @@
-# The main job of `make demo`: learn the college-plans network of seed 004 and show it.
+# The main job of `make demo`: learn the college-plans network (Heckerman 1995) and show it.
 suppressPackageStartupMessages(library(learnbn))
 data <- bn_data(college_plans, counts = "count")
 print(data)
 
-# Seed 004: every structure in which SEX and SES have no parents and CP has no children,
+# Heckerman's analysis: every structure in which SEX and SES have no parents and CP has no children,
 # scored by BDe (equivalent sample size 5, uniform prior network), uniform prior.
 learned <- exhaustive_search(data, score = bn_score("bde", iss = 5), no_parents = c("SEX", "SES"),
                              no_children = "CP", top = 3)
@@ -14,7 +14,7 @@ print(learned)
 cat("\nIts Markov equivalence class holds", count_equivalent_dags(learned), "DAGs:\n")
 print(arcs(cpdag(learned)))
 
-cat("\nPC (seed 002) at alpha = 0.04 finds:\n")
+cat("\nPC at alpha = 0.04 finds:\n")
 print(arcs(pc(data, alpha = 0.04)))
 
 fit <- fit_parameters(learned, data, method = "bayes", iss = 5)
