@@ -65,7 +65,7 @@ exhaustive_search <- function(data, score = NULL, ..., top = 10, whitelist = NUL
               "too_large")
   }
   result <- cpp_exhaustive_search(inputs$data, score_spec(inputs$score, length(nodes)),
-                                  inputs$knowledge, as.integer(min(top, .Machine$integer.max)),
+                                  inputs$knowledge, top,
                                   inputs$threads)
   graphs <- lapply(seq_along(result$top_scores), function(i) {
     graph_from_parent_ids(result$top_parents[[i]], nodes, result$top_scores[i])

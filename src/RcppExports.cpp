@@ -283,7 +283,7 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_exhaustive_search
-Rcpp::List cpp_exhaustive_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints, int top, int threads);
+Rcpp::List cpp_exhaustive_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints, double top, int threads);
 RcppExport SEXP _learnbn_cpp_exhaustive_search(SEXP dataSEXP, SEXP specSEXP, SEXP constraintsSEXP, SEXP topSEXP, SEXP threadsSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
@@ -291,7 +291,7 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type spec(specSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type constraints(constraintsSEXP);
-    Rcpp::traits::input_parameter< int >::type top(topSEXP);
+    Rcpp::traits::input_parameter< double >::type top(topSEXP);
     Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_exhaustive_search(data, spec, constraints, top, threads));
     return rcpp_result_gen;

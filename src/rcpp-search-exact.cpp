@@ -35,13 +35,13 @@ Rcpp::List cpp_k2_search(Rcpp::List data, Rcpp::List spec, Rcpp::IntegerVector o
 
 // [[Rcpp::export]]
 Rcpp::List cpp_exhaustive_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints,
-                                 int top, int threads) {
+                                 double top, int threads) {
   const learnbn::DataView view = data_view(data);
   const int n = static_cast<int>(view.n_vars());
   learnbn::FamilyScorer scorer(view, score_spec(spec, n), threads);
   const learnbn::FamilyTable families =
       learnbn::score_allowed_families(scorer, constraints_from_list(constraints), check_interrupt);
-  learnbn::DagEnumerator enumerator(families, n, static_cast<std::size_t>(top), check_interrupt);
+  learnbn::DagEnumerator enumerator(families, n, limit_from_r<std::size_t>(top), check_interrupt);
   const learnbn::ExhaustiveResult result = enumerator.run();
   Rcpp::List graphs(result.top.size());
   Rcpp::NumericVector scores(result.top.size());
