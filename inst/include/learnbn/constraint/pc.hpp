@@ -29,7 +29,8 @@
 #include <omp.h>
 #endif
 
-#include "../citest/citests.hpp"
+#include "../citest/cache.hpp"
+#include "../citest/tester.hpp"
 
 namespace learnbn {
 
