@@ -1,7 +1,7 @@
 // Glue for conditional independence tests: converts arguments, calls the core.
 #include <exception>
 #include <vector>
-#include <learnbn/citest/citests.hpp>
+#include <learnbn/citest/tester.hpp>
 #include "rcpp-glue.h"
 
 // Runs tests x[[t]] _||_ y[[t]] | z[[t]] (0-based node sets) in parallel; returns a

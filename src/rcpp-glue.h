@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include <learnbn/citest/citests.hpp>
+#include <learnbn/citest/spec.hpp>
 #include <learnbn/data/data.hpp>
 #include <learnbn/graph/constraints.hpp>
 #include <learnbn/graph/dag.hpp>

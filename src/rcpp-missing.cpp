@@ -4,7 +4,9 @@
 #include <string>
 #include <vector>
 
-#include <learnbn/missing/missing.hpp>
+#include <learnbn/data/counts.hpp>
+#include <learnbn/missing/completion.hpp>
+#include <learnbn/missing/gibbs_parameters.hpp>
 #include "rcpp-glue.h"
 
 namespace {
@@ -112,6 +114,6 @@ Rcpp::List cpp_gibbs_fit(Rcpp::List data, Rcpp::List network, double iss, double
 Rcpp::NumericVector cpp_available_counts(Rcpp::List data, int node, Rcpp::IntegerVector parents) {
   const learnbn::DataView view = data_view(data);
   const std::vector<double> counts =
-      learnbn::available_counts(view, node, std::vector<int>(parents.begin(), parents.end()));
+      learnbn::available_case_table(view, node, std::vector<int>(parents.begin(), parents.end()));
   return Rcpp::NumericVector(counts.begin(), counts.end());
 }

@@ -30,7 +30,8 @@
 #include <omp.h>
 #endif
 
-#include "../citest/citests.hpp"
+#include "../citest/cache.hpp"
+#include "../citest/tester.hpp"
 #include "../util/combinations.hpp"
 
 namespace learnbn {

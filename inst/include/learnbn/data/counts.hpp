@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../util/rng.hpp"
+#include "available_cases.hpp"
 #include "data.hpp"
 
 namespace learnbn {
@@ -340,5 +341,20 @@ class Counter {
   KeyIndex index_;
   FamilyCounts out_;
 };
+
+// Available-case counts N_ijk of a family on data with missing cells: the dense table
+// (R's array order, as Counter::dense_table) over the rows where the node and its
+// parents are all observed, counted by the Counter on the compact view of those rows.
+inline std::vector<double> available_case_table(const DataView& data, int node,
+                                                const std::vector<int>& parents) {
+  std::vector<int> family{node};
+  family.insert(family.end(), parents.begin(), parents.end());
+  AvailableCases cases(data);
+  const DataView& observed = cases.select(family);  // columns: the node, then its parents
+  Counter counter(observed);
+  std::vector<int> subset_parents(parents.size());
+  for (std::size_t p = 0; p < parents.size(); ++p) subset_parents[p] = static_cast<int>(p + 1);
+  return counter.dense_table(0, subset_parents.data(), subset_parents.size());
+}
 
 }  // namespace learnbn

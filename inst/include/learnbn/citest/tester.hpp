@@ -1,0 +1,157 @@
+// The conditional independence tester X _||_ Y | Z: on discrete data the X2 or G2 of
+// the three-way table (discrete.hpp), on continuous data Fisher's z or the Gaussian G2
+// from the correlation matrix (gaussian.hpp); asymptotic p-values, or permutation
+// p-values (permutation.hpp) when the spec asks for permutations.
+//
+// Missing values (discrete data, DataView::has_missing): each test uses the available
+// cases, the rows observed on all of x, y and z. Those rows' codes are copied into a
+// compact view (data/available_cases.hpp) and the test runs on it unchanged, so every
+// statistic, df and permutation uses that test's own number of cases
+// (CITestResult::n). Tests whose variables have no missing cell take the complete-data
+// path directly.
+#pragma once
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../data/available_cases.hpp"
+#include "../data/data.hpp"
+#include "discrete.hpp"
+#include "gaussian.hpp"
+#include "permutation.hpp"
+#include "spec.hpp"
+
+namespace learnbn {
+
+class CITester {
+ public:
+  CITester(const DataView& data, const CITestSpec& spec)
+      : full_(data), spec_(spec), available_(data),
+        check_missing_(data.has_missing && !data.gaussian() && data.n_vars() > 0) {
+    if (data.n_rows >= std::numeric_limits<std::uint32_t>::max()) {
+      throw std::length_error("too many rows: at most 2^32 - 1 are supported");
+    }
+  }
+
+  const CITestSpec& spec() const { return spec_; }
+
+  CITestResult test(int x, int y, const std::vector<int>& z) {
+    return test(std::vector<int>{x}, std::vector<int>{y}, z);
+  }
+
+  CITestResult test(const std::vector<int>& x, const std::vector<int>& y,
+                    const std::vector<int>& z) {
+    // The permutation stream depends on the original variable ids, also on a subset.
+    const std::uint64_t seed = spec_.permutations > 0 ? permutation_seed(spec_.seed, x, y, z) : 0;
+    if (check_missing_ && (available_.any_missing(x) || available_.any_missing(y) ||
+                           available_.any_missing(z))) {
+      return available_case_test(x, y, z, seed);
+    }
+    CITestResult out = test_view(full_, x, y, z, seed);
+    out.n = full_.n_cases;
+    return out;
+  }
+
+ private:
+  // The test on the rows observed on x, y and z, as a view whose columns are x, then y,
+  // then z.
+  CITestResult available_case_test(const std::vector<int>& x, const std::vector<int>& y,
+                                   const std::vector<int>& z, std::uint64_t seed) {
+    std::vector<int> vars(x);
+    vars.insert(vars.end(), y.begin(), y.end());
+    vars.insert(vars.end(), z.begin(), z.end());
+    const DataView& subset = available_.select(vars);
+    std::vector<int> sx(x.size()), sy(y.size()), sz(z.size());
+    int next = 0;
+    for (auto* ids : {&sx, &sy, &sz}) for (int& id : *ids) id = next++;
+    CITestResult out = test_view(subset, sx, sy, sz, seed);
+    out.n = subset.n_cases;
+    return out;
+  }
+
+  // The test on `data` (the full data or an available-case subset).
+  CITestResult test_view(const DataView& data, const std::vector<int>& x, const std::vector<int>& y,
+                         const std::vector<int>& z, std::uint64_t seed) {
+    if (spec_.statistic == CIStatistic::fisher_z) return fisher_z_test(data, x, y, z, seed);
+    if (spec_.statistic == CIStatistic::gaussian_g2) return gaussian_g2_test(data, x, y, z);
+    return discrete_test(data, x, y, z, seed);
+  }
+
+  // X2 or G2: the byte-coded fast path for single x and y, else the dense table over the
+  // configuration ids, or the sparse statistic when that table is large.
+  CITestResult discrete_test(const DataView& data, const std::vector<int>& x, const std::vector<int>& y,
+                             const std::vector<int>& z, std::uint64_t seed) {
+    const double dense_limit = ci_dense_limit(data.n_rows);
+    const bool pearson = spec_.statistic == CIStatistic::pearson_x2;
+    CITestResult out;
+    const double full_x = configurations(data, x), full_y = configurations(data, y);
+    const double full_z = configurations(data, z);
+    out.df = (full_x - 1) * (full_y - 1) * full_z;
+    double adjusted_df = 0;
+    if (spec_.permutations == 0 && x.size() == 1 && y.size() == 1 &&
+        full_x * full_y * full_z <= dense_limit && table_.count_small(data, x[0], y[0], z)) {
+      out.statistic = table_.statistic(static_cast<std::size_t>(full_x),
+                                       static_cast<std::size_t>(full_y),
+                                       static_cast<std::size_t>(full_z), pearson, &adjusted_df);
+      if (spec_.adjusted_df) out.df = adjusted_df;
+      out.p_value = chisq_upper_tail(out.statistic, out.df);
+      return out;
+    }
+    ids_.compute(data, x, y, z, dense_limit);
+    if (static_cast<double>(ids_.nx) * ids_.ny * ids_.nz <= dense_limit) {
+      table_.count(data, ids_);
+      out.statistic = table_.statistic(ids_.nx, ids_.ny, ids_.nz, pearson, &adjusted_df);
+      if (spec_.permutations > 0) {
+        out.p_value = stratified_permutation_p_value(data, ids_, table_, pearson, out.statistic,
+                                                     spec_.permutations, seed);
+      }
+    } else {
+      if (spec_.permutations > 0) {
+        throw std::length_error("the permutation test needs a table of at most " +
+                                std::to_string(dense_limit) + " cells");
+      }
+      out.statistic = sparse_statistic(data, ids_, pearson, &adjusted_df);
+    }
+    if (spec_.adjusted_df) out.df = adjusted_df;
+    if (spec_.permutations == 0) out.p_value = chisq_upper_tail(out.statistic, out.df);
+    return out;
+  }
+
+  CITestResult gaussian_g2_test(const DataView& data, const std::vector<int>& x,
+                                const std::vector<int>& y, const std::vector<int>& z) const {
+    if (!data.gaussian()) throw std::invalid_argument("the mi_g test needs continuous data");
+    CITestResult out;
+    out.statistic = gaussian_g2(data, x, y, z);
+    out.df = static_cast<double>(x.size() * y.size());
+    out.p_value = chisq_upper_tail(out.statistic, out.df);
+    return out;
+  }
+
+  // Continuous data: Fisher's z of the partial correlation (see gaussian.hpp); the
+  // permutation version shuffles the residuals of y on z against those of x on z.
+  CITestResult fisher_z_test(const DataView& data, const std::vector<int>& x, const std::vector<int>& y,
+                             const std::vector<int>& z, std::uint64_t seed) const {
+    if (!data.gaussian() || x.size() != 1 || y.size() != 1) {
+      throw std::invalid_argument("Fisher's z test needs continuous data and single variables x and y");
+    }
+    const FisherZ f = fisher_z_from_r(partial_correlation(data, x[0], y[0], z), data.n_cases, z.size());
+    CITestResult out;
+    out.statistic = f.statistic;
+    out.df = f.df;
+    out.p_value = spec_.permutations > 0 && f.df > 0
+                      ? residual_permutation_p_value(data, x[0], y[0], z, spec_.permutations, seed)
+                      : f.p_value;
+    return out;
+  }
+
+  const DataView& full_;
+  CITestSpec spec_;
+  AvailableCases available_;
+  bool check_missing_;  // discrete data with missing cells: tests may need available cases
+  ConfigurationIds ids_;
+  ThreeWayTable table_;
+};
+
+}  // namespace learnbn
