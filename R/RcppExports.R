@@ -9,6 +9,10 @@ cpp_ci_tests <- function(data, x, y, z, test, threads) {
     .Call(`_learnbn_cpp_ci_tests`, data, x, y, z, test, threads)
 }
 
+cpp_minimal_imap <- function(data, order, test, options) {
+    .Call(`_learnbn_cpp_minimal_imap`, data, order, test, options)
+}
+
 cpp_gaussian_stats <- function(values, weights) {
     .Call(`_learnbn_cpp_gaussian_stats`, values, weights)
 }

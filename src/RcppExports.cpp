@@ -43,6 +43,20 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_minimal_imap
+Rcpp::List cpp_minimal_imap(Rcpp::List data, Rcpp::IntegerVector order, Rcpp::List test, Rcpp::List options);
+RcppExport SEXP _learnbn_cpp_minimal_imap(SEXP dataSEXP, SEXP orderSEXP, SEXP testSEXP, SEXP optionsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type order(orderSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type test(testSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_minimal_imap(data, order, test, options));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_gaussian_stats
 Rcpp::List cpp_gaussian_stats(Rcpp::List values, SEXP weights);
 RcppExport SEXP _learnbn_cpp_gaussian_stats(SEXP valuesSEXP, SEXP weightsSEXP) {
@@ -332,6 +346,7 @@ END_RCPP
 static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_best_first_search", (DL_FUNC) &_learnbn_cpp_best_first_search, 6},
     {"_learnbn_cpp_ci_tests", (DL_FUNC) &_learnbn_cpp_ci_tests, 6},
+    {"_learnbn_cpp_minimal_imap", (DL_FUNC) &_learnbn_cpp_minimal_imap, 4},
     {"_learnbn_cpp_gaussian_stats", (DL_FUNC) &_learnbn_cpp_gaussian_stats, 2},
     {"_learnbn_cpp_ges", (DL_FUNC) &_learnbn_cpp_ges, 6},
     {"_learnbn_cpp_topological_order", (DL_FUNC) &_learnbn_cpp_topological_order, 1},

@@ -1,7 +1,7 @@
 // Glue for conditional independence tests: converts arguments, calls the core.
-#include <exception>
 #include <vector>
-#include <learnbn/citest/tester.hpp>
+#include <learnbn/citest/batch.hpp>
+#include <learnbn/constraint/minimal_imap.hpp>
 #include "rcpp-glue.h"
 
 // Runs tests x[[t]] _||_ y[[t]] | z[[t]] (0-based node sets) in parallel; returns a
@@ -13,26 +13,13 @@ Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rc
   const learnbn::DataView view = data_view(data);
   const learnbn::CITestSpec spec = ci_spec_from(test);
   const long n = x.size();
-  std::vector<std::vector<int>> xs(n), ys(n), zs(n);
+  learnbn::NodeSets xs(n), ys(n), zs(n);
   for (long t = 0; t < n; ++t) {
     xs[t] = Rcpp::as<std::vector<int>>(x[t]);
     ys[t] = Rcpp::as<std::vector<int>>(y[t]);
     zs[t] = Rcpp::as<std::vector<int>>(z[t]);
   }
-  std::vector<learnbn::CITestResult> results(n);
-  std::exception_ptr error = nullptr;
-#pragma omp parallel num_threads(threads)
-  {
-    try {
-      learnbn::CITester tester(view, spec);
-#pragma omp for schedule(dynamic, 1)
-      for (long t = 0; t < n; ++t) results[t] = tester.test(xs[t], ys[t], zs[t]);
-    } catch (...) {
-#pragma omp critical
-      error = std::current_exception();
-    }
-  }
-  if (error) std::rethrow_exception(error);
+  const std::vector<learnbn::CITestResult> results = learnbn::run_tests(view, spec, xs, ys, zs, threads);
   Rcpp::NumericMatrix out(n, 4);
   for (long t = 0; t < n; ++t) {
     out(t, 0) = results[t].statistic;
@@ -42,4 +29,34 @@ Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rc
   }
   Rcpp::colnames(out) = Rcpp::CharacterVector::create("statistic", "df", "p_value", "n");
   return out;
+}
+
+// The minimal I-map of `order` (0-based node ids); `options` is list(alpha,
+// max_parents, threads). Returns the 0-based parents of every node, the tests run
+// (x, y and z as 0-based node lists, with their results) and the capped nodes.
+// [[Rcpp::export]]
+Rcpp::List cpp_minimal_imap(Rcpp::List data, Rcpp::IntegerVector order, Rcpp::List test, Rcpp::List options) {
+  const learnbn::DataView view = data_view(data);
+  const learnbn::MinimalImapResult r = learnbn::minimal_imap(
+      view, ci_spec_from(test), Rcpp::as<std::vector<int>>(order), Rcpp::as<double>(options["alpha"]),
+      limit_from_r<int>(Rcpp::as<double>(options["max_parents"]), INT_MAX), Rcpp::as<int>(options["threads"]),
+      check_interrupt);
+  const std::size_t n = r.tests.size();
+  Rcpp::IntegerVector x(n);
+  Rcpp::List y(n), z(n);
+  Rcpp::NumericVector stat(n), df(n), p(n), cases(n);
+  for (std::size_t t = 0; t < n; ++t) {
+    x[t] = r.tests[t].x;
+    y[t] = Rcpp::wrap(r.tests[t].rest);
+    z[t] = Rcpp::wrap(r.tests[t].subset);
+    stat[t] = r.tests[t].result.statistic;
+    df[t] = r.tests[t].result.df;
+    p[t] = r.tests[t].result.p_value;
+    cases[t] = r.tests[t].result.n;
+  }
+  return Rcpp::List::create(
+      Rcpp::Named("parents") = Rcpp::wrap(r.parents), Rcpp::Named("capped") = Rcpp::wrap(r.capped),
+      Rcpp::Named("tests") = Rcpp::List::create(Rcpp::Named("x") = x, Rcpp::Named("y") = y, Rcpp::Named("z") = z,
+                                                Rcpp::Named("statistic") = stat, Rcpp::Named("df") = df,
+                                                Rcpp::Named("p_value") = p, Rcpp::Named("n") = cases));
 }
