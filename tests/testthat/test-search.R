@@ -1,67 +1,5 @@
-# Score-based DAG searches: hill climbing, tabu search, local search, simulated annealing.
-
-survey_fit <- read_bif(system.file("extdata", "survey.bif", package = "learnbn"))
-set.seed(7)
-survey <- simulate_data(survey_fit, 2000)
-survey_data <- bn_data(survey)
-college_data <- bn_data(college_plans, counts = "count")
-
-# Plain-R steepest ascent with the package's scan order (target node outer, source
-# inner; removal before reversal; strictly better only), scoring every candidate DAG
-# from scratch with the reference family scores.
-ref_hill_climb <- function(df, type) {
-  nodes <- names(df)
-  n <- length(nodes)
-  memo <- new.env()
-  family <- function(v, amat) {
-    parents <- sort(nodes[amat[, v] == 1])
-    key <- paste(nodes[v], paste(parents, collapse = ","))
-    if (is.null(memo[[key]])) memo[[key]] <- ref_local_score(df, nodes[v], parents, type)
-    memo[[key]]
-  }
-  total <- function(amat) sum(vapply(seq_len(n), family, numeric(1), amat = amat))
-  acyclic <- function(amat) is.null(learnbn:::topo_sort_amat(amat)$cycle)
-  amat <- matrix(0, n, n, dimnames = list(nodes, nodes))
-  repeat {
-    current <- total(amat)
-    best <- list(delta = -Inf)
-    for (to in seq_len(n)) for (from in seq_len(n)) {
-      if (from == to) next
-      ops <- if (amat[from, to] == 1) c("remove", "reverse") else if (amat[to, from] == 0) "add" else character()
-      for (op in ops) {
-        candidate <- amat
-        candidate[from, to] <- if (op == "add") 1 else 0
-        if (op == "reverse") candidate[to, from] <- 1
-        if (!acyclic(candidate)) next
-        delta <- total(candidate) - current
-        if (delta > best$delta) best <- list(delta = delta, amat = candidate)
-      }
-    }
-    if (best$delta <= 1e-9) break
-    amat <- best$amat
-  }
-  list(amat = amat, score = total(amat))
-}
-
-# All DAGs one add / remove / reverse away from g.
-neighbours_of <- function(amat) {
-  n <- nrow(amat)
-  out <- list()
-  for (from in seq_len(n)) for (to in seq_len(n)) {
-    if (from == to) next
-    candidate <- amat
-    if (amat[from, to] == 1) {
-      candidate[from, to] <- 0
-      out[[length(out) + 1]] <- candidate
-      candidate[to, from] <- 1
-      out[[length(out) + 1]] <- candidate
-    } else if (amat[to, from] == 0) {
-      candidate[from, to] <- 1
-      out[[length(out) + 1]] <- candidate
-    }
-  }
-  Filter(function(a) is.null(learnbn:::topo_sort_amat(a)$cycle), out)
-}
+# What the score-based learners share (R/search.R): argument checks, background
+# knowledge, start graphs, seeds and threads, score specs.
 
 expect_within_constraints <- function(g, whitelist = NULL, blacklist = NULL, max_parents = Inf,
                                       no_parents = NULL, no_children = NULL) {
@@ -73,38 +11,6 @@ expect_within_constraints <- function(g, whitelist = NULL, blacklist = NULL, max
   expect_true(all(a[, no_parents] == 0))
   expect_true(all(a[no_children, ] == 0))
 }
-
-test_that("hill climbing follows the same path as a plain-R steepest ascent", {
-  # K2 is not score equivalent, so no two moves tie and the path is unique.
-  ours <- hill_climb(survey_data, score = "k2")
-  ref <- ref_hill_climb(survey, "k2")
-  expect_equal(as.matrix(ours), ref$amat, ignore_attr = TRUE)
-  expect_equal(ours$score, ref$score, tolerance = 1e-9)
-  # BIC ties between an arc and its reverse; rounding picks one, so compare classes.
-  ours <- hill_climb(survey_data, score = "bic")
-  ref <- ref_hill_climb(survey, "bic")
-  expect_true(markov_equivalent(ours, bn_graph(ref$amat)))
-  expect_equal(ours$score, ref$score, tolerance = 1e-9)
-})
-
-test_that("hill climbing ends in a local optimum and its trace only rises", {
-  g <- hill_climb(college_data, score = "bdeu", iss = 5)
-  best_neighbour <- max(vapply(neighbours_of(as.matrix(g)), function(a) {
-    network_score(bn_graph(a), college_data, score = "bdeu", iss = 5)
-  }, numeric(1)))
-  expect_lte(best_neighbour, g$score + 1e-9)
-  expect_true(all(diff(g$info$trace) > 0))
-  expect_equal(g$info$iterations, length(g$info$trace) - 1)
-  expect_equal(g$info$algorithm, "hill_climb")
-  expect_gt(g$info$score_evaluations, 0)
-  expect_equal(tail(g$info$trace, 1), g$score)
-})
-
-test_that("with Heckerman's constraints hill climbing finds his most probable college-plans model", {
-  g <- hill_climb(college_data, score = "bde", iss = 5, no_parents = c("SEX", "SES"), no_children = "CP")
-  expect_true(markov_equivalent(g, bn_graph_from_string("[SEX][SES][PE|SEX:SES][IQ|SES:PE][CP|SES:IQ:PE]")))
-  expect_equal(g$score, -45652.73, tolerance = 1e-7)
-})
 
 test_that("searches respect whitelists, blacklists, max_parents and nodes without parents or children", {
   wl <- data.frame(from = c("E", "A"), to = c("T", "R"))
@@ -129,18 +35,6 @@ test_that("tabu search, restarts and annealing never end below their start", {
   expect_gte(genetic_search(survey_data, start = start, generations = 10)$score, start$score)
   plain <- hill_climb(college_data, score = "bdeu")
   expect_gte(tabu_search(college_data, score = "bdeu")$score, plain$score)
-})
-
-test_that("tabu search and annealing recover asia's CPDAG from 50,000 rows", {
-  asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
-  set.seed(42)
-  d <- bn_data(simulate_data(asia, 50000))
-  truth <- cpdag(asia$graph)
-  tabu <- tabu_search(d)
-  expect_equal(shd(cpdag(tabu), truth), 0)
-  expect_equal(tabu$score, network_score(asia$graph, d), tolerance = 1e-9)
-  set.seed(3)
-  expect_equal(shd(cpdag(simulated_annealing(d)), truth), 0)
 })
 
 test_that("random searches follow set.seed() and threads do not change results", {
@@ -171,18 +65,6 @@ test_that("random searches follow set.seed() and threads do not change results",
   set.seed(5)
   two <- hill_climb(child, restarts = 2, threads = 2)
   expect_identical(as.matrix(one), as.matrix(two))
-})
-
-test_that("the memetic search returns a local optimum at least as good as hill climbing here", {
-  set.seed(21)
-  g <- genetic_search(college_data, score = "bdeu", iss = 5, generations = 5, memetic = TRUE)
-  best_neighbour <- max(vapply(neighbours_of(as.matrix(g)), function(a) {
-    network_score(bn_graph(a), college_data, score = "bdeu", iss = 5)
-  }, numeric(1)))
-  expect_lte(best_neighbour, g$score + 1e-9)
-  expect_gte(g$score, hill_climb(college_data, score = "bdeu", iss = 5)$score)
-  expect_error(genetic_search(college_data, population = 1), class = "learnbn_error_value")
-  expect_error(genetic_search(college_data, mutations = -1), class = "learnbn_error_value")
 })
 
 test_that("the score scale does not matter: any score spec drives the search", {

@@ -1,0 +1,167 @@
+// citest/: Pearson's X2 and G2 on a tiny table against hand values, available cases,
+// permutation p-values, Fisher's z and the Gaussian G2.
+#pragma once
+#include <cmath>
+#include <random>
+#include <vector>
+
+// The only include of the citest group (it is being split into several headers).
+#include <learnbn/citest/batch.hpp>
+#include <learnbn/data/gaussian_stats.hpp>
+
+#include "check.hpp"
+
+namespace learnbn_test {
+
+using namespace learnbn;
+
+// x, y and a stratum z: in z = 0 the 2 x 2 table (3 1 / 1 3), in z = 1 one case a cell.
+struct TinyTable {
+  std::vector<std::uint8_t> x = {0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 1};
+  std::vector<std::uint8_t> y = {0, 0, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1};
+  std::vector<std::uint8_t> z = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1};
+  DataView view;
+  TinyTable() {
+    view.columns = {Column{x.data(), nullptr, nullptr, 2}, Column{y.data(), nullptr, nullptr, 2},
+                    Column{z.data(), nullptr, nullptr, 2}};
+    view.n_rows = 12;
+    view.n_cases = 12;
+  }
+};
+
+inline void test_discrete_tests() {
+  TinyTable t;
+  CITestSpec x2;
+  CITester pearson(t.view, x2);
+  // Given z: X2 = 4 (1 / 2) = 2 in stratum 0 and 0 in stratum 1, df 2, p = exp(-1).
+  CITestResult r = pearson.test(0, 1, {2});
+  CHECK(near(r.statistic, 2.0) && r.df == 2 && near(r.p_value, std::exp(-1.0)) && r.n == 12);
+  // Unconditionally: N = (4 2 / 2 4), E = 3: X2 = 4 / 3, df 1, p = erfc(sqrt(X2 / 2)).
+  r = pearson.test(0, 1, {});
+  CHECK(near(r.statistic, 4.0 / 3) && r.df == 1 && near(r.p_value, std::erfc(std::sqrt(2.0 / 3))));
+  CITestSpec g2;
+  g2.statistic = CIStatistic::likelihood_g2;
+  CITester likelihood(t.view, g2);
+  r = likelihood.test(0, 1, {2});
+  CHECK(near(r.statistic, 4 * (3 * std::log(1.5) + std::log(0.5))) && r.df == 2);
+  CHECK(near(r.p_value, std::exp(-r.statistic / 2)));
+  // The test is symmetric in x and y, and sets of one variable are that variable.
+  CHECK(near(likelihood.test(1, 0, {2}).statistic, r.statistic));
+  CHECK(near(likelihood.test(std::vector<int>{0}, std::vector<int>{1}, std::vector<int>{2}).statistic, r.statistic));
+  // Adjusted df: a stratum in which x takes one value contributes nothing.
+  std::vector<std::uint8_t> x1 = t.x;
+  for (std::size_t i = 8; i < 12; ++i) x1[i] = 0;
+  DataView one = t.view;
+  one.columns[0].small = x1.data();
+  CITestSpec adjusted = x2;
+  adjusted.adjusted_df = true;
+  CITester adjusted_tester(one, adjusted);
+  CHECK(adjusted_tester.test(0, 1, {2}).df == 1);
+  CHECK(chisq_upper_tail(0, 3) == 1 && chisq_upper_tail(5, 0) == 1 && near(chisq_upper_tail(2, 2), std::exp(-1.0)));
+  // Available cases: a row missing on x is left out of that test only.
+  TinyTable m;
+  m.x.push_back(255);
+  m.y.push_back(0);
+  m.z.push_back(0);
+  m.view = DataView();
+  m.view.columns = {Column{m.x.data(), nullptr, nullptr, 2}, Column{m.y.data(), nullptr, nullptr, 2},
+                    Column{m.z.data(), nullptr, nullptr, 2}};
+  m.view.n_rows = 13;
+  m.view.n_cases = 13;
+  m.view.has_missing = true;
+  CITester available(m.view, x2);
+  r = available.test(0, 1, {2});
+  CHECK(r.n == 12 && near(r.statistic, 2.0) && r.df == 2);
+  CHECK(available.test(1, 2, {}).n == 13);
+  CHECK(ci_statistic_names()[1] == "g2");
+}
+
+inline void test_permutation() {
+  std::mt19937 rng(31);
+  Table t(200, {3, 3, 2}, false, rng);
+  CITestSpec spec;
+  spec.permutations = 99;
+  spec.seed = 5;
+  CITester tester(t.view, spec);
+  const CITestResult r = tester.test(0, 1, {2});
+  CHECK(r.p_value > 0 && r.p_value <= 1);
+  const double hits = r.p_value * 100;  // (1 + #{stat* >= stat}) / (B + 1)
+  CHECK(std::fabs(hits - std::round(hits)) < 1e-9 && hits >= 1);
+  CITester again(t.view, spec);
+  CHECK(again.test(0, 1, {2}).p_value == r.p_value);  // reproducible from the seed
+  // The statistic is the asymptotic test's.
+  CITestSpec plain;
+  CITester asymptotic(t.view, plain);
+  CHECK(near(asymptotic.test(0, 1, {2}).statistic, r.statistic));
+  // A strong dependence is never matched by a permutation: p = 1 / (B + 1).
+  for (std::size_t row = 0; row < 200; ++row) t.small[1][row] = t.small[0][row];
+  CITester dependent(t.view, spec);
+  CHECK(near(dependent.test(0, 1, {}).p_value, 0.01));
+}
+
+inline void test_gaussian_tests() {
+  std::mt19937 rng(17);
+  std::normal_distribution<double> normal;
+  const std::size_t n = 1000;
+  std::vector<std::vector<double>> x(4, std::vector<double>(n));
+  for (std::size_t r = 0; r < n; ++r) {
+    x[0][r] = normal(rng);
+    x[1][r] = normal(rng);            // independent of x0
+    x[2][r] = x[0][r] + normal(rng);  // x0 -> x2 -> x3
+    x[3][r] = x[2][r] + normal(rng);
+  }
+  std::vector<const double*> columns;
+  for (auto& c : x) columns.push_back(c.data());
+  const GaussianStats stats = gaussian_stats(columns, n, nullptr);
+  DataView view;
+  view.n_rows = n;
+  view.n_cases = n;
+  view.correlation = stats.correlation.data();
+  view.sd = stats.sds.data();
+  for (auto& c : x) { Column col; col.real = c.data(); view.columns.push_back(col); }
+  CITestSpec spec;
+  spec.statistic = CIStatistic::fisher_z;
+  CITester tester(view, spec);
+  // Independent columns: z = sqrt(N - 3) atanh(r), p in (0, 1].
+  const double r01 = stats.correlation[0 + 1 * 4];
+  CITestResult r = tester.test(0, 1, {});
+  CHECK(near(r.statistic, std::sqrt(n - 3.0) * std::atanh(r01)) && r.df == n - 3);
+  CHECK(r.p_value > 0.01 && r.p_value <= 1);
+  CHECK(near(r.p_value, std::erfc(std::fabs(r.statistic) / std::sqrt(2.0))));
+  // Dependent columns reject; given the middle of the chain, the partial correlation is
+  // (r03 - r02 r23) / sqrt((1 - r02^2)(1 - r23^2)).
+  CHECK(tester.test(0, 3, {}).p_value < 1e-10);
+  const double r02 = stats.correlation[0 + 2 * 4], r23 = stats.correlation[2 + 3 * 4], r03 = stats.correlation[0 + 3 * 4];
+  const double partial = (r03 - r02 * r23) / std::sqrt((1 - r02 * r02) * (1 - r23 * r23));
+  CHECK(near(partial_correlation(view, 0, 3, {2}), partial, 1e-8));
+  r = tester.test(0, 3, {2});
+  CHECK(r.df == n - 4 && near(r.statistic, std::sqrt(n - 4.0) * std::atanh(partial), 1e-8));
+  // The Gaussian G2 of two single variables is -N log(1 - r^2).
+  CITestSpec g2;
+  g2.statistic = CIStatistic::gaussian_g2;
+  CITester gaussian(view, g2);
+  r = gaussian.test(0, 1, {});
+  CHECK(near(r.statistic, -double(n) * std::log(1 - r01 * r01), 1e-8) && r.df == 1);
+  // Fisher's z with permutations: p in (0, 1] on a (B + 1) grid.
+  CITestSpec permuted = spec;
+  permuted.permutations = 49;
+  CITester shuffled(view, permuted);
+  const double p = shuffled.test(0, 1, {2}).p_value;
+  CHECK(p > 0 && p <= 1 && std::fabs(p * 50 - std::round(p * 50)) < 1e-9);
+  // Too few cases: never rejects.
+  CHECK(fisher_z_from_r(0.9, 4, 1).p_value == 1);
+  // Discrete data refuse Fisher's z.
+  TinyTable t;
+  CITester wrong(t.view, spec);
+  bool refused = false;
+  try { wrong.test(0, 1, {}); } catch (const std::invalid_argument&) { refused = true; }
+  CHECK(refused);
+}
+
+inline void run_citest_tests() {
+  run_test("test_discrete_tests", test_discrete_tests);
+  run_test("test_permutation", test_permutation);
+  run_test("test_gaussian_tests", test_gaussian_tests);
+}
+
+}  // namespace learnbn_test

@@ -1,0 +1,72 @@
+// constraint/: the PC algorithm on data simulated from a known network.
+#pragma once
+#include <vector>
+
+#include <learnbn/constraint/pc.hpp>
+#include <learnbn/graph/pdag.hpp>
+
+#include "check.hpp"
+#include "test_search.hpp"  // the network A -> C <- B, C -> D, E alone
+
+namespace learnbn_test {
+
+using namespace learnbn;
+
+// PC's adjacency matrix as a Pdag (amat[i * n + j] == 1: a mark i -> j).
+inline Pdag pdag_of_amat(const std::vector<int>& amat, int n) {
+  Pdag g(n);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      if (!amat[i * n + j]) continue;
+      if (amat[j * n + i]) g.add_undirected(i, j); else g.add_arc(i, j);
+    }
+  }
+  return g;
+}
+
+inline void test_pc() {
+  Simulated data = collider_data(5000, 41);
+  CITestSpec spec;
+  spec.statistic = CIStatistic::likelihood_g2;
+  PCOptions options;
+  options.alpha = 0.01;
+  PC pc(data.view, spec, options);
+  const PCResult result = pc.run();
+  const Pdag learned = pdag_of_amat(result.amat, 5);
+  // The skeleton, the v-structure A -> C <- B and (Meek's R1) C -> D: the truth's CPDAG.
+  const Pdag truth = cpdag_of_dag(collider_parents());
+  for (int a = 0; a < 5; ++a) for (int b = 0; b < 5; ++b) CHECK(learned.adjacent(a, b) == truth.adjacent(a, b));
+  CHECK(learned == truth);
+  CHECK(result.immoralities.size() == 1 && result.immoralities[0].middle == 2);
+  CHECK(result.conflicts.empty());
+  CHECK(!result.tests.empty() && result.levels >= 1);
+  // Every removed edge has a witness set whose test accepted independence.
+  bool witnessed = !result.witnesses.empty();
+  for (const Witness& w : result.witnesses) witnessed = witnessed && !truth.adjacent(w.x, w.y) && w.p_value > options.alpha;
+  CHECK(witnessed);
+  // In threads the stable variant gives the same graph.
+  PCOptions threaded = options;
+  threaded.threads = 2;
+  PC parallel(data.view, spec, threaded);
+  CHECK(parallel.run().amat == result.amat);
+  // Background knowledge: a blacklisted pair is never adjacent.
+  PCOptions bk = options;
+  bk.forbidden.assign(25, 0);
+  bk.forbidden[0 * 5 + 2] = bk.forbidden[2 * 5 + 0] = 1;
+  PC known(data.view, spec, bk);
+  const PCResult without = known.run();
+  CHECK(!without.amat[0 * 5 + 2] && !without.amat[2 * 5 + 0] && without.amat[1 * 5 + 2]);
+  // With too few rows nothing is detected: the empty graph.
+  Simulated tiny = collider_data(5, 42);
+  PC small(tiny.view, spec, options);
+  const PCResult empty = small.run();
+  int edges = 0;
+  for (int v : empty.amat) edges += v;
+  CHECK(edges == 0);
+}
+
+inline void run_constraint_tests() {
+  run_test("test_pc", test_pc);
+}
+
+}  // namespace learnbn_test

@@ -1,0 +1,124 @@
+// data/: counting N_ijk (dense, sparse, renumbered bases, weights) against brute force.
+#pragma once
+#include <map>
+#include <random>
+#include <vector>
+
+#include <learnbn/data/counts.hpp>
+#include <learnbn/score/family_score.hpp>
+
+#include "check.hpp"
+
+namespace learnbn_test {
+
+using namespace learnbn;
+
+// N_ijk by brute force: a map from (parent codes..., state) to the weighted count.
+inline std::map<std::vector<int>, double> brute_counts(const DataView& d, int node, const std::vector<int>& parents) {
+  std::map<std::vector<int>, double> out;
+  for (std::size_t r = 0; r < d.n_rows; ++r) {
+    std::vector<int> key;
+    for (int p : parents) key.push_back(d.columns[p].code(r));
+    key.push_back(d.columns[node].code(r));
+    out[key] += d.weight(r);
+  }
+  return out;
+}
+
+inline double brute_loglik(const DataView& d, int node, const std::vector<int>& parents) {
+  auto cells = brute_counts(d, node, parents);
+  std::map<std::vector<int>, double> configs;
+  for (auto& [key, n] : cells) configs[std::vector<int>(key.begin(), key.end() - 1)] += n;
+  double ll = 0;
+  for (auto& [key, n] : cells) {
+    if (n > 0) ll += n * std::log(n / configs[std::vector<int>(key.begin(), key.end() - 1)]);
+  }
+  return ll;
+}
+
+inline void test_counting() {
+  std::mt19937 rng(1);
+  for (bool weighted : {false, true}) {
+    Table t(500, {2, 3, 4, 2, 300, 5, 4, 4, 4, 4, 4, 4}, weighted, rng);
+    Counter counter(t.view);
+    const std::vector<std::vector<int>> families = {{}, {0}, {1, 2}, {4}, {4, 1, 2}, {6, 7, 8, 9, 10, 11, 1, 2, 3}};
+    for (const auto& parents : families) {
+      for (int node : {0, 5}) {
+        const FamilyCounts& c = counter.count(node, parents.data(), parents.size());
+        double total = 0;
+        for (double n : c.cell_count) total += n;
+        CHECK(near(total, t.view.n_cases));
+        CHECK(near(log_likelihood(c), brute_loglik(t.view, node, parents)));
+        std::size_t nonzero = 0, brute_nonzero = 0;
+        for (double n : c.cell_count) nonzero += n > 0;
+        for (auto& cell : brute_counts(t.view, node, parents)) brute_nonzero += cell.second > 0;
+        CHECK(nonzero == brute_nonzero);
+      }
+    }
+    // The ten-parent family does not fit a dense table: it is counted sparsely.
+    const std::vector<int> wide_family = {6, 7, 8, 9, 10, 11, 1, 2, 3};
+    CHECK(!counter.count(0, wide_family.data(), wide_family.size()).dense);
+    // set_base + count_plus equals a plain count of the larger family, for a small base
+    // and for one whose table is renumbered to the observed configurations.
+    ScoreSpec bdeu;
+    for (const std::vector<int>& base : {std::vector<int>{1, 2}, wide_family}) {
+      counter.set_base(base.data(), base.size());
+      const FamilyCounts& c = counter.count_plus(0, 5, base.data(), base.size());
+      const double plus_ll = log_likelihood(c), plus_bdeu = family_score(c, bdeu, t.view.n_cases, base.size() + 1);
+      std::vector<int> family = base;
+      family.push_back(5);
+      const FamilyCounts& d = counter.count(0, family.data(), family.size());
+      CHECK(near(plus_ll, log_likelihood(d)));
+      CHECK(near(plus_bdeu, family_score(d, bdeu, t.view.n_cases, family.size())));
+    }
+  }
+}
+
+// A hand-counted table: A = 0 0 1 1 1 2, B = 0 1 0 1 1 1 (A 3 states, B 2).
+inline void test_dense_table() {
+  std::vector<std::uint8_t> a = {0, 0, 1, 1, 1, 2}, b = {0, 1, 0, 1, 1, 1};
+  DataView d;
+  d.columns = {Column{a.data(), nullptr, nullptr, 3}, Column{b.data(), nullptr, nullptr, 2}};
+  d.n_rows = 6;
+  d.n_cases = 6;
+  Counter counter(d);
+  const int parent_a = 0;
+  // N[b | a] in R's array order, state of B fastest: a=0: (1, 1), a=1: (1, 2), a=2: (0, 1).
+  CHECK(counter.dense_table(1, &parent_a, 1) == (std::vector<double>{1, 1, 1, 2, 0, 1}));
+  CHECK(counter.dense_table(0, nullptr, 0) == (std::vector<double>{2, 3, 1}));
+  const FamilyCounts& c = counter.count(1, &parent_a, 1);
+  CHECK(c.states == 2 && c.parent_configs == 3 && c.dense);
+  CHECK(c.config_total == (std::vector<double>{2, 3, 1}));
+  CHECK(c.cell_count.size() == 5);  // the cell (a=2, b=0) is empty
+  CHECK(near(log_likelihood(c), 2 * std::log(0.5) + std::log(1.0 / 3) + 2 * std::log(2.0 / 3)));
+  // Weights count cases: doubling every row doubles every count.
+  std::vector<double> w(6, 2.0);
+  d.weights = w.data();
+  d.n_cases = 12;
+  Counter weighted(d);
+  CHECK(weighted.dense_table(1, &parent_a, 1) == (std::vector<double>{2, 2, 2, 4, 0, 2}));
+  // Missing cells are refused.
+  d.has_missing = true;
+  Counter incomplete(d);
+  bool refused = false;
+  try { incomplete.count(1, nullptr, 0); } catch (const std::invalid_argument&) { refused = true; }
+  CHECK(refused);
+}
+
+inline void test_key_index() {
+  KeyIndex index;
+  index.reset(4);
+  CHECK(index.id(42) == 0);
+  CHECK(index.id(7) == 1);
+  CHECK(index.id(42) == 0);
+  CHECK(index.id(1ULL << 40) == 2);
+  CHECK(index.size() == 3);
+}
+
+inline void run_data_tests() {
+  run_test("test_counting", test_counting);
+  run_test("test_dense_table", test_dense_table);
+  run_test("test_key_index", test_key_index);
+}
+
+}  // namespace learnbn_test

@@ -1,0 +1,134 @@
+// missing/: CPT networks and the completion of incomplete data (counts, joint, Gibbs,
+// MAP), which never changes an observed cell.
+#pragma once
+#include <cmath>
+#include <map>
+#include <vector>
+
+// The only include of the missing group (it is being split into several headers).
+#include <learnbn/missing/completion.hpp>
+#include <learnbn/missing/cpt_network.hpp>
+#include <learnbn/missing/gibbs_parameters.hpp>
+#include <learnbn/missing/sampling.hpp>
+
+#include "check.hpp"
+
+namespace learnbn_test {
+
+using namespace learnbn;
+
+// A (2 states) -> B (3 states).
+inline CptNetwork two_node_network() {
+  return CptNetwork({2, 3}, {{}, {0}}, {{0.3, 0.7}, {0.2, 0.5, 0.3, 0.6, 0.1, 0.3}});
+}
+
+inline void test_cpt_network() {
+  const CptNetwork net = two_node_network();
+  CHECK(net.n_nodes() == 2 && net.states(1) == 3 && net.cells(1) == 6);
+  CHECK(net.order() == (std::vector<int>{0, 1}) && net.children(0) == (std::vector<int>{1}));
+  const int row[] = {1, 2};
+  CHECK(net.cell(1, row) == 5 && net.cell(0, row) == 1);
+  CHECK(near(net.log_prob(1, row), std::log(0.3)) && near(net.log_prob(0, row), std::log(0.7)));
+  const int other[] = {0, 1};
+  CHECK(near(std::exp(net.log_prob(0, other) + net.log_prob(1, other)), 0.3 * 0.5));
+  CptNetwork changed = net;
+  changed.set_cpt(0, {0.9, 0.1});
+  CHECK(near(changed.log_prob(0, row), std::log(0.1)) && changed.cpt(0)[0] == 0.9);
+  // Invalid networks: a CPT of the wrong size, a cycle, a parent out of range.
+  int refused = 0;
+  try { CptNetwork({2, 2}, {{}, {0}}, {{0.5, 0.5}, {0.5, 0.5}}); } catch (const std::invalid_argument&) { ++refused; }
+  try { CptNetwork({2, 2}, {{1}, {0}}, {{.5, .5, .5, .5}, {.5, .5, .5, .5}}); } catch (const std::invalid_argument&) { ++refused; }
+  try { CptNetwork({2}, {{3}}, {{.5, .5, .5, .5}}); } catch (const std::invalid_argument&) { ++refused; }
+  CHECK(refused == 3);
+}
+
+// Four rows of (A, B) with 255 for a missing cell: (0, 0), (?, 1), (1, ?), (?, ?).
+struct IncompleteData {
+  std::vector<std::uint8_t> a = {0, 255, 1, 255}, b = {0, 1, 255, 255};
+  DataView view;
+  IncompleteData() {
+    view.columns = {Column{a.data(), nullptr, nullptr, 2}, Column{b.data(), nullptr, nullptr, 3}};
+    view.n_rows = 4;
+    view.n_cases = 4;
+    view.has_missing = true;
+  }
+};
+
+inline CompletedData complete(const DataView& data, CompletionOptions::Mode mode) {
+  const CptNetwork net = two_node_network();
+  CompletionOptions options;
+  options.mode = mode;
+  options.samples = 8;
+  options.burn_in = 5;
+  LazyRandom rng([] { return std::uint64_t(42); });
+  DataCompleter completer(data, net, options, rng);
+  return completer.run([] {});
+}
+
+// Observed cells survive, every row's weights sum to its weight, the sources are rows.
+inline bool keeps_observed(const IncompleteData& d, const CompletedData& c) {
+  bool ok = c.codes.size() == 2 && c.weights.size() == c.source.size();
+  std::map<int, double> weight;
+  for (std::size_t i = 0; ok && i < c.weights.size(); ++i) {
+    const int r = c.source[i];
+    ok = r >= 0 && r < 4;
+    if (!ok) break;
+    if (d.a[r] != 255) ok = ok && c.codes[0][i] == d.a[r];
+    if (d.b[r] != 255) ok = ok && c.codes[1][i] == d.b[r];
+    ok = ok && c.codes[0][i] < 2 && c.codes[1][i] < 3;
+    weight[r] += c.weights[i];
+  }
+  for (int r = 0; ok && r < 4; ++r) ok = near(weight[r], 1.0);
+  return ok;
+}
+
+inline void test_completion() {
+  IncompleteData d;
+  // Counts: the expected counts; P(A = 0 | B = 1) = .15 / .22.
+  const CompletedData counts = complete(d.view, CompletionOptions::Mode::counts);
+  CHECK(counts.family_counts.size() == 2 && counts.family_counts[0].size() == 2 && counts.family_counts[1].size() == 6);
+  CHECK(near(counts.family_counts[0][0], 1 + 0.15 / 0.22 + 0.3));
+  CHECK(near(counts.family_counts[0][1], 0.07 / 0.22 + 1 + 0.7));
+  double total = 0;
+  for (double n : counts.family_counts[1]) total += n;
+  CHECK(near(total, 4.0));
+  // Row log-likelihoods of the observed cells.
+  CHECK(counts.row_loglik.size() == 4);
+  CHECK(near(counts.row_loglik[0], std::log(0.3 * 0.2)) && near(counts.row_loglik[1], std::log(0.22)));
+  CHECK(near(counts.row_loglik[2], std::log(0.7)) && near(counts.row_loglik[3], 0.0, 1e-12));
+  CHECK(counts.inexact_rows == 0);
+  // Joint: every completion with its posterior weight; B = 1 row: two completions.
+  const CompletedData joint = complete(d.view, CompletionOptions::Mode::joint);
+  CHECK(keeps_observed(d, joint));
+  CHECK(joint.weights.size() == 1 + 2 + 3 + 6);
+  bool exact = true;
+  for (std::size_t i = 0; i < joint.weights.size(); ++i) {
+    if (joint.source[i] == 1 && joint.codes[0][i] == 0) exact = exact && near(joint.weights[i], 0.15 / 0.22);
+    if (joint.source[i] == 3 && joint.codes[0][i] == 1 && joint.codes[1][i] == 0) exact = exact && near(joint.weights[i], 0.42);
+  }
+  CHECK(exact);
+  // Gibbs: sampled completions, observed cells kept.
+  const CompletedData gibbs = complete(d.view, CompletionOptions::Mode::gibbs);
+  CHECK(keeps_observed(d, gibbs));
+  // MAP: one row each, the most probable completion: A = 0 given B = 1, B = 0 given
+  // A = 1, (1, 0) for the empty row.
+  const CompletedData map = complete(d.view, CompletionOptions::Mode::map);
+  CHECK(keeps_observed(d, map) && map.weights.size() == 4);
+  CHECK(map.codes[0] == (std::vector<std::uint16_t>{0, 0, 1, 1}));
+  CHECK(map.codes[1] == (std::vector<std::uint16_t>{0, 1, 0, 0}));
+  // A network of the wrong width is refused.
+  IncompleteData wide;
+  wide.view.columns.push_back(wide.view.columns[0]);
+  const CptNetwork net = two_node_network();
+  LazyRandom rng([] { return std::uint64_t(1); });
+  bool refused = false;
+  try { DataCompleter bad(wide.view, net, CompletionOptions(), rng); } catch (const std::invalid_argument&) { refused = true; }
+  CHECK(refused);
+}
+
+inline void run_missing_tests() {
+  run_test("test_cpt_network", test_cpt_network);
+  run_test("test_completion", test_completion);
+}
+
+}  // namespace learnbn_test

@@ -1,0 +1,233 @@
+// score/: family scores against hand values, the cache, FamilyScorer (threads, cache,
+// additions), Gaussian families and the allowed parent sets.
+#pragma once
+#include <random>
+#include <vector>
+
+#include <Eigen/Dense>
+#include <learnbn/data/gaussian_stats.hpp>
+#include <learnbn/score/cache.hpp>
+#include <learnbn/score/family_score.hpp>
+#include <learnbn/score/family_scorer.hpp>
+#include <learnbn/score/gaussian.hpp>
+#include <learnbn/score/parent_sets.hpp>
+
+#include "check.hpp"
+
+namespace learnbn_test {
+
+using namespace learnbn;
+
+inline void test_scores() {
+  // The tiny table of the R tests: A = a0 a0 a0 a1, B = b0 b0 b1 b0.
+  std::vector<std::uint8_t> a = {0, 0, 0, 1}, b = {0, 0, 1, 0};
+  DataView d;
+  d.columns = {Column{a.data(), nullptr, nullptr, 2}, Column{b.data(), nullptr, nullptr, 2}};
+  d.n_rows = 4;
+  d.n_cases = 4;
+  Counter counter(d);
+  ScoreSpec k2;
+  k2.type = ScoreType::k2;
+  const int parent = 0;
+  CHECK(near(family_score(counter.count(1, nullptr, 0), k2, 4, 0), -std::log(20.0)));
+  CHECK(near(family_score(counter.count(1, &parent, 1), k2, 4, 1), -std::log(24.0)));
+  ScoreSpec bic;
+  bic.type = ScoreType::bic;
+  CHECK(near(family_score(counter.count(1, &parent, 1), bic, 4, 1),
+             2 * std::log(2.0 / 3) + std::log(1.0 / 3) - std::log(4.0)));
+  ScoreSpec aic;
+  aic.type = ScoreType::aic;
+  CHECK(near(family_score(counter.count(1, nullptr, 0), aic, 4, 0), 3 * std::log(0.75) + std::log(0.25) - 1));
+  // BDeu with iss 1 and no parents: alpha_ijk = 1/2, so
+  // lgamma(1) - lgamma(5) + lgamma(3.5) - lgamma(.5) + lgamma(1.5) - lgamma(.5).
+  ScoreSpec bdeu;
+  CHECK(near(family_score(counter.count(1, nullptr, 0), bdeu, 4, 0),
+             -std::lgamma(5.0) + std::lgamma(3.5) + std::lgamma(1.5) - 2 * std::lgamma(0.5)));
+  // The arc prior: each of the n - 1 = 1 possible parents present with probability 0.2.
+  ScoreSpec prior = k2;
+  prior.prior = StructurePrior::arcs;
+  prior.arc_prob = 0.2;
+  prior.n_nodes = 2;
+  CHECK(near(family_score(counter.count(1, &parent, 1), prior, 4, 1), -std::log(24.0) + std::log(0.2)));
+  CHECK(near(family_score(counter.count(1, nullptr, 0), prior, 4, 0), -std::log(20.0) + std::log(0.8)));
+  // bge is not a discrete score.
+  ScoreSpec bge;
+  bge.type = ScoreType::bge;
+  bool refused = false;
+  try { family_score(counter.count(1, nullptr, 0), bge, 4, 0); } catch (const std::invalid_argument&) { refused = true; }
+  CHECK(refused);
+  CHECK(score_type_names().size() == 9 && score_type_names()[0] == "bdeu" && score_type_names()[8] == "bge");
+}
+
+inline void test_cache() {
+  ScoreCache cache;
+  double s = 0;
+  CHECK(!cache.find(1, {0}, s));
+  cache.insert(1, {0}, -3.5);
+  CHECK(cache.find(1, {0}, s) && s == -3.5);
+  CHECK(cache.hits() == 1 && cache.misses() == 1);
+  // The key is (node, parents): another node or another set is another entry.
+  CHECK(!cache.find(0, {1}, s));
+  CHECK(!cache.find(1, {}, s));
+  cache.insert(1, {}, -1.25);
+  cache.insert(1, {}, -9.0);  // a second insert keeps the first value
+  CHECK(cache.find(1, {}, s) && s == -1.25);
+  CHECK(cache.size() == 2);
+  cache.clear();
+  CHECK(cache.size() == 0 && cache.hits() == 0 && cache.misses() == 0);
+}
+
+inline void test_family_scorer() {
+  std::mt19937 rng(11);
+  Table t(800, {2, 3, 2, 4, 2, 3}, false, rng);
+  ScoreSpec spec;  // bdeu
+  FamilyScorer serial(t.view, spec, 1), threaded(t.view, spec, 2);
+  Counter counter(t.view);
+  // score() is the family score of the counts, whatever the order of the parents.
+  const std::vector<int> parents = {3, 1};
+  const std::vector<int> sorted = {1, 3};
+  const double direct = family_score(counter.count(0, sorted.data(), 2), spec, t.view.n_cases, 2);
+  CHECK(near(serial.score(0, parents), direct));
+  CHECK(serial.evaluations() == 1);
+  CHECK(near(serial.score(0, sorted), direct));  // a cache hit
+  CHECK(serial.evaluations() == 1 && serial.cache_hits() == 1);
+  // Additions equal single scores and do not depend on the threads (more than 16
+  // candidates so that the threaded path runs).
+  std::vector<int> extras;
+  for (int rep = 0; rep < 4; ++rep) for (int e : {0, 2, 4, 5}) extras.push_back(e);
+  std::vector<double> a, b;
+  serial.score_additions(1, {3}, extras, a);
+  FamilyScorer fresh(t.view, spec, 2);
+  fresh.score_additions(1, {3}, extras, b);
+  CHECK(a.size() == extras.size() && a == b);
+  for (std::size_t e = 0; e < extras.size(); ++e) CHECK(near(a[e], threaded.score(1, {3, extras[e]})));
+  // score_all over a batch equals one score at a time.
+  std::vector<int> nodes;
+  std::vector<std::vector<int>> families;
+  for (int v = 0; v < 6; ++v) {
+    for (int u = 0; u < 6; ++u) {
+      if (u == v) continue;
+      nodes.push_back(v);
+      families.push_back({u});
+    }
+  }
+  const std::vector<double> batch = threaded.score_all(nodes, families);
+  CHECK(batch.size() == nodes.size());
+  bool same = true;
+  for (std::size_t f = 0; f < nodes.size(); ++f) same = same && near(batch[f], serial.score(nodes[f], families[f]));
+  CHECK(same);
+}
+
+// Gaussian families: the rank-one extension of the Conditioner equals a direct
+// factorisation, the loglik equals a direct least-squares fit, and the threaded search
+// scorer equals the serial one.
+inline void test_gaussian() {
+  std::mt19937 rng(5);
+  std::normal_distribution<double> normal;
+  const std::size_t n = 500, p = 5;
+  std::vector<std::vector<double>> x(p, std::vector<double>(n));
+  for (std::size_t r = 0; r < n; ++r) {
+    x[0][r] = normal(rng);
+    x[1][r] = 0.8 * x[0][r] + normal(rng);
+    x[2][r] = 2 + 0.5 * x[0][r] - 0.7 * x[1][r] + 1.5 * normal(rng);
+    x[3][r] = normal(rng) + x[2][r];
+    x[4][r] = 10 * normal(rng);
+  }
+  std::vector<const double*> columns;
+  for (auto& c : x) columns.push_back(c.data());
+  const GaussianStats stats = gaussian_stats(columns, n, nullptr);
+  DataView view;
+  view.n_rows = n;
+  view.n_cases = n;
+  view.correlation = stats.correlation.data();
+  view.sd = stats.sds.data();
+  for (auto& c : x) { Column col; col.real = c.data(); view.columns.push_back(col); }
+  ScoreSpec spec;
+  spec.type = ScoreType::loglik;
+  GaussianModel model(view, spec);
+  // Direct least squares of column 2 on columns 0 and 1 (normal equations).
+  Eigen::MatrixXd design(n, 3);
+  Eigen::VectorXd y(n);
+  for (std::size_t r = 0; r < n; ++r) { design(r, 0) = 1; design(r, 1) = x[0][r]; design(r, 2) = x[1][r]; y[r] = x[2][r]; }
+  const Eigen::VectorXd beta = (design.transpose() * design).ldlt().solve(design.transpose() * y);
+  const double rss = (y - design * beta).squaredNorm();
+  const double direct = -0.5 * n * (std::log(2 * M_PI * rss / n) + 1);
+  const int both[] = {0, 1};
+  CHECK(std::fabs(model.score(2, both, 2) - direct) < 1e-8 * std::fabs(direct));
+  // BIC subtracts log(N) / 2 per parameter (intercept, two coefficients, variance).
+  ScoreSpec bic = spec;
+  bic.type = ScoreType::bic;
+  CHECK(near(GaussianModel(view, bic).score(2, both, 2), model.score(2, both, 2) - 2 * std::log(double(n)), 1e-8));
+  Conditioner base(model.matrix(), model.size());
+  const int one[] = {0};
+  base.set_base(2, one, 1);
+  const Conditioner::Result extended = base.plus(1);
+  Conditioner direct_pair(model.matrix(), model.size());
+  const Conditioner::Result full = direct_pair.set_base(2, both, 2);
+  CHECK(near(extended.residual, full.residual) && near(extended.log_det, full.log_det));
+  spec.type = ScoreType::bge;
+  spec.aw = p + 2;
+  FamilyScorer serial(view, spec, 1), threaded(view, spec, 2);
+  std::vector<double> a, b;
+  serial.score_additions(3, {}, {0, 1, 2, 4}, a);
+  threaded.score_additions(3, {}, {0, 1, 2, 4}, b);
+  CHECK(a == b);
+  // Score equivalence of BGe: A -> B and B -> A score the same.
+  CHECK(near(serial.score(0, {}) + serial.score(1, {0}), serial.score(1, {}) + serial.score(0, {1})));
+  // Discrete scores do not apply to continuous data; BGe needs aw > n + 1.
+  ScoreSpec k2;
+  k2.type = ScoreType::k2;
+  bool refused = false;
+  try { GaussianModel bad(view, k2); } catch (const std::invalid_argument&) { refused = true; }
+  CHECK(refused);
+  ScoreSpec small_aw = spec;
+  small_aw.aw = p + 1;
+  refused = false;
+  try { GaussianModel bad(view, small_aw); } catch (const std::invalid_argument&) { refused = true; }
+  CHECK(refused);
+}
+
+inline void test_parent_sets() {
+  CHECK(node_bit(3) == 8 && set_size(0b1011) == 3 && lowest_node(0b1000) == 3);
+  CHECK(set_nodes(0b10110) == (std::vector<int>{1, 2, 4}));
+  // Four nodes, no constraints: all 2^3 subsets of the other nodes, by increasing size.
+  Constraints none = Constraints::none(4);
+  const std::vector<NodeSet> all = allowed_parent_sets(none, 0);
+  CHECK(all == (std::vector<NodeSet>{0, 0b0010, 0b0100, 0b1000, 0b0110, 0b1010, 0b1100, 0b1110}));
+  // At most one parent; 1 -> 0 required, 2 -> 0 forbidden: {1} and {1, 3} with two.
+  Constraints k = Constraints::none(4);
+  k.max_parents = 1;
+  CHECK(allowed_parent_sets(k, 0).size() == 4);
+  k.required[1 * 4 + 0] = 1;
+  k.forbidden[2 * 4 + 0] = 1;
+  CHECK(allowed_parent_sets(k, 0) == (std::vector<NodeSet>{0b0010}));
+  k.max_parents = 2;
+  CHECK(allowed_parent_sets(k, 0) == (std::vector<NodeSet>{0b0010, 0b1010}));
+  k.max_parents = 0;  // the required parent does not fit
+  CHECK(allowed_parent_sets(k, 0).empty());
+  // The table of scores: one score per allowed set, equal to the scorer's.
+  std::mt19937 rng(4);
+  Table t(300, {2, 2, 3, 2}, false, rng);
+  ScoreSpec spec;
+  FamilyScorer scorer(t.view, spec, 2);
+  int ticks = 0;
+  const FamilyTable table = score_allowed_families(scorer, none, [&] { ++ticks; });
+  CHECK(table.size() == 4 * 8 && ticks == 4);
+  bool same = true;
+  for (int v = 0; v < 4; ++v) {
+    for (std::size_t i = 0; i < table.sets[v].size(); ++i) {
+      same = same && near(table.scores[v][i], scorer.score(v, set_nodes(table.sets[v][i])));
+    }
+  }
+  CHECK(same);
+}
+
+inline void run_score_tests() {
+  run_test("test_scores", test_scores);
+  run_test("test_cache", test_cache);
+  run_test("test_family_scorer", test_family_scorer);
+  run_test("test_gaussian", test_gaussian);
+  run_test("test_parent_sets", test_parent_sets);
+}
+
+}  // namespace learnbn_test

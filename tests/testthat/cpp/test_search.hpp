@@ -1,0 +1,377 @@
+// search/: the score-based searches on data simulated from a known network
+// A -> C <- B, C -> D, E alone (nodes 0..4): hill climbing, tabu, local search,
+// annealing, genetic, K2, exact against exhaustive, GES, PDAG search, structure and
+// order MCMC.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <learnbn/graph/pdag.hpp>
+#include <learnbn/score/parent_sets.hpp>
+#include <learnbn/search/exact.hpp>
+#include <learnbn/search/exhaustive.hpp>
+#include <learnbn/search/genetic.hpp>
+#include <learnbn/search/ges.hpp>
+#include <learnbn/search/hill_climb.hpp>
+#include <learnbn/search/k2.hpp>
+#include <learnbn/search/local_search.hpp>
+#include <learnbn/search/order_mcmc.hpp>
+#include <learnbn/search/pdag_search.hpp>
+#include <learnbn/search/simulated_annealing.hpp>
+#include <learnbn/search/structure_mcmc.hpp>
+#include <learnbn/search/tabu_search.hpp>
+
+#include "check.hpp"
+
+namespace learnbn_test {
+
+using namespace learnbn;
+
+// The network of the search and constraint tests.
+inline const ParentLists& collider_parents() {
+  static const ParentLists parents = {{}, {}, {0, 1}, {2}, {}};
+  return parents;
+}
+inline Simulated collider_data(std::size_t rows, std::uint32_t seed) {
+  return Simulated(rows, {2, 2, 2, 2, 2}, collider_parents(),
+                   {{0.5, 0.5}, {0.6, 0.4}, {0.9, 0.1, 0.2, 0.8, 0.3, 0.7, 0.05, 0.95}, {0.85, 0.15, 0.2, 0.8}, {0.7, 0.3}},
+                   seed);
+}
+
+inline ParentLists parents_of(const Dag& dag) {
+  ParentLists out(dag.size());
+  for (int v = 0; v < dag.size(); ++v) {
+    out[v] = dag.parents(v);
+    std::sort(out[v].begin(), out[v].end());
+  }
+  return out;
+}
+inline ParentLists parents_of(const std::vector<NodeSet>& sets) {
+  ParentLists out;
+  for (NodeSet s : sets) out.push_back(set_nodes(s));
+  return out;
+}
+inline double total_score(FamilyScorer& scorer, const ParentLists& parents) {
+  double total = 0;
+  for (std::size_t v = 0; v < parents.size(); ++v) total += scorer.score(static_cast<int>(v), parents[v]);
+  return total;
+}
+inline bool is_dag(const ParentLists& parents) { return !topological_order(parents).empty(); }
+inline bool same_class_as_truth(const ParentLists& parents) {
+  return is_dag(parents) && cpdag_of_dag(parents) == cpdag_of_dag(collider_parents());
+}
+inline ScoreSpec bic_spec() {
+  ScoreSpec spec;
+  spec.type = ScoreType::bic;
+  return spec;
+}
+
+inline void test_hill_climb() {
+  Simulated data = collider_data(3000, 21);
+  FamilyScorer scorer(data.view, bic_spec(), 1);
+  Constraints k = Constraints::none(5);
+  Random random(7);
+  const SearchResult result = hill_climb(Dag(5), scorer, k, 1000, 0, 0, random, [] {});
+  CHECK(same_class_as_truth(parents_of(result.dag)));
+  CHECK(near(total_score(scorer, parents_of(result.dag)), result.score));
+  CHECK(result.stats.iterations == result.dag.n_arcs());  // from the empty graph, additions only
+  CHECK(result.stats.trace.size() == result.stats.iterations + 1);
+  CHECK(std::is_sorted(result.stats.trace.begin(), result.stats.trace.end()));
+  // No single move improves the result.
+  ArcMoves moves(scorer, k);
+  moves.refresh_all(result.dag);
+  CHECK(!moves.best(result.dag).valid() || moves.best(result.dag).delta <= kImprovement);
+  // max_iterations bounds the moves; restarts never lose the best graph.
+  Random again(7);
+  const SearchResult one = hill_climb(Dag(5), scorer, k, 1, 0, 0, again, [] {});
+  CHECK(one.stats.iterations == 1 && one.dag.n_arcs() == 1);
+  Random restarts(8);
+  const SearchResult restarted = hill_climb(Dag(5), scorer, k, 1000, 5, 3, restarts, [] {});
+  CHECK(restarted.score >= result.score - 1e-9);
+  // A blacklisted arc is never added, a whitelisted one never removed.
+  Constraints bk = Constraints::none(5);
+  bk.forbidden[0 * 5 + 2] = bk.forbidden[2 * 5 + 0] = 1;
+  bk.required[4 * 5 + 3] = 1;
+  Dag start(5);
+  start.add_arc(4, 3);
+  Random r3(3);
+  const SearchResult constrained = hill_climb(start, scorer, bk, 1000, 0, 0, r3, [] {});
+  CHECK(!constrained.dag.adjacent(0, 2) && constrained.dag.has_arc(4, 3));
+  // The interrupt callback runs, and what it throws stops the search.
+  bool stopped = false;
+  Random r4(4);
+  try {
+    hill_climb(Dag(5), scorer, k, 1000, 0, 0, r4, [] { throw std::runtime_error("interrupt"); });
+  } catch (const std::runtime_error&) { stopped = true; }
+  CHECK(stopped);
+}
+
+inline void test_tabu() {
+  Simulated data = collider_data(3000, 21);
+  FamilyScorer scorer(data.view, bic_spec(), 1);
+  Constraints k = Constraints::none(5);
+  Random random(7);
+  const SearchResult climbed = hill_climb(Dag(5), scorer, k, 1000, 0, 0, random, [] {});
+  const SearchResult tabu = tabu_search(Dag(5), scorer, k, 1000, 10, 10, [] {});
+  CHECK(same_class_as_truth(parents_of(tabu.dag)));
+  CHECK(near(total_score(scorer, parents_of(tabu.dag)), tabu.score));
+  CHECK(tabu.score >= climbed.score - 1e-9);
+  // Tabu keeps moving past the optimum (patience), so it makes more moves than arcs.
+  CHECK(tabu.stats.iterations > tabu.dag.n_arcs());
+  CHECK(tabu.stats.trace.size() == tabu.stats.iterations + 1);
+  CHECK(*std::max_element(tabu.stats.trace.begin(), tabu.stats.trace.end()) <= tabu.score + 1e-9);
+  const SearchResult capped = tabu_search(Dag(5), scorer, k, 2, 10, 10, [] {});
+  CHECK(capped.stats.iterations == 2);
+}
+
+inline void test_local_search() {
+  Simulated data = collider_data(3000, 21);
+  FamilyScorer scorer(data.view, bic_spec(), 1);
+  Constraints k = Constraints::none(5);
+  Random random(5);
+  const SearchResult result = local_search(Dag(5), scorer, k, 3000, random, [] {});
+  CHECK(near(total_score(scorer, parents_of(result.dag)), result.score));
+  // Every accepted move raises the score.
+  bool increasing = true;
+  for (std::size_t i = 1; i < result.stats.trace.size(); ++i) {
+    increasing = increasing && result.stats.trace[i] > result.stats.trace[i - 1];
+  }
+  CHECK(increasing && result.stats.iterations >= 3);
+  CHECK(result.dag.adjacent(0, 2) && result.dag.adjacent(1, 2) && result.dag.adjacent(2, 3));
+  // The same seed gives the same run.
+  Random same(5);
+  const SearchResult repeated = local_search(Dag(5), scorer, k, 3000, same, [] {});
+  CHECK(parents_of(repeated.dag) == parents_of(result.dag) && repeated.score == result.score);
+  // One node: nothing to do.
+  Random r(1);
+  const SearchResult single = local_search(Dag(1), scorer, Constraints::none(1), 10, r, [] {});
+  CHECK(single.stats.iterations == 0);
+}
+
+inline void test_annealing() {
+  Simulated data = collider_data(3000, 21);
+  FamilyScorer scorer(data.view, bic_spec(), 1);
+  Constraints k = Constraints::none(5);
+  Random random(6);
+  const AnnealingSchedule schedule{5.0, 200, 50, 0.8, 60};
+  const SearchResult result = simulated_annealing(Dag(5), scorer, k, schedule, random, [] {});
+  const double empty = total_score(scorer, ParentLists(5));
+  CHECK(near(result.stats.trace.front(), empty));
+  CHECK(result.score >= empty);
+  CHECK(near(total_score(scorer, parents_of(result.dag)), result.score));
+  CHECK(*std::max_element(result.stats.trace.begin(), result.stats.trace.end()) <= result.score + 1e-9);
+  CHECK(result.dag.adjacent(0, 2) && result.dag.adjacent(1, 2) && result.dag.adjacent(2, 3));
+}
+
+inline void test_genetic() {
+  Simulated data = collider_data(3000, 21);
+  FamilyScorer scorer(data.view, bic_spec(), 1);
+  Constraints k = Constraints::none(5);
+  k.forbidden[4 * 5 + 0] = 1;
+  k.required[1 * 5 + 2] = 1;
+  Dag start(5);
+  start.add_arc(1, 2);
+  GeneticOptions options;
+  options.population = 10;
+  options.generations = 15;
+  Random random(12);
+  GeneticSearch plain(scorer, k, options, random, [] {});
+  const SearchResult result = plain.run(start);
+  CHECK(result.stats.trace.size() == options.generations + 1);
+  CHECK(std::is_sorted(result.stats.trace.begin(), result.stats.trace.end()));  // the best survives
+  CHECK(is_dag(parents_of(result.dag)));
+  CHECK(near(total_score(scorer, parents_of(result.dag)), result.score));
+  CHECK(result.dag.has_arc(1, 2) && !result.dag.has_arc(4, 0));
+  // Memetic: every child climbed, so the best is a local optimum of the class of the truth.
+  options.memetic = true;
+  options.generations = 3;
+  Random again(12);
+  GeneticSearch memetic(scorer, k, options, again, [] {});
+  const SearchResult climbed = memetic.run(start);
+  CHECK(same_class_as_truth(parents_of(climbed.dag)));
+  CHECK(climbed.score >= result.score - 1e-9);
+}
+
+inline void test_k2() {
+  Simulated data = collider_data(3000, 21);
+  ScoreSpec spec;
+  spec.type = ScoreType::k2;
+  FamilyScorer scorer(data.view, spec, 1);
+  Constraints k = Constraints::none(5);
+  int ticks = 0;
+  const K2Result result = k2_search(scorer, {0, 1, 2, 3, 4}, k, [&] { ++ticks; });
+  CHECK(ticks == 5);
+  ParentLists sorted = result.parents;
+  for (auto& p : sorted) std::sort(p.begin(), p.end());
+  CHECK(sorted == collider_parents());
+  CHECK(near(total_score(scorer, result.parents), result.score));
+  // Parents only come from earlier nodes of the order; max_parents bounds them.
+  const K2Result reversed = k2_search(scorer, {4, 3, 2, 1, 0}, k);
+  bool earlier = true;
+  for (int v = 0; v < 5; ++v) for (int p : reversed.parents[v]) earlier = earlier && p > v;
+  CHECK(earlier);
+  k.max_parents = 1;
+  const K2Result bounded = k2_search(scorer, {0, 1, 2, 3, 4}, k);
+  CHECK(bounded.parents[2].size() == 1 && bounded.parents[3] == (std::vector<int>{2}));
+}
+
+inline void test_exact_exhaustive() {
+  Simulated data = collider_data(1000, 22);
+  ScoreSpec spec;  // bdeu
+  FamilyScorer scorer(data.view, spec, 2);
+  Constraints k = Constraints::none(5);
+  const FamilyTable table = score_allowed_families(scorer, k, [] {});
+  const ExactResult exact = exact_search(table, 5, 2, [] {});
+  DagEnumerator enumerator(table, 5, 3, [] {});
+  const ExhaustiveResult all = enumerator.run();
+  CHECK(all.n_dags == 29281);  // labelled DAGs on 5 nodes
+  CHECK(all.top.size() == 3);
+  CHECK(all.top[0].score >= all.top[1].score && all.top[1].score >= all.top[2].score);
+  CHECK(near(exact.score, all.top[0].score));
+  CHECK(near(total_score(scorer, parents_of(exact.parents)), exact.score));
+  CHECK(is_dag(parents_of(exact.parents)));
+  // The best DAG's class is that of the truth; its equivalent DAGs score the same (BDeu).
+  CHECK(same_class_as_truth(parents_of(exact.parents)));
+  CHECK(std::isfinite(all.log_total) && all.log_total >= all.top[0].score);
+  bool probabilities = all.arc_probability.size() == 25;
+  for (int a = 0; a < 5 && probabilities; ++a) {
+    probabilities = all.arc_probability[a * 5 + a] == 0;
+    for (int b = 0; b < 5; ++b) {
+      const double pab = all.arc_probability[a * 5 + b], pba = all.arc_probability[b * 5 + a];
+      probabilities = probabilities && pab >= 0 && pab <= 1 && pab + pba <= 1 + 1e-9;
+    }
+  }
+  CHECK(probabilities);
+  // The true edges are (almost) certain, an edge to the isolated node unlikely.
+  auto edge = [&](int a, int b) { return all.arc_probability[a * 5 + b] + all.arc_probability[b * 5 + a]; };
+  CHECK(edge(0, 2) > 0.99 && edge(1, 2) > 0.99 && edge(2, 3) > 0.99 && edge(3, 4) < 0.05);
+  // Hill climbing cannot beat the optimum.
+  Random random(1);
+  const SearchResult climbed = hill_climb(Dag(5), scorer, k, 1000, 0, 0, random, [] {});
+  CHECK(climbed.score <= exact.score + 1e-9);
+  // Under a parent bound of one, the exact optimum has no v-structure left.
+  Constraints one = Constraints::none(5);
+  one.max_parents = 1;
+  const FamilyTable small = score_allowed_families(scorer, one, [] {});
+  const ExactResult bounded = exact_search(small, 5, 1, [] {});
+  DagEnumerator bounded_all(small, 5, 1, [] {});
+  const ExhaustiveResult forests = bounded_all.run();
+  CHECK(near(bounded.score, forests.top[0].score));
+  bool at_most_one = true;
+  for (NodeSet s : bounded.parents) at_most_one = at_most_one && set_size(s) <= 1;
+  CHECK(at_most_one);
+  CHECK(forests.n_dags == 1296);  // rooted forests on 5 labelled nodes: 6^4
+}
+
+inline void test_ges() {
+  Simulated data = collider_data(3000, 21);
+  FamilyScorer scorer(data.view, bic_spec(), 1);
+  Constraints k = Constraints::none(5);
+  Ges ges(scorer, k, GesOptions{}, [] {});
+  const GesResult result = ges.run(ParentLists(5));
+  CHECK(result.cpdag == cpdag_of_dag(collider_parents()));
+  CHECK(same_class_as_truth(result.dag));
+  CHECK(near(total_score(scorer, result.dag), result.score));
+  CHECK(result.forward_steps >= 3);
+  CHECK(result.trace.size() == 1 + result.forward_steps + result.backward_steps);
+  CHECK(std::is_sorted(result.trace.begin(), result.trace.end()));
+  // From the truth itself nothing improves much: the same class.
+  Ges again(scorer, k, GesOptions{}, [] {});
+  const GesResult from_truth = again.run(collider_parents());
+  CHECK(from_truth.cpdag == result.cpdag);
+}
+
+inline void test_pdag_search() {
+  Simulated data = collider_data(3000, 21);
+  FamilyScorer scorer(data.view, bic_spec(), 1);
+  Constraints k = Constraints::none(5);
+  PdagSearch search(scorer, k, PdagSearchOptions{}, [] {});
+  const PdagSearchResult result = search.run(ParentLists(5));
+  CHECK(result.cpdag == cpdag_of_dag(collider_parents()));
+  CHECK(same_class_as_truth(result.dag));
+  CHECK(near(total_score(scorer, result.dag), result.score));
+  CHECK(result.trace.size() == result.iterations + 1);
+  CHECK(std::is_sorted(result.trace.begin(), result.trace.end()));
+  PdagSearchOptions capped;
+  capped.max_iter = 1;
+  PdagSearch one_step(scorer, k, capped, [] {});
+  CHECK(one_step.run(ParentLists(5)).iterations == 1);
+}
+
+// The DAGs a chain kept, from its record's (sample, from, to) triples.
+inline std::vector<ParentLists> sampled_dags(const ChainRecord& r, int n) {
+  std::vector<ParentLists> out(r.sample_scores.size(), ParentLists(n));
+  for (std::size_t a = 0; a < r.sample.size(); ++a) out[r.sample[a]][r.to[a]].push_back(r.from[a]);
+  return out;
+}
+
+inline void test_mcmc() {
+  Simulated data = collider_data(500, 23);
+  ScoreSpec spec;  // bdeu
+  FamilyScorer scorer(data.view, spec, 1);
+  Constraints k = Constraints::none(5);
+  k.required[3 * 5 + 4] = 1;  // D -> E in every sample
+  Dag start(5);
+  start.add_arc(3, 4);
+  McmcSchedule schedule;
+  schedule.iterations = 2000;
+  schedule.burn_in = 500;
+  schedule.thin = 10;
+  std::vector<StructureChain> chains;
+  chains.emplace_back(data.view, spec, k, start, schedule, 99);
+  chains.emplace_back(data.view, spec, k, start, schedule, 99);
+  advance_chains(chains, 1500, 2);
+  CHECK(chains[0].done() == 1500);
+  advance_chains(chains, 1500, 1);
+  CHECK(chains[0].done() == 2000);
+  const ChainRecord& r = chains[0].record();
+  CHECK(r.trace.size() == 201 && r.sample_scores.size() == 150);
+  CHECK(r.proposed == 2000 && r.accepted > 0 && r.accepted < r.proposed);
+  // Chains with the same seed agree whatever the threads did.
+  CHECK(r.sample_scores == chains[1].record().sample_scores && r.from == chains[1].record().from);
+  bool valid = true;
+  const std::vector<ParentLists> dags = sampled_dags(r, 5);
+  for (std::size_t s = 0; s < dags.size(); ++s) {
+    valid = valid && is_dag(dags[s]) && near(total_score(scorer, dags[s]), r.sample_scores[s]);
+    valid = valid && std::find(dags[s][4].begin(), dags[s][4].end(), 3) != dags[s][4].end();
+  }
+  CHECK(valid);
+  // Order MCMC: node scores are log-sum-exps over the consistent parent sets, and every
+  // sampled DAG's score is the sum of its families'.
+  Constraints none = Constraints::none(5);
+  const FamilyTable table = score_allowed_families(scorer, none, [] {});
+  const OrderScorer order_scorer(table);
+  double top = -INFINITY;
+  for (double s : table.scores[2]) top = std::max(top, s);
+  double sum = 0;
+  for (double s : table.scores[2]) sum += std::exp(s - top);
+  CHECK(near(order_scorer.node_score(2, 0b11011), top + std::log(sum)));
+  CHECK(near(order_scorer.node_score(2, 0), table.scores[2][0]));  // the empty set only
+  std::vector<OrderChain> orders;
+  orders.emplace_back(order_scorer, std::vector<NodeSet>(5, 0), schedule, 7);
+  advance_chains(orders, 2000, 1);
+  const ChainRecord& o = orders[0].record();
+  CHECK(o.trace.size() == 201 && o.sample_scores.size() == 150 && o.proposed == 2000);
+  valid = true;
+  const std::vector<ParentLists> order_dags = sampled_dags(o, 5);
+  for (std::size_t s = 0; s < order_dags.size(); ++s) {
+    valid = valid && is_dag(order_dags[s]) && near(total_score(scorer, order_dags[s]), o.sample_scores[s]);
+  }
+  CHECK(valid);
+}
+
+inline void run_search_tests() {
+  run_test("test_hill_climb", test_hill_climb);
+  run_test("test_tabu", test_tabu);
+  run_test("test_local_search", test_local_search);
+  run_test("test_annealing", test_annealing);
+  run_test("test_genetic", test_genetic);
+  run_test("test_k2", test_k2);
+  run_test("test_exact_exhaustive", test_exact_exhaustive);
+  run_test("test_ges", test_ges);
+  run_test("test_pdag_search", test_pdag_search);
+  run_test("test_mcmc", test_mcmc);
+}
+
+}  // namespace learnbn_test

@@ -1,0 +1,79 @@
+// util/: the random engine, splitmix64, the lazy engine, log Gamma and Gamma draws.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <learnbn/util/math.hpp>
+#include <learnbn/util/rng.hpp>
+
+#include "check.hpp"
+
+namespace learnbn_test {
+
+using namespace learnbn;
+
+inline void test_random() {
+  // splitmix64's first output from seed 0 (the reference implementation's value).
+  CHECK(splitmix64(0) == 0xe220a8397b1dcdafULL);
+  CHECK(mix64(0) == 0);
+  Random a(123), b(123), c(124);
+  std::vector<std::uint64_t> first, second;
+  bool differs = false;
+  for (int i = 0; i < 100; ++i) {
+    first.push_back(a.next());
+    second.push_back(b.next());
+    differs = differs || first.back() != c.next();
+  }
+  CHECK(first == second);  // reproducible from the seed
+  CHECK(differs);
+  // below(n) < n, every value reached; uniform in [0, 1); both coin sides.
+  Random r(5);
+  bool below = true, in_unit = true;
+  std::vector<int> hits(7, 0);
+  int heads = 0;
+  double sum = 0;
+  for (int i = 0; i < 7000; ++i) {
+    const std::size_t k = r.below(7);
+    below = below && k < 7;
+    if (k < 7) ++hits[k];
+    const double u = r.uniform();
+    in_unit = in_unit && u >= 0 && u < 1;
+    sum += u;
+    heads += r.coin();
+  }
+  CHECK(below && in_unit);
+  CHECK(*std::min_element(hits.begin(), hits.end()) > 800);
+  CHECK(std::fabs(sum / 7000 - 0.5) < 0.02 && heads > 3200 && heads < 3800);
+  CHECK(r.below(1) == 0);
+  const std::size_t big = (std::size_t(1) << 40) + 3;  // the 64-bit path
+  bool big_below = true;
+  for (int i = 0; i < 100; ++i) big_below = big_below && r.below(big) < big;
+  CHECK(big_below);
+  // LazyRandom seeds its engine on first use only.
+  int seeded = 0;
+  LazyRandom lazy([&] { ++seeded; return std::uint64_t(123); });
+  CHECK(seeded == 0);
+  CHECK(lazy.get().next() == first[0]);
+  lazy.get();
+  CHECK(seeded == 1);
+}
+
+inline void test_math() {
+  CHECK(near(log_gamma(5.0), std::log(24.0)) && near(log_gamma(0.5), 0.5 * std::log(M_PI)));
+  CHECK(x_log_x(0) == 0 && near(x_log_x(2), 2 * std::log(2.0)));
+  // Gamma(shape) draws on the log scale have mean shape (sd of the mean below 1%).
+  Random r(8);
+  for (double shape : {0.5, 3.0}) {
+    double sum = 0;
+    for (int i = 0; i < 20000; ++i) sum += std::exp(log_gamma_draw(shape, r));
+    CHECK(std::fabs(sum / 20000 - shape) < 0.05 * shape + 0.01);
+  }
+}
+
+inline void run_util_tests() {
+  run_test("test_random", test_random);
+  run_test("test_math", test_math);
+}
+
+}  // namespace learnbn_test

@@ -1,0 +1,58 @@
+# The unit tests of the C++ core (tests/testthat/cpp/, one header per group of
+# inst/include/learnbn/), compiled against the installed package's headers with
+# Rcpp::sourceCpp into a temporary directory. `make cpp-test` runs the same tests
+# without R.
+
+skip_on_cran()
+skip_if_not_installed("RcppEigen")
+skip_if_not_installed("BH")
+
+core <- local({
+  include <- system.file("include", package = "learnbn")
+  old <- Sys.getenv(c("PKG_CPPFLAGS", "PKG_CXXFLAGS"), unset = NA)
+  # Eigen's SSE code makes GCC warn at length about ignored attributes (the Makefile's
+  # core-test targets pass the same flag).
+  Sys.setenv(PKG_CPPFLAGS = paste0("-I", shQuote(include)), PKG_CXXFLAGS = "-Wno-ignored-attributes")
+  on.exit(for (name in names(old)) {
+    if (is.na(old[[name]])) Sys.unsetenv(name) else do.call(Sys.setenv, as.list(old[name]))
+  })
+  env <- new.env()
+  Rcpp::sourceCpp(test_path("cpp", "core_tests.cpp"), env = env,
+                  cacheDir = tempfile("learnbn-core-tests"), showOutput = FALSE)
+  env
+})
+
+run_group <- function(group) {
+  res <- core$core_tests(group)
+  expect_gt(res$checks, 0)
+  expect_identical(res$failures, character())
+}
+
+test_that("util: the random engine and numerical helpers", {
+  run_group("util")
+})
+test_that("data: counting against brute force and hand counts", {
+  run_group("data")
+})
+test_that("score: family scores, cache, FamilyScorer, Gaussian, parent sets", {
+  run_group("score")
+})
+test_that("graph: topological order, Dag, moves, PDAGs and CPDAGs", {
+  run_group("graph")
+})
+test_that("search: the score-based searches and MCMC", {
+  run_group("search")
+})
+test_that("citest: X2, G2, permutations, Fisher's z", {
+  run_group("citest")
+})
+test_that("constraint: PC recovers a known network", {
+  run_group("constraint")
+})
+test_that("missing: CPT networks and completion of incomplete data", {
+  run_group("missing")
+})
+
+test_that("an unknown group is an error", {
+  expect_error(core$core_tests("nonsense"), "unknown test group: nonsense")
+})
