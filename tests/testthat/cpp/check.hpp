@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <learnbn/data/data.hpp>
+#include <learnbn/data/gaussian_stats.hpp>
 
 namespace learnbn_test {
 
@@ -50,6 +51,28 @@ void run_test(const char* name, F&& f) {
 inline bool near(double a, double b, double tolerance = 1e-9) {
   return std::fabs(a - b) <= tolerance * (1 + std::fabs(b));
 }
+
+// Continuous columns with their sufficient statistics, viewed through a DataView (which
+// points into the members, so a table can be neither copied nor moved).
+struct GaussianTable {
+  std::vector<std::vector<double>> x;
+  learnbn::GaussianStats stats;
+  learnbn::DataView view;
+
+  explicit GaussianTable(std::vector<std::vector<double>> columns) : x(std::move(columns)) {
+    std::vector<const double*> pointers;
+    for (auto& c : x) pointers.push_back(c.data());
+    const std::size_t n = x.empty() ? 0 : x[0].size();
+    stats = learnbn::gaussian_stats(pointers, n, nullptr);
+    view.n_rows = n;
+    view.n_cases = static_cast<double>(n);
+    view.correlation = stats.correlation.data();
+    view.sd = stats.sds.data();
+    for (auto& c : x) { learnbn::Column col; col.real = c.data(); view.columns.push_back(col); }
+  }
+  GaussianTable(const GaussianTable&) = delete;
+  GaussianTable& operator=(const GaussianTable&) = delete;
+};
 
 // Random discrete data held in plain vectors, viewed through a DataView.
 struct Table {

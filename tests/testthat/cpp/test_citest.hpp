@@ -110,15 +110,9 @@ inline void test_gaussian_tests() {
     x[2][r] = x[0][r] + normal(rng);  // x0 -> x2 -> x3
     x[3][r] = x[2][r] + normal(rng);
   }
-  std::vector<const double*> columns;
-  for (auto& c : x) columns.push_back(c.data());
-  const GaussianStats stats = gaussian_stats(columns, n, nullptr);
-  DataView view;
-  view.n_rows = n;
-  view.n_cases = n;
-  view.correlation = stats.correlation.data();
-  view.sd = stats.sds.data();
-  for (auto& c : x) { Column col; col.real = c.data(); view.columns.push_back(col); }
+  const GaussianTable table(x);
+  const GaussianStats& stats = table.stats;
+  const DataView& view = table.view;
   CITestSpec spec;
   spec.statistic = CIStatistic::fisher_z;
   CITester tester(view, spec);

@@ -133,15 +133,9 @@ inline void test_gaussian() {
     x[3][r] = normal(rng) + x[2][r];
     x[4][r] = 10 * normal(rng);
   }
-  std::vector<const double*> columns;
-  for (auto& c : x) columns.push_back(c.data());
-  const GaussianStats stats = gaussian_stats(columns, n, nullptr);
-  DataView view;
-  view.n_rows = n;
-  view.n_cases = n;
-  view.correlation = stats.correlation.data();
-  view.sd = stats.sds.data();
-  for (auto& c : x) { Column col; col.real = c.data(); view.columns.push_back(col); }
+  const GaussianTable table(x);
+  const GaussianStats& stats = table.stats;
+  const DataView& view = table.view;
   ScoreSpec spec;
   spec.type = ScoreType::loglik;
   GaussianModel model(view, spec);
