@@ -31,7 +31,6 @@
 k2_search <- function(data, order, score = NULL, ..., whitelist = NULL, blacklist = NULL,
                       max_parents = Inf, no_parents = NULL, no_children = NULL,
                       verbose = FALSE) {
-  start <- proc.time()[["elapsed"]]
   inputs <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, verbose = verbose, default_score = "k2")
@@ -43,7 +42,7 @@ k2_search <- function(data, order, score = NULL, ..., whitelist = NULL, blacklis
   result <- cpp_k2_search(inputs$data, score_spec(inputs$score, length(nodes)), positions - 1L,
                           inputs$knowledge)
   info <- list(algorithm = "k2", score_evaluations = result$score_evaluations,
-               cache_hits = result$cache_hits, time = proc.time()[["elapsed"]] - start,
+               cache_hits = result$cache_hits, time = inputs$clock(),
                order = order)
   g <- graph_from_parent_ids(result$parents, nodes, result$score, info)
   if (verbose) {
@@ -62,7 +61,7 @@ check_k2_order <- function(order, nodes, required, call = rlang::caller_env()) {
   missing_nodes <- setdiff(nodes, order)
   if (length(missing_nodes)) {
     lbn_abort(c("{.arg order} must list every node once; it misses {.val {missing_nodes}}.",
-                "i" = "Give a permutation of {.val {nodes}}."), "order", call = call)
+                "i" = "Give a permutation of {.val {nodes}}."), c("order", "value"), call = call)
   }
   rank <- match(nodes, order)
   backward <- which(required & outer(rank, rank, ">"), arr.ind = TRUE)
