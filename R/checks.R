@@ -46,6 +46,12 @@ check_flag <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_env()
   invisible(x)
 }
 
+# The `threads` argument of every learner: a whole number of threads in [1, 1024].
+check_threads <- function(threads, arg = rlang::caller_arg(threads), call = rlang::caller_env()) {
+  check_number(threads, min = 1, max = 1024, whole = TRUE, arg = arg, call = call)
+  as.integer(threads)
+}
+
 # Node names given by the user must exist; returns their 1-based positions.
 check_nodes <- function(x, all_nodes, arg = rlang::caller_arg(x), call = rlang::caller_env(),
                         allow_empty = TRUE) {

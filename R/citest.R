@@ -52,11 +52,6 @@ check_alpha <- function(alpha, call = rlang::caller_env()) {
                call = call)
 }
 
-check_threads <- function(threads, call = rlang::caller_env()) {
-  check_number(threads, min = 1, max = 1024, whole = TRUE, arg = "threads", call = call)
-  as.integer(threads)
-}
-
 # Runs tests x[[t]] _||_ y[[t]] | z[[t]] (lists of node names) as one batch; returns a
 # data.frame with columns statistic, df, p_value, n (cases used, see ci_test()).
 run_ci_tests <- function(data, spec, x, y, z, threads = 1L) {

@@ -29,12 +29,13 @@
 #' simulated_annealing(d, score = "bdeu", iss = 5, t0 = 20, lowerings = 30)
 simulated_annealing <- function(data, score = NULL, ..., start = NULL, whitelist = NULL,
                                 blacklist = NULL, max_parents = Inf, no_parents = NULL,
-                                no_children = NULL, t0 = 10, tries = NULL, changes = NULL,
-                                decay = 0.9, lowerings = 50, threads = 1, verbose = FALSE) {
+                                no_children = NULL, restrict = NULL, t0 = 10, tries = NULL,
+                                changes = NULL, decay = 0.9, lowerings = 50, threads = 1,
+                                verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, start = start, threads = threads,
-                           verbose = verbose)
+                           no_children = no_children, restrict = restrict, start = start,
+                           threads = threads, verbose = verbose)
   n <- length(search$nodes)
   check_number(t0, min = 0, min_open = TRUE, max_open = TRUE)
   check_number(decay, min = 0, max = 1, min_open = TRUE, max_open = TRUE)
@@ -42,5 +43,5 @@ simulated_annealing <- function(data, score = NULL, ..., start = NULL, whitelist
     max_iter = 0, start_temperature = t0,
     tries = as_count(if (is.null(tries)) 100 * n else tries, min = 1),
     changes = as_count(if (is.null(changes)) 10 * n else changes, min = 1),
-    decay = decay, lowerings = as_count(lowerings)))
+    decay = decay, lowerings = as_count(lowerings)), name = "simulated_annealing")
 }

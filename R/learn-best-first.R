@@ -33,7 +33,7 @@
 #'   depend on it.
 #' @param verbose If `TRUE`, report the expansions, score evaluations and time.
 #' @return A [bn_graph] DAG (the best seen) with its `score` and an `info` list:
-#'   `algorithm` (`"best_first"`), `score`, `expansions`, `generated` (states put on the
+#'   `algorithm` (`"best_first_search"`), `score`, `expansions`, `generated` (states put on the
 #'   open list, the start included), `dropped` (states dropped from a full open list),
 #'   `open` (open-list size at the end), `peak_open`, `exhausted` (`TRUE` when the open
 #'   list ran empty: with nothing dropped, every allowed DAG was expanded),
@@ -70,7 +70,7 @@ best_first_search <- function(data, score = NULL, ..., start = NULL, whitelist =
                                   search$knowledge, search$start, options, search$threads)
   amat <- matrix(0L, length(nodes), length(nodes), dimnames = list(nodes, nodes))
   amat[cbind(result$from, result$to) + 1L] <- 1L
-  info <- search_info(result, search, "best_first",
+  info <- search_info(result, search, "best_first_search",
                       result[c("expansions", "generated", "dropped", "open", "peak_open", "exhausted")],
                       cli::pluralize("{result$expansions} expansion{?s}, {result$generated} state{?s} generated"))
   new_bn_graph(amat, "dag", score = result$score, info = info)

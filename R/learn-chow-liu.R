@@ -19,9 +19,11 @@
 #' @param root `NULL` to return the undirected forest, or a node name: every tree is
 #'   then oriented away from its root (`root` in its own tree, the first node in data
 #'   order in the others), which gives a DAG equivalent to every other orientation.
+#' @param verbose If `TRUE`, report the number of edges, the score and the time.
 #' @return A [bn_graph] of type `"forest"` (undirected edges, or arcs when `root` is
-#'   given) with the score of the network and `info` holding the weight matrix
-#'   (`weights`), the total weight of the chosen edges and the time.
+#'   given) with the score of the network and `info` holding `algorithm`
+#'   (`"chow_liu"`), `score` (the score type), the weight matrix (`weights`), the total
+#'   weight of the chosen edges (`total_weight`) and `time` (seconds).
 #' @references Chow, C. K. and Liu, C. N. (1968). Approximating discrete probability
 #'   distributions with dependence trees. *IEEE Transactions on Information Theory* 14,
 #'   462-467.
@@ -32,15 +34,11 @@
 #' chow_liu(d)
 #' chow_liu(d, score = "bic", root = "SEX")
 chow_liu <- function(data, score = "loglik", ..., root = NULL, whitelist = NULL, blacklist = NULL,
-                     threads = 1) {
-  began <- Sys.time()
+                     threads = 1, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
-                           threads = threads)
-  if (!search$score$type %in% c("loglik", "bic", "aic", "bdeu", "bde", "bge")) {
-    lbn_abort(c("{.fn chow_liu} needs a score-equivalent score, not {.val {search$score$type}}.",
-                "i" = "Its edge weights are only symmetric when Markov-equivalent DAGs score the same; use {.val loglik}, {.val bic}, {.val aic} or {.val bdeu}."),
-              "value")
-  }
+                           threads = threads, verbose = verbose)
+  check_score_equivalent(search$score, "chow_liu",
+                         "Its edge weights are only symmetric when Markov-equivalent DAGs score the same.")
   nodes <- search$nodes
   if (!is.null(root)) {
     check_string(root)
@@ -55,11 +53,13 @@ chow_liu <- function(data, score = "loglik", ..., root = NULL, whitelist = NULL,
   amat[edges[, 2:1, drop = FALSE]] <- 1L
   oriented <- orient_forest(amat, if (is.null(root)) nodes[1] else root)
   g <- new_bn_graph(oriented, "forest")
-  score_value <- network_score(g, search$data, score = search$score, threads = threads)
-  new_bn_graph(if (is.null(root)) amat else oriented, "forest", score = score_value,
-               info = list(algorithm = "chow_liu", score = search$score$type, weights = weights,
-                           total_weight = sum(weights[edges]),
-                           time = as.numeric(difftime(Sys.time(), began, units = "secs"))))
+  score_value <- network_score(g, search$data, score = search$score, threads = search$threads)
+  info <- list(algorithm = "chow_liu", score = search$score$type, weights = weights,
+               total_weight = sum(weights[edges]), time = search$clock())
+  if (verbose) {
+    cli::cli_inform("chow_liu: {nrow(edges)} edge{?s}, score {format(score_value, nsmall = 2)}, {format(info$time, digits = 3)} s.")
+  }
+  new_bn_graph(if (is.null(root)) amat else oriented, "forest", score = score_value, info = info)
 }
 
 # w[i, j] = score(X_i | X_j) - score(X_i), computed for every pair in one batch.

@@ -38,7 +38,7 @@
 #'   best-parent tables.
 #' @param verbose If `TRUE`, report the memory used and the time taken.
 #' @return A [bn_graph] DAG whose `score` is the optimal total score and whose `info`
-#'   holds `algorithm` (`"exact"`), `score_evaluations` (local scores computed),
+#'   holds `algorithm` (`"exact_search"`), `score_evaluations` (local scores computed),
 #'   `cache_hits` (0), `time` (seconds), `parent_sets` (number of allowed parent sets)
 #'   and `memory` (bytes of the search tables).
 #' @references Silander, T. and Myllymaki, P. (2006). A simple approach for finding
@@ -55,7 +55,6 @@
 exact_search <- function(data, score = NULL, ..., whitelist = NULL, blacklist = NULL,
                          max_parents = Inf, no_parents = NULL, no_children = NULL,
                          max_memory = 4e9, threads = 1, verbose = FALSE) {
-  start <- proc.time()[["elapsed"]]
   inputs <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, threads = threads, verbose = verbose)
@@ -70,8 +69,8 @@ exact_search <- function(data, score = NULL, ..., whitelist = NULL, blacklist = 
   }
   result <- cpp_exact_search(inputs$data, score_spec(inputs$score, length(inputs$nodes)),
                              inputs$knowledge, inputs$threads)
-  info <- list(algorithm = "exact", score_evaluations = result$score_evaluations,
-               cache_hits = 0, time = proc.time()[["elapsed"]] - start,
+  info <- list(algorithm = "exact_search", score_evaluations = result$score_evaluations,
+               cache_hits = 0, time = inputs$clock(),
                parent_sets = needed$parent_sets, memory = needed$bytes)
   if (verbose) {
     cli::cli_inform("Exact search: {info$parent_sets} parent sets, {format_bytes(info$memory)}, {round(info$time, 2)} s.")

@@ -27,8 +27,8 @@ exhaustive_max_nodes <- 6L
 #' @param threads Number of threads used to compute the family scores.
 #' @param verbose If `TRUE`, report the number of DAGs and the time taken.
 #' @return A [bn_graph]: the best DAG (the first found in a tie), with `score` its
-#'   score and `info` holding `algorithm` (`"exhaustive"`), `score_evaluations` (family
-#'   scores computed), `cache_hits` (0), `time` (seconds), `n_dags` (DAGs enumerated),
+#'   score and `info` holding `algorithm` (`"exhaustive_search"`), `score_evaluations`
+#'   (family scores computed), `cache_hits` (0), `time` (seconds), `n_dags` (DAGs enumerated),
 #'   `log_total` (log of the sum of `exp(score)` over them), `top` (a data.frame with
 #'   columns `rank`, `model` (model string), `log_score` and `posterior`, best first)
 #'   `graphs` (the ranked DAGs as a list of `bn_graph`s) and `arc_probabilities` (the
@@ -52,7 +52,6 @@ exhaustive_max_nodes <- 6L
 exhaustive_search <- function(data, score = NULL, ..., top = 10, whitelist = NULL,
                               blacklist = NULL, max_parents = Inf, no_parents = NULL,
                               no_children = NULL, threads = 1, verbose = FALSE) {
-  start <- proc.time()[["elapsed"]]
   inputs <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, threads = threads, verbose = verbose)
@@ -76,8 +75,8 @@ exhaustive_search <- function(data, score = NULL, ..., top = 10, whitelist = NUL
     log_score = result$top_scores,
     posterior = exp(result$top_scores - result$log_total),
     stringsAsFactors = FALSE)
-  info <- list(algorithm = "exhaustive", score_evaluations = result$score_evaluations,
-               cache_hits = 0, time = proc.time()[["elapsed"]] - start,
+  info <- list(algorithm = "exhaustive_search", score_evaluations = result$score_evaluations,
+               cache_hits = 0, time = inputs$clock(),
                n_dags = result$n_dags, log_total = result$log_total, top = ranking,
                graphs = graphs,
                arc_probabilities = matrix(result$arc_probability, length(nodes), byrow = TRUE,
@@ -85,9 +84,7 @@ exhaustive_search <- function(data, score = NULL, ..., top = 10, whitelist = NUL
   if (verbose) {
     cli::cli_inform("Exhaustive search: {format(info$n_dags, big.mark = ',')} DAGs in {round(info$time, 2)} s.")
   }
-  best <- graphs[[1]]
-  best$info <- info
-  best
+  new_bn_graph(graphs[[1]]$amat, "dag", score = graphs[[1]]$score, info = info)
 }
 
 #' The best models of an exhaustive search

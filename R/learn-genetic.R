@@ -26,16 +26,17 @@
 #' genetic_search(d, score = "bdeu", iss = 5, generations = 30)
 #' genetic_search(d, score = "bdeu", iss = 5, generations = 5, memetic = TRUE)
 genetic_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
-                           max_parents = Inf, no_parents = NULL, no_children = NULL, population = 20,
-                           generations = 100, mutations = 2, memetic = FALSE, max_iter = Inf,
-                           threads = 1, verbose = FALSE) {
+                           max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
+                           population = 20, generations = 100, mutations = 2, memetic = FALSE,
+                           max_iter = Inf, threads = 1, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, start = start, threads = threads,
-                           verbose = verbose)
+                           no_children = no_children, restrict = restrict, start = start,
+                           threads = threads, verbose = verbose)
   check_number(mutations, min = 0, max_open = TRUE)
   check_flag(memetic)
   run_search(search, "genetic", list(
     max_iter = as_count(max_iter), population = as_count(population, min = 2),
-    generations = as_count(generations), mutations = mutations, memetic = memetic))
+    generations = as_count(generations), mutations = mutations, memetic = memetic),
+    name = "genetic_search")
 }

@@ -76,11 +76,10 @@
 ges <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
                 max_parents = Inf, no_parents = NULL, no_children = NULL, max_subset = 8,
                 threads = 1, verbose = FALSE) {
-  if (inherits(start, "bn_graph") && !is_dag(start)) start <- pdag_to_dag(start)
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, start = start, threads = threads,
-                           verbose = verbose)
+                           no_children = no_children, start = class_start(start),
+                           threads = threads, verbose = verbose)
   check_score_equivalent(search$score, "ges")
   result <- cpp_ges(search$data, score_spec(search$score, length(search$nodes)), search$knowledge,
                     search$start, as_count(max_subset), search$threads)
@@ -100,15 +99,19 @@ cpdag_result <- function(result, search, info) {
   new_bn_graph(amat, "cpdag", score = result$score, info = info)
 }
 
-# Searches over equivalence classes need Markov-equivalent DAGs to score the same.
+# Searches over equivalence classes (and chow_liu()'s symmetric edge weights) need
+# Markov-equivalent DAGs to score the same. The error is of class
+# `learnbn_error_not_score_equivalent`, a kind of `learnbn_error_value`.
 score_equivalent_types <- c("bdeu", "bde", "bic", "aic", "loglik", "bge")
 
-check_score_equivalent <- function(score, fn, call = rlang::caller_env()) {
+check_score_equivalent <- function(score, fn,
+                                   why = "{.val {score$type}} can give Markov-equivalent DAGs different scores, so a CPDAG has no single score.",
+                                   call = rlang::caller_env()) {
   if (!score$type %in% score_equivalent_types) {
     lbn_abort(c("{.fn {fn}} needs a score-equivalent score, not {.val {score$type}}.",
-                "x" = "{.val {score$type}} can give Markov-equivalent DAGs different scores, so a CPDAG has no single score.",
+                "x" = why,
                 "i" = "Use {.val bdeu}, {.val bde}, {.val bic}, {.val aic} or {.val loglik}."),
-              "not_score_equivalent", call = call)
+              c("not_score_equivalent", "value"), call = call)
   }
   invisible(score)
 }

@@ -27,10 +27,11 @@
 #' @param threads Number of threads used to score candidate moves; the result does not
 #'   depend on it.
 #' @param verbose If `TRUE`, report the moves, score evaluations and time.
-#' @return A [bn_graph] DAG with its `score` and an `info` list: `algorithm`, `score`,
-#'   `iterations` (moves made), `score_evaluations` (family scores computed),
-#'   `cache_hits`, `cache_hit_rate`, `time` (seconds) and `trace` (the score after each
-#'   move, starting with the start graph's).
+#' @return A [bn_graph] DAG with its `score` and an `info` list: `algorithm` (the
+#'   learner's function name, here `"hill_climb"`), `score`, `iterations` (moves made),
+#'   `score_evaluations` (family scores computed), `cache_hits`, `cache_hit_rate`,
+#'   `time` (seconds since the call) and `trace` (the score after each move, starting
+#'   with the start graph's).
 #' @references Heckerman, D. (1995). A tutorial on learning with Bayesian networks.
 #'   Technical Report MSR-TR-95-06, Microsoft Research.
 #'

@@ -12,8 +12,9 @@
 #' @param search The score-based search run inside the skeleton: `"hill_climb"` or
 #'   `"tabu_search"`.
 #' @param ... Further arguments of the search (such as `iss`, `restarts` or `tabu`).
-#' @return A [bn_graph] DAG with its score; `info` holds the search's record and `pc`,
-#'   the number of tests and the time of the skeleton phase.
+#' @return A [bn_graph] DAG with its score; `info` holds `algorithm` (`"hybrid"`),
+#'   `search` (the search run), the search's record, `time` (seconds, both phases) and
+#'   `pc`, the number of tests, the time and the number of edges of the skeleton phase.
 #' @family score-based learners
 #' @export
 #' @examples
@@ -22,20 +23,22 @@
 hybrid <- function(data, test = NULL, alpha = 0.05, score = NULL, ..., max_cond = Inf,
                    search = c("hill_climb", "tabu_search"), whitelist = NULL, blacklist = NULL,
                    threads = 1, verbose = FALSE) {
+  clock <- stopwatch()
   data <- as_bn_data(data)
-  search <- rlang::arg_match(search)
-  began <- Sys.time()
+  search <- check_choice(search, c("hill_climb", "tabu_search"))
+  threads <- check_threads(threads)
+  check_flag(verbose)
   # Only the skeleton is used, so conflicting orientations do not matter here.
   skeleton <- withCallingHandlers(
     pc(data, test = test, alpha = alpha, max_cond = max_cond, conflicts = "first",
        whitelist = whitelist, blacklist = blacklist, threads = threads),
     learnbn_warning_conflict = function(w) invokeRestart("muffleWarning"))
-  pc_time <- as.numeric(difftime(Sys.time(), began, units = "secs"))
   learner <- switch(search, hill_climb = hill_climb, tabu_search = tabu_search)
   g <- learner(data, score = score, ..., whitelist = whitelist, blacklist = blacklist,
                restrict = skeleton, threads = threads, verbose = verbose)
-  g$info$algorithm <- paste0("hybrid (pc + ", search, ")")
-  g$info$pc <- list(n_tests = skeleton$info$n_tests, time = pc_time,
-                    edges = nrow(arcs(skeleton)))
-  g
+  info <- c(list(algorithm = "hybrid", search = search), g$info[names(g$info) != "algorithm"])
+  info$time <- clock()
+  info$pc <- list(n_tests = skeleton$info$n_tests, time = skeleton$info$time,
+                  edges = nrow(arcs(skeleton)))
+  new_bn_graph(g$amat, "dag", score = g$score, info = info)
 }

@@ -17,7 +17,7 @@
 #'   variables of `data`).
 #' @param verbose If `TRUE`, report the parents found for each node.
 #' @return A [bn_graph] DAG whose `score` is the total score and whose `info` holds
-#'   `algorithm` (`"k2"`), `score_evaluations` (family scores computed), `cache_hits`
+#'   `algorithm` (`"k2_search"`), `score_evaluations` (family scores computed), `cache_hits`
 #'   (family scores found in the cache), `time` (seconds) and `order`.
 #' @references Cooper, G. F. and Herskovits, E. (1992). A Bayesian method for the
 #'   induction of probabilistic networks from data. *Machine Learning* 9, 309-347.
@@ -34,7 +34,6 @@
 k2_search <- function(data, order, score = NULL, ..., whitelist = NULL, blacklist = NULL,
                       max_parents = Inf, no_parents = NULL, no_children = NULL,
                       verbose = FALSE) {
-  start <- proc.time()[["elapsed"]]
   inputs <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, verbose = verbose, default_score = "k2")
@@ -45,8 +44,8 @@ k2_search <- function(data, order, score = NULL, ..., whitelist = NULL, blacklis
   positions <- check_k2_order(order, nodes, inputs$knowledge$required)
   result <- cpp_k2_search(inputs$data, score_spec(inputs$score, length(nodes)), positions - 1L,
                           inputs$knowledge)
-  info <- list(algorithm = "k2", score_evaluations = result$score_evaluations,
-               cache_hits = result$cache_hits, time = proc.time()[["elapsed"]] - start,
+  info <- list(algorithm = "k2_search", score_evaluations = result$score_evaluations,
+               cache_hits = result$cache_hits, time = inputs$clock(),
                order = order)
   g <- graph_from_parent_ids(result$parents, nodes, result$score, info)
   if (verbose) {
@@ -65,7 +64,7 @@ check_k2_order <- function(order, nodes, required, call = rlang::caller_env()) {
   missing_nodes <- setdiff(nodes, order)
   if (length(missing_nodes)) {
     lbn_abort(c("{.arg order} must list every node once; it misses {.val {missing_nodes}}.",
-                "i" = "Give a permutation of {.val {nodes}}."), "order", call = call)
+                "i" = "Give a permutation of {.val {nodes}}."), c("order", "value"), call = call)
   }
   rank <- match(nodes, order)
   backward <- which(required & outer(rank, rank, ">"), arr.ind = TRUE)

@@ -18,11 +18,11 @@
 #' d <- bn_data(college_plans, counts = "count")
 #' local_search(d, score = "bdeu", iss = 5, k_max = 2000)
 local_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
-                         max_parents = Inf, no_parents = NULL, no_children = NULL, k_max = 10000,
-                         threads = 1, verbose = FALSE) {
+                         max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
+                         k_max = 10000, threads = 1, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, start = start, threads = threads,
-                           verbose = verbose)
-  run_search(search, "local", list(max_iter = 0, k_max = as_count(k_max)))
+                           no_children = no_children, restrict = restrict, start = start,
+                           threads = threads, verbose = verbose)
+  run_search(search, "local", list(max_iter = 0, k_max = as_count(k_max)), name = "local_search")
 }

@@ -41,9 +41,9 @@
 #'   `arcs`, an integer matrix with columns `sample`, `from`, `to` listing the arcs of
 #'   every kept DAG by node number; `scores`, the score of each kept DAG; `trace`, the
 #'   score every `thin` iterations from the start, burn-in included; `proposed` and
-#'   `accepted` moves) and `info` (`acceptance` per chain, `max_arc_difference`: the
-#'   largest absolute difference between two chains' arc probabilities,
-#'   `score_evaluations`, `cache_hits`, `time`). See [arc_probabilities()],
+#'   `accepted` moves) and `info` (`algorithm`, `acceptance` per chain,
+#'   `max_arc_difference`: the largest absolute difference between two chains' arc
+#'   probabilities, `score_evaluations`, `cache_hits`, `time` in seconds). See [arc_probabilities()],
 #'   [sampled_graphs()], [print()][print.bn_samples] and [plot()][plot.bn_samples].
 #' @references Madigan, D. and York, J. (1995). Bayesian graphical models for discrete data.
 #'   *International Statistical Review* 63, 215-232.
@@ -65,7 +65,11 @@ structure_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = 
                            thin = max(1, floor((iterations - burn_in) / 1000)), start = NULL,
                            chains = 2, whitelist = NULL, blacklist = NULL, max_parents = Inf,
                            no_parents = NULL, no_children = NULL, threads = 1, verbose = FALSE) {
-  inputs <- prepare_mcmc()
+  inputs <- prepare_mcmc(data, score, ..., iterations = iterations, burn_in = burn_in,
+                         thin = thin, chains = chains, start = start, whitelist = whitelist,
+                         blacklist = blacklist, max_parents = max_parents,
+                         no_parents = no_parents, no_children = no_children,
+                         threads = threads, verbose = verbose)
   run_mcmc(inputs$search, inputs$schedule, "structure_mcmc")
 }
 
@@ -120,7 +124,11 @@ order_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floo
                        start = NULL, chains = 2, whitelist = NULL, blacklist = NULL,
                        no_parents = NULL, no_children = NULL, max_families = 1e7, threads = 1,
                        verbose = FALSE) {
-  inputs <- prepare_mcmc()
+  inputs <- prepare_mcmc(data, score, ..., iterations = iterations, burn_in = burn_in,
+                         thin = thin, chains = chains, start = start, whitelist = whitelist,
+                         blacklist = blacklist, max_parents = max_parents,
+                         no_parents = no_parents, no_children = no_children,
+                         threads = threads, verbose = verbose)
   search <- inputs$search
   check_number(max_families, min = 1)
   n <- length(search$nodes)
@@ -137,16 +145,17 @@ order_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floo
   run_mcmc(search, inputs$schedule, "order_mcmc")
 }
 
-# The set-up shared by the samplers, evaluated in the frame of the calling sampler (so
-# errors name its arguments): list(schedule, search) from mcmc_schedule() and
-# prepare_search().
-prepare_mcmc <- function(frame = parent.frame()) {
-  eval(quote(list(
-    schedule = mcmc_schedule(iterations, burn_in, thin, chains),
-    search = prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
-                            max_parents = max_parents, no_parents = no_parents,
-                            no_children = no_children, start = start, threads = threads,
-                            verbose = verbose))), frame)
+# The set-up shared by the samplers: list(schedule, search) from mcmc_schedule() and
+# prepare_search(); errors name the sampler's arguments and the sampler (`call`).
+prepare_mcmc <- function(data, score, ..., iterations, burn_in, thin, chains, start, whitelist,
+                         blacklist, max_parents, no_parents, no_children, threads, verbose,
+                         call = rlang::caller_env()) {
+  schedule <- mcmc_schedule(iterations, burn_in, thin, chains, call = call)
+  search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
+                           max_parents = max_parents, no_parents = no_parents,
+                           no_children = no_children, start = start, threads = threads,
+                           verbose = verbose, call = call)
+  list(schedule = schedule, search = search)
 }
 
 # Checks the chain lengths; returns list(iterations, burn_in, thin, chains).
@@ -169,7 +178,6 @@ count_families <- function(knowledge) {
 
 # Starts the chains, advances them in batches with a progress bar, wraps the samples.
 run_mcmc <- function(search, schedule, algorithm) {
-  began <- proc.time()[["elapsed"]]
   start <- which(search$start == 1L, arr.ind = TRUE) - 1L
   # Two 32-bit words of R's RNG per chain, drawn in chain order, seed its engine.
   seeds <- matrix(floor(stats::runif(2 * schedule$chains) * 2^32), nrow = 2)
@@ -180,9 +188,9 @@ run_mcmc <- function(search, schedule, algorithm) {
   advance_in_batches(run, schedule$iterations, progress = search$verbose || interactive())
   result <- cpp_mcmc_result(run)
   samples <- new_bn_samples(result$chains, search$nodes, algorithm, search$score, schedule)
-  samples$info$score_evaluations <- result$score_evaluations
-  samples$info$cache_hits <- result$cache_hits
-  samples$info$time <- proc.time()[["elapsed"]] - began
+  samples$info <- c(list(algorithm = algorithm), samples$info,
+                    list(score_evaluations = result$score_evaluations,
+                         cache_hits = result$cache_hits, time = search$clock()))
   if (search$verbose) {
     cli::cli_inform("{algorithm}: {schedule$chains} chain{?s} of {format_count(schedule$iterations)} iterations in {format(samples$info$time, digits = 3)} s; acceptance {format(samples$info$acceptance, digits = 2)}.")
   }

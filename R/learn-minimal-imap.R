@@ -19,10 +19,12 @@
 #'   the subset of that size with the largest p-value is kept (and listed in
 #'   `info$capped`).
 #' @param threads Number of threads for the tests of one subset size.
+#' @param verbose If `TRUE`, report the number of tests, the arcs found and the time.
 #' @return A [bn_graph] of type `"dag"`; `info` holds `order`, `tests` (x, y, z
 #'   `;`-separated, statistic, df, p_value, n (cases used; fewer than all when the
 #'   data have missing values, as each test uses its available cases, see [ci_test()]),
-#'   independent), `n_tests`, `capped`, and the settings used.
+#'   independent), `n_tests`, `capped`, the settings used, and `algorithm`
+#'   (`"minimal_imap"`, first) and `time` (seconds, last).
 #' @references Koller, D. and Friedman, N. (2009). *Probabilistic Graphical Models: Principles
 #'   and Techniques*. MIT Press.
 #'
@@ -35,9 +37,13 @@
 #' minimal_imap(cp, order = c("SEX", "SES", "IQ", "PE", "CP"), alpha = 0.04)
 #' minimal_imap(cp, order = c("CP", "PE", "IQ", "SES", "SEX"), alpha = 0.04)
 minimal_imap <- function(data, order, test = NULL, alpha = 0.05, max_parents = Inf,
-                         B = 1000L, threads = 1L) {
-  data <- as_bn_data(data)
-  nodes <- names(data$levels)
+                         B = 1000L, threads = 1L, verbose = FALSE) {
+  inputs <- prepare_tests(data, test, alpha, B, threads, verbose = verbose,
+                          gaussian_default = "mi_g")
+  data <- inputs$data
+  nodes <- inputs$nodes
+  spec <- inputs$spec
+  threads <- inputs$threads
   if (missing(order)) {
     lbn_abort("{.arg order} is missing: give every node name once, in the order to use.", "order")
   }
@@ -45,12 +51,9 @@ minimal_imap <- function(data, order, test = NULL, alpha = 0.05, max_parents = I
   missing <- setdiff(nodes, order)
   if (length(missing)) {
     lbn_abort("{.arg order} must name every variable once; it misses {.val {missing}}.",
-              "value")
+              c("value", "order"))
   }
-  spec <- ci_test_spec(test, B, data, gaussian_default = "mi_g")
-  check_alpha(alpha)
   check_number(max_parents, min = 0, whole = TRUE)
-  threads <- check_threads(threads)
 
   parents <- stats::setNames(vector("list", length(order)), order)
   logs <- list()
@@ -64,9 +67,12 @@ minimal_imap <- function(data, order, test = NULL, alpha = 0.05, max_parents = I
   }
   tests <- do.call(rbind, logs)
   amat <- graph_from_parents(parents, nodes = nodes)$amat
-  new_bn_graph(amat, "dag",
-               info = list(order = order, test = spec$name, alpha = alpha, tests = tests,
-                           n_tests = nrow(tests), capped = capped))
+  info <- list(algorithm = "minimal_imap", order = order, test = spec$name, alpha = alpha,
+               tests = tests, n_tests = nrow(tests), capped = capped, time = inputs$clock())
+  if (verbose) {
+    cli::cli_inform("minimal_imap: {info$n_tests} test{?s}, {sum(amat)} arc{?s}, {format(info$time, digits = 3)} s.")
+  }
+  new_bn_graph(amat, "dag", info = info)
 }
 
 # The parents of `node` among `predecessors`: the smallest subset U leaving it

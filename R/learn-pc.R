@@ -65,7 +65,8 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #'   `n_tests`, `cache_hits`,
 #'   `sepsets` (the witness set of each removed edge with its p-value), `immoralities`
 #'   (with their strength and status), `conflicts`, `bidirected`, `orientations` (each
-#'   arc oriented by a rule, in order), and the settings used.
+#'   arc oriented by a rule, in order), the settings used, and `algorithm` (`"pc"`,
+#'   first) and `time` (seconds, last).
 #' @references Colombo, D. and Maathuis, M. H. (2014). Order-independent constraint-based
 #'   causal structure learning. *Journal of Machine Learning Research*, 15, 3921-3962.
 #'
@@ -88,17 +89,16 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
                conflicts = c("bidirected", "first", "strongest"), whitelist = NULL,
                blacklist = NULL, B = 1000L, threads = 1L, verbose = FALSE) {
-  data <- as_bn_data(data)
-  nodes <- names(data$levels)
-  check_pairwise_memory(length(nodes), "PC")
-  spec <- ci_test_spec(test, B, data)
-  check_alpha(alpha)
+  inputs <- prepare_tests(data, test, alpha, B, threads, verbose = verbose,
+                          whitelist = whitelist, blacklist = blacklist, what = "PC")
+  data <- inputs$data
+  nodes <- inputs$nodes
+  spec <- inputs$spec
+  knowledge <- inputs$knowledge
+  threads <- inputs$threads
   check_number(max_cond, min = 0, whole = TRUE)
   check_flag(stable)
-  check_flag(verbose)
-  threads <- check_threads(threads)
   conflicts <- check_choice(conflicts, cpp_registry()$conflict_policies)
-  knowledge <- build_constraints(nodes, whitelist, blacklist)
 
   sorted <- nodes[order(nodes, method = "radix")]
   options <- list(alpha = alpha, max_cond = max_cond, stable = stable, threads = threads,
@@ -108,7 +108,8 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
                      forbidden = knowledge$forbidden[sorted, sorted, drop = FALSE]))
   dimnames(res$amat) <- dimnames(res$bidirected) <- list(sorted, sorted)
   amat <- res$amat[nodes, nodes, drop = FALSE]
-  info <- pc_info(res, sorted, spec, alpha, max_cond, stable, conflicts)
+  info <- c(list(algorithm = "pc"), pc_info(res, sorted, spec, alpha, max_cond, stable, conflicts),
+            list(time = inputs$clock()))
   if (nrow(info$conflicts)) warn_conflicts(info$conflicts, conflicts)
   shaped <- nrow(info$conflicts) > 0 || any(info$orientations$rule == pc_rule_names[1])
   g <- new_bn_graph(amat, type = if (shaped) "pdag" else "cpdag", info = info)

@@ -70,11 +70,10 @@
 pdag_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL,
                         blacklist = NULL, max_parents = Inf, no_parents = NULL,
                         no_children = NULL, max_iter = Inf, threads = 1, verbose = FALSE) {
-  if (inherits(start, "bn_graph") && !is_dag(start)) start <- pdag_to_dag(start)
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, start = start, threads = threads,
-                           verbose = verbose)
+                           no_children = no_children, start = class_start(start),
+                           threads = threads, verbose = verbose)
   check_score_equivalent(search$score, "pdag_search")
   result <- cpp_pdag_search(search$data, score_spec(search$score, length(search$nodes)),
                             search$knowledge, search$start, as_count(max_iter), search$threads)

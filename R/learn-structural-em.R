@@ -31,7 +31,9 @@
 #' @param start `NULL` (the empty graph) or a [bn_graph] DAG on the data's nodes.
 #' @param whitelist,blacklist,max_parents,no_parents,no_children Background knowledge, as
 #'   in [hill_climb()].
-#' @param search `"hill_climb"` or `"tabu"` (tabu search with its default settings).
+#' @param search `"hill_climb"` or `"tabu_search"` (tabu search with its default
+#'   settings), as in [hybrid()]. `"tabu"` still works but is deprecated: it warns (once
+#'   per session, class `"learnbn_warning_deprecated"`).
 #' @param completion `"expected"` (exact expected statistics) or `"gibbs"` (completions
 #'   drawn by Gibbs sampling after 20 sweeps of burn-in, averaged over).
 #' @param samples Number of draws per incomplete row where completions are sampled.
@@ -75,12 +77,17 @@
 #' shd(cpdag(g), cpdag(asia$graph))
 structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NULL,
                           blacklist = NULL, max_parents = Inf, no_parents = NULL,
-                          no_children = NULL, search = c("hill_climb", "tabu"),
+                          no_children = NULL, search = c("hill_climb", "tabu_search"),
                           completion = c("expected", "gibbs"), samples = 10,
                           max_completions = 256, prune = 1e-6, max_iter = 10, em_iter = 10,
                           method = c("bayes", "mle"), threads = 1, verbose = FALSE) {
-  started <- proc.time()[["elapsed"]]
-  search <- check_choice(search, c("hill_climb", "tabu"))
+  if (identical(search, "tabu")) {
+    lbn_warn(c("{.code search = \"tabu\"} is deprecated; use {.code search = \"tabu_search\"}.",
+               "i" = "This warning is shown once per session."),
+             "deprecated", .frequency = "once", .frequency_id = "learnbn_structural_em_tabu")
+    search <- "tabu_search"
+  }
+  search <- check_choice(search, c("hill_climb", "tabu_search"))
   completion <- check_choice(completion, c("expected", "gibbs"))
   method <- check_fit_method(method)
   check_number(samples, min = 1, max = 1e6, whole = TRUE)
@@ -110,7 +117,8 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
                                min_probability = prune)
     plan$data <- completed$data
     plan$start <- graph$amat
-    learned <- run_search(plan, search, search_options(search))
+    learned <- run_search(plan, c(hill_climb = "hill_climb", tabu_search = "tabu")[[search]],
+                          search_options(search), name = search)
     changes <- c(changes, shd(learned, graph))
     rows <- c(rows, completed$data$n_rows)
     graph <- new_bn_graph(learned$amat, "dag")
@@ -128,7 +136,7 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
   info <- list(algorithm = "structural_em", score = plan$score$type, search = search,
                completion = completion, iterations = iteration, converged = converged,
                changes = changes, loglik = loglik, nparams = n_params, rows = rows, fit = fit,
-               time = proc.time()[["elapsed"]] - started)
+               time = plan$clock())
   new_bn_graph(graph$amat, "dag", score = learned$score, info = info)
 }
 
@@ -157,6 +165,6 @@ sem_parameters <- function(graph, data, completed, method, em_iter) {
 
 search_options <- function(search) {
   switch(search,
-         hill_climb = list(max_iter = 2^52, restarts = 0, perturb = 5),
-         tabu = list(max_iter = 2^52, tabu_length = 10, patience = 10))
+         hill_climb = list(max_iter = Inf, restarts = 0, perturb = 5),
+         tabu_search = list(max_iter = Inf, tabu_length = 10, patience = 10))
 }

@@ -24,5 +24,5 @@ tabu_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL,
                            no_children = no_children, restrict = restrict, start = start,
                            threads = threads, verbose = verbose)
   run_search(search, "tabu", list(max_iter = as_count(max_iter), tabu_length = as_count(tabu),
-                                  patience = as_count(max_tabu)))
+                                  patience = as_count(max_tabu)), name = "tabu_search")
 }

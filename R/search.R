@@ -1,10 +1,20 @@
-# Shared set-up and wrap-up of the score-based learners: check the arguments once,
-# run the whole search in C++, return a bn_graph with an info record.
+# Shared set-up and wrap-up of the learners. Every learner has one shape: check its
+# arguments and build the search (prepare_search() for the score-based learners,
+# prepare_tests() for the constraint-based ones), call the core, and wrap the result
+# with new_bn_graph() and an info record that starts with `algorithm` and holds `time`
+# (seconds since the learner started, from the stopwatch the prepare function starts).
+
+# Starts a wall-clock stopwatch: the function returned gives the seconds elapsed since.
+stopwatch <- function() {
+  began <- proc.time()[["elapsed"]]
+  function() proc.time()[["elapsed"]] - began
+}
 
 prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL, max_parents = Inf,
                            no_parents = NULL, no_children = NULL, restrict = NULL, start = NULL,
                            threads = 1, verbose = FALSE, default_score = "bdeu",
                            call = rlang::caller_env()) {
+  clock <- stopwatch()
   data <- as_bn_data(data, arg = "data", call = call)
   check_complete(data, "A score-based search", call = call)
   check_pairwise_memory(length(data$levels), "A score-based search", call = call)
@@ -14,14 +24,44 @@ prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL,
     lbn_abort("Searches do not support BDe with a prior network yet; use {.code bn_score(\"bde\")} (uniform prior network) or {.val bdeu}.",
               "value", call = call)
   }
-  check_number(threads, min = 1, whole = TRUE, arg = "threads", call = call)
+  threads <- check_threads(threads, call = call)
   check_flag(verbose, arg = "verbose", call = call)
   nodes <- names(data$levels)
   knowledge <- build_constraints(nodes, whitelist, blacklist, max_parents, no_parents, no_children,
                                  restrict = restrict, call = call)
   list(data = data, score = score, knowledge = knowledge, nodes = nodes,
-       start = start_matrix(start, knowledge, call), threads = as.integer(threads),
-       verbose = verbose)
+       start = start_matrix(start, knowledge, call), threads = threads, verbose = verbose,
+       clock = clock)
+}
+
+# The constraint-based counterpart of prepare_search() (pc(), minimal_imap()): the data,
+# the test specification, alpha, threads, verbose and the background knowledge checked
+# once, and the stopwatch started.
+prepare_tests <- function(data, test, alpha, B, threads, verbose = FALSE, whitelist = NULL,
+                          blacklist = NULL, gaussian_default = "fisher_z", what = NULL,
+                          call = rlang::caller_env()) {
+  clock <- stopwatch()
+  data <- as_bn_data(data, arg = "data", call = call)
+  nodes <- names(data$levels)
+  if (!is.null(what)) check_pairwise_memory(length(nodes), what, call = call)
+  spec <- ci_test_spec(test, B, data, gaussian_default = gaussian_default, call = call)
+  check_alpha(alpha, call = call)
+  check_flag(verbose, arg = "verbose", call = call)
+  threads <- check_threads(threads, call = call)
+  knowledge <- build_constraints(nodes, whitelist, blacklist, call = call)
+  list(data = data, nodes = nodes, spec = spec, alpha = alpha, threads = threads,
+       verbose = verbose, knowledge = knowledge, clock = clock)
+}
+
+# The start of a search over equivalence classes (ges(), pdag_search()): a DAG is kept, a
+# CPDAG / PDAG is replaced by one of its consistent extensions. A graph with only
+# directed arcs but a cycle is left to start_matrix(), which rejects it as every search
+# does (class `learnbn_error_not_dag`).
+class_start <- function(start, call = rlang::caller_env()) {
+  if (!inherits(start, "bn_graph") || !is.matrix(start$amat)) return(start)
+  amat <- start$amat
+  if (!any(amat == 1L & t(amat) == 1L)) return(start)
+  new_bn_graph(pdag_extension(amat, call = call), "dag")
 }
 
 # Searches and PC keep tables with one entry per ordered pair of nodes: the constraint
@@ -75,14 +115,16 @@ start_matrix <- function(start, knowledge, call) {
   amat
 }
 
-# Runs one C++ search and wraps the result.
-run_search <- function(search, algorithm, options) {
+# Runs one C++ search and wraps the result. `algorithm` is the core's name of the search
+# ("hill_climb", "tabu", "local", "annealing", "genetic"); `name`, recorded as
+# info$algorithm, is the learner's R function name.
+run_search <- function(search, algorithm, options, name = algorithm) {
   n <- length(search$nodes)
   result <- cpp_dag_search(search$data, score_spec(search$score, n), search$knowledge, search$start,
                            algorithm, options, search$threads)
   amat <- result$amat
   dimnames(amat) <- list(search$nodes, search$nodes)
-  info <- search_info(result, search, algorithm, list(iterations = result$iterations),
+  info <- search_info(result, search, name, list(iterations = result$iterations),
                       cli::pluralize("{result$iterations} move{?s}"))
   new_bn_graph(amat, "dag", score = result$score, info = info)
 }
@@ -94,7 +136,7 @@ search_info <- function(result, search, algorithm, steps, steps_text) {
   info <- c(list(algorithm = algorithm, score = search$score$type), steps,
             list(score_evaluations = result$score_evaluations, cache_hits = result$cache_hits,
                  cache_hit_rate = if (lookups > 0) result$cache_hits / lookups else 0,
-                 time = result$time, trace = result$trace))
+                 time = search$clock(), trace = result$trace))
   if (search$verbose) {
     cli::cli_inform("{algorithm}: {steps_text}, {info$score_evaluations} family score{?s} computed, score {format(result$score, nsmall = 2)}, {format(info$time, digits = 3)} s.")
   }

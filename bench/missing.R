@@ -28,7 +28,7 @@ timed <- function(expr) {
 }
 
 complete_runs <- list(hill_climb = timed(hill_climb(complete, score = "bic")),
-                      tabu = timed(tabu_search(complete, score = "bic")))
+                      tabu_search = timed(tabu_search(complete, score = "bic")))
 complete_cpdags <- lapply(complete_runs, function(run) cpdag(run$value))
 
 rows <- list()
@@ -52,7 +52,8 @@ for (search in names(complete_runs)) {
           complete_cpdags[[search]], search = search)
 }
 
-for (setting in list(c("hill_climb", "expected"), c("hill_climb", "gibbs"), c("tabu", "expected"))) {
+for (setting in list(c("hill_climb", "expected"), c("hill_climb", "gibbs"),
+                     c("tabu_search", "expected"))) {
   set.seed(1)
   run <- timed(structural_em(data, score = "bic", search = setting[1], completion = setting[2]))
   label <- paste0("structural_em, ", setting[1], ", ", setting[2])

@@ -3,7 +3,7 @@
 test_that("annealing returns the best graph it saw with its score", {
   set.seed(32)
   g <- simulated_annealing(college_data, score = "bic", lowerings = 20)
-  expect_identical(g$info$algorithm, "annealing")
+  expect_identical(g$info$algorithm, "simulated_annealing")
   expect_equal(g$score, network_score(g, college_data, score = "bic"), tolerance = 1e-9)
   expect_lte(max(g$info$trace), g$score + 1e-9)
   expect_equal(g$info$trace[1], network_score(bn_graph_from_string("[SEX][SES][IQ][PE][CP]"),

@@ -116,7 +116,7 @@ test_that("best-first search is deterministic, threads or not, and starts where 
   g3 <- best_first_search(df, score = "bdeu", start = start, max_expansions = 0)
   expect_identical(as.matrix(g3), as.matrix(start)[names(df), names(df)])
   expect_equal(g3$score, network_score(start, df), tolerance = 1e-9)
-  expect_identical(g3$info$algorithm, "best_first")
+  expect_identical(g3$info$algorithm, "best_first_search")
 })
 
 test_that("best-first search on college plans reaches at least the hill-climbing optimum", {

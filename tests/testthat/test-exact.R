@@ -62,7 +62,7 @@ test_that("exact search agrees with the college-plans exhaustive analysis", {
                         no_children = "CP")
   expect_equal(model_string(exact), "[SEX][SES][IQ|SES:PE][PE|SEX:SES][CP|SES:IQ:PE]")
   expect_equal(round(exact$score, 2), -45652.73)
-  expect_equal(exact$info$algorithm, "exact")
+  expect_equal(exact$info$algorithm, "exact_search")
   expect_equal(exact$info$score_evaluations, exact$info$parent_sets)
   # without knowledge: the optimum over all 29281 DAGs, for several scores and bounds
   for (score in c("bdeu", "k2", "bic")) for (max_parents in c(1, 2, Inf)) {

@@ -62,7 +62,7 @@ test_that("K2 with the natural order gives the expected network and counters", {
   g <- k2_search(college_data, order = c("SEX", "SES", "IQ", "PE", "CP"))
   expect_s3_class(g, "bn_graph")
   expect_equal(g$type, "dag")
-  expect_equal(g$info$algorithm, "k2")
+  expect_equal(g$info$algorithm, "k2_search")
   expect_true(g$info$score_evaluations > 0)
   expect_true(g$info$cache_hits >= 0)
   expect_true(g$info$time >= 0)

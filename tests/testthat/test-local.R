@@ -3,7 +3,7 @@
 test_that("local search only takes improving moves and reports them", {
   set.seed(31)
   g <- local_search(college_data, score = "bic", k_max = 2000)
-  expect_identical(g$info$algorithm, "local")
+  expect_identical(g$info$algorithm, "local_search")
   expect_true(all(diff(g$info$trace) > 0))
   expect_equal(g$info$iterations, length(g$info$trace) - 1)
   expect_equal(tail(g$info$trace, 1), g$score)

@@ -64,3 +64,14 @@ test_that("minimal_imap rejects bad input with classed errors", {
                class = "learnbn_error_unknown_test")
   expect_snapshot(error = TRUE, minimal_imap(cp, order = c("SEX", "SES")))
 })
+
+test_that("minimal_imap records its name and time in info", {
+  cp <- bn_data(college_plans, counts = "count")
+  g <- minimal_imap(cp, order = c("SEX", "SES", "IQ", "PE", "CP"), alpha = 0.04)
+  expect_identical(g$info$algorithm, "minimal_imap")
+  expect_identical(names(g$info)[1], "algorithm")
+  expect_type(g$info$time, "double")
+  expect_length(g$info$time, 1L)
+  expect_gte(g$info$time, 0)
+  expect_message(minimal_imap(cp, order = names(cp$levels), verbose = TRUE), "minimal_imap")
+})

@@ -197,7 +197,7 @@ test_that("EM and structural EM hold up from 5% to 30% missing cells", {
     # Measured 0.005 (5%) and 0.066 (30%): the noise grows with the missing share.
     expect_lt(cpt_gap(fit, full, asia_complete), if (share < 0.1) 0.02 else 0.1)
     # Measured SHD 0 for both.
-    expect_lte(shd(cpdag(structural_em(d, search = "tabu")), cpdag(complete_graph)), 2)
+    expect_lte(shd(cpdag(structural_em(d, search = "tabu_search")), cpdag(complete_graph)), 2)
   }
   alarm <- read_bif(system.file("extdata", "alarm.bif", package = "learnbn"))
   set.seed(2)
@@ -259,13 +259,13 @@ test_that("Gibbs sampling recovers the exact posterior mean when cells are ignor
 
 test_that("structural EM on asia with 10% missing finds the complete-data graph", {
   complete_graph <- tabu_search(asia_complete, score = "bic")
-  g <- structural_em(asia_data, search = "tabu")
+  g <- structural_em(asia_data, search = "tabu_search")
   expect_s3_class(g, "bn_graph")
   expect_true(g$info$converged)
   expect_equal(g$info$changes[g$info$iterations], 0)
   # Measured SHD between the CPDAGs: 0 (the same equivalence class).
   expect_lte(shd(cpdag(g), cpdag(complete_graph)), 2)
-  expect_identical(structural_em(asia_data, search = "tabu")$amat, g$amat)
+  expect_identical(structural_em(asia_data, search = "tabu_search")$amat, g$amat)
   bic <- g$info$loglik - log(5000) / 2 * g$info$nparams
   expect_true(all(diff(bic) > -1))
   set.seed(3)

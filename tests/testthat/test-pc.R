@@ -165,3 +165,13 @@ test_that("pc runs permutation tests reproducibly", {
   expect_identical(a$info$tests, b$info$tests)
   expect_identical(as.matrix(a), as.matrix(b))
 })
+
+test_that("pc records its name and time in info", {
+  cp <- bn_data(college_plans, counts = "count")
+  g <- pc(cp, alpha = 0.04, conflicts = "first")
+  expect_identical(g$info$algorithm, "pc")
+  expect_identical(names(g$info)[1], "algorithm")
+  expect_type(g$info$time, "double")
+  expect_length(g$info$time, 1L)
+  expect_gte(g$info$time, 0)
+})
