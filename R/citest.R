@@ -52,13 +52,15 @@ check_alpha <- function(alpha, call = rlang::caller_env()) {
                call = call)
 }
 
+abort_fisher_z_sets <- function() {
+  lbn_abort("Fisher's z tests single variables; use {.val mi_g} to test sets.", "value", call = NULL)
+}
+
 # Runs tests x[[t]] _||_ y[[t]] | z[[t]] (lists of node names) as one batch; returns a
 # data.frame with columns statistic, df, p_value, n (cases used, see ci_test()).
 run_ci_tests <- function(data, spec, x, y, z, threads = 1L) {
   nodes <- names(data$levels)
-  if (spec$statistic == "fisher_z" && any(lengths(x) != 1L | lengths(y) != 1L)) {
-    lbn_abort("Fisher's z tests single variables; use {.val mi_g} to test sets.", "value", call = NULL)
-  }
+  if (spec$statistic == "fisher_z" && any(lengths(x) != 1L | lengths(y) != 1L)) abort_fisher_z_sets()
   index <- function(sets) lapply(sets, function(s) match(s, nodes) - 1L)
   out <- cpp_ci_tests(data, index(x), index(y), index(z), spec, threads)
   as.data.frame(out)

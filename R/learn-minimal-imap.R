@@ -55,51 +55,22 @@ minimal_imap <- function(data, order, test = NULL, alpha = 0.05, max_parents = I
   }
   check_number(max_parents, min = 0, whole = TRUE)
 
-  parents <- stats::setNames(vector("list", length(order)), order)
-  logs <- list()
-  capped <- character()
-  for (i in seq_along(order)) {
-    step <- minimal_parents(data, spec, order[i], order[seq_len(i - 1L)], alpha,
-                            max_parents, threads)
-    parents[[order[i]]] <- step$parents
-    logs[[i]] <- step$tests
-    if (step$capped) capped <- c(capped, order[i])
-  }
-  tests <- do.call(rbind, logs)
+  if (spec$statistic == "fisher_z" && length(order) > 2L) abort_fisher_z_sets()
+
+  res <- cpp_minimal_imap(data, match(order, nodes) - 1L, spec,
+                          list(alpha = alpha, max_parents = max_parents, threads = threads))
+  names_of <- function(sets) vapply(sets, function(s) paste(nodes[s + 1L], collapse = ";"), "")
+  tests <- data.frame(x = nodes[res$tests$x + 1L], y = names_of(res$tests$y),
+                      z = names_of(res$tests$z), statistic = res$tests$statistic,
+                      df = res$tests$df, p_value = res$tests$p_value, n = res$tests$n,
+                      independent = res$tests$p_value > alpha, stringsAsFactors = FALSE)
+  parents <- stats::setNames(lapply(res$parents, function(p) nodes[p + 1L]), nodes)
   amat <- graph_from_parents(parents, nodes = nodes)$amat
+  capped <- nodes[res$capped + 1L]
   info <- list(algorithm = "minimal_imap", order = order, test = spec$name, alpha = alpha,
                tests = tests, n_tests = nrow(tests), capped = capped, time = inputs$clock())
   if (verbose) {
     cli::cli_inform("minimal_imap: {info$n_tests} test{?s}, {sum(amat)} arc{?s}, {format(info$time, digits = 3)} s.")
   }
   new_bn_graph(amat, "dag", info = info)
-}
-
-# The parents of `node` among `predecessors`: the smallest subset U leaving it
-# independent of the rest. Returns list(parents, tests, capped).
-minimal_parents <- function(data, spec, node, predecessors, alpha, max_parents, threads) {
-  empty_log <- data.frame(x = character(), y = character(), z = character(),
-                          statistic = numeric(), df = numeric(), p_value = numeric(),
-                          n = numeric(), independent = logical(), stringsAsFactors = FALSE)
-  logs <- list(empty_log)
-  top <- min(length(predecessors), max_parents)
-  for (size in seq(0, top)) {
-    candidates <- utils::combn(length(predecessors), size, simplify = FALSE)
-    candidates <- lapply(candidates, function(k) predecessors[k])
-    if (size == length(predecessors)) {
-      return(list(parents = predecessors, tests = do.call(rbind, logs), capped = FALSE))
-    }
-    rest <- lapply(candidates, function(u) setdiff(predecessors, u))
-    res <- run_ci_tests(data, spec, rep(list(node), length(candidates)), rest, candidates,
-                        threads)
-    logs[[length(logs) + 1L]] <- data.frame(
-      x = node, y = vapply(rest, paste, "", collapse = ";"),
-      z = vapply(candidates, paste, "", collapse = ";"), res,
-      independent = res$p_value > alpha, stringsAsFactors = FALSE)
-    best <- which.max(res$p_value)
-    if (res$p_value[best] > alpha || size == top) {
-      return(list(parents = candidates[[best]], tests = do.call(rbind, logs),
-                  capped = res$p_value[best] <= alpha))
-    }
-  }
 }
