@@ -1,7 +1,9 @@
-// constraint/: the PC algorithm on data simulated from a known network.
+// constraint/: the PC algorithm and the minimal I-map on data simulated from a known
+// network.
 #pragma once
 #include <vector>
 
+#include <learnbn/constraint/minimal_imap.hpp>
 #include <learnbn/constraint/pc.hpp>
 #include <learnbn/graph/pdag.hpp>
 
@@ -65,8 +67,34 @@ inline void test_pc() {
   CHECK(edges == 0);
 }
 
+// With a topological order of the truth the minimal I-map is the truth itself; every
+// test logged is x against the other predecessors given a subset of them.
+inline void test_minimal_imap() {
+  Simulated data = collider_data(5000, 43);
+  CITestSpec spec;
+  spec.statistic = CIStatistic::likelihood_g2;
+  const std::vector<int> order{0, 1, 4, 2, 3};
+  const MinimalImapResult result = minimal_imap(data.view, spec, order, 0.01, INT_MAX, 2, [] {});
+  const ParentLists truth = collider_parents();
+  for (int v = 0; v < 5; ++v) {
+    std::vector<int> parents = result.parents[v], expected = truth[v];
+    std::sort(parents.begin(), parents.end());
+    std::sort(expected.begin(), expected.end());
+    CHECK(parents == expected);
+  }
+  CHECK(result.capped.empty() && !result.tests.empty());
+  for (const MinimalImapTest& t : result.tests) CHECK(t.rest.size() + t.subset.size() > 0 && t.result.p_value >= 0);
+  // The same tests in one thread; a cap of no parents keeps the best empty set.
+  const MinimalImapResult serial = minimal_imap(data.view, spec, order, 0.01, INT_MAX, 1, [] {});
+  CHECK(serial.parents == result.parents && serial.tests.size() == result.tests.size());
+  const MinimalImapResult capped = minimal_imap(data.view, spec, order, 0.01, 0, 1, [] {});
+  for (const auto& p : capped.parents) CHECK(p.empty());
+  CHECK(!capped.capped.empty());
+}
+
 inline void run_constraint_tests() {
   run_test("test_pc", test_pc);
+  run_test("test_minimal_imap", test_minimal_imap);
 }
 
 }  // namespace learnbn_test
