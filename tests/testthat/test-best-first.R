@@ -125,7 +125,7 @@ test_that("best-first search on college plans reaches at least the hill-climbing
   bf <- best_first_search(d, score = "bic", max_expansions = 200)
   expect_gte(bf$score, hc$score - 1e-6)
   expect_message(best_first_search(d, score = "bic", max_expansions = 2, verbose = TRUE),
-                 "best_first: 2 expansions")
+                 "best_first_search: 2 expansions")
 })
 
 test_that("best-first search checks its arguments", {
