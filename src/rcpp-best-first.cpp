@@ -6,7 +6,6 @@
 // [[Rcpp::export]]
 Rcpp::List cpp_best_first_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
                                  Rcpp::IntegerMatrix start, Rcpp::List options, int threads) {
-  const auto began = std::chrono::steady_clock::now();
   const learnbn::DataView view = data_view(data);
   const learnbn::Constraints constraints = constraints_from_list(knowledge);
   learnbn::FamilyScorer scorer(view, score_spec(spec, static_cast<int>(view.n_vars())), threads);
@@ -35,6 +34,5 @@ Rcpp::List cpp_best_first_search(Rcpp::List data, Rcpp::List spec, Rcpp::List kn
       Rcpp::Named("exhausted") = result.exhausted,
       Rcpp::Named("score_evaluations") = static_cast<double>(scorer.evaluations()),
       Rcpp::Named("cache_hits") = static_cast<double>(scorer.cache_hits()),
-      Rcpp::Named("time") = seconds_since(began),
       Rcpp::Named("trace") = Rcpp::NumericVector(result.trace.begin(), result.trace.end()));
 }

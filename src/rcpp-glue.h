@@ -2,7 +2,6 @@
 // limits, and back. Conversion only, no logic; each conversion exists once, here.
 #pragma once
 #include <Rcpp.h>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -45,10 +44,6 @@ inline std::uint64_t seed_from_r() {
 }
 
 inline void check_interrupt() { Rcpp::checkUserInterrupt(); }
-
-inline double seconds_since(std::chrono::steady_clock::time_point began) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-}
 
 // A view of a bn_data list; the R object must outlive the view.
 inline learnbn::DataView data_view(const Rcpp::List& data) {

@@ -12,7 +12,6 @@
 Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
                           Rcpp::IntegerMatrix start, std::string algorithm, Rcpp::List options,
                           int threads) {
-  const auto began = std::chrono::steady_clock::now();
   const learnbn::DataView view = data_view(data);
   const learnbn::Constraints constraints = constraints_from_list(knowledge);
   learnbn::FamilyScorer scorer(view, score_spec(spec, static_cast<int>(view.n_vars())), threads);
@@ -57,6 +56,5 @@ Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge
       Rcpp::Named("iterations") = static_cast<double>(result.stats.iterations),
       Rcpp::Named("score_evaluations") = static_cast<double>(scorer.evaluations()),
       Rcpp::Named("cache_hits") = static_cast<double>(scorer.cache_hits()),
-      Rcpp::Named("time") = seconds_since(began),
       Rcpp::Named("trace") = Rcpp::NumericVector(result.stats.trace.begin(), result.stats.trace.end()));
 }
