@@ -10,9 +10,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 build=/tmp/lbn-build-$name
 lib=/tmp/lbn-lib-$name
 mkdir -p "$build" "$lib"
-rsync -a --delete --exclude .git --exclude '*.o' --exclude '*.so' "$top"/ "$build"/
+rsync -a --delete --exclude .git --exclude '*.o' --exclude '*.so' --exclude .headers "$top"/ "$build"/
 cd "$build"
-if [ -f src/learnbn.so ] && [ -n "$(find inst/include src -newer src/learnbn.so -name '*.hpp' 2>/dev/null)" ]; then rm -f src/*.o src/*.so; fi
+# Objects do not track the headers they include: rebuild all when any header changed
+# (by content: rsync and git keep or reset times in ways a time check misses).
+stamp=$(find inst/include src -name '*.h' -o -name '*.hpp' 2>/dev/null | sort | xargs md5sum | md5sum)
+if [ "$stamp" != "$(cat src/.headers 2>/dev/null)" ]; then rm -f src/*.o src/*.so; echo "$stamp" > src/.headers; fi
 Rscript -e 'Rcpp::compileAttributes(".")' >/dev/null
 Rscript -e 'suppressPackageStartupMessages(roxygen2::roxygenise(load_code = "source"))' >/dev/null 2>roxygen.log || { cat roxygen.log; exit 1; }
 R CMD INSTALL --no-test-load -l "$lib" . >install.log 2>&1 || { tail -40 install.log; exit 1; }
