@@ -38,7 +38,7 @@
 #' minimal_imap(cp, order = c("CP", "PE", "IQ", "SES", "SEX"), alpha = 0.04)
 minimal_imap <- function(data, order, test = NULL, alpha = 0.05, max_parents = Inf,
                          B = 1000L, threads = 1L, verbose = FALSE) {
-  inputs <- prepare_tests(data, test, alpha, B, threads, verbose = verbose,
+  inputs <- prepare_tests(data, test, alpha, if (!missing(B)) B, threads, verbose = verbose,
                           gaussian_default = "mi_g")
   data <- inputs$data
   nodes <- inputs$nodes
