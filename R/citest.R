@@ -59,6 +59,17 @@ ci_test_spec <- function(test, B = NULL, data, gaussian_default = "fisher_z",
   spec
 }
 
+# Fisher's z has N - |z| - 3 degrees of freedom; a test with none cannot reject
+# independence (p = 1, see citest/gaussian.hpp), so a learner would drop an edge for lack
+# of cases alone. Said once per learner call, from its log of `tests`.
+warn_untestable <- function(tests, spec, n_cases) {
+  untestable <- spec$statistic == "fisher_z" & tests$df <= 0
+  if (!any(untestable)) return(invisible())
+  lbn_warn(c("{sum(untestable)} of {nrow(tests)} test{?s} had too few cases for Fisher's z, which needs more than |z| + 3 cases: with {n_cases}, a test given {max(n_cases - 3, 0)} or more variables cannot reject independence.",
+             "i" = "Edges may be missing for lack of cases alone (see {.code info$tests}, {.field df} <= 0); use more cases{if (n_cases > 3) ' or fewer conditioning variables' else ''}."),
+           "too_few_cases")
+}
+
 check_alpha <- function(alpha, call = rlang::caller_env()) {
   check_number(alpha, min = 0, max = 1, min_open = TRUE, max_open = TRUE, arg = "alpha",
                call = call)

@@ -69,6 +69,7 @@ minimal_imap <- function(data, order, test = NULL, alpha = 0.05, max_parents = I
   capped <- nodes[res$capped + 1L]
   info <- list(algorithm = "minimal_imap", order = order, test = spec$name, alpha = alpha,
                tests = tests, n_tests = nrow(tests), capped = capped, time = inputs$clock())
+  warn_untestable(tests, spec, data$n_cases)
   if (verbose) {
     cli::cli_inform("minimal_imap: {info$n_tests} test{?s}, {sum(amat)} arc{?s}, {format(info$time, digits = 3)} s.")
   }
