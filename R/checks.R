@@ -102,3 +102,40 @@ check_node_columns <- function(nodes, columns, data_arg, model_arg, call = rlang
               "unknown_node", call = call)
   }
 }
+
+# Warns that the arguments `args`, given by the user, have no effect `here` (cli text
+# such as "with the {.val bic} score", from learnbn's code, never from the user); `why`
+# (cli bullets without interpolated variables) says where each of them applies.
+warn_unused_arguments <- function(args, here, why = character()) {
+  if (!length(args)) return(invisible(args))
+  lbn_warn(c(paste0("{.arg {args}} {cli::qty(args)}{?does/do} nothing ", here,
+                    " and {cli::qty(args)}{?is/are} ignored."),
+             why),
+           "unused_argument")
+}
+
+# Stops because `x` (given as argument `arg`) is not one of `choices`, the names (of
+# scores, tests, ...) that learnbn knows. `aliases` maps other packages' spellings
+# (bnlearn's) to learnbn's names; otherwise the closest choices, ignoring case and at
+# most two edits away, are suggested.
+abort_unknown_name <- function(x, choices, kind, aliases = character(),
+                               arg = rlang::caller_arg(x), call = rlang::caller_env()) {
+  hint <- if (x %in% names(aliases)) {
+    "{.val {x}} is bnlearn's name; learnbn calls it {.val {aliases[[x]]}}."
+  } else {
+    close <- closest_names(x, choices)
+    if (length(close)) "Did you mean {.or {.val {close}}}?"
+  }
+  lbn_abort(c("{.arg {arg}} must be one of {.val {choices}}, not {.val {x}}.",
+              "i" = hint),
+            kind, call = call)
+}
+
+# The names in `choices` nearest to `x`: the one equal ignoring case, else up to three
+# at most two edits away (one for a name of two characters), nearest first.
+closest_names <- function(x, choices) {
+  distance <- drop(utils::adist(tolower(x), tolower(choices)))
+  if (any(distance == 0)) return(choices[distance == 0])
+  close <- order(distance)[sort(distance) <= min(2, nchar(x) - 1)]
+  choices[utils::head(close, 3)]
+}

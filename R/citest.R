@@ -18,17 +18,24 @@ ci_test_table <- data.frame(
             "Gaussian mutual information (G2 = 2 N MI)"),
   stringsAsFactors = FALSE)
 
+# bnlearn's names of tests that learnbn calls otherwise (same statistics and p-values).
+bnlearn_test_names <- c("x2-adf" = "x2_adf", "mi-adf" = "mi_adf", "mc-x2" = "x2_perm",
+                        "mc-mi" = "mi_perm", "zf" = "fisher_z", "mc-zf" = "fisher_z_perm",
+                        "mi-g" = "mi_g")
+
 # A checked test spec: list(name, label, statistic, adjusted_df, permutations, seed).
 # `test = NULL` means "x2" on discrete data and `gaussian_default` on continuous data.
-# The seed of the permutation streams is drawn from R's RNG only for permutation tests.
-ci_test_spec <- function(test, B = 1000L, data, gaussian_default = "fisher_z",
+# `B = NULL` (not given) means 1000 permutations; given with a test that does not
+# permute, it is warned about. The seed of the permutation streams is drawn from R's
+# RNG only for permutation tests.
+ci_test_spec <- function(test, B = NULL, data, gaussian_default = "fisher_z",
                          call = rlang::caller_env()) {
   if (is.null(test)) test <- if (is_gaussian(data)) gaussian_default else "x2"
   check_string(test, arg = "test", call = call)
   row <- match(test, ci_test_table$name)
   if (is.na(row)) {
-    lbn_abort(c("{.arg test} must be one of {.val {ci_test_table$name}}, not {.val {test}}."),
-              "unknown_test", call = call)
+    abort_unknown_name(test, ci_test_table$name, "unknown_test", bnlearn_test_names,
+                       arg = "test", call = call)
   }
   if (ci_test_table$gaussian[row] != is_gaussian(data)) {
     fits <- ci_test_table$name[ci_test_table$gaussian == is_gaussian(data)]
@@ -39,12 +46,28 @@ ci_test_spec <- function(test, B = 1000L, data, gaussian_default = "fisher_z",
   spec <- as.list(ci_test_table[row, ])
   spec$permutations <- 0L
   spec$seed <- 0
+  if (!spec$permutation && !is.null(B)) {
+    warn_unused_arguments("B", paste0("with the {.val ", test, "} test"),
+                          c("i" = "{.arg B} is the number of permutations of the {.code _perm} tests."))
+  }
   if (spec$permutation) {
+    if (is.null(B)) B <- 1000L
     check_number(B, min = 1, max = .Machine$integer.max, whole = TRUE, arg = "B", call = call)
     spec$permutations <- as.integer(B)
     spec$seed <- floor(stats::runif(1) * 2^26) * 2^26 + floor(stats::runif(1) * 2^26)
   }
   spec
+}
+
+# Fisher's z has N - |z| - 3 degrees of freedom; a test with none cannot reject
+# independence (p = 1, see citest/gaussian.hpp), so a learner would drop an edge for lack
+# of cases alone. Said once per learner call, from its log of `tests`.
+warn_untestable <- function(tests, spec, n_cases) {
+  untestable <- spec$statistic == "fisher_z" & tests$df <= 0
+  if (!any(untestable)) return(invisible())
+  lbn_warn(c("{sum(untestable)} of {nrow(tests)} test{?s} had too few cases for Fisher's z, which needs more than |z| + 3 cases: with {n_cases}, a test given {max(n_cases - 3, 0)} or more variables cannot reject independence.",
+             "i" = "Edges may be missing for lack of cases alone (see {.code info$tests}, {.field df} <= 0); use more cases{if (n_cases > 3) ' or fewer conditioning variables' else ''}."),
+           "too_few_cases")
 }
 
 check_alpha <- function(alpha, call = rlang::caller_env()) {
@@ -109,8 +132,11 @@ run_ci_tests <- function(data, spec, x, y, z, threads = 1L) {
 #' @param test One of `"x2"`, `"g2"`, `"mi"`, `"x2_adf"`, `"g2_adf"`, `"mi_adf"`,
 #'   `"x2_perm"`, `"g2_perm"`, `"mi_perm"` (discrete data) or `"fisher_z"`,
 #'   `"fisher_z_perm"`, `"mi_g"` (continuous data). `NULL` means `"x2"` on discrete data
-#'   and `"fisher_z"` on continuous data.
-#' @param B Number of permutations of the permutation tests.
+#'   and `"fisher_z"` on continuous data. bnlearn's names (`"x2-adf"`, `"mi-adf"`,
+#'   `"mc-x2"`, `"mc-mi"`, `"zf"`, `"mc-zf"`, `"mi-g"`) are errors that give learnbn's
+#'   name; other unknown names suggest the closest ones.
+#' @param B Number of permutations of the permutation tests (a warning of class
+#'   `learnbn_warning_unused_argument` when given with another test).
 #' @return A `bn_citest` object: a list with `test`, `x`, `y`, `z`, `statistic`, `df`,
 #'   `p_value`, `n` (the number of cases used: the available cases of the test when
 #'   the data have missing values) and, for permutation tests, `B`.
@@ -142,7 +168,7 @@ ci_test <- function(data, x, y, z = character(), test = NULL, B = 1000L) {
     lbn_abort("{.arg z} must not contain {.arg x} or {.arg y}, but contains {.val {intersect(c(x, y), z)}}.",
               "value")
   }
-  spec <- ci_test_spec(test, B, data)
+  spec <- ci_test_spec(test, if (!missing(B)) B, data)
   res <- run_ci_tests(data, spec, list(x), list(y), list(as.character(z)))
   structure(list(test = spec$name, x = x, y = y, z = as.character(z),
                  statistic = res$statistic, df = res$df, p_value = res$p_value,

@@ -1,18 +1,15 @@
 # Internal counting helpers over bn_data.
 
-# Coerces `data` to bn_data, naming the caller's argument in errors.
+# Coerces `data` to bn_data; errors and warnings about it name the caller's argument
+# and the caller, not `x` of bn_data().
 as_bn_data <- function(data, arg = rlang::caller_arg(data), call = rlang::caller_env()) {
-  if (inherits(data, "bn_data")) return(data)
-  if (!is.data.frame(data) && !is.table(data) && !is.matrix(data)) {
-    lbn_abort("{.arg {arg}} must be a data.frame or a {.cls bn_data}, not {.obj_type_friendly {data}}.",
-              "type", call = call)
-  }
-  bn_data(data)
+  new_bn_data(data, arg = arg, call = call)
 }
 
 # The same data restricted to `nodes` (in that order).
 data_subset <- function(data, nodes) {
   data$levels <- data$levels[nodes]
+  if (!is.null(data$sources)) data$sources <- data$sources[nodes]
   if (is_gaussian(data)) {
     data$values <- data$values[nodes]
     data$means <- data$means[nodes]

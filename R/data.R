@@ -7,7 +7,13 @@
 #' the declared levels (so a level that never occurs still counts in r_i, the number
 #' of states of a variable). Columns may be factors (levels and their order are kept),
 #' character vectors (levels sorted), logical vectors (levels `FALSE`, `TRUE`) or whole
-#' numbers (levels are the sorted distinct values).
+#' numbers (levels are the sorted distinct values). A whole-number column with many
+#' distinct values is more likely a rounded measurement than a category: with
+#' `type = "auto"` a warning (class `learnbn_warning_many_levels`) names each numeric
+#' column made discrete with more than 20 levels, or with more than 5 levels and more
+#' than one level per 10 cases. Treat such columns as continuous with
+#' `type = "gaussian"` (every column numeric), or keep them discrete without the warning
+#' with `type = "discrete"` or by making them factors (or intervals with [cut()]).
 #'
 #' **Continuous (Gaussian) data.** When every column is numeric and some column holds
 #' a non-integer value (or `type = "gaussian"`), the data are continuous: the values are
@@ -15,7 +21,21 @@
 #' standard deviations and the correlation matrix) are computed once, in C++ with
 #' Eigen. Scores and tests then work from these statistics without touching the rows
 #' again. A data.frame mixing continuous and discrete columns is an error until
-#' conditional-Gaussian networks are supported.
+#' conditional-Gaussian networks are supported. Printing a `bn_data` object shows which
+#' kind every column became.
+#'
+#' **Case counts.** A count table (one row per configuration and a column of case
+#' counts) is used as it is, without expanding rows: name the column in `counts`, or
+#' set the attribute `attr(x, "counts")` to its name, as the bundled [college_plans]
+#' and [florida] do, so that they are learned correctly when given as they are (for
+#' example `hill_climb(college_plans)`). `counts` takes precedence over the attribute;
+#' remove the attribute (`attr(x, "counts") <- NULL`) to use the column as a variable.
+#' Selecting columns with `x[cols]` or [subset()] drops the attribute. A numeric column
+#' of non-negative whole numbers named `count`, `counts`, `n`, `freq`, `Freq`, `weight`
+#' or `weights` (in any case) that is not declared as counts is most likely one, for
+#' example the `Freq` column of `as.data.frame(table(...))`: it is used as a variable
+#' with a warning (class `learnbn_warning_count_column`) that says how to declare it.
+#' Make it a factor to use it as a variable without the warning.
 #'
 #' **Missing values.** By default a missing value is an error naming the columns and
 #' their number of missing cells. With `missing = "allow"` (discrete data only) a
@@ -29,75 +49,166 @@
 #' @param counts `NULL`, or the name of a column of `x` holding non-negative whole-number
 #'   case counts: each row then stands for that many identical cases, so a count table
 #'   such as [college_plans] is used as it is, without expanding rows. Rows with a zero
-#'   count are dropped.
+#'   count are dropped. `NULL` uses the column named by `attr(x, "counts")`, if any.
 #' @param type `"auto"` (continuous when every column is numeric and one has a
 #'   non-integer value, discrete otherwise), `"discrete"` or `"gaussian"`.
 #' @param missing `"error"` (the default) or `"allow"` (keep missing cells of discrete
 #'   data with a missing code).
 #' @return A `bn_data` object: a list with `type` (`"discrete"` or `"gaussian"`),
-#'   `levels` (named by variable; `NULL` entries for continuous variables), `weights`
-#'   (`NULL` or the case counts), `n_rows` and `n_cases`. Discrete data add `codes` (one
-#'   vector of 0-based codes per variable, raw when a variable has at most 256 levels,
-#'   or 255 with missing values) and `missing` (missing cells per variable). Gaussian
-#'   data add `values` (the columns), `means`, `sds` (maximum-likelihood, divisor N)
-#'   and `cor` (the weighted correlation matrix).
+#'   `levels` (named by variable; `NULL` entries for continuous variables), `sources`
+#'   (the kind of each column before recoding: `"factor"`, `"character"`, `"logical"`,
+#'   `"whole number"` or `"numeric"`), `weights` (`NULL` or the case counts), `counts`
+#'   (`NULL` or the name of the counts column), `n_rows` and `n_cases`. Discrete data
+#'   add `codes` (one vector of 0-based codes per variable, raw when a variable has at
+#'   most 256 levels, or 255 with missing values) and `missing` (missing cells per
+#'   variable). Gaussian data add `values` (the columns), `means`, `sds`
+#'   (maximum-likelihood, divisor N) and `cor` (the weighted correlation matrix).
 #' @family data
 #' @export
 #' @examples
 #' d <- bn_data(college_plans, counts = "count")
 #' d
+#' # the same: college_plans names its counts column in an attribute
+#' attr(college_plans, "counts")
+#' bn_data(college_plans)
 #' bn_data(data.frame(smoker = c(TRUE, FALSE, TRUE), cough = c("yes", "no", "yes")))
 #' bn_data(UCBAdmissions)
+#' bn_data(as.data.frame(UCBAdmissions), counts = "Freq")
 #' bn_data(data.frame(a = c("x", NA, "y"), b = c("u", "v", NA)), missing = "allow")
 #' bn_data(iris[1:4])
 bn_data <- function(x, counts = NULL, type = c("auto", "discrete", "gaussian"),
                     missing = c("error", "allow")) {
+  new_bn_data(x, counts, type, missing, arg = "x", call = rlang::current_env())
+}
+
+# bn_data() for a user's data given as argument `arg` of the function called as `call`,
+# so that errors and warnings name that argument and that function.
+new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg = "x",
+                        call = rlang::caller_env()) {
   if (inherits(x, "bn_data")) {
     if (!is.null(counts)) {
       lbn_abort("{.arg counts} cannot be used with data that is already a {.cls bn_data}.",
-                "value")
+                "value", call = call)
     }
     return(x)
   }
-  type <- check_choice(type, c("auto", "discrete", "gaussian"))
-  missing <- check_choice(missing, c("error", "allow"))
+  type <- check_choice(type, c("auto", "discrete", "gaussian"), arg = "type", call = call)
+  missing <- check_choice(missing, c("error", "allow"), arg = "missing", call = call)
+  counts_name <- NULL
   if (is.table(x)) {
-    x <- table_to_frame(x)
+    x <- table_to_frame(x, arg, call)
     counts <- ".count"
+  } else {
+    if (is.null(counts)) counts <- counts_attribute(x)
+    counts_name <- counts
   }
   if (is.matrix(x)) x <- as.data.frame(x, stringsAsFactors = FALSE)
   if (!is.data.frame(x)) {
-    lbn_abort("{.arg x} must be a data.frame, a table or a {.cls bn_data}, not {.obj_type_friendly {x}}.",
-              "type")
+    lbn_abort("{.arg {arg}} must be a data.frame, a table or a {.cls bn_data}, not {.obj_type_friendly {x}}.",
+              "type", call = call)
   }
-  check_frame_names(x)
-  weights <- NULL
-  if (!is.null(counts)) {
-    check_string(counts)
-    if (!counts %in% names(x)) {
-      lbn_abort("{.arg counts} names column {.val {counts}}, which is not in {.arg x}.",
-                "unknown_column")
-    }
-    weights <- check_counts(x[[counts]], counts)
-    x <- x[names(x) != counts]
-    keep <- weights > 0
-    x <- x[keep, , drop = FALSE]
-    weights <- weights[keep]
+  check_frame_names(x, arg, call)
+  rows <- split_counts(x, counts, arg, call)
+  check_frame_shape(rows$x, arg, call)
+  data <- if (data_type(rows$x, type, call) == "gaussian") {
+    gaussian_data(rows$x, rows$weights, arg, call)
+  } else {
+    discrete_data(rows$x, rows$weights, missing == "allow",
+                  warn_levels = type == "auto", not_again = rows$suspects, arg = arg, call = call)
   }
-  check_frame_shape(x)
-  if (data_type(x, type) == "gaussian") return(gaussian_data(x, weights))
-  missing_cells <- check_missing(x, allow = missing == "allow", hint = missing_hint_discrete)
-  columns <- lapply(names(x), function(name) encode_column(x[[name]], name))
+  data$counts <- counts_name
+  data
+}
+
+# The variables of `x` and the case counts of its rows: the column `counts` (rows with
+# no case dropped), or NULL. Without `counts`, `suspects` names the columns warned
+# about as looking like counts.
+split_counts <- function(x, counts, arg, call) {
+  if (is.null(counts)) return(list(x = x, weights = NULL, suspects = warn_count_columns(x, arg)))
+  check_string(counts, arg = "counts", call = call)
+  if (!counts %in% names(x)) {
+    lbn_abort("{.arg counts} names column {.val {counts}}, which is not in {.arg {arg}}.",
+              "unknown_column", call = call)
+  }
+  weights <- check_counts(x[[counts]], counts, call)
+  keep <- weights > 0
+  list(x = x[keep, names(x) != counts, drop = FALSE], weights = weights[keep],
+       suspects = character())
+}
+
+# Discrete data: every column recoded (see encode_column()). With `warn_levels`, numeric
+# columns with many levels are warned about, except those in `not_again`.
+discrete_data <- function(x, weights, allow_missing, warn_levels, not_again, arg, call) {
+  missing_cells <- check_missing(x, allow = allow_missing, hint = missing_hint_discrete,
+                                 arg = arg, call = call)
+  columns <- lapply(names(x), function(name) encode_column(x[[name]], name, call))
   names(columns) <- names(x)
+  sources <- vapply(columns, `[[`, "", "source")
+  levels <- lapply(columns, `[[`, "levels")
+  n_cases <- if (is.null(weights)) nrow(x) else sum(weights)
+  if (warn_levels) {
+    warn_many_levels(lengths(levels)[sources == "whole number" & !names(x) %in% not_again], n_cases, arg)
+  }
   structure(
     list(type = "discrete",
          codes = lapply(columns, `[[`, "codes"),
-         levels = lapply(columns, `[[`, "levels"),
+         levels = levels,
+         sources = sources,
          weights = weights,
          n_rows = nrow(x),
-         n_cases = if (is.null(weights)) nrow(x) else sum(weights),
+         n_cases = n_cases,
          missing = missing_cells),
     class = "bn_data")
+}
+
+# The column named by attr(x, "counts") (as set on college_plans and florida), or NULL
+# when the attribute is absent or names no column (e.g. after the column was dropped).
+counts_attribute <- function(x) {
+  name <- attr(x, "counts", exact = TRUE)
+  if (is.character(name) && length(name) == 1L && !is.na(name) && name %in% names(x)) name
+}
+
+# Names under which count tables usually carry their case counts (compared in lower case;
+# as.data.frame(table(...)) writes `Freq`).
+count_column_names <- c("count", "counts", "n", "freq", "weight", "weights")
+
+# Warns about numeric columns of non-negative whole numbers named like case counts: used
+# as a variable, such a column splits every family into one configuration per count.
+# Returns the names of those columns.
+warn_count_columns <- function(x, arg) {
+  suspects <- names(x)[tolower(names(x)) %in% count_column_names]
+  suspects <- suspects[vapply(x[suspects], is_count_like, logical(1))]
+  if (!length(suspects)) return(suspects)
+  first <- suspects[[1]]
+  n <- cli::qty(length(suspects))
+  lbn_warn(c("{n}Column{?s} {.val {suspects}} of {.arg {arg}} {n}look{?s/} like case counts (whole numbers, named like counts) but {n}{?is/are} used as {n}{?a variable/variables}.",
+             "i" = "If each row stands for {.field {first}} identical cases, use {.code bn_data({arg}, counts = \"{first}\")} and pass that to the learner.",
+             "i" = "To use {n}{?it/them} as {n}{?a variable/variables} without this warning, make {n}{?it a factor/them factors}."),
+           "count_column")
+  suspects
+}
+
+is_count_like <- function(col) {
+  is.numeric(col) && !is.factor(col) && length(col) > 0 && !anyNA(col) &&
+    all(is.finite(col) & col >= 0 & col == round(col))
+}
+
+# More levels than this (or more than 5 and more than one per `cases_per_level` cases)
+# make a numeric column made discrete look like a rounded measurement.
+many_levels <- 20
+cases_per_level <- 10
+
+# Warns about numeric columns made discrete (`levels`: their numbers of levels, named)
+# with so many levels that each has few cases: they are probably measurements.
+warn_many_levels <- function(levels, n_cases, arg) {
+  many <- levels[levels > many_levels | (levels > 5 & levels > n_cases / cases_per_level)]
+  if (!length(many)) return(invisible())
+  shown <- paste0(names(many), " (", many, " levels)")
+  n <- cli::qty(length(many))
+  lbn_warn(c("{n}Numeric column{?s} {shown} of {.arg {arg}} {n}{?is/are} treated as discrete, with one level per distinct value, in {format(n_cases, big.mark = ',')} cases.",
+             "i" = "If {n}{?it is a measurement/they are measurements}, treat the data as continuous with {.code bn_data({arg}, type = \"gaussian\")} (every column numeric), or group the values with {.fn cut}.",
+             "i" = "To keep {n}{?it/them} discrete without this warning, use {.code bn_data({arg}, type = \"discrete\")} or make {n}{?it a factor/them factors}."),
+           "many_levels")
 }
 
 # "discrete" or "gaussian" for the columns of x, checking that they are not mixed.
@@ -116,15 +227,15 @@ data_type <- function(x, type, call = rlang::caller_env()) {
   type
 }
 
-missing_hint_discrete <- "Use {.code bn_data(x, missing = \"allow\")} for {.fn pc}, {.fn structural_em}, {.fn fit_parameters} with {.code missing = \"em\"} and {.fn impute}; or remove incomplete rows."
+missing_hint_discrete <- "Use {.code bn_data({arg}, missing = \"allow\")} for {.fn pc}, {.fn structural_em}, {.fn fit_parameters} with {.code missing = \"em\"} and {.fn impute}; or remove incomplete rows."
 missing_hint_gaussian <- "Missing values are supported for discrete data only; remove incomplete rows."
 
 # The cells missing in each column: an error (with the advice `hint`) unless `allow`.
-check_missing <- function(x, allow, hint, call = rlang::caller_env()) {
+check_missing <- function(x, allow, hint, arg = "x", call = rlang::caller_env()) {
   n_na <- vapply(x, function(col) sum(is.na(col)), numeric(1))
   if (any(n_na > 0) && !allow) {
     detail <- paste0(names(x)[n_na > 0], " (", n_na[n_na > 0], " NA)")
-    lbn_abort(c("{.arg x} has missing values in {sum(n_na > 0)} column{?s}: {detail}.",
+    lbn_abort(c("{.arg {arg}} has missing values in {sum(n_na > 0)} column{?s}: {detail}.",
                 "i" = hint),
               "missing", call = call)
   }
@@ -135,11 +246,11 @@ check_missing <- function(x, allow, hint, call = rlang::caller_env()) {
 # configuration arithmetic with room for the other variables of a family.
 max_levels <- 65535L
 
-table_to_frame <- function(x) {
+table_to_frame <- function(x, arg = "x", call = rlang::caller_env()) {
   frame <- as.data.frame(x, stringsAsFactors = TRUE, responseName = ".count")
   if (is.null(names(dimnames(x))) || any(!nzchar(names(dimnames(x))))) {
-    lbn_abort("{.arg x} is a table without names on every dimension; name them with {.code names(dimnames(x)) <- ...}.",
-              "value", call = rlang::caller_env())
+    lbn_abort("{.arg {arg}} is a table without names on every dimension; name them with {.code names(dimnames({arg})) <- ...}.",
+              "value", call = call)
   }
   frame
 }
@@ -158,20 +269,20 @@ check_counts <- function(counts, name, call = rlang::caller_env()) {
   as.numeric(counts)
 }
 
-check_frame_names <- function(x, call = rlang::caller_env()) {
+check_frame_names <- function(x, arg = "x", call = rlang::caller_env()) {
   nms <- names(x)
   if (is.null(nms) || anyNA(nms) || any(!nzchar(nms))) {
-    lbn_abort("Every column of {.arg x} must have a non-empty name.", "names", call = call)
+    lbn_abort("Every column of {.arg {arg}} must have a non-empty name.", "names", call = call)
   }
   if (anyDuplicated(nms)) {
-    lbn_abort("{.arg x} has duplicated column name{?s} {.val {unique(nms[duplicated(nms)])}}.",
+    lbn_abort("{.arg {arg}} has duplicated column name{?s} {.val {unique(nms[duplicated(nms)])}}.",
               "names", call = call)
   }
 }
 
-check_frame_shape <- function(x, call = rlang::caller_env()) {
-  if (!ncol(x)) lbn_abort("{.arg x} has no columns.", "empty", call = call)
-  if (!nrow(x)) lbn_abort("{.arg x} has no rows (or every count is zero).", "empty", call = call)
+check_frame_shape <- function(x, arg = "x", call = rlang::caller_env()) {
+  if (!ncol(x)) lbn_abort("{.arg {arg}} has no columns.", "empty", call = call)
+  if (!nrow(x)) lbn_abort("{.arg {arg}} has no rows (or every count is zero).", "empty", call = call)
 }
 
 # Missing cells keep the code 255 in raw columns (so those hold at most 255 levels when
@@ -180,7 +291,8 @@ check_frame_shape <- function(x, call = rlang::caller_env()) {
 missing_code_raw <- 255L
 missing_code_int <- 65535L
 
-# Recode one column to 0-based codes (missing cells get the missing code) and its levels.
+# Recode one column to 0-based codes (missing cells get the missing code), its levels and
+# its source (the kind of column it was).
 encode_column <- function(col, name, call = rlang::caller_env()) {
   observed <- col[!is.na(col)]
   if (is.factor(col)) {
@@ -191,12 +303,15 @@ encode_column <- function(col, name, call = rlang::caller_env()) {
                 "missing", call = call)
     }
     codes <- as.integer(col) - 1L
+    source <- "factor"
   } else if (is.logical(col)) {
     levels <- c("FALSE", "TRUE")
     codes <- as.integer(col)
+    source <- "logical"
   } else if (is.character(col)) {
     levels <- sort(unique(observed))
     codes <- match(col, levels) - 1L
+    source <- "character"
   } else if (is.numeric(col)) {
     bad <- !is.finite(observed) | observed != round(observed)
     if (any(bad)) {
@@ -207,6 +322,7 @@ encode_column <- function(col, name, call = rlang::caller_env()) {
     values <- sort(unique(observed))
     levels <- as.character(values)
     codes <- match(col, values) - 1L
+    source <- "whole number"
   } else {
     lbn_abort("Column {.val {name}} is {.obj_type_friendly {col}}; use a factor, character, logical or whole-number column.",
               "type", call = call)
@@ -220,7 +336,7 @@ encode_column <- function(col, name, call = rlang::caller_env()) {
     lbn_warn("Column {.val {name}} has a single level ({.val {levels}}); it cannot depend on anything.",
              "single_level")
   }
-  list(codes = encode_codes(codes, length(levels)), levels = levels)
+  list(codes = encode_codes(codes, length(levels)), levels = levels, source = source)
 }
 
 # 0-based codes (NA where missing) stored as the core reads them: raw when they fit,
@@ -259,8 +375,8 @@ check_data_type <- function(data, needed, what, call = rlang::caller_env()) {
 }
 
 # Continuous data: the columns and their weighted sufficient statistics.
-gaussian_data <- function(x, weights, call = rlang::caller_env()) {
-  check_missing(x, allow = FALSE, hint = missing_hint_gaussian, call = call)
+gaussian_data <- function(x, weights, arg = "x", call = rlang::caller_env()) {
+  check_missing(x, allow = FALSE, hint = missing_hint_gaussian, arg = arg, call = call)
   values <- lapply(x, as.double)
   infinite <- names(x)[!vapply(values, function(v) all(is.finite(v)), logical(1))]
   if (length(infinite)) {
@@ -269,6 +385,7 @@ gaussian_data <- function(x, weights, call = rlang::caller_env()) {
   }
   data <- structure(list(type = "gaussian", values = values,
                          levels = stats::setNames(vector("list", length(x)), names(x)),
+                         sources = stats::setNames(rep("numeric", length(x)), names(x)),
                          weights = weights, n_rows = nrow(x),
                          n_cases = if (is.null(weights)) nrow(x) else sum(weights)),
                     class = "bn_data")
@@ -307,24 +424,32 @@ data_rows <- function(data, rows, weights = NULL) {
 #' @export
 print.bn_data <- function(x, ...) {
   cards <- lengths(x$levels)
-  if (is_gaussian(x)) {
-    cli::cat_line("<bn_data> ", length(cards), " continuous variables, ",
-                  format(x$n_cases, big.mark = ","), " cases",
-                  if (!is.null(x$weights)) paste0(" in ", x$n_rows, " weighted rows") else "")
-    cli::cat_line(strwrap(paste(names(cards), collapse = ", "), indent = 2, exdent = 2))
-    return(invisible(x))
+  kind <- if (is_gaussian(x)) "continuous" else "discrete"
+  counts <- if (!is.null(x$weights)) {
+    paste0(" in ", format(x$n_rows, big.mark = ","), " weighted rows",
+           if (!is.null(x$counts)) paste0(" (counts: ", x$counts, ")"))
   }
-  cli::cat_line("<bn_data> ", length(cards), " discrete variables, ",
-                format(x$n_cases, big.mark = ","), " cases",
-                if (!is.null(x$weights)) paste0(" in ", x$n_rows, " weighted rows") else "")
-  shown <- paste0(names(cards), " (", cards, ")")
-  cli::cat_line(strwrap(paste(shown, collapse = ", "), indent = 2, exdent = 2))
+  cli::cat_line("<bn_data> ", length(cards), " ", kind, " variables, ",
+                format(x$n_cases, big.mark = ","), " cases", counts)
+  shown <- if (is_gaussian(x)) names(cards) else paste0(names(cards), " (", cards, ")")
+  # One line per kind of source column, so that numbers made discrete stand out.
+  sources <- if (is.null(x$sources)) rep(kind, length(cards)) else x$sources
+  for (source in unique(sources)) {
+    label <- source_labels[[source]]
+    cli::cat_line(strwrap(paste0(label, ": ", paste(shown[sources == source], collapse = ", ")),
+                          indent = 2, exdent = 4))
+  }
   if (has_missing(x)) {
     cli::cat_line("  missing cells: ", paste0(names(x$missing)[x$missing > 0], " (",
                                               x$missing[x$missing > 0], ")", collapse = ", "))
   }
   invisible(x)
 }
+
+# How print.bn_data() introduces the columns of each source.
+source_labels <- c(factor = "from factors", character = "from strings",
+                   logical = "from logicals", `whole number` = "from whole numbers",
+                   numeric = "continuous", discrete = "discrete", continuous = "continuous")
 
 #' @export
 dim.bn_data <- function(x) c(x$n_rows, length(x$levels))
@@ -339,7 +464,8 @@ dimnames.bn_data <- function(x) list(NULL, names(x$levels))
 #' @param ... Ignored.
 #' @return A data.frame of factors with the declared levels (`NA` where a value is
 #'   missing) or of numeric columns for continuous data, plus a `count` column when the
-#'   data carry case counts.
+#'   data carry case counts (named by the attribute `"counts"`, so that [bn_data()]
+#'   uses it as counts again).
 #' @export
 #' @examples
 #' head(as.data.frame(bn_data(college_plans, counts = "count")))
@@ -349,7 +475,10 @@ as.data.frame.bn_data <- function(x, row.names = NULL, optional = FALSE, ...) {
     factor(x$levels[[name]][data_codes(x, name) + 1L], levels = x$levels[[name]])
   }), col.names = names(x$levels), optional = TRUE)
   names(frame) <- names(x$levels)
-  if (!is.null(x$weights)) frame$count <- x$weights
+  if (!is.null(x$weights)) {
+    frame$count <- x$weights
+    attr(frame, "counts") <- "count"
+  }
   frame
 }
 
@@ -377,6 +506,13 @@ data_codes <- function(data, node) {
 #'   \item{CP}{college plans: yes, no}
 #'   \item{count}{number of students in the configuration}
 #' }
+#'
+#' The attribute `attr(college_plans, "counts")` is `"count"`, so [bn_data()] and every
+#' learner, score, test and [fit_parameters()] use the column as case counts when given
+#' `college_plans` as it is: `hill_climb(college_plans)` learns from the 10,318 cases,
+#' exactly as `hill_climb(bn_data(college_plans, counts = "count"))`.
+#' `college_plans[rep(1:128, college_plans$count), 1:5]` expands it to one row per
+#' student (selecting columns drops the attribute).
 #' @source Sewell, W. and Shah, V. (1968). Social class, parental encouragement, and
 #'   educational aspirations. *American Journal of Sociology*, 73, 559-572.
 #' @references Heckerman, D. (2003). Graphical models: structure learning. In Arbib, M. A.
@@ -388,6 +524,7 @@ data_codes <- function(data, node) {
 #' @examples
 #' sum(college_plans$count)
 #' bn_data(college_plans, counts = "count")
+#' hill_climb(college_plans)
 #' @name college_plans
 #' @docType data
 #' @keywords datasets
@@ -408,12 +545,15 @@ NULL
 #'   \item{S}{death sentence: no, yes}
 #'   \item{count}{number of trials in the configuration}
 #' }
+#'
+#' As for [college_plans], the attribute `attr(florida, "counts")` is `"count"`, so the
+#' table is used with its case counts when given as it is.
 #' @source Radelet, M. L. (1981). Racial characteristics and the imposition of the death
 #'   penalty. *American Sociological Review*, 46, 918-927.
 #' @family data
 #' @examples
 #' sum(florida$count)
-#' bn_data(florida, counts = "count")
+#' bn_data(florida)
 #' @name florida
 #' @docType data
 #' @keywords datasets

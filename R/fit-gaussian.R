@@ -100,7 +100,9 @@ log_predictive_gaussian <- function(fit, newdata, sum, call = rlang::caller_env(
 }
 
 # The numeric columns `nodes` of new data (a data.frame or Gaussian bn_data) and its case
-# counts. Not converted with bn_data(): a few new rows may well be constant or integer.
+# counts (of a bn_data, or of a data.frame's column named by attr(x, "counts"), as
+# bn_data() reads them). Not converted with bn_data(): a few new rows may well be
+# constant or integer.
 gaussian_newdata <- function(newdata, nodes, call) {
   if (inherits(newdata, "bn_data")) {
     if (!is_gaussian(newdata)) {
@@ -111,7 +113,8 @@ gaussian_newdata <- function(newdata, nodes, call) {
     weights <- newdata$weights
   } else if (is.data.frame(newdata)) {
     values <- as.list(newdata)
-    weights <- NULL
+    counts <- counts_attribute(newdata)
+    weights <- if (!is.null(counts)) check_counts(newdata[[counts]], counts, call)
   } else {
     lbn_abort("{.arg newdata} must be a data.frame or a {.cls bn_data} object, not {.obj_type_friendly {newdata}}.",
               "type", call = call)

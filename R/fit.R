@@ -52,7 +52,10 @@
 #'   (maximum likelihood). The default is `"bayes"` on discrete and `"mle"` (least
 #'   squares) on continuous data.
 #' @param iss Imaginary (equivalent) sample size of the BDeu prior, a positive number;
-#'   used by `method = "bayes"` only.
+#'   used by `method = "bayes"` on discrete data only (a warning of class
+#'   `learnbn_warning_unused_argument` otherwise). Larger than the number of cases, the
+#'   prior outweighs the data: allowed, with a warning of class
+#'   `learnbn_warning_large_iss`.
 #' @param missing How missing cells of the graph's nodes in discrete `data` (a
 #'   [bn_data()] built with `missing = "allow"`) are handled: `"none"` (an error of
 #'   class `learnbn_error_missing` if there are any), `"em"` or `"gibbs"`. No effect on
@@ -123,12 +126,24 @@ fit_parameters <- function(g, data, method = c("bayes", "mle"), iss = 1,
                            missing = c("none", "em", "gibbs"), control = list()) {
   check_fit_graph(g)
   data <- as_bn_data(data)
-  if (is_gaussian(data)) return(fit_gaussian(g, data, method))
+  if (is_gaussian(data)) {
+    if (!missing(iss)) warn_unused_arguments("iss", "for a linear-Gaussian network")
+    return(fit_gaussian(g, data, method))
+  }
   method <- check_fit_method(method)
   check_number(iss, min = 0, max = Inf, min_open = TRUE, max_open = TRUE)
+  if (method == "mle" && !missing(iss)) {
+    warn_unused_arguments("iss", "with {.code method = \"mle\"}",
+                          c("i" = "{.arg iss} is the equivalent sample size of the BDeu prior of {.code method = \"bayes\"}."))
+  }
+  if (method == "bayes") warn_large_iss(iss, data$n_cases)
   node_names <- nodes(g)
   check_node_columns(node_names, names(data$levels), "data", "g")
   missing <- check_choice(missing, c("none", "em", "gibbs"))
+  if (missing == "none" && length(control)) {
+    warn_unused_arguments("control", "with {.code missing = \"none\"}",
+                          c("i" = "{.arg control} sets {.code missing = \"em\"} and {.code \"gibbs\"}."))
+  }
   control <- check_missing_control(control)
   if (any(data$missing[node_names] > 0)) {
     return(fit_incomplete(g, data, method, iss, missing, control))

@@ -63,7 +63,7 @@ align_to_fit <- function(data, fit, call = rlang::caller_env()) {
       frame[[node]] <- factor(values, levels = fit$levels[[node]])
       check_known_values(values[!is.na(values) & is.na(frame[[node]])], node, fit, call)
     }
-    data <- bn_data(frame, type = "discrete", missing = "allow")
+    data <- new_bn_data(frame, type = "discrete", missing = "allow", arg = "data", call = call)
   }
   check_data_type(data, "discrete", "{.fn impute}", call = call)
   check_node_columns(node_names, names(data$levels), "data", "fit", call)

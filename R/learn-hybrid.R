@@ -25,6 +25,7 @@ hybrid <- function(data, test = NULL, alpha = 0.05, score = NULL, ..., max_cond 
                    threads = 1, verbose = FALSE) {
   clock <- stopwatch()
   data <- as_bn_data(data)
+  check_enough_cases(data)
   search <- check_choice(search, c("hill_climb", "tabu_search"))
   threads <- check_threads(threads)
   check_flag(verbose)

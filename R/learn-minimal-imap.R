@@ -38,7 +38,7 @@
 #' minimal_imap(cp, order = c("CP", "PE", "IQ", "SES", "SEX"), alpha = 0.04)
 minimal_imap <- function(data, order, test = NULL, alpha = 0.05, max_parents = Inf,
                          B = 1000L, threads = 1L, verbose = FALSE) {
-  inputs <- prepare_tests(data, test, alpha, B, threads, verbose = verbose,
+  inputs <- prepare_tests(data, test, alpha, if (!missing(B)) B, threads, verbose = verbose,
                           gaussian_default = "mi_g")
   data <- inputs$data
   nodes <- inputs$nodes
@@ -69,6 +69,7 @@ minimal_imap <- function(data, order, test = NULL, alpha = 0.05, max_parents = I
   capped <- nodes[res$capped + 1L]
   info <- list(algorithm = "minimal_imap", order = order, test = spec$name, alpha = alpha,
                tests = tests, n_tests = nrow(tests), capped = capped, time = inputs$clock())
+  warn_untestable(tests, spec, data$n_cases)
   if (verbose) {
     cli::cli_inform("minimal_imap: {info$n_tests} test{?s}, {sum(amat)} arc{?s}, {format(info$time, digits = 3)} s.")
   }

@@ -56,7 +56,8 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #'   or `"strongest"` (see Details).
 #' @param whitelist,blacklist `NULL` or two-column data.frames (or character matrices)
 #'   of from/to node names: arcs that must be present / must be absent.
-#' @param B Number of permutations for the permutation tests.
+#' @param B Number of permutations for the permutation tests (a warning of class
+#'   `learnbn_warning_unused_argument` when given with another test).
 #' @param threads Number of threads for the tests of one level (PC-stable only).
 #' @param verbose If `TRUE`, prints the walk-through of [explain_pc()] at the end.
 #' @return A [bn_graph] of type `"cpdag"` (or `"pdag"` when background knowledge or
@@ -89,7 +90,7 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
                conflicts = c("bidirected", "first", "strongest"), whitelist = NULL,
                blacklist = NULL, B = 1000L, threads = 1L, verbose = FALSE) {
-  inputs <- prepare_tests(data, test, alpha, B, threads, verbose = verbose,
+  inputs <- prepare_tests(data, test, alpha, if (!missing(B)) B, threads, verbose = verbose,
                           whitelist = whitelist, blacklist = blacklist, what = "PC")
   data <- inputs$data
   nodes <- inputs$nodes
@@ -110,6 +111,7 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   amat <- res$amat[nodes, nodes, drop = FALSE]
   info <- c(list(algorithm = "pc"), pc_info(res, sorted, spec, alpha, max_cond, stable, conflicts),
             list(time = inputs$clock()))
+  warn_untestable(info$tests, spec, data$n_cases)
   if (nrow(info$conflicts)) warn_conflicts(info$conflicts, conflicts)
   shaped <- nrow(info$conflicts) > 0 || any(info$orientations$rule == pc_rule_names[1])
   g <- new_bn_graph(amat, type = if (shaped) "pdag" else "cpdag", info = info)

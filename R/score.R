@@ -2,6 +2,13 @@
 score_types <- function() cpp_registry()$scores
 bayesian_scores <- c("bdeu", "bde", "k2", "bd", "bge")
 gaussian_scores <- c("loglik", "aic", "bic", "bge")
+# The scores with an equivalent sample size `iss`.
+iss_scores <- c("bdeu", "bde", "cv")
+
+# bnlearn's names of scores that learnbn calls otherwise (bnlearn's "bde" is learnbn's
+# "bde" without a prior network, i.e. BDeu; "loglik", "aic" and "bic" are the Gaussian
+# scores on continuous data).
+bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic")
 
 #' Score specifications
 #'
@@ -48,6 +55,19 @@ gaussian_scores <- c("loglik", "aic", "bic", "bge")
 #' and `"bge"` on discrete data, are errors. Where a learner's `score` is `NULL`, it
 #' uses `"bdeu"` on discrete data and `"bic"` on continuous data.
 #'
+#' The names are learnbn's, one per score; bnlearn's `"bde"`, `"k2"`, `"bic"`, `"aic"`,
+#' `"loglik"` and `"bge"` mean the same here (bnlearn's `"bde"` is the uniform BDe,
+#' learnbn's `"bde"` without a prior network, which equals `"bdeu"`), and its Gaussian
+#' names `"bic-g"`, `"aic-g"`, `"loglik-g"` are errors that give learnbn's name. An
+#' unknown name is an error suggesting the closest names.
+#'
+#' An option that does nothing for the chosen score (`iss` except for `"bdeu"`, `"bde"`
+#' and `"cv"`; `alpha` except for `"bd"`; `arc_prob` without `prior = "arcs"`; `am` and
+#' `aw` except for `"bge"`) gives a warning of class `learnbn_warning_unused_argument`.
+#' An `iss` larger than the number of cases of the data it meets makes the prior weigh
+#' more than the data (BDeu then tends to add arcs as `iss` grows); it is allowed, with
+#' a warning of class `learnbn_warning_large_iss`.
+#'
 #' Structure priors apply to the Bayesian scores: `"uniform"` adds nothing; `"arcs"`
 #' (Buntine 1991) makes each of the `n - 1` possible parents of a node present
 #' independently with probability `arc_prob`, adding
@@ -91,8 +111,7 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
                      arc_prob = NULL, prior_network = NULL, folds = NULL, am = 1, aw = NULL) {
   check_string(type)
   if (!type %in% score_types()) {
-    lbn_abort(c("{.arg type} must be one of {.val {score_types()}}, not {.val {type}}."),
-              "unknown_score")
+    abort_unknown_name(type, score_types(), "unknown_score", bnlearn_score_names)
   }
   check_number(iss, min = 0, min_open = TRUE, max_open = TRUE)
   check_number(alpha, min = 0, min_open = TRUE, max_open = TRUE)
@@ -117,6 +136,9 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
       lbn_abort("{.arg prior_network} must be a discrete {.cls bn_fit}, not a Gaussian one.", "data_type")
     }
   }
+  warn_unused_score_options(type, prior, c(iss = !missing(iss), alpha = !missing(alpha),
+                                           arc_prob = !is.null(arc_prob), am = !missing(am),
+                                           aw = !is.null(aw)))
   score <- structure(list(type = type, iss = iss, alpha = alpha, prior = prior, arc_prob = arc_prob,
                           prior_network = prior_network, am = am, aw = aw), class = "bn_score")
   if (type == "cv") score <- cv_fold_spec(score, folds)
@@ -124,6 +146,30 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
     lbn_abort("{.arg folds} applies to the {.val cv} score only, not to {.val {type}}.", "value")
   }
   score
+}
+
+# Warns about the options of bn_score() that were `given` but do nothing for `type`.
+warn_unused_score_options <- function(type, prior, given) {
+  applies <- c(iss = type %in% iss_scores, alpha = type == "bd", arc_prob = prior == "arcs",
+               am = type == "bge", aw = type == "bge")
+  unused <- names(given)[given & !applies[names(given)]]
+  why <- c(iss = "{.arg iss} is the equivalent sample size of {.val bdeu}, {.val bde} and {.val cv}.",
+           alpha = "{.arg alpha} is the Dirichlet hyperparameter of {.val bd}.",
+           arc_prob = "{.arg arc_prob} applies with {.code prior = \"arcs\"}.",
+           am = "{.arg am} and {.arg aw} are parameters of {.val bge}.",
+           aw = "{.arg am} and {.arg aw} are parameters of {.val bge}.")
+  warn_unused_arguments(unused, paste0("with the {.val ", type, "} score"),
+                        stats::setNames(unique(why[unused]), rep("i", length(unique(why[unused])))))
+}
+
+# Warns when an equivalent sample size `iss` exceeds the `n_cases` cases it is set
+# against: the prior then weighs more than the data. Allowed (a deliberate choice in a
+# sensitivity analysis), but far more often a slip such as iss = 1e9.
+warn_large_iss <- function(iss, n_cases, data_arg = "data") {
+  if (iss <= n_cases) return(invisible())
+  lbn_warn(c("{.arg iss} = {format(iss)} is larger than the number of cases of {.arg {data_arg}}, {format(n_cases, big.mark = ',')}, so the prior weighs more than the data.",
+             "i" = "{.arg iss} is a number of imaginary cases; BDeu tends to add arcs as it grows. Values from 1 to 10 are usual."),
+           "large_iss")
 }
 
 # Stores the folds of the cv score: a count with a seed drawn from R's RNG now, or ids.
@@ -214,6 +260,7 @@ as_bn_score <- function(score, ..., data, default = "bdeu", arg = rlang::caller_
 }
 
 check_score_data <- function(score, data, call = rlang::caller_env()) {
+  if (score$type %in% iss_scores) warn_large_iss(score$iss, data$n_cases)
   if (is_gaussian(data) && !score$type %in% gaussian_scores) {
     lbn_abort(c("The {.val {score$type}} score applies to discrete data, but {.arg data} are continuous.",
                 "i" = "Scores for continuous data: {.val {gaussian_scores}}."),
@@ -240,8 +287,8 @@ as_bn_score_object <- function(score, ..., arg, call) {
               "type", call = call)
   }
   if (!score %in% score_types()) {
-    lbn_abort("{.arg {arg}} must be one of {.val {score_types()}} or a {.cls bn_score}, not {.val {score}}.",
-              "unknown_score", call = call)
+    abort_unknown_name(score, score_types(), "unknown_score", bnlearn_score_names, arg = arg,
+                       call = call)
   }
   options <- names(list(...))
   unknown <- setdiff(options, names(formals(bn_score)))

@@ -16,6 +16,7 @@ prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL,
                            call = rlang::caller_env()) {
   clock <- stopwatch()
   data <- as_bn_data(data, arg = "data", call = call)
+  check_enough_cases(data, call = call)
   check_complete(data, "A score-based search", call = call)
   check_pairwise_memory(length(data$levels), "A score-based search", call = call)
   score <- as_bn_score(score, ..., data = data, default = default_score, arg = "score", call = call)
@@ -29,6 +30,7 @@ prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL,
   nodes <- names(data$levels)
   knowledge <- build_constraints(nodes, whitelist, blacklist, max_parents, no_parents, no_children,
                                  restrict = restrict, call = call)
+  warn_unscorable_families(data, score, min(knowledge$max_parents, length(nodes) - 1))
   list(data = data, score = score, knowledge = knowledge, nodes = nodes,
        start = start_matrix(start, knowledge, call), threads = threads, verbose = verbose,
        clock = clock)
@@ -42,6 +44,7 @@ prepare_tests <- function(data, test, alpha, B, threads, verbose = FALSE, whitel
                           call = rlang::caller_env()) {
   clock <- stopwatch()
   data <- as_bn_data(data, arg = "data", call = call)
+  check_enough_cases(data, call = call)
   nodes <- names(data$levels)
   if (!is.null(what)) check_pairwise_memory(length(nodes), what, call = call)
   spec <- ci_test_spec(test, B, data, gaussian_default = gaussian_default, call = call)
@@ -51,6 +54,32 @@ prepare_tests <- function(data, test, alpha, B, threads, verbose = FALSE, whitel
   knowledge <- build_constraints(nodes, whitelist, blacklist, call = call)
   list(data = data, nodes = nodes, spec = spec, alpha = alpha, threads = threads,
        verbose = verbose, knowledge = knowledge, clock = clock)
+}
+
+# Structure learning compares dependence with independence, which needs two distinct
+# rows at least: with one (however many cases it counts), every variable is constant
+# and the Bayesian scores still prefer some arcs.
+check_enough_cases <- function(data, arg = "data", call = rlang::caller_env()) {
+  if (data$n_rows >= 2 && data$n_cases >= 2) return(invisible(data))
+  lbn_abort(c("Learning a structure needs at least 2 rows of data, but {.arg {arg}} has {data$n_rows}{if (!is.null(data$weights)) paste0(' (', format(data$n_cases), ' cases)') else ''}.",
+              "i" = "With a single row every variable is constant, so no dependence can be seen."),
+            "too_few_cases", call = call)
+}
+
+# A linear-Gaussian family of k parents fits N cases exactly when N <= k + 1, and its
+# likelihood-based score ("loglik", "aic", "bic") is then -Inf (see score/gaussian.hpp):
+# a search silently keeps every node below N - 1 parents. Said once per search when
+# `max_parents` (at most n - 1) allows such families. Discrete scores and BGe are finite
+# for any number of cases.
+warn_unscorable_families <- function(data, score, max_parents) {
+  n_cases <- data$n_cases
+  if (!is_gaussian(data) || score$type == "bge" || n_cases >= max_parents + 2) {
+    return(invisible())
+  }
+  limit <- max(n_cases - 2, 0)
+  lbn_warn(c("With {n_cases} cases, a node with {n_cases - 1} or more parents fits {.arg data} exactly, so its {.val {score$type}} score is -Inf: the search gives no node more than {limit} parent{?s}{if (limit == 0) ' and learns no arc' else ''}.",
+             "i" = "Use more cases, the {.val bge} score (finite for any number of cases), or {.code max_parents = {limit}} to make the limit explicit."),
+           "too_few_cases")
 }
 
 # The start of a search over equivalence classes (ges(), pdag_search()): a DAG is kept, a

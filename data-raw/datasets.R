@@ -1,9 +1,13 @@
 # Builds data/college_plans.rda and data/florida.rda from the seed count tables
-# (run from the package root with the shared/ folder beside it).
+# (run from the package root with the shared/ folder beside it:
+#   Rscript data-raw/datasets.R
+# ). Each table names its counts column in attr(x, "counts"), which bn_data() honours,
+# so that learners given the table as it is use the counts.
 read_counts <- function(file, levels) {
   x <- utils::read.csv(file, stringsAsFactors = FALSE)
   for (name in names(levels)) x[[name]] <- factor(x[[name]], levels = levels[[name]])
   x$count <- as.integer(x$count)
+  attr(x, "counts") <- "count"
   x
 }
 four <- c("low", "lower_middle", "upper_middle", "high")

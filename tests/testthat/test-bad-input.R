@@ -239,7 +239,7 @@ test_that("hill_climb() rejects bad arguments", {
   d <- bad_data()
   expect_lbn_error(hill_climb(d, max_iter = -1), "value", "`max_iter`")
   expect_lbn_error(hill_climb(d, restarts = NA), "type", "`restarts`")
-  expect_s3_class(hill_climb(d[1, ]), "bn_graph")
+  expect_lbn_error(hill_climb(d[1, ]), "too_few_cases", "at least 2 rows")
   expect_s3_class(hill_climb(d[, 1, drop = FALSE]), "bn_graph")
 })
 
@@ -248,12 +248,12 @@ test_that("tabu_search(), local_search() and simulated_annealing() reject bad ar
   check_start_argument(tabu_search)
   check_search_arguments(local_search)
   check_search_arguments(simulated_annealing)
-  expect_s3_class(tabu_search(bad_data()[1, ]), "bn_graph")
+  expect_lbn_error(tabu_search(bad_data()[1, ]), "too_few_cases", "`data` has 1")
 })
 
 test_that("genetic_search() rejects bad arguments", {
   check_search_arguments(genetic_search)
-  expect_s3_class(genetic_search(bad_data()[1, ]), "bn_graph")
+  expect_lbn_error(genetic_search(bad_data()[1, ]), "too_few_cases", "`data` has 1")
 })
 
 test_that("exhaustive_search() and exact_search() reject bad arguments and big problems", {
@@ -304,10 +304,13 @@ test_that("pc(), hybrid() and minimal_imap() reject bad arguments", {
   expect_lbn_error(hybrid(d, score = "foo"), "unknown_score")
   expect_lbn_error(minimal_imap(d), "order")
   expect_lbn_error(minimal_imap(d, order = c("A", "Z", "B")), "unknown_node", "\"Z\"")
-  # A single variable or a single row is a valid, if uninformative, data set.
+  # A single variable is a valid, if uninformative, data set; a single row is not (every
+  # variable would be constant).
   expect_s3_class(pc(d[, 1, drop = FALSE]), "bn_graph")
   expect_s3_class(hybrid(d[, 1, drop = FALSE]), "bn_graph")
-  expect_s3_class(pc(d[1, ]), "bn_graph")
+  expect_lbn_error(pc(d[1, ]), "too_few_cases", "`data` has 1")
+  expect_lbn_error(hybrid(d[1, ]), "too_few_cases", "`data` has 1")
+  expect_lbn_error(minimal_imap(d[1, ], order = names(d)), "too_few_cases")
   expect_snapshot(pc(d, alpha = 1.5), error = TRUE)
 })
 

@@ -86,3 +86,21 @@ test_that("format_bytes picks bytes, MB or GB", {
   expect_identical(learnbn:::format_bytes(1e9), "1 GB")
   expect_identical(learnbn:::format_bytes(3.2e9), "3.2 GB")
 })
+
+test_that("warn_unused_arguments names the arguments; closest_names suggests names", {
+  w <- expect_warning(learnbn:::warn_unused_arguments(c("a", "b"), "with the {.val x} test", c(i = "why")),
+                      class = "learnbn_warning_unused_argument")
+  expect_match(conditionMessage(w), "`a` and `b` do nothing with the \"x\" test and are ignored.",
+               fixed = TRUE)
+  expect_match(conditionMessage(w), "why", fixed = TRUE)
+  expect_no_warning(learnbn:::warn_unused_arguments(character(), "here"))
+  expect_identical(learnbn:::closest_names("G2", c("x2", "g2", "mi")), "g2")
+  # Two edits for a name of two characters would suggest anything: one at most.
+  expect_identical(learnbn:::closest_names("x3", c("x2", "g2", "mi")), "x2")
+  expect_identical(learnbn:::closest_names("bdue", c("bde", "bdeu", "bd", "k2")), c("bde", "bdeu", "bd"))
+  expect_identical(learnbn:::closest_names("fisher", c("x2", "g2", "mi")), character())
+  err <- expect_error(learnbn:::abort_unknown_name("mc-x2", c("x2", "x2_perm"), "unknown_test",
+                                                   c("mc-x2" = "x2_perm"), arg = "test", call = NULL),
+                      class = "learnbn_error_unknown_test")
+  expect_match(conditionMessage(err), "learnbn calls it \"x2_perm\"", fixed = TRUE)
+})

@@ -126,3 +126,40 @@ test_that("ci_test rejects bad input with classed errors", {
   expect_snapshot(error = TRUE, ci_test(cp, "SEX", "CP", test = "chisq"))
   expect_snapshot(error = TRUE, ci_test(cp, "SEX", "CP", c("PE", "CP")))
 })
+
+# --- No silent data traps (issue 15) --------------------------------------------------
+
+test_that("B without a permutation test is named in a classed warning", {
+  fl <- bn_data(florida)
+  expect_snapshot(res <- ci_test(fl, "V", "S", test = "x2", B = 100))
+  expect_warning(ci_test(fl, "V", "S", B = 100), class = "learnbn_warning_unused_argument")
+  expect_warning(withCallingHandlers(pc(fl, test = "g2", B = 50),
+                                     learnbn_warning_conflict = function(w) invokeRestart("muffleWarning")),
+                 class = "learnbn_warning_unused_argument")
+  expect_warning(minimal_imap(fl, order = c("V", "D", "R", "I", "S"), B = 50),
+                 class = "learnbn_warning_unused_argument")
+  # The result is the test without B.
+  expect_identical(unclass(res), unclass(ci_test(fl, "V", "S", test = "x2")))
+  expect_equal(res$statistic, 14.6267, tolerance = 1e-5)
+  # B given to a permutation test, or left at its default: silent.
+  set.seed(1)
+  expect_no_warning(perm <- ci_test(fl, "V", "S", test = "x2_perm", B = 99))
+  expect_identical(perm$B, 99L)
+  expect_no_warning(ci_test(fl, "V", "S", test = "x2"))
+})
+
+test_that("unknown test names get a did-you-mean, bnlearn's names get learnbn's", {
+  fl <- bn_data(florida)
+  expect_snapshot(error = TRUE, {
+    ci_test(fl, "V", "S", test = "mc-x2")
+    ci_test(fl, "V", "S", test = "x2-adf")
+    ci_test(fl, "V", "S", test = "X2")
+    pc(fl, test = "zf")
+  })
+  for (name in names(learnbn:::bnlearn_test_names)) {
+    expect_error(ci_test(fl, "V", "S", test = name), learnbn:::bnlearn_test_names[[name]],
+                 class = "learnbn_error_unknown_test")
+  }
+  # Every alias points at a learnbn test.
+  expect_true(all(learnbn:::bnlearn_test_names %in% learnbn:::ci_test_table$name))
+})

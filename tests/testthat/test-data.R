@@ -99,3 +99,151 @@ test_that("bad data fail with classed errors naming the column and the problem",
 test_that("bn_data prints a compact summary", {
   expect_snapshot(bn_data(college_plans, counts = "count"))
 })
+
+# --- No silent data traps (issue 15) --------------------------------------------------
+
+test_that("the bundled count tables name their counts column and are used with it as they are", {
+  expect_identical(attr(college_plans, "counts"), "count")
+  expect_identical(attr(florida, "counts"), "count")
+  expect_identical(class(college_plans), "data.frame")
+  expect_identical(names(college_plans), c("SEX", "SES", "IQ", "PE", "CP", "count"))
+  expect_no_warning(d <- bn_data(college_plans))
+  expect_identical(d, bn_data(college_plans, counts = "count"))
+  expect_identical(d$counts, "count")
+  expect_equal(d$n_cases, 10318)
+  expect_identical(bn_data(florida), bn_data(florida, counts = "count"))
+  expect_snapshot(bn_data(college_plans))
+})
+
+test_that("hill_climb(college_plans) learns the graph of the declared counts", {
+  # Before: `count` was a sixth variable with 90 levels and the graph was empty.
+  g <- hill_climb(college_plans)
+  expect_identical(nodes(g), c("SEX", "SES", "IQ", "PE", "CP"))
+  expect_identical(model_string(g), "[SEX|PE][SES|PE:CP][IQ|PE:CP][PE|CP][CP]")
+  counted <- hill_climb(bn_data(college_plans, counts = "count"))
+  expect_identical(as.matrix(g), as.matrix(counted))
+  expect_equal(g$score, counted$score)
+  # florida too: tests see its 637 cases.
+  x2 <- ci_test(florida, "V", "S")
+  expect_equal(x2$n, 637)
+  expect_identical(x2$statistic, ci_test(bn_data(florida, counts = "count"), "V", "S")$statistic)
+})
+
+test_that("the counts attribute: counts wins, a dropped column is ignored, as.data.frame keeps it", {
+  # An explicit `counts` takes precedence over the attribute.
+  d <- bn_data(college_plans[c("SES", "IQ", "count")], counts = "count")
+  expect_identical(names(d$levels), c("SES", "IQ"))
+  cp <- college_plans
+  cp$weight <- 1L
+  # (`count` is then a variable, with many levels)
+  expect_warning(expect_equal(bn_data(cp, counts = "weight")$n_cases, 128),
+                 class = "learnbn_warning_many_levels")
+  # Row selection keeps the attribute (and the counts); expanding rows and dropping the
+  # column drops both.
+  expect_equal(bn_data(college_plans[1:4, ])$n_cases, sum(college_plans$count[1:4]))
+  rows <- college_plans[rep(1:128, college_plans$count), 1:5]
+  expect_null(attr(rows, "counts"))
+  expect_equal(bn_data(rows)$n_cases, 10318)
+  # An attribute naming no column is ignored.
+  no_column <- college_plans
+  no_column$count <- NULL
+  expect_identical(attr(no_column, "counts"), "count")
+  expect_no_warning(expect_equal(bn_data(no_column)$n_cases, 128))
+  # The attribute removed: the column is a variable again (with the warning below).
+  plain <- college_plans
+  attr(plain, "counts") <- NULL
+  expect_warning(expect_identical(names(bn_data(plain)$levels), names(college_plans)),
+                 class = "learnbn_warning_count_column")
+  # as.data.frame() round trip
+  frame <- as.data.frame(bn_data(florida))
+  expect_identical(attr(frame, "counts"), "count")
+  expect_no_warning(expect_equal(bn_data(frame)$n_cases, 637))
+})
+
+test_that("a whole-number column named like counts gets a classed warning saying how to declare it", {
+  freq <- as.data.frame(UCBAdmissions)
+  expect_identical(names(freq), c("Admit", "Gender", "Dept", "Freq"))
+  expect_snapshot(d <- bn_data(freq))
+  expect_warning(bn_data(freq), class = "learnbn_warning_count_column")
+  expect_identical(names(d$levels), c("Admit", "Gender", "Dept", "Freq"))
+  # The corrected call: the same data as the table itself.
+  fixed <- expect_no_warning(bn_data(freq, counts = "Freq"))
+  expect_equal(fixed$n_cases, sum(UCBAdmissions))
+  expect_identical(fixed$levels, bn_data(UCBAdmissions)$levels)
+  expect_identical(fixed$weights, bn_data(UCBAdmissions)$weights)
+  # Other names, any case; several at once.
+  two <- data.frame(a = c("x", "y"), N = c(3, 4), Weights = c(1, 0))
+  expect_snapshot(bn_data(two))
+  # No warning for factors, non-count values, other names or declared counts.
+  expect_no_warning(bn_data(transform(freq, Freq = factor(Freq))))
+  expect_no_warning(bn_data(data.frame(a = c("x", "y"), n = c(-1, 2))))
+  expect_no_warning(bn_data(data.frame(a = c("x", "y"), total = c(3, 4))))
+})
+
+test_that("learners name their own argument in the count-column warning", {
+  freq <- as.data.frame(UCBAdmissions)
+  expect_snapshot(g <- hill_climb(freq))
+  expect_identical(model_string(hill_climb(bn_data(freq, counts = "Freq"))),
+                   model_string(hill_climb(UCBAdmissions)))
+  expect_identical(model_string(hill_climb(UCBAdmissions)), "[Admit|Dept][Gender][Dept|Gender]")
+})
+
+test_that("numeric columns made discrete with many levels get a classed warning", {
+  # Continuous measurements rounded to whole numbers: 2,000 rows, ~170 values each.
+  set.seed(1)
+  a <- round(rnorm(2000, 100, 30))
+  x <- data.frame(a = a, b = round(a + rnorm(2000, 0, 10)))
+  expect_snapshot(d <- bn_data(x))
+  expect_warning(bn_data(x), class = "learnbn_warning_many_levels")
+  expect_identical(lengths(d$levels), c(a = 171L, b = 173L))
+  # Before: silently discrete, and an empty graph.
+  g <- suppressWarnings(hill_climb(x))
+  expect_identical(nrow(arcs(g)), 0L)
+  # The corrected call learns the dependence.
+  continuous <- expect_no_warning(bn_data(x, type = "gaussian"))
+  expect_identical(continuous$type, "gaussian")
+  expect_identical(model_string(hill_climb(continuous)), "[a|b][b]")
+  # Deliberately discrete: type = "discrete" or factors, no warning.
+  expect_no_warning(bn_data(x, type = "discrete"))
+  expect_no_warning(bn_data(data.frame(a = factor(x$a), b = factor(x$b))))
+  # The thresholds: more than 20 levels, or more than 5 and more than one per 10 cases.
+  codes <- data.frame(likert = rep(1:5, 4), y = rep(c("u", "v"), 10))
+  expect_no_warning(bn_data(codes))
+  expect_warning(bn_data(data.frame(v = rep(1:6, 5))), class = "learnbn_warning_many_levels")
+  expect_no_warning(bn_data(data.frame(v = rep(1:6, 10))))
+  expect_warning(bn_data(data.frame(v = rep(1:21, 100))), class = "learnbn_warning_many_levels")
+  # Case counts count as cases.
+  expect_no_warning(bn_data(data.frame(v = 1:8, count = 100), counts = "count"))
+})
+
+test_that("print.bn_data says what every column became", {
+  x <- data.frame(f = factor(c("a", "b", "a")), s = c("u", "v", "v"), l = c(TRUE, FALSE, TRUE),
+                  w = c(1L, 2L, 2L), stringsAsFactors = FALSE)
+  expect_snapshot({
+    bn_data(x)
+    bn_data(iris[1:4])
+    bn_data(cbind(iris[1:2], count = 2L), counts = "count")
+  })
+  expect_identical(bn_data(x)$sources,
+                   c(f = "factor", s = "character", l = "logical", w = "whole number"))
+  expect_identical(bn_data(iris[1:4])$sources, stats::setNames(rep("numeric", 4), names(iris)[1:4]))
+  expect_identical(learnbn:::data_subset(bn_data(x), c("w", "f"))$sources,
+                   c(w = "whole number", f = "factor"))
+})
+
+test_that("errors about data given to a learner name the learner and its argument", {
+  holes <- data.frame(a = c("x", NA, "y"), b = c("u", "v", "v"))
+  expect_snapshot(error = TRUE, {
+    hill_climb(holes)
+    pc(data.frame(a = 1:3, b = c(1.5, 2, 3), c = factor(1:3)))
+    fit_parameters(bn_graph_from_string("[a][b|a]"), data.frame(a = "x", a = "y", check.names = FALSE))
+    bn_data(holes)
+  })
+  err <- expect_error(hill_climb(holes), class = "learnbn_error_missing")
+  expect_identical(err$call[[1]], quote(hill_climb))
+  expect_match(conditionMessage(err), "`data` has missing values", fixed = TRUE)
+  err <- expect_error(log_predictive(fit_parameters(bn_graph_from_string("[a][b|a]"), holes[c(1, 3), ]), list(1)),
+                      class = "learnbn_error_type")
+  expect_match(conditionMessage(err), "`newdata` must be", fixed = TRUE)
+  expect_identical(err$call[[1]], quote(log_predictive))
+})

@@ -147,3 +147,42 @@ test_that("print.bn_fit is compact", {
   })
   expect_invisible(print(fit_parameters(g, d)))
 })
+
+# --- No silent data traps (issue 15) --------------------------------------------------
+
+test_that("fit_parameters(g, college_plans) uses its counts: the CPTs of counts = \"count\"", {
+  g <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ:SEX][CP|PE:IQ:SES]")
+  # Before: `count` was an ignored extra column and every row one case (128 cases).
+  fit <- fit_parameters(g, college_plans, method = "mle")
+  expect_identical(fit$cpts, fit_parameters(g, bn_data(college_plans, counts = "count"), method = "mle")$cpts)
+  expect_equal(cpt(fit, "SEX")[["male"]], sum(college_plans$count[college_plans$SEX == "male"]) / 10318)
+  expect_equal(cpt(fit, "SEX")[["male"]], 4991 / 10318)
+  bayes <- fit_parameters(g, college_plans, iss = 5)
+  expect_identical(bayes$cpts, fit_parameters(g, bn_data(college_plans, counts = "count"), iss = 5)$cpts)
+})
+
+test_that("iss and control that do nothing are named in a classed warning", {
+  d <- bn_data(hand_counts, counts = "count")
+  expect_snapshot({
+    fit <- fit_parameters(hand_graph(), d, method = "mle", iss = 3)
+    fit <- fit_parameters(hand_graph(), d, control = list(max_iter = 5))
+  })
+  expect_warning(fit_parameters(hand_graph(), d, method = "mle", iss = 3),
+                 class = "learnbn_warning_unused_argument")
+  # The result is the fit without the argument.
+  expect_identical(suppressWarnings(fit_parameters(hand_graph(), d, method = "mle", iss = 3))$cpts,
+                   fit_parameters(hand_graph(), d, method = "mle")$cpts)
+  gaussian <- data.frame(a = c(0.1, 1.3, 2.2, 2.9), b = c(1.2, 0.4, 2.5, 3.1))
+  expect_warning(fit_parameters(bn_graph_from_string("[a][b|a]"), gaussian, iss = 2),
+                 class = "learnbn_warning_unused_argument")
+  expect_no_warning(fit_parameters(hand_graph(), d, method = "bayes", iss = 3))
+})
+
+test_that("an iss larger than the number of cases is allowed, with a classed warning", {
+  d <- bn_data(hand_counts, counts = "count")
+  expect_snapshot(fit <- fit_parameters(hand_graph(), d, iss = 1e9))
+  expect_warning(fit_parameters(hand_graph(), d, iss = 11), class = "learnbn_warning_large_iss")
+  expect_no_warning(fit_parameters(hand_graph(), d, iss = 10))
+  # The fit is still the posterior mean: P(A = x) = (1e9 / 3 + 4) / (1e9 + 10).
+  expect_equal(cpt(fit, "A")[["x"]], (1e9 / 3 + 4) / (1e9 + 10))
+})

@@ -130,6 +130,10 @@ test_that("log_predictive() of a Gaussian fit is the sum of normal log densities
   expect_equal(log_predictive(fit, cbind(new[1, ], E = 1)), rows[1], tolerance = 1e-12)
   counted <- bn_data(cbind(new, n = rep(1:2, 25)), counts = "n")
   expect_equal(log_predictive(fit, counted), sum(rep(1:2, 25) * rows), tolerance = 1e-12)
+  # ... also from a data.frame naming its counts column in attr(x, "counts").
+  frame <- as.data.frame(counted)
+  expect_identical(attr(frame, "counts"), "count")
+  expect_equal(log_predictive(fit, frame), sum(rep(1:2, 25) * rows), tolerance = 1e-12)
   expect_error(log_predictive(fit, new[1:3]), class = "learnbn_error_unknown_node")
   expect_error(log_predictive(fit, data.frame(A = "x", B = 1, C = 1, D = 1)),
                class = "learnbn_error_value")

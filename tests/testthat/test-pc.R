@@ -175,3 +175,18 @@ test_that("pc records its name and time in info", {
   expect_length(g$info$time, 1L)
   expect_gte(g$info$time, 0)
 })
+
+test_that("pc() warns when Fisher's z tests have too few cases to reject", {
+  set.seed(2)
+  gd <- data.frame(a = rnorm(3), b = rnorm(3), c = rnorm(3), d = rnorm(3))
+  gd$b <- gd$a + 1e-3 * gd$b
+  expect_snapshot(g <- pc(gd))
+  expect_warning(pc(gd), class = "learnbn_warning_too_few_cases")
+  expect_true(all(g$info$tests$df <= 0))
+  # With enough cases the same dependence is found, without the warning.
+  set.seed(2)
+  more <- data.frame(a = rnorm(30), c = rnorm(30), d = rnorm(30))
+  more$b <- more$a + 0.1 * rnorm(30)
+  expect_no_warning(g30 <- pc(more))
+  expect_identical(arcs(g30), data.frame(from = "a", to = "b", directed = FALSE))
+})

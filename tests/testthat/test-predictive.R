@@ -50,3 +50,14 @@ test_that("log_predictive() checks its arguments", {
   expect_error(log_predictive(fit, train, sum = NA), class = "learnbn_error_type")
   expect_snapshot(log_predictive(fit, data.frame(A = c("a1", "a3"), B = "b1")), error = TRUE)
 })
+
+test_that("log_predictive(fit, college_plans) weights the rows by their counts", {
+  g <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ:SEX][CP|PE:IQ:SES]")
+  fit <- fit_parameters(g, college_plans)
+  # Before: each of the 128 rows counted once (-693.95).
+  value <- log_predictive(fit, college_plans)
+  expect_equal(value, log_predictive(fit, bn_data(college_plans, counts = "count")))
+  per_row <- log_predictive(fit, college_plans[1:5], sum = FALSE)
+  expect_equal(value, sum(college_plans$count * per_row))
+  expect_equal(value, -45356.25, tolerance = 1e-6)
+})

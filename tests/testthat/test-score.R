@@ -25,7 +25,9 @@ test_that("every score matches the plain-R reference on college plans", {
   families <- list(c("CP"), c("CP", "PE"), c("CP", "PE", "IQ", "SES"), c("PE", "SEX", "SES", "IQ"),
                    c("IQ", "SES"))
   for (type in all_types) for (fam in families) {
-    ours <- local_score(college_data, fam[1], fam[-1], score = type, alpha = 2.5)
+    # alpha is an option of "bd" only (elsewhere it would be warned about as unused)
+    ours <- if (type == "bd") local_score(college_data, fam[1], fam[-1], score = type, alpha = 2.5)
+            else local_score(college_data, fam[1], fam[-1], score = type)
     ref <- ref_local_score(college, fam[1], fam[-1], type, alpha = 2.5)
     expect_equal(ours, ref, tolerance = 1e-10, label = paste(type, paste(fam, collapse = " ")))
   }
@@ -168,4 +170,68 @@ test_that("score specifications print", {
     bn_score("k2", prior = "arcs", arc_prob = 0.2)
     bn_score("bd", alpha = 2)
   })
+})
+
+# --- No silent data traps (issue 15) --------------------------------------------------
+
+test_that("options that do nothing for the chosen score are named in a classed warning", {
+  expect_snapshot({
+    s <- bn_score("bic", iss = 10)
+    s <- bn_score("k2", iss = 5, alpha = 2, am = 3)
+    s <- bn_score("bdeu", arc_prob = 0.3)
+  })
+  expect_warning(bn_score("bic", iss = 10), class = "learnbn_warning_unused_argument")
+  expect_warning(bn_score("bge", alpha = 2), class = "learnbn_warning_unused_argument")
+  expect_warning(bn_score("loglik", aw = 10), class = "learnbn_warning_unused_argument")
+  # Options that apply are silent.
+  expect_no_warning(bn_score("bdeu", iss = 10))
+  expect_no_warning(bn_score("cv", iss = 2, folds = 3))
+  expect_no_warning(bn_score("bd", alpha = 2))
+  expect_no_warning(bn_score("k2", prior = "arcs", arc_prob = 0.2))
+  expect_no_warning(bn_score("bge", am = 2, aw = 10))
+  # Through a learner's `...`: warned, and the result is the one without the option.
+  expect_snapshot(g <- hill_climb(college_data, score = "bic", iss = 10))
+  expect_identical(as.matrix(g), as.matrix(hill_climb(college_data, score = "bic")))
+  expect_identical(model_string(g), "[SEX|PE][SES|PE:CP][IQ|PE:CP][PE|CP][CP]")
+  expect_warning(network_score(bn_graph_from_string("[CP][PE|CP]"), college_data, score = "aic", iss = 3),
+                 class = "learnbn_warning_unused_argument")
+})
+
+test_that("unknown score names get a did-you-mean, bnlearn's names get learnbn's", {
+  expect_snapshot(error = TRUE, {
+    bn_score("BIC")
+    bn_score("bdue")
+    bn_score("bic-g")
+    hill_climb(college_data, score = "aic-g")
+    local_score(college_data, "CP", score = "bdeuu")
+    bn_score("zzz")
+  })
+  expect_error(bn_score("BIC"), class = "learnbn_error_unknown_score")
+  expect_error(hill_climb(college_data, score = "loglik-g"), class = "learnbn_error_unknown_score")
+  expect_identical(learnbn:::closest_names("BIC", learnbn:::score_types()), "bic")
+  expect_identical(learnbn:::closest_names("bdue", learnbn:::score_types()), c("bde", "bdeu", "bd"))
+  expect_identical(learnbn:::closest_names("zzz", learnbn:::score_types()), character())
+  # Every alias points at a learnbn score, and each is answered with it.
+  expect_true(all(learnbn:::bnlearn_score_names %in% learnbn:::score_types()))
+  for (name in names(learnbn:::bnlearn_score_names)) {
+    expect_error(bn_score(name), learnbn:::bnlearn_score_names[[name]], class = "learnbn_error_unknown_score")
+  }
+  # bnlearn's "bde" (uniform BDe) is learnbn's "bde" without a prior network, i.e. BDeu.
+  expect_equal(local_score(college_data, "CP", c("PE", "IQ"), score = "bde", iss = 3),
+               local_score(college_data, "CP", c("PE", "IQ"), score = "bdeu", iss = 3))
+})
+
+test_that("an iss larger than the number of cases is allowed, with a classed warning", {
+  expect_snapshot(s <- local_score(college_data, "CP", "PE", iss = 1e9))
+  expect_warning(hill_climb(college_data, iss = 1e9), class = "learnbn_warning_large_iss")
+  expect_warning(local_score(college_data, "CP", score = bn_score("bdeu", iss = 20000)),
+                 class = "learnbn_warning_large_iss")
+  expect_no_warning(local_score(college_data, "CP", iss = 10318))
+  # The value is still the BDeu score with that iss: CP | PE, alpha_ijk = iss / 4.
+  counts <- xtabs(count ~ CP + PE, college_plans)
+  a <- 1e9 / 4
+  by_hand <- sum(lgamma(2 * a) - lgamma(2 * a + colSums(counts))) +
+    sum(lgamma(a + counts) - lgamma(a))
+  expect_equal(suppressWarnings(local_score(college_data, "CP", "PE", iss = 1e9)), by_hand,
+               tolerance = 1e-9)
 })

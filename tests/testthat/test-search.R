@@ -110,3 +110,38 @@ test_that("restrict limits arcs to the skeleton of a graph", {
   expect_error(hill_climb(college_data, restrict = bn_graph_from_string("[A][B|A]")),
                class = "learnbn_error_type")
 })
+
+# --- No silent data traps (issue 15) --------------------------------------------------
+
+test_that("fewer than 2 rows is an error for every learner", {
+  one <- college_plans[1, ]
+  expect_snapshot(error = TRUE, {
+    hill_climb(one)
+    pc(data.frame(a = factor("x", c("x", "y")), b = factor("y", c("x", "y"))))
+  })
+  for (learner in list(hill_climb, tabu_search, ges, chow_liu, pc, hybrid)) {
+    expect_error(learner(one), class = "learnbn_error_too_few_cases")
+  }
+  expect_error(k2_search(one, order = names(one)[1:5]), class = "learnbn_error_too_few_cases")
+  # Two rows are enough to learn from.
+  expect_s3_class(hill_climb(college_plans[1:2, ]), "bn_graph")
+})
+
+test_that("Gaussian searches warn when too few cases leave large families unscorable", {
+  set.seed(2)
+  gd <- data.frame(a = rnorm(3), b = rnorm(3), c = rnorm(3), d = rnorm(3))
+  expect_snapshot({
+    g3 <- hill_climb(gd)
+    g2 <- hill_climb(gd[1:2, ])
+  })
+  expect_warning(hill_climb(gd), class = "learnbn_warning_too_few_cases")
+  # Two cases: every arc gives an exact fit, so the graph is empty.
+  expect_identical(sum(as.matrix(g2)), 0L)
+  # The limit made explicit: the same graph, no warning.
+  expect_no_warning(limited <- hill_climb(gd, max_parents = 1))
+  expect_identical(as.matrix(limited), as.matrix(g3))
+  expect_true(all(colSums(as.matrix(g3)) <= 1))
+  # BGe is finite for any number of cases, and discrete scores too.
+  expect_no_warning(hill_climb(gd, score = "bge"))
+  expect_no_warning(hill_climb(college_plans[1:3, ]))
+})
