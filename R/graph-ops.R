@@ -42,30 +42,45 @@ cpdag_amat <- function(amat) {
 }
 
 # A consistent extension of a partially directed graph (Dor & Tarsi 1992, in C++, shared
-# with GES and pdag_search()). Errors when there is none.
+# with GES and pdag_search()). Errors when there is none, saying why.
 pdag_extension <- function(amat, call = rlang::caller_env()) {
   if (!any(amat == 1L & t(amat) == 1L)) {
     sorted <- topo_sort_amat(amat)
-    if (!is.null(sorted$cycle)) abort_no_extension(sorted$cycle, call = call, cycle = TRUE)
+    if (!is.null(sorted$cycle)) abort_no_extension(cycle = sorted$cycle, call = call)
     return(amat)
   }
   extension <- cpp_pdag_extension(amat)
-  if (is.null(extension$amat)) abort_no_extension(rownames(amat)[extension$stuck], call = call)
+  if (is.null(extension$amat)) abort_no_extension(stuck = extension$stuck, nodes = rownames(amat), call = call)
   out <- extension$amat
   dimnames(out) <- dimnames(amat)
   out
 }
 
-abort_no_extension <- function(stuck, call, cycle = FALSE) {
-  shown <- utils::head(stuck, 10L)
-  more <- if (length(stuck) > 10L) paste0(" and ", length(stuck) - 10L, " more") else ""
-  detail <- if (cycle) {
-    c("x" = "Its arcs form the directed cycle {paste(c(stuck, stuck[1]), collapse = ' -> ')}.")
-  } else {
-    c("x" = "No orientation of the undirected edges among {.val {shown}}{more} avoids a directed cycle or a new v-structure.")
+# The error of a graph without a consistent extension. `cycle`: the nodes of a directed
+# cycle of a graph without undirected edges; otherwise `stuck` (node, a, b, 1-based, from
+# cpp_pdag_extension()) lists the nodes Dor and Tarsi's algorithm could not place last,
+# each with its reason: its arc node -> a (b is NA), or the new v-structure a -> node <- b
+# that orienting a - node into node would make.
+abort_no_extension <- function(call, cycle = NULL, stuck = NULL, nodes = NULL) {
+  header <- "The graph has no consistent extension (a DAG with the same skeleton, the same arcs and no new v-structure)."
+  if (!is.null(cycle)) {
+    lbn_abort(c(header, "x" = "Its arcs form the directed cycle {paste(c(cycle, cycle[1]), collapse = ' -> ')}."),
+              "no_extension", call = call)
   }
-  lbn_abort(c("The graph has no consistent extension (a DAG with the same skeleton and v-structures).",
-              detail), "no_extension", call = call)
+  node <- nodes[stuck$node]
+  a <- nodes[stuck$a]
+  b <- nodes[stuck$b]
+  shown <- seq_len(min(length(node), 10L))
+  reasons <- ifelse(is.na(stuck$b[shown]),
+                    sprintf("{node[%d]} has the arc {node[%d]} -> {a[%d]}.", shown, shown, shown),
+                    sprintf("{node[%d]}: orienting {a[%d]} - {node[%d]} into {node[%d]} makes the new v-structure {a[%d]} -> {node[%d]} <- {b[%d]}.",
+                            shown, shown, shown, shown, shown, shown, shown))
+  more <- if (length(node) > 10L) c("*" = "... and {length(node) - 10L} more node{?s}.")
+  lbn_abort(c(header,
+              "x" = "Among {.val {node}}, none can be placed after all the others:",
+              stats::setNames(reasons, rep("*", length(reasons))), more,
+              "i" = "A graph learned by {.fn pc} can be like this when its tests fit no DAG (the data are not faithful to one at that {.arg alpha})."),
+            "no_extension", call = call)
 }
 
 # A DAG adjacency matrix for any graph argument: the graph itself or its extension.

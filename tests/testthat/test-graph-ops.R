@@ -345,6 +345,22 @@ test_that("pdag_to_dag() finds an extension or says none exists", {
   expect_snapshot(pdag_to_dag(bn_graph(square)), error = TRUE)
 })
 
+test_that("no consistent extension: the error names the nodes left and why each is stuck", {
+  # A -> B - C <- D: B cannot come last (A -> B <- C would be new), nor can C.
+  m <- matrix(0L, 4, 4, dimnames = list(LETTERS[1:4], LETTERS[1:4]))
+  m["A", "B"] <- m["D", "C"] <- 1L
+  m["B", "C"] <- m["C", "B"] <- 1L
+  expect_snapshot(pdag_to_dag(bn_graph(m)), error = TRUE)
+  # cpdag() of such a graph fails the same way, from its own frame
+  err <- expect_error(cpdag(bn_graph(m)), class = "learnbn_error_no_extension")
+  expect_identical(conditionCall(err)[[1]], quote(cpdag))
+  expect_snapshot(cpdag(bn_graph(m)), error = TRUE)
+  # a directed cycle (only an internal graph can hold one)
+  cyc <- matrix(0L, 3, 3, dimnames = list(c("a", "b", "c"), c("a", "b", "c")))
+  cyc["a", "b"] <- cyc["b", "c"] <- cyc["c", "a"] <- 1L
+  expect_snapshot(pdag_to_dag(learnbn:::new_bn_graph(cyc, "pdag")), error = TRUE)
+})
+
 # ---- SHD and comparisons --------------------------------------------------------------------
 
 test_that("shd() counts differing pairs on the graphs as given", {

@@ -175,3 +175,16 @@ test_that("pc records its name and time in info", {
   expect_length(g$info$time, 1L)
   expect_gte(g$info$time, 0)
 })
+
+test_that("cpdag() of a pc() result without a consistent extension says so and why (issue 15)", {
+  # Unfaithful data: A - D is separated by {C, E} and C - E by {A, D}, so the cycle
+  # A - C - D - E - A gets no immorality, and no DAG has that skeleton without one.
+  counts <- utils::read.csv(test_path("ref", "pc_no_extension_counts.csv"), stringsAsFactors = TRUE)
+  g <- pc(bn_data(counts, counts = "count"), alpha = 0.1)
+  expect_identical(edge_strings(g), c("A - C", "A - E", "C - D", "C - F", "D - E"))
+  expect_identical(nrow(g$info$conflicts), 0L)
+  err <- expect_error(cpdag(g), class = "learnbn_error_no_extension")
+  expect_identical(conditionCall(err)[[1]], quote(cpdag))
+  expect_snapshot(cpdag(g), error = TRUE)
+  expect_error(pdag_to_dag(g), class = "learnbn_error_no_extension")
+})
