@@ -174,20 +174,51 @@ v_structures <- function(g) {
 #' directed graph the result is the CPDAG of its consistent extension ([pdag_to_dag()]),
 #' so `cpdag()` of a CPDAG gives it back.
 #'
+#' **Background knowledge.** With `whitelist` or `blacklist`, the result is the
+#' *maximally oriented PDAG* of the class under that knowledge (Meek 1995): the edges the
+#' knowledge decides are oriented (`A - B` becomes `A -> B` when `A -> B` is whitelisted
+#' or `B -> A` blacklisted), then Meek's rules R1-R4 orient every edge that this forces,
+#' until nothing changes. An edge is then directed exactly when every DAG of the class
+#' that satisfies the knowledge has that arc, and [pdag_to_dag()] of the result is such a
+#' DAG. [pc()] orients its graphs with the same rules, and [ges()] and [pdag_search()]
+#' return their classes this way when given knowledge.
+#'
 #' @param g A [bn_graph]: a DAG, a CPDAG or a partially directed graph with a consistent
 #'   extension.
-#' @return A `bn_graph` of type `"cpdag"` with the same node order.
+#' @param whitelist,blacklist `NULL` or two-column data.frames (or character matrices)
+#'   of from/to node names: arcs that every DAG of the result must have / must not have.
+#' @return A `bn_graph` with the same node order: of type `"cpdag"`, or, when the
+#'   knowledge orients edges that the CPDAG leaves undirected, of type `"pdag"`. A graph
+#'   without a consistent extension is an error of class `"learnbn_error_no_extension"`
+#'   that names the nodes left and why none of them can come last. Knowledge that no DAG
+#'   of the class satisfies is an error of class `"learnbn_error_incompatible_knowledge"`
+#'   (also a `"learnbn_error_constraints"`) that names the arcs: a whitelisted arc between
+#'   non-adjacent nodes or against a compelled arc, a blacklisted compelled arc, or the
+#'   smallest set of arcs, from the start of the lists, that cannot hold together.
 #' @references Chickering, D. M. (1995). A transformational characterization of
 #'   equivalent Bayesian network structures. *UAI*.
+#'
+#'   Meek, C. (1995). Causal inference and causal explanation with background knowledge.
+#'   *Proceedings of UAI 1995*, 403-410.
 #' @family graphs
 #' @export
 #' @examples
 #' g <- bn_graph_from_string("[A][C][B|A:C][D|B]")
 #' arcs(cpdag(g))
-#' arcs(cpdag(bn_graph_from_string("[A][B|A][C|B]")))
-cpdag <- function(g) {
+#' chain <- bn_graph_from_string("[A][B|A][C|B]")
+#' arcs(cpdag(chain))
+#' # Forbidding B -> A orients A -> B, then B -> C (A -> B <- C would be a new v-structure)
+#' arcs(cpdag(chain, blacklist = data.frame(from = "B", to = "A")))
+#' # Knowledge no DAG of the class satisfies is an error naming the arc
+#' try(cpdag(chain, whitelist = data.frame(from = "A", to = "C")))
+cpdag <- function(g, whitelist = NULL, blacklist = NULL) {
   g <- as_graph_arg(g)
-  new_bn_graph(cpdag_amat(dag_amat(g)), "cpdag")
+  essential <- cpdag_amat(dag_amat(g))
+  if (is.null(whitelist) && is.null(blacklist)) return(new_bn_graph(essential, "cpdag"))
+  knowledge <- build_constraints(colnames(essential), whitelist, blacklist)
+  oriented <- orient_with_knowledge(essential, knowledge, "DAG of the equivalence class of {.arg g}",
+                                    "the CPDAG of {.arg g}")$amat
+  new_bn_graph(oriented, if (identical(oriented, essential)) "cpdag" else "pdag")
 }
 
 #' Markov equivalence of two graphs
@@ -294,20 +325,36 @@ compare_graphs <- function(learned, truth) {
 #' algorithm of Dor & Tarsi (1992). For a CPDAG this is a member of its Markov
 #' equivalence class. A DAG is returned as it is.
 #'
+#' With `whitelist` or `blacklist`, the extension also has every whitelisted arc and no
+#' blacklisted one: the edges the knowledge decides are oriented and Meek's rules R1-R4
+#' are applied first (as [cpdag()] does with knowledge), then the graph is extended.
+#'
 #' @param g A [bn_graph] (a CPDAG or any partially directed graph).
+#' @param whitelist,blacklist `NULL` or two-column data.frames (or character matrices)
+#'   of from/to node names: arcs the extension must have / must not have.
 #' @return A `bn_graph` of type `"dag"`. When no consistent extension exists (for
 #'   example a directed cycle, or undirected edges that every orientation turns into a
-#'   cycle or a new v-structure) the error has class `"learnbn_error_no_extension"`.
+#'   cycle or a new v-structure) the error has class `"learnbn_error_no_extension"` and
+#'   says why. When extensions exist but none satisfies the knowledge, the error has
+#'   class `"learnbn_error_incompatible_knowledge"` and names the arcs (see [cpdag()]).
 #' @references Dor, D. and Tarsi, M. (1992). A simple algorithm to construct a
 #'   consistent extension of a partially oriented graph. Technical Report R-185,
 #'   Cognitive Systems Laboratory, UCLA.
+#'
+#'   Meek, C. (1995). Causal inference and causal explanation with background knowledge.
+#'   *Proceedings of UAI 1995*, 403-410.
 #' @family graphs
 #' @export
 #' @examples
 #' g <- cpdag(bn_graph_from_string("[A][B|A][C|B][D|B]"))
 #' arcs(g)
 #' arcs(pdag_to_dag(g))
-pdag_to_dag <- function(g) {
+#' # An extension without the arc B -> A
+#' arcs(pdag_to_dag(g, blacklist = data.frame(from = "B", to = "A")))
+pdag_to_dag <- function(g, whitelist = NULL, blacklist = NULL) {
   g <- as_graph_arg(g)
-  new_bn_graph(pdag_extension(g$amat), "dag")
+  if (is.null(whitelist) && is.null(blacklist)) return(new_bn_graph(pdag_extension(g$amat), "dag"))
+  knowledge <- build_constraints(colnames(g$amat), whitelist, blacklist)
+  dag <- orient_with_knowledge(g$amat, knowledge, "consistent extension of {.arg g}", "{.arg g}")$dag
+  new_bn_graph(dag, "dag")
 }

@@ -187,4 +187,5 @@ test_that("cpdag() of a pc() result without a consistent extension says so and w
   expect_identical(conditionCall(err)[[1]], quote(cpdag))
   expect_snapshot(cpdag(g), error = TRUE)
   expect_error(pdag_to_dag(g), class = "learnbn_error_no_extension")
+  expect_error(cpdag(g, whitelist = arc_list("A -> C")), class = "learnbn_error_no_extension")
 })
