@@ -189,3 +189,15 @@ test_that("cpdag() of a pc() result without a consistent extension says so and w
   expect_error(pdag_to_dag(g), class = "learnbn_error_no_extension")
   expect_error(cpdag(g, whitelist = arc_list("A -> C")), class = "learnbn_error_no_extension")
 })
+
+test_that("pc() orients by knowledge with the shared rules and every extension respects it", {
+  cp <- bn_data(college_plans, counts = "count")
+  g <- pc(cp, alpha = 0.04, blacklist = arc_list("IQ -> SES"))
+  expect_identical(g$type, "pdag")
+  expect_identical(edge_strings(g), c("IQ -> CP", "IQ -> PE", "PE -> CP", "SES -> CP", "SES -> IQ",
+                                      "SES -> PE", "SEX -> PE"))
+  expect_identical(g$info$orientations$rule[1], "background knowledge")
+  # pc() results are closed under the rules: cpdag() with the same knowledge agrees
+  expect_identical(as.matrix(cpdag(g, blacklist = arc_list("IQ -> SES"))), as.matrix(g))
+  expect_identical(knowledge_violations(pdag_to_dag(g), blacklist = arc_list("IQ -> SES")), character())
+})
