@@ -193,8 +193,9 @@ v_structures <- function(g) {
 #'   that names the nodes left and why none of them can come last. Knowledge that no DAG
 #'   of the class satisfies is an error of class `"learnbn_error_incompatible_knowledge"`
 #'   (also a `"learnbn_error_constraints"`) that names the arcs: a whitelisted arc between
-#'   non-adjacent nodes or against a compelled arc, a blacklisted compelled arc, or the
-#'   smallest set of arcs, from the start of the lists, that cannot hold together.
+#'   non-adjacent nodes or against a compelled arc, a blacklisted compelled arc, or a
+#'   set of arcs that cannot hold together although, without any one of them, the
+#'   others can.
 #' @references Chickering, D. M. (1995). A transformational characterization of
 #'   equivalent Bayesian network structures. *UAI*.
 #'
