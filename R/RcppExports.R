@@ -33,6 +33,10 @@ cpp_pdag_extension <- function(amat) {
     .Call(`_learnbn_cpp_pdag_extension`, amat)
 }
 
+cpp_fit_knowledge <- function(amat, knowledge) {
+    .Call(`_learnbn_cpp_fit_knowledge`, amat, knowledge)
+}
+
 cpp_legal_moves <- function(amat) {
     .Call(`_learnbn_cpp_legal_moves`, amat)
 }

@@ -42,30 +42,45 @@ cpdag_amat <- function(amat) {
 }
 
 # A consistent extension of a partially directed graph (Dor & Tarsi 1992, in C++, shared
-# with GES and pdag_search()). Errors when there is none.
+# with GES and pdag_search()). Errors when there is none, saying why.
 pdag_extension <- function(amat, call = rlang::caller_env()) {
   if (!any(amat == 1L & t(amat) == 1L)) {
     sorted <- topo_sort_amat(amat)
-    if (!is.null(sorted$cycle)) abort_no_extension(sorted$cycle, call = call, cycle = TRUE)
+    if (!is.null(sorted$cycle)) abort_no_extension(cycle = sorted$cycle, call = call)
     return(amat)
   }
   extension <- cpp_pdag_extension(amat)
-  if (is.null(extension$amat)) abort_no_extension(rownames(amat)[extension$stuck], call = call)
+  if (is.null(extension$amat)) abort_no_extension(stuck = extension$stuck, nodes = rownames(amat), call = call)
   out <- extension$amat
   dimnames(out) <- dimnames(amat)
   out
 }
 
-abort_no_extension <- function(stuck, call, cycle = FALSE) {
-  shown <- utils::head(stuck, 10L)
-  more <- if (length(stuck) > 10L) paste0(" and ", length(stuck) - 10L, " more") else ""
-  detail <- if (cycle) {
-    c("x" = "Its arcs form the directed cycle {paste(c(stuck, stuck[1]), collapse = ' -> ')}.")
-  } else {
-    c("x" = "No orientation of the undirected edges among {.val {shown}}{more} avoids a directed cycle or a new v-structure.")
+# The error of a graph without a consistent extension. `cycle`: the nodes of a directed
+# cycle of a graph without undirected edges; otherwise `stuck` (node, a, b, 1-based, from
+# cpp_pdag_extension()) lists the nodes Dor and Tarsi's algorithm could not place last,
+# each with its reason: its arc node -> a (b is NA), or the new v-structure a -> node <- b
+# that orienting a - node into node would make.
+abort_no_extension <- function(call, cycle = NULL, stuck = NULL, nodes = NULL) {
+  header <- "The graph has no consistent extension (a DAG with the same skeleton, the same arcs and no new v-structure)."
+  if (!is.null(cycle)) {
+    lbn_abort(c(header, "x" = "Its arcs form the directed cycle {paste(c(cycle, cycle[1]), collapse = ' -> ')}."),
+              "no_extension", call = call)
   }
-  lbn_abort(c("The graph has no consistent extension (a DAG with the same skeleton and v-structures).",
-              detail), "no_extension", call = call)
+  node <- nodes[stuck$node]
+  a <- nodes[stuck$a]
+  b <- nodes[stuck$b]
+  shown <- seq_len(min(length(node), 10L))
+  reasons <- ifelse(is.na(stuck$b[shown]),
+                    sprintf("{node[%d]} has the arc {node[%d]} -> {a[%d]}.", shown, shown, shown),
+                    sprintf("{node[%d]}: orienting {a[%d]} - {node[%d]} into {node[%d]} makes the new v-structure {a[%d]} -> {node[%d]} <- {b[%d]}.",
+                            shown, shown, shown, shown, shown, shown, shown))
+  more <- if (length(node) > 10L) c("*" = "... and {length(node) - 10L} more node{?s}.")
+  lbn_abort(c(header,
+              "x" = "Among {.val {node}}, none can be placed after all the others:",
+              stats::setNames(reasons, rep("*", length(reasons))), more,
+              "i" = "A graph learned by {.fn pc} can be like this when its tests fit no DAG (the data are not faithful to one at that {.arg alpha})."),
+            "no_extension", call = call)
 }
 
 # A DAG adjacency matrix for any graph argument: the graph itself or its extension.
@@ -159,20 +174,52 @@ v_structures <- function(g) {
 #' directed graph the result is the CPDAG of its consistent extension ([pdag_to_dag()]),
 #' so `cpdag()` of a CPDAG gives it back.
 #'
+#' **Background knowledge.** With `whitelist` or `blacklist`, the result is the
+#' *maximally oriented PDAG* of the class under that knowledge (Meek 1995): the edges the
+#' knowledge decides are oriented (`A - B` becomes `A -> B` when `A -> B` is whitelisted
+#' or `B -> A` blacklisted), then Meek's rules R1-R4 orient every edge that this forces,
+#' until nothing changes. An edge is then directed exactly when every DAG of the class
+#' that satisfies the knowledge has that arc, and [pdag_to_dag()] of the result is such a
+#' DAG. [pc()] orients its graphs with the same rules, and [ges()] and [pdag_search()]
+#' return their classes this way when given knowledge.
+#'
 #' @param g A [bn_graph]: a DAG, a CPDAG or a partially directed graph with a consistent
 #'   extension.
-#' @return A `bn_graph` of type `"cpdag"` with the same node order.
+#' @param whitelist,blacklist `NULL` or two-column data.frames (or character matrices)
+#'   of from/to node names: arcs that every DAG of the result must have / must not have.
+#' @return A `bn_graph` with the same node order: of type `"cpdag"`, or, when the
+#'   knowledge orients edges that the CPDAG leaves undirected, of type `"pdag"`. A graph
+#'   without a consistent extension is an error of class `"learnbn_error_no_extension"`
+#'   that names the nodes left and why none of them can come last. Knowledge that no DAG
+#'   of the class satisfies is an error of class `"learnbn_error_incompatible_knowledge"`
+#'   (also a `"learnbn_error_constraints"`) that names the arcs: a whitelisted arc between
+#'   non-adjacent nodes or against a compelled arc, a blacklisted compelled arc, or a
+#'   set of arcs that cannot hold together although, without any one of them, the
+#'   others can.
 #' @references Chickering, D. M. (1995). A transformational characterization of
 #'   equivalent Bayesian network structures. *UAI*.
+#'
+#'   Meek, C. (1995). Causal inference and causal explanation with background knowledge.
+#'   *Proceedings of UAI 1995*, 403-410.
 #' @family graphs
 #' @export
 #' @examples
 #' g <- bn_graph_from_string("[A][C][B|A:C][D|B]")
 #' arcs(cpdag(g))
-#' arcs(cpdag(bn_graph_from_string("[A][B|A][C|B]")))
-cpdag <- function(g) {
+#' chain <- bn_graph_from_string("[A][B|A][C|B]")
+#' arcs(cpdag(chain))
+#' # Forbidding B -> A orients A -> B, then B -> C (A -> B <- C would be a new v-structure)
+#' arcs(cpdag(chain, blacklist = data.frame(from = "B", to = "A")))
+#' # Knowledge no DAG of the class satisfies is an error naming the arc
+#' try(cpdag(chain, whitelist = data.frame(from = "A", to = "C")))
+cpdag <- function(g, whitelist = NULL, blacklist = NULL) {
   g <- as_graph_arg(g)
-  new_bn_graph(cpdag_amat(dag_amat(g)), "cpdag")
+  essential <- cpdag_amat(dag_amat(g))
+  if (is.null(whitelist) && is.null(blacklist)) return(new_bn_graph(essential, "cpdag"))
+  knowledge <- build_constraints(colnames(essential), whitelist, blacklist)
+  oriented <- orient_with_knowledge(essential, knowledge, "DAG of the equivalence class of {.arg g}",
+                                    "the CPDAG of {.arg g}")$amat
+  new_bn_graph(oriented, if (identical(oriented, essential)) "cpdag" else "pdag")
 }
 
 #' Markov equivalence of two graphs
@@ -279,20 +326,36 @@ compare_graphs <- function(learned, truth) {
 #' algorithm of Dor & Tarsi (1992). For a CPDAG this is a member of its Markov
 #' equivalence class. A DAG is returned as it is.
 #'
+#' With `whitelist` or `blacklist`, the extension also has every whitelisted arc and no
+#' blacklisted one: the edges the knowledge decides are oriented and Meek's rules R1-R4
+#' are applied first (as [cpdag()] does with knowledge), then the graph is extended.
+#'
 #' @param g A [bn_graph] (a CPDAG or any partially directed graph).
+#' @param whitelist,blacklist `NULL` or two-column data.frames (or character matrices)
+#'   of from/to node names: arcs the extension must have / must not have.
 #' @return A `bn_graph` of type `"dag"`. When no consistent extension exists (for
 #'   example a directed cycle, or undirected edges that every orientation turns into a
-#'   cycle or a new v-structure) the error has class `"learnbn_error_no_extension"`.
+#'   cycle or a new v-structure) the error has class `"learnbn_error_no_extension"` and
+#'   says why. When extensions exist but none satisfies the knowledge, the error has
+#'   class `"learnbn_error_incompatible_knowledge"` and names the arcs (see [cpdag()]).
 #' @references Dor, D. and Tarsi, M. (1992). A simple algorithm to construct a
 #'   consistent extension of a partially oriented graph. Technical Report R-185,
 #'   Cognitive Systems Laboratory, UCLA.
+#'
+#'   Meek, C. (1995). Causal inference and causal explanation with background knowledge.
+#'   *Proceedings of UAI 1995*, 403-410.
 #' @family graphs
 #' @export
 #' @examples
 #' g <- cpdag(bn_graph_from_string("[A][B|A][C|B][D|B]"))
 #' arcs(g)
 #' arcs(pdag_to_dag(g))
-pdag_to_dag <- function(g) {
+#' # An extension without the arc B -> A
+#' arcs(pdag_to_dag(g, blacklist = data.frame(from = "B", to = "A")))
+pdag_to_dag <- function(g, whitelist = NULL, blacklist = NULL) {
   g <- as_graph_arg(g)
-  new_bn_graph(pdag_extension(g$amat), "dag")
+  if (is.null(whitelist) && is.null(blacklist)) return(new_bn_graph(pdag_extension(g$amat), "dag"))
+  knowledge <- build_constraints(colnames(g$amat), whitelist, blacklist)
+  dag <- orient_with_knowledge(g$amat, knowledge, "consistent extension of {.arg g}", "{.arg g}")$dag
+  new_bn_graph(dag, "dag")
 }

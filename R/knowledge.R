@@ -74,3 +74,53 @@ check_nodes_allow_repeats <- function(x, nodes, arg, call) {
   }
   match(x, nodes)
 }
+
+# ---- knowledge on partially directed graphs ---------------------------------------------
+
+# Does the knowledge require or forbid any arc (beyond self-loops)?
+has_arc_knowledge <- function(knowledge) {
+  forbidden <- knowledge$forbidden
+  diag(forbidden) <- FALSE
+  any(knowledge$required) || any(forbidden)
+}
+
+# `amat` (a CPDAG, or any PDAG for pdag_to_dag()) with the edges that the required and
+# forbidden arcs of `knowledge` (a build_constraints() list) decide oriented, closed
+# under Meek's rules R1-R4 in C++ (graph/meek.hpp, shared with pc()): from a CPDAG this
+# is the maximally oriented PDAG of Meek (1995). Returns list(amat, dag), `dag` a
+# consistent extension of `amat` that satisfies the knowledge. When none can, the error
+# names the arcs to blame; in the message `member` names a consistent extension of `amat`
+# ("DAG of the equivalence class of {.arg g}") and `graph` names `amat` mid-sentence.
+orient_with_knowledge <- function(amat, knowledge, member, graph, call = rlang::caller_env()) {
+  fit <- cpp_fit_knowledge(amat, knowledge)
+  if (fit$problem == "no_extension") pdag_extension(amat, call = call)
+  if (fit$problem != "none") abort_knowledge(fit, rownames(amat), member, graph, call)
+  dimnames(fit$amat) <- dimnames(fit$dag) <- dimnames(amat)
+  fit[c("amat", "dag")]
+}
+
+abort_knowledge <- function(fit, nodes, member, graph, call) {
+  culprits <- fit$culprits
+  from <- nodes[culprits$from]
+  to <- nodes[culprits$to]
+  arc <- paste(from, "->", to)
+  listed <- ifelse(culprits$required, "whitelisted ", "blacklisted ")
+  message <- switch(fit$problem,
+    not_adjacent = c(paste0("No ", member, " has the whitelisted arc {arc}."),
+                     "x" = paste0("{from} and {to} are not adjacent in ", graph, ".")),
+    against_arc = if (culprits$required) {
+      c(paste0("No ", member, " has the whitelisted arc {arc}."),
+        "x" = paste0("{to} -> {from} is an arc of ", graph, ", so all of them have it."))
+    } else {
+      c(paste0("Every ", member, " has the blacklisted arc {arc}."),
+        "x" = paste0("{arc} is an arc of ", graph, ", so all of them have it."))
+    },
+    no_member = c(paste0("No ", member, " satisfies the background knowledge."),
+                  if (length(arc) == 1L) {
+                    c("x" = "The {listed}arc {arc} alone rules them all out: with it, every orientation has a directed cycle or a new v-structure.")
+                  } else {
+                    c("x" = "These arcs cannot hold together: {paste0(listed, arc)}.",
+                      "i" = "Without any one of them the others can; together they force a directed cycle or a new v-structure.")
+                  }))
+  lbn_abort(message, c("incompatible_knowledge", "constraints"), call = call)
+}

@@ -56,7 +56,13 @@
 #' @param threads Number of threads used to score candidate operators; the result does
 #'   not depend on it.
 #' @param verbose If `TRUE`, report the steps, score evaluations and time.
-#' @return A [bn_graph] CPDAG whose `score` is the score of its DAGs and whose `info`
+#' @return A [bn_graph]: the CPDAG of the class found (type `"cpdag"`), or, when
+#'   `whitelist`, `blacklist`, `no_parents` or `no_children` orient edges that the CPDAG
+#'   leaves undirected, the maximally oriented PDAG of the class under that knowledge
+#'   (type `"pdag"`, as [cpdag()] with knowledge gives): its arcs are those every DAG of
+#'   the class that satisfies the knowledge has, so every consistent extension
+#'   ([pdag_to_dag()]) satisfies it (`max_parents` is only promised for `info$dag`).
+#'   Its `score` is the score of its DAGs and its `info`
 #'   holds `algorithm` (`"ges"`), `score` (the score type), `forward_steps` and
 #'   `backward_steps` (operators applied), `score_evaluations` (family scores computed),
 #'   `cache_hits`, `cache_hit_rate`, `time` (seconds), `trace` (the score after each
@@ -89,14 +95,24 @@ ges <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blackli
   cpdag_result(result, search, info)
 }
 
-# The CPDAG of an equivalence-class search, with a member DAG that satisfies the
-# constraints in `info$dag`.
+# The class found by an equivalence-class search, with a member DAG that satisfies the
+# constraints in `info$dag`. With arc knowledge the CPDAG becomes the maximally oriented
+# PDAG (type "pdag" when that orients more than the CPDAG), so that every consistent
+# extension, not only `info$dag`, respects the knowledge. The search only accepts classes
+# with such a member, so this never fails.
 cpdag_result <- function(result, search, info) {
   amat <- result$amat
   dag <- result$dag
   dimnames(amat) <- dimnames(dag) <- list(search$nodes, search$nodes)
   info$dag <- new_bn_graph(dag, "dag")
-  new_bn_graph(amat, "cpdag", score = result$score, info = info)
+  type <- "cpdag"
+  if (has_arc_knowledge(search$knowledge)) {
+    oriented <- orient_with_knowledge(amat, search$knowledge, "DAG of the learned class",
+                                      "the learned CPDAG")$amat
+    if (!identical(oriented, amat)) type <- "pdag"
+    amat <- oriented
+  }
+  new_bn_graph(amat, type, score = result$score, info = info)
 }
 
 # Searches over equivalence classes (and chow_liu()'s symmetric edge weights) need

@@ -44,7 +44,13 @@
 #' @param threads Number of threads used to extend the candidate graphs; the result
 #'   does not depend on it.
 #' @param verbose If `TRUE`, report the steps, score evaluations and time.
-#' @return A [bn_graph] CPDAG whose `score` is the score of its DAGs and whose `info`
+#' @return A [bn_graph]: the CPDAG of the class found (type `"cpdag"`), or, when
+#'   `whitelist`, `blacklist`, `no_parents` or `no_children` orient edges that the CPDAG
+#'   leaves undirected, the maximally oriented PDAG of the class under that knowledge
+#'   (type `"pdag"`, as [cpdag()] with knowledge gives): its arcs are those every DAG of
+#'   the class that satisfies the knowledge has, so every consistent extension
+#'   ([pdag_to_dag()]) satisfies it (`max_parents` is only promised for `info$dag`).
+#'   Its `score` is the score of its DAGs and its `info`
 #'   holds `algorithm` (`"pdag_search"`), `score` (the score type), `iterations`
 #'   (operators applied), `score_evaluations` (family scores computed), `cache_hits`,
 #'   `cache_hit_rate`, `time` (seconds), `trace` (the score after each step, the

@@ -118,6 +118,18 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_fit_knowledge
+Rcpp::List cpp_fit_knowledge(Rcpp::IntegerMatrix amat, Rcpp::List knowledge);
+RcppExport SEXP _learnbn_cpp_fit_knowledge(SEXP amatSEXP, SEXP knowledgeSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type amat(amatSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_fit_knowledge(amat, knowledge));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_legal_moves
 Rcpp::List cpp_legal_moves(Rcpp::IntegerMatrix amat);
 RcppExport SEXP _learnbn_cpp_legal_moves(SEXP amatSEXP) {
@@ -352,6 +364,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_topological_order", (DL_FUNC) &_learnbn_cpp_topological_order, 1},
     {"_learnbn_cpp_cpdag", (DL_FUNC) &_learnbn_cpp_cpdag, 1},
     {"_learnbn_cpp_pdag_extension", (DL_FUNC) &_learnbn_cpp_pdag_extension, 1},
+    {"_learnbn_cpp_fit_knowledge", (DL_FUNC) &_learnbn_cpp_fit_knowledge, 2},
     {"_learnbn_cpp_legal_moves", (DL_FUNC) &_learnbn_cpp_legal_moves, 1},
     {"_learnbn_cpp_mcmc_start", (DL_FUNC) &_learnbn_cpp_mcmc_start, 9},
     {"_learnbn_cpp_mcmc_advance", (DL_FUNC) &_learnbn_cpp_mcmc_advance, 2},

@@ -1,5 +1,6 @@
 // Glue for the graph operations of R's bn_graph functions (topological_order(), cpdag(),
 // pdag_to_dag(), neighbours()): the algorithms are the core's, shared with the searches.
+#include <learnbn/graph/meek.hpp>
 #include <learnbn/graph/moves.hpp>
 #include "rcpp-glue.h"
 
@@ -30,16 +31,51 @@ Rcpp::IntegerMatrix cpp_cpdag(Rcpp::IntegerMatrix amat) {
 }
 
 // A consistent extension of a PDAG (both marks: undirected). Returns list(amat, stuck):
-// the DAG, or NULL and the 1-based nodes the extension could not remove.
+// the DAG, or NULL and the nodes the extension could not remove as a data frame-like list
+// (node, a, b) of sink_block()s, 1-based (b is NA for an arc node -> a).
 // [[Rcpp::export]]
 Rcpp::List cpp_pdag_extension(Rcpp::IntegerMatrix amat) {
   learnbn::ParentLists parents;
-  std::vector<int> stuck;
-  if (!learnbn::consistent_extension(pdag_from(amat), parents, &stuck)) {
-    return Rcpp::List::create(Rcpp::Named("amat") = R_NilValue, Rcpp::Named("stuck") = one_based(stuck));
+  std::vector<learnbn::SinkBlock> stuck;
+  if (learnbn::consistent_extension(pdag_from(amat), parents, &stuck)) {
+    return Rcpp::List::create(Rcpp::Named("amat") = amat_from(parents), Rcpp::Named("stuck") = R_NilValue);
   }
-  return Rcpp::List::create(Rcpp::Named("amat") = amat_from(parents),
-                            Rcpp::Named("stuck") = Rcpp::IntegerVector());
+  Rcpp::IntegerVector node(stuck.size()), a(stuck.size()), b(stuck.size());
+  for (std::size_t i = 0; i < stuck.size(); ++i) {
+    node[i] = stuck[i].node + 1;
+    a[i] = stuck[i].a + 1;
+    b[i] = stuck[i].b < 0 ? NA_INTEGER : stuck[i].b + 1;
+  }
+  return Rcpp::List::create(
+      Rcpp::Named("amat") = R_NilValue,
+      Rcpp::Named("stuck") = Rcpp::List::create(Rcpp::Named("node") = node, Rcpp::Named("a") = a,
+                                                Rcpp::Named("b") = b));
+}
+
+// A PDAG oriented by the knowledge (a build_constraints() list; max_parents plays no
+// part) and Meek's rules. Returns list(problem, amat, dag, culprits): the problem's name ("none",
+// "no_extension", "not_adjacent", "against_arc", "no_member"); without one the oriented
+// PDAG and a consistent extension of it, otherwise the arcs to blame as list(from, to,
+// required), 1-based.
+// [[Rcpp::export]]
+Rcpp::List cpp_fit_knowledge(Rcpp::IntegerMatrix amat, Rcpp::List knowledge) {
+  static const char* problems[] = {"none", "no_extension", "not_adjacent", "against_arc", "no_member"};
+  const learnbn::KnowledgeFit fit = learnbn::fit_knowledge(pdag_from(amat), constraints_from_list(knowledge));
+  const std::size_t m = fit.culprits.size();
+  Rcpp::IntegerVector from(m), to(m);
+  Rcpp::LogicalVector required(m);
+  for (std::size_t i = 0; i < m; ++i) {
+    from[i] = fit.culprits[i].from + 1;
+    to[i] = fit.culprits[i].to + 1;
+    required[i] = fit.culprits[i].required;
+  }
+  const bool ok = fit.problem == learnbn::KnowledgeProblem::none;
+  return Rcpp::List::create(
+      Rcpp::Named("problem") = problems[static_cast<int>(fit.problem)],
+      Rcpp::Named("amat") = ok ? Rcpp::RObject(amat_from(fit.oriented)) : Rcpp::RObject(R_NilValue),
+      Rcpp::Named("dag") = ok ? Rcpp::RObject(amat_from(fit.extension)) : Rcpp::RObject(R_NilValue),
+      Rcpp::Named("culprits") = Rcpp::List::create(Rcpp::Named("from") = from, Rcpp::Named("to") = to,
+                                                   Rcpp::Named("required") = required));
 }
 
 // The legal single-arc moves of a DAG without constraints: list(move, from, to) with

@@ -168,14 +168,12 @@ test_that("ges respects blacklists, whitelists and max_parents in info$dag", {
   banned <- which(dag == 1L, arr.ind = TRUE)[1:4, ]
   blacklist <- cbind(rownames(dag)[banned[, 1]], colnames(dag)[banned[, 2]])
   g <- ges(df, blacklist = blacklist)
-  expect_valid_cpdag(g)
-  expect_true(markov_equivalent(g$info$dag, g))
+  expect_knowledge_class(g, blacklist = blacklist)
   expect_true(all(as.matrix(g$info$dag)[blacklist] == 0L))
 
   whitelist <- rbind(c("Age", "Sick"), c("GruntingReport", "XrayReport"))
   g <- ges(df, whitelist = whitelist)
-  expect_valid_cpdag(g)
-  expect_true(markov_equivalent(g$info$dag, g))
+  expect_knowledge_class(g, whitelist = whitelist)
   expect_true(all(as.matrix(g$info$dag)[whitelist] == 1L))
 
   g <- ges(df, max_parents = 1)
@@ -186,7 +184,32 @@ test_that("ges respects blacklists, whitelists and max_parents in info$dag", {
   g <- ges(df, no_parents = "Disease", no_children = "Age")
   expect_true(all(as.matrix(g$info$dag)[, "Disease"] == 0L))
   expect_true(all(as.matrix(g$info$dag)["Age", ] == 0L))
-  expect_true(markov_equivalent(g$info$dag, g))
+  expect_knowledge_class(g, blacklist = no_parents_arcs(names(df), "Disease", "Age"))
+})
+
+test_that("ges() with knowledge returns the maximally oriented PDAG; every extension respects it (issue 15)", {
+  d <- bn_data(college_plans, counts = "count")
+  expect_identical(edge_strings(ges(d)), c("CP - IQ", "CP - PE", "CP - SES", "IQ - PE", "PE - SES", "PE - SEX"))
+  # Before, SEX - PE stayed undirected and pdag_to_dag() chose PE -> SEX, the blacklisted arc.
+  g <- ges(d, blacklist = arc_list("PE -> SEX"))
+  expect_identical(g$type, "pdag")
+  expect_identical(edge_strings(g), c("CP - IQ", "CP - SES", "PE -> CP", "PE -> IQ", "PE -> SES", "SEX -> PE"))
+  expect_identical(edge_strings(pdag_to_dag(g)),
+                   c("CP -> IQ", "CP -> SES", "PE -> CP", "PE -> IQ", "PE -> SES", "SEX -> PE"))
+  expect_knowledge_class(g, blacklist = arc_list("PE -> SEX"))
+  # Before, a whitelisted SEX -> CP could end as CP -> SEX. PE -> SES and PE -> IQ are
+  # oriented by R4 (SEX -> CP -> SES with SEX - PE, PE - CP and SEX, SES not adjacent).
+  g <- ges(d, whitelist = arc_list("SEX -> CP"))
+  expect_identical(edge_strings(g), c("CP - PE", "CP -> IQ", "CP -> SES", "PE - SEX", "PE -> IQ",
+                                      "PE -> SES", "SEX -> CP"))
+  expect_identical(edge_strings(pdag_to_dag(g)), c("CP -> IQ", "CP -> PE", "CP -> SES", "PE -> IQ",
+                                                   "PE -> SES", "SEX -> CP", "SEX -> PE"))
+  expect_knowledge_class(g, whitelist = arc_list("SEX -> CP"))
+  # no_parents and no_children are knowledge too
+  g <- ges(d, score = "bic", no_parents = c("SEX", "SES"), no_children = "CP")
+  expect_identical(g$type, "pdag")
+  expect_identical(edge_strings(g), c("IQ -> CP", "PE -> CP", "PE -> IQ", "SES -> CP", "SES -> IQ",
+                                      "SES -> PE", "SEX -> PE"))
 })
 
 test_that("ges gives classed errors", {

@@ -345,6 +345,114 @@ test_that("pdag_to_dag() finds an extension or says none exists", {
   expect_snapshot(pdag_to_dag(bn_graph(square)), error = TRUE)
 })
 
+test_that("no consistent extension: the error names the nodes left and why each is stuck", {
+  # A -> B - C <- D: B cannot come last (A -> B <- C would be new), nor can C.
+  m <- matrix(0L, 4, 4, dimnames = list(LETTERS[1:4], LETTERS[1:4]))
+  m["A", "B"] <- m["D", "C"] <- 1L
+  m["B", "C"] <- m["C", "B"] <- 1L
+  expect_snapshot(pdag_to_dag(bn_graph(m)), error = TRUE)
+  # cpdag() of such a graph fails the same way, from its own frame
+  err <- expect_error(cpdag(bn_graph(m)), class = "learnbn_error_no_extension")
+  expect_identical(conditionCall(err)[[1]], quote(cpdag))
+  expect_snapshot(cpdag(bn_graph(m)), error = TRUE)
+  # a directed cycle (only an internal graph can hold one)
+  cyc <- matrix(0L, 3, 3, dimnames = list(c("a", "b", "c"), c("a", "b", "c")))
+  cyc["a", "b"] <- cyc["b", "c"] <- cyc["c", "a"] <- 1L
+  expect_snapshot(pdag_to_dag(learnbn:::new_bn_graph(cyc, "pdag")), error = TRUE)
+})
+
+# ---- background knowledge on classes ---------------------------------------------------------
+
+test_that("cpdag() with knowledge gives the maximally oriented PDAG (Meek's rules)", {
+  chain <- bn_graph_from_string("[A][B|A][C|B]")
+  expect_identical(edge_strings(cpdag(chain)), c("A - B", "B - C"))
+  # B -> A forbidden: A -> B, then B -> C by R1 (A -> B <- C would be a new v-structure)
+  g <- cpdag(chain, blacklist = arc_list("B -> A"))
+  expect_identical(g$type, "pdag")
+  expect_identical(edge_strings(g), c("A -> B", "B -> C"))
+  expect_identical(edge_strings(pdag_to_dag(g)), c("A -> B", "B -> C"))
+  # B -> A required: A - ... B - C stays open (C -> B -> A and A <- B -> C both qualify)
+  expect_identical(edge_strings(cpdag(chain, whitelist = arc_list("B -> A"))), c("B - C", "B -> A"))
+  # R2: A -> B -> C with A - C; the class of the complete DAG on A, B, C is all undirected
+  full <- bn_graph_from_string("[A][B|A][C|A:B]")
+  g <- cpdag(full, whitelist = arc_list("A -> B", "B -> C"))
+  expect_identical(edge_strings(g), c("A -> B", "A -> C", "B -> C"))
+  # R4: A - C -> D -> B, A - D, C and B not adjacent orients A -> B; R1 gives D -> B
+  diamond <- bn_graph_from_string("[A][C|A][D|A:C][B|A:D]")
+  expect_identical(edge_strings(cpdag(diamond)), c("A - B", "A - C", "A - D", "B - D", "C - D"))
+  g <- cpdag(diamond, whitelist = arc_list("C -> D"))
+  expect_identical(edge_strings(g), c("A - C", "A - D", "A -> B", "C -> D", "D -> B"))
+  # knowledge that agrees with the CPDAG changes nothing: type "cpdag"
+  collider <- bn_graph_from_string("[A][C][B|A:C]")
+  g <- cpdag(collider, whitelist = arc_list("A -> B"), blacklist = arc_list("B -> C", "A -> C"))
+  expect_identical(g$type, "cpdag")
+  expect_identical(edge_strings(g), c("A -> B", "C -> B"))
+  # the result's node order is g's
+  expect_identical(nodes(cpdag(chain, blacklist = arc_list("B -> A"))), nodes(chain))
+})
+
+test_that("cpdag() with knowledge no DAG of the class satisfies names the arcs", {
+  chain <- bn_graph_from_string("[A][B|A][C|B]")
+  collider <- bn_graph_from_string("[A][C][B|A:C]")
+  # a whitelisted arc between non-adjacent nodes
+  err <- expect_error(cpdag(chain, whitelist = arc_list("A -> C")),
+                      class = "learnbn_error_incompatible_knowledge")
+  expect_s3_class(err, "learnbn_error_constraints")
+  expect_identical(conditionCall(err)[[1]], quote(cpdag))
+  expect_snapshot(cpdag(chain, whitelist = arc_list("A -> C")), error = TRUE)
+  # against a compelled arc, whitelisted or blacklisted
+  expect_error(cpdag(collider, whitelist = arc_list("B -> A")), class = "learnbn_error_incompatible_knowledge")
+  expect_snapshot(cpdag(collider, whitelist = arc_list("B -> A")), error = TRUE)
+  expect_error(cpdag(collider, blacklist = arc_list("C -> B")), class = "learnbn_error_incompatible_knowledge")
+  expect_snapshot(cpdag(collider, blacklist = arc_list("C -> B")), error = TRUE)
+  # arcs that hold one by one but not together: a new v-structure A -> B <- C
+  expect_error(cpdag(chain, whitelist = arc_list("A -> B", "C -> B")),
+               class = "learnbn_error_incompatible_knowledge")
+  expect_snapshot(cpdag(chain, whitelist = arc_list("A -> B", "C -> B")), error = TRUE)
+  # both directions of an edge blacklisted
+  expect_snapshot(cpdag(chain, blacklist = arc_list("A -> B", "B -> A")), error = TRUE)
+  # only the arcs needed are named: A -> B forces B -> C -> D (R1), which D -> C
+  # contradicts; the blacklisted B -> A (which agrees) and C -> A (on no edge) are not
+  chain4 <- bn_graph_from_string("[A][B|A][C|B][D|C]")
+  expect_snapshot(cpdag(chain4, whitelist = arc_list("A -> B", "D -> C"),
+                        blacklist = arc_list("B -> A", "C -> A")), error = TRUE)
+  # unknown nodes are the whitelist's own error
+  expect_error(cpdag(chain, whitelist = arc_list("A -> Z")), class = "learnbn_error_unknown_node")
+})
+
+test_that("pdag_to_dag() with knowledge respects it or names the arc", {
+  # The issue's case: GES left SEX - PE undirected and the extension chose PE -> SEX
+  pdag <- bn_graph_from_string("[SEX][PE|SEX][CP|PE]")
+  g <- cpdag(pdag)
+  expect_identical(edge_strings(pdag_to_dag(g)), c("CP -> PE", "PE -> SEX"))
+  dag <- pdag_to_dag(g, blacklist = arc_list("PE -> SEX"))
+  expect_identical(edge_strings(dag), c("PE -> CP", "SEX -> PE"))
+  dag <- pdag_to_dag(g, whitelist = arc_list("CP -> PE"))
+  expect_identical(edge_strings(dag), c("CP -> PE", "PE -> SEX"))
+  # a partially directed graph that is not a CPDAG: A -> B - C - D
+  m <- matrix(0L, 4, 4, dimnames = list(LETTERS[1:4], LETTERS[1:4]))
+  m["A", "B"] <- 1L
+  m["B", "C"] <- m["C", "B"] <- m["C", "D"] <- m["D", "C"] <- 1L
+  p <- bn_graph(m)
+  expect_identical(edge_strings(pdag_to_dag(p, blacklist = arc_list("D -> C"))),
+                   c("A -> B", "B -> C", "C -> D"))
+  expect_error(pdag_to_dag(p, blacklist = arc_list("C -> D")), class = "learnbn_error_incompatible_knowledge")
+  expect_snapshot(pdag_to_dag(p, blacklist = arc_list("C -> D")), error = TRUE)
+  # a DAG is its own only extension: a blacklisted arc of it is an error
+  chain <- bn_graph_from_string("[A][B|A][C|B]")
+  expect_identical(edge_strings(pdag_to_dag(chain, whitelist = arc_list("A -> B"))), c("A -> B", "B -> C"))
+  err <- expect_error(pdag_to_dag(chain, blacklist = arc_list("B -> C")),
+                      class = "learnbn_error_incompatible_knowledge")
+  expect_identical(conditionCall(err)[[1]], quote(pdag_to_dag))
+  expect_snapshot(pdag_to_dag(chain, blacklist = arc_list("B -> C")), error = TRUE)
+  # a graph without any extension fails as before, knowledge or not
+  square <- matrix(0L, 4, 4, dimnames = list(LETTERS[1:4], LETTERS[1:4]))
+  square[cbind(1:4, c(2:4, 1))] <- 1L
+  square <- square + t(square)
+  expect_error(pdag_to_dag(bn_graph(square), whitelist = arc_list("A -> B")),
+               class = "learnbn_error_no_extension")
+})
+
 # ---- SHD and comparisons --------------------------------------------------------------------
 
 test_that("shd() counts differing pairs on the graphs as given", {

@@ -190,3 +190,29 @@ test_that("pc() warns when Fisher's z tests have too few cases to reject", {
   expect_no_warning(g30 <- pc(more))
   expect_identical(arcs(g30), data.frame(from = "a", to = "b", directed = FALSE))
 })
+
+test_that("cpdag() of a pc() result without a consistent extension says so and why (issue 15)", {
+  # Unfaithful data: A - D is separated by {C, E} and C - E by {A, D}, so the cycle
+  # A - C - D - E - A gets no immorality, and no DAG has that skeleton without one.
+  counts <- utils::read.csv(test_path("ref", "pc_no_extension_counts.csv"), stringsAsFactors = TRUE)
+  g <- pc(bn_data(counts, counts = "count"), alpha = 0.1)
+  expect_identical(edge_strings(g), c("A - C", "A - E", "C - D", "C - F", "D - E"))
+  expect_identical(nrow(g$info$conflicts), 0L)
+  err <- expect_error(cpdag(g), class = "learnbn_error_no_extension")
+  expect_identical(conditionCall(err)[[1]], quote(cpdag))
+  expect_snapshot(cpdag(g), error = TRUE)
+  expect_error(pdag_to_dag(g), class = "learnbn_error_no_extension")
+  expect_error(cpdag(g, whitelist = arc_list("A -> C")), class = "learnbn_error_no_extension")
+})
+
+test_that("pc() orients by knowledge with the shared rules and every extension respects it", {
+  cp <- bn_data(college_plans, counts = "count")
+  g <- pc(cp, alpha = 0.04, blacklist = arc_list("IQ -> SES"))
+  expect_identical(g$type, "pdag")
+  expect_identical(edge_strings(g), c("IQ -> CP", "IQ -> PE", "PE -> CP", "SES -> CP", "SES -> IQ",
+                                      "SES -> PE", "SEX -> PE"))
+  expect_identical(g$info$orientations$rule[1], "background knowledge")
+  # pc() results are closed under the rules: cpdag() with the same knowledge agrees
+  expect_identical(as.matrix(cpdag(g, blacklist = arc_list("IQ -> SES"))), as.matrix(g))
+  expect_identical(knowledge_violations(pdag_to_dag(g), blacklist = arc_list("IQ -> SES")), character())
+})

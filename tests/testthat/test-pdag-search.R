@@ -150,15 +150,13 @@ test_that("pdag_search respects blacklists, whitelists and max_parents in info$d
   banned <- which(dag == 1L, arr.ind = TRUE)[1:3, ]
   blacklist <- cbind(rownames(dag)[banned[, 1]], colnames(dag)[banned[, 2]])
   g <- pdag_search(df, blacklist = blacklist)
-  expect_pdag_search_cpdag(g)
-  expect_true(markov_equivalent(g$info$dag, g))
+  expect_knowledge_class(g, blacklist = blacklist)
   expect_true(all(as.matrix(g$info$dag)[blacklist] == 0L))
 
   nodes <- colnames(dag)
   whitelist <- rbind(nodes[1:2])
   g <- pdag_search(df, whitelist = whitelist)
-  expect_pdag_search_cpdag(g)
-  expect_true(markov_equivalent(g$info$dag, g))
+  expect_knowledge_class(g, whitelist = whitelist)
   expect_true(all(as.matrix(g$info$dag)[whitelist] == 1L))
 
   g <- pdag_search(df, max_parents = 1)
@@ -168,7 +166,24 @@ test_that("pdag_search respects blacklists, whitelists and max_parents in info$d
   g <- pdag_search(df, no_parents = nodes[1], no_children = nodes[2])
   expect_true(all(as.matrix(g$info$dag)[, nodes[1]] == 0L))
   expect_true(all(as.matrix(g$info$dag)[nodes[2], ] == 0L))
-  expect_true(markov_equivalent(g$info$dag, g))
+  expect_knowledge_class(g, blacklist = no_parents_arcs(nodes, nodes[1], nodes[2]))
+})
+
+test_that("pdag_search() with knowledge returns the maximally oriented PDAG (issue 15)", {
+  d <- bn_data(college_plans, counts = "count")
+  g <- pdag_search(d, blacklist = arc_list("PE -> SEX"))
+  expect_identical(g$type, "pdag")
+  expect_identical(edge_strings(g), c("CP - IQ", "CP - SES", "PE -> CP", "PE -> IQ", "PE -> SES", "SEX -> PE"))
+  expect_knowledge_class(g, blacklist = arc_list("PE -> SEX"))
+  g <- pdag_search(d, whitelist = arc_list("SEX -> CP"))
+  expect_identical(edge_strings(g), c("CP - PE", "CP -> IQ", "CP -> SES", "PE - SEX", "PE -> IQ",
+                                      "PE -> SES", "SEX -> CP"))
+  expect_identical(edge_strings(pdag_to_dag(g)), c("CP -> IQ", "CP -> PE", "CP -> SES", "PE -> IQ",
+                                                   "PE -> SES", "SEX -> CP", "SEX -> PE"))
+  expect_knowledge_class(g, whitelist = arc_list("SEX -> CP"))
+  # without knowledge the result is the CPDAG, as before
+  g <- pdag_search(d)
+  expect_pdag_search_cpdag(g)
 })
 
 test_that("pdag_search gives classed errors", {

@@ -207,3 +207,144 @@ test_that("results are unchanged by permuting the columns where promised (20 dat
     expect_equal(ci_test(perm, x, y)$statistic, ci_test(frame, x, y)$statistic)
   }
 })
+
+# ---- background knowledge on equivalence classes (issue 15) --------------------------------
+
+# Random knowledge that the DAG `amat` satisfies: some of its arcs required, some of their
+# reverses and some arcs between non-adjacent nodes forbidden. list(whitelist, blacklist),
+# each NULL or a from/to data.frame.
+prop_knowledge <- function(amat, p_required = 0.25, p_reverse = 0.25, p_absent = 0.1) {
+  nodes <- rownames(amat)
+  arcs <- which(amat == 1, arr.ind = TRUE)
+  absent <- which(amat == 0 & t(amat) == 0 & row(amat) != col(amat), arr.ind = TRUE)
+  as_list <- function(idx) {
+    if (!nrow(idx)) return(NULL)
+    data.frame(from = nodes[idx[, 1]], to = nodes[idx[, 2]])
+  }
+  required <- arcs[stats::runif(nrow(arcs)) < p_required, , drop = FALSE]
+  reversed <- arcs[stats::runif(nrow(arcs)) < p_reverse, 2:1, drop = FALSE]
+  absent <- absent[stats::runif(nrow(absent)) < p_absent, , drop = FALSE]
+  list(whitelist = as_list(required), blacklist = as_list(rbind(reversed, absent)))
+}
+
+# Brute force, independent of Meek's rules: every DAG of the class of the CPDAG `cp` that
+# has the whitelisted arcs and none of the blacklisted ones, found by trying every
+# orientation of the undirected edges the lists leave open; then the PDAG with an arc
+# where all of them agree and an undirected edge where they differ (the definition of the
+# maximally oriented PDAG). NULL when more than `max_open` edges are open.
+brute_force_oriented <- function(cp, whitelist, blacklist, max_open = 10) {
+  n <- nrow(cp)
+  required <- forbidden <- matrix(FALSE, n, n, dimnames = dimnames(cp))
+  if (!is.null(whitelist)) required[cbind(whitelist$from, whitelist$to)] <- TRUE
+  if (!is.null(blacklist)) forbidden[cbind(blacklist$from, blacklist$to)] <- TRUE
+  undirected <- which(cp == 1 & t(cp) == 1 & upper.tri(cp), arr.ind = TRUE)
+  base <- cp * (t(cp) == 0)  # the arcs of the CPDAG
+  open <- undirected[0, , drop = FALSE]
+  for (k in seq_len(nrow(undirected))) {
+    i <- undirected[k, 1]
+    j <- undirected[k, 2]
+    forward <- required[i, j] || forbidden[j, i]
+    backward <- required[j, i] || forbidden[i, j]
+    if (forward && backward) return(list(members = 0L))
+    if (forward) base[i, j] <- 1 else if (backward) base[j, i] <- 1 else open <- rbind(open, undirected[k, ])
+  }
+  if (nrow(open) > max_open) return(NULL)
+  nonadjacent <- 1 - (cp | t(cp)) - diag(n)
+  from_undirected <- (cp == 1 & t(cp) == 1) * 1
+  acyclic <- function(a) {
+    while (nrow(a)) {
+      sinks <- rowSums(a) == 0
+      if (!any(sinks)) return(FALSE)
+      a <- a[!sinks, !sinks, drop = FALSE]
+    }
+    TRUE
+  }
+  agree <- NULL
+  members <- 0L
+  for (mask in seq_len(2^nrow(open)) - 1) {
+    dag <- base
+    flip <- bitwAnd(mask, 2^(seq_len(nrow(open)) - 1)) > 0
+    dag[open[!flip, , drop = FALSE]] <- 1
+    dag[open[flip, 2:1, drop = FALSE]] <- 1
+    # a new v-structure p -> v <- q has p - v undirected in the CPDAG, p and q not adjacent
+    if (sum((dag * from_undirected) * (nonadjacent %*% dag)) > 0) next
+    if (any(dag[required] == 0) || any(dag[forbidden] == 1) || !acyclic(dag)) next
+    members <- members + 1L
+    agree <- if (is.null(agree)) dag else agree * dag
+  }
+  if (!members) return(list(members = 0L))
+  oriented <- cp
+  oriented[agree == 1] <- 1L
+  oriented[t(agree) == 1] <- 0L
+  list(members = members, amat = oriented)
+}
+
+test_that("cpdag() with knowledge is the maximally oriented PDAG; extensions respect it (200 DAGs)", {
+  set.seed(115)
+  failures <- character()
+  checked <- oriented_more <- 0
+  for (case in 1:200) {
+    g <- prop_dag(sample(5:8, 1), prob = 0.4)
+    k <- prop_knowledge(as.matrix(g))
+    essential <- cpdag(g)
+    result <- cpdag(g, whitelist = k$whitelist, blacklist = k$blacklist)
+    fail <- function(what) failures <<- c(failures, paste0("case ", case, ": ", what))
+    expected <- brute_force_oriented(as.matrix(essential), k$whitelist, k$blacklist)
+    if (!is.null(expected)) {
+      checked <- checked + 1
+      if (expected$members == 0L) fail("no member found by brute force")
+      else if (!identical(as.matrix(result) == 1, expected$amat == 1)) fail("not the brute-force PDAG")
+    }
+    changed <- !identical(as.matrix(result), as.matrix(essential))
+    oriented_more <- oriented_more + changed
+    if (result$type != if (changed) "pdag" else "cpdag") fail("wrong type")
+    for (ext in list(pdag_to_dag(result), pdag_to_dag(essential, k$whitelist, k$blacklist),
+                     pdag_to_dag(g, k$whitelist, k$blacklist))) {
+      if (!markov_equivalent(ext, g)) fail("extension left the class")
+      if (length(knowledge_violations(ext, k$whitelist, k$blacklist))) fail("extension breaks the knowledge")
+    }
+    if (length(knowledge_violations(result, k$whitelist, k$blacklist))) fail("result breaks the knowledge")
+  }
+  expect_identical(failures, character())
+  expect_gt(checked, 180)       # almost every case is small enough for brute force
+  expect_gt(oriented_more, 60)  # and the knowledge often orients more than the CPDAG
+})
+
+test_that("learners with random knowledge never break it, nor do their extensions (15 data sets)", {
+  set.seed(116)
+  failures <- character()
+  no_extension <- 0
+  for (case in 1:15) {
+    n <- sample(4:6, 1)
+    d <- bn_data(prop_data(n, 400))
+    nodes <- names(d$levels)
+    order <- sample(nodes)
+    picks <- sort(sample(n, 2))
+    whitelist <- if (case %% 3) data.frame(from = order[picks[1]], to = order[picks[2]])
+    blacklist <- data.frame(from = sample(nodes, 3, TRUE), to = sample(nodes, 3, TRUE))
+    blacklist <- blacklist[blacklist$from != blacklist$to, ]
+    if (!is.null(whitelist)) {
+      blacklist <- blacklist[paste(blacklist$from, blacklist$to) != paste(whitelist$from, whitelist$to), ]
+    }
+    fail <- function(what) failures <<- c(failures, paste0("case ", case, ": ", what))
+    check <- function(g, what) {
+      if (length(knowledge_violations(g, whitelist, blacklist))) fail(paste(what, "breaks the knowledge"))
+    }
+    for (learner in list(ges, pdag_search)) {
+      g <- learner(d, score = "bic", whitelist = whitelist, blacklist = blacklist)
+      if (!identical(as.matrix(g), as.matrix(cpdag(g$info$dag, whitelist, blacklist)))) {
+        fail("a class search's result is not the maximally oriented PDAG")
+      }
+      check(g, "a class search")
+      check(pdag_to_dag(g), "a class search's extension")
+      check(g$info$dag, "a class search's info$dag")
+    }
+    g <- suppressWarnings(pc(d, whitelist = whitelist, blacklist = blacklist))
+    check(g, "pc")
+    ext <- tryCatch(pdag_to_dag(g), learnbn_error_no_extension = function(e) NULL)
+    if (is.null(ext)) no_extension <- no_extension + 1 else check(ext, "pc's extension")
+    check(hybrid(d, score = "bic", whitelist = whitelist, blacklist = blacklist), "hybrid")
+  }
+  expect_identical(failures, character())
+  expect_lt(no_extension, 5)
+})

@@ -16,6 +16,7 @@
 // may orient one edge both ways (a conflict); `ConflictPolicy` says what happens and
 // every conflict is reported. Then Meek's rules R1 (prohibited immorality), R2
 // (acyclicity), R3 (quartet) and, with background knowledge, R4 until nothing changes.
+// Knowledge and rules are those of graph/meek.hpp, shared with cpdag() and the searches.
 #pragma once
 #include <algorithm>
 #include <climits>
@@ -32,6 +33,7 @@
 
 #include "../citest/cache.hpp"
 #include "../citest/tester.hpp"
+#include "../graph/meek.hpp"
 #include "../util/combinations.hpp"
 
 namespace learnbn {
@@ -78,11 +80,6 @@ struct Conflict {
   int from = 0, to = 0;
   int kept = -1, other = -1;
   int resolution = 0;  // 0 the edge became bidirected, 1 `other` was dropped
-};
-
-struct OrientationStep {
-  int from = 0, to = 0;
-  int rule = 0;  // 0 knowledge, 1-4 Meek's rules
 };
 
 struct PCResult {
@@ -287,40 +284,34 @@ class PC {
 
   // ---- orientation ------------------------------------------------------------------
 
-  bool adj(int i, int j) const { return g_[at(i, j)] || g_[at(j, i)]; }
-  bool arc(int i, int j) const { return g_[at(i, j)] && !g_[at(j, i)]; }
-  bool undirected(int i, int j) const {
-    return g_[at(i, j)] && g_[at(j, i)] && !bidirected_[at(i, j)];
-  }
-  void set_arc(int from, int to) { g_[at(from, to)] = 1; g_[at(to, from)] = 0; }
+  bool adj(int i, int j) const { return g_.adjacent(i, j); }
+  bool arc(int i, int j) const { return g_.has_arc(i, j); }
+  bool undirected(int i, int j) const { return g_.has_undirected(i, j) && !bidirected_[at(i, j)]; }
+  void set_arc(int from, int to) { g_.add_arc(from, to); }
 
+  // Knowledge, immoralities, then Meek's rules (R4 only once knowledge has oriented an
+  // edge), by the orienter shared with cpdag() and the equivalence-class searches.
   void orient(PCResult& out) {
-    g_ = adjacent_;
-    bidirected_.assign(g_.size(), 0);
-    source_.assign(g_.size(), -2);  // who set the arc: -2 nobody, -1 knowledge, k immorality k
-    const bool knowledge = background_knowledge(out);
-    immoralities(out);
-    meek(out, knowledge);
-    out.amat.assign(g_.begin(), g_.end());
-    out.bidirected = bidirected_;
-  }
-
-  bool background_knowledge(PCResult& out) {
-    bool any = false;
+    g_ = Pdag(n_);
     for (int i = 0; i < n_; ++i) {
-      for (int j = 0; j < n_; ++j) {
-        if (i == j || !undirected(i, j)) continue;
-        const bool forward = (required(i, j) && !required(j, i)) ||
-                             (forbidden(j, i) && !forbidden(i, j));
-        if (forward) {
-          set_arc(i, j);
-          source_[at(i, j)] = -1;
-          out.steps.push_back(OrientationStep{i, j, 0});
-          any = true;
-        }
-      }
+      for (int j = i + 1; j < n_; ++j) if (adjacent_[at(i, j)]) g_.add_undirected(i, j);
     }
-    return any;
+    bidirected_.assign(adjacent_.size(), 0);
+    source_.assign(adjacent_.size(), -2);  // who set the arc: -2 nobody, -1 knowledge, k immorality k
+    Constraints knowledge;
+    knowledge.n = n_;
+    knowledge.required = opt_.required;
+    knowledge.forbidden = opt_.forbidden;
+    MeekOrienter orienter(g_, &bidirected_, &out.steps);
+    const bool oriented_by_knowledge = orienter.apply_knowledge(knowledge) > 0;
+    for (const OrientationStep& s : out.steps) source_[at(s.from, s.to)] = -1;
+    immoralities(out);
+    orienter.close(oriented_by_knowledge);
+    out.amat.assign(adjacent_.size(), 0);
+    for (int i = 0; i < n_; ++i) {
+      for (int j = 0; j < n_; ++j) out.amat[at(i, j)] = g_.mark(i, j);
+    }
+    out.bidirected = bidirected_;
   }
 
   void immoralities(PCResult& out) {
@@ -375,54 +366,11 @@ class PC {
         set_arc(e, m);
         source_[at(e, m)] = k;
       } else if (arc(m, e)) {
-        g_[at(e, m)] = 1;
+        g_.add_undirected(e, m);  // both marks: bidirected
         bidirected_[at(e, m)] = bidirected_[at(m, e)] = 1;
         v.status = 1;
       }
     }
-  }
-
-  // Meek's rules until nothing changes; R4 only matters with background knowledge.
-  void meek(PCResult& out, bool use_rule4) {
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      for (int a = 0; a < n_; ++a) {
-        for (int b = 0; b < n_; ++b) {
-          if (a == b || !undirected(a, b)) continue;
-          const int rule = meek_rule(a, b, use_rule4);
-          if (rule) {
-            set_arc(a, b);
-            out.steps.push_back(OrientationStep{a, b, rule});
-            changed = true;
-          }
-        }
-      }
-    }
-  }
-
-  // The first of Meek's rules that orients the undirected edge a - b as a -> b, or 0.
-  int meek_rule(int a, int b, bool use_rule4) const {
-    for (int c = 0; c < n_; ++c) {  // R1: c -> a - b, c and b not adjacent
-      if (c != b && arc(c, a) && !adj(c, b)) return 1;
-    }
-    for (int c = 0; c < n_; ++c) {  // R2: a -> c -> b
-      if (arc(a, c) && arc(c, b)) return 2;
-    }
-    for (int c = 0; c < n_; ++c) {  // R3: a - c -> b, a - d -> b, c and d not adjacent
-      if (c == a || !undirected(a, c) || !arc(c, b)) continue;
-      for (int d = c + 1; d < n_; ++d) {
-        if (d != a && undirected(a, d) && arc(d, b) && !adj(c, d)) return 3;
-      }
-    }
-    if (!use_rule4) return 0;
-    for (int d = 0; d < n_; ++d) {  // R4: a - c -> d -> b, a adjacent to d, c and b not adjacent
-      if (d == a || d == b || !arc(d, b) || !adj(a, d)) continue;
-      for (int c = 0; c < n_; ++c) {
-        if (c != a && c != b && arc(c, d) && undirected(a, c) && !adj(c, b)) return 4;
-      }
-    }
-    return 0;
   }
 
   const DataView& data_;
@@ -434,7 +382,8 @@ class PC {
   std::function<void()> check_interrupt_ = [] {};
   mutable std::atomic<bool> stop_{false};
   mutable std::exception_ptr stop_error_;
-  std::vector<char> g_, bidirected_;
+  Pdag g_;
+  std::vector<char> bidirected_;
   std::vector<int> source_;
 };
 

@@ -8,7 +8,6 @@
 #include <cstddef>
 #include <vector>
 
-#include "constraints.hpp"
 #include "topological_order.hpp"
 
 namespace learnbn {
@@ -84,32 +83,43 @@ class Pdag {
   std::vector<char> marks_;
 };
 
+// Why the extension below cannot take `x` as the next sink of `rest` (the graph on the
+// nodes still `alive`): x has the arc x -> a (b is -1), or orienting the undirected edge
+// a - x into x would make the new v-structure a -> x <- b (b adjacent to x, not to a).
+// `node` is -1 when x can be taken.
+struct SinkBlock {
+  int node = -1, a = -1, b = -1;
+};
+
+inline SinkBlock sink_block(const Pdag& rest, const std::vector<char>& alive, int x) {
+  const int n = rest.size();
+  std::vector<int> undirected, adjacent;
+  for (int u = 0; u < n; ++u) {
+    if (!alive[u] || u == x) continue;
+    if (rest.has_arc(x, u)) return SinkBlock{x, u, -1};
+    if (rest.adjacent(x, u)) adjacent.push_back(u);
+    if (rest.has_undirected(x, u)) undirected.push_back(u);
+  }
+  for (int y : undirected) {
+    for (int z : adjacent) {
+      if (z != y && !rest.adjacent(y, z)) return SinkBlock{x, y, z};
+    }
+  }
+  return SinkBlock{};
+}
+
 // A consistent extension of `g` (Dor & Tarsi 1992): a DAG with the same skeleton, the
 // same arcs where g has arcs and the same v-structures. Repeatedly removes the
 // lowest-numbered node x with no outgoing arc whose undirected neighbours are adjacent to
 // every other node adjacent to x, orienting its undirected edges into x. Returns false
 // when no extension exists; `parents` then holds nothing useful and `stuck` (if given)
-// the nodes no step could remove.
-inline bool consistent_extension(const Pdag& g, ParentLists& parents, std::vector<int>* stuck = nullptr) {
+// the nodes no step could remove, each with the reason it could not (sink_block()).
+inline bool consistent_extension(const Pdag& g, ParentLists& parents, std::vector<SinkBlock>* stuck = nullptr) {
   const int n = g.size();
   Pdag rest = g;  // the graph on the nodes not removed yet
   std::vector<char> alive(n, 1);
   parents.assign(n, {});
-  auto is_sink = [&](int x) {
-    std::vector<int> undirected, adjacent;
-    for (int u = 0; u < n; ++u) {
-      if (!alive[u] || u == x) continue;
-      if (rest.has_arc(x, u)) return false;
-      if (rest.adjacent(x, u)) adjacent.push_back(u);
-      if (rest.has_undirected(x, u)) undirected.push_back(u);
-    }
-    for (int y : undirected) {
-      for (int z : adjacent) {
-        if (z != y && !rest.adjacent(y, z)) return false;
-      }
-    }
-    return true;
-  };
+  auto is_sink = [&](int x) { return sink_block(rest, alive, x).node < 0; };
   std::vector<char> eligible(n);
   for (int v = 0; v < n; ++v) eligible[v] = is_sink(v);
   for (int step = 0; step < n; ++step) {
@@ -118,7 +128,7 @@ inline bool consistent_extension(const Pdag& g, ParentLists& parents, std::vecto
     if (x == n) {
       if (stuck) {
         stuck->clear();
-        for (int v = 0; v < n; ++v) if (alive[v]) stuck->push_back(v);
+        for (int v = 0; v < n; ++v) if (alive[v]) stuck->push_back(sink_block(rest, alive, v));
       }
       return false;
     }
@@ -194,41 +204,6 @@ inline bool complete_to_cpdag(Pdag& g) {
   ParentLists dag;
   if (!consistent_extension(g, dag)) return false;
   g = cpdag_of_dag(dag);
-  return true;
-}
-
-// Admissible extension of a CPDAG under the constraints: edges the constraints decide
-// are oriented first, then the graph is extended (Dor-Tarsi); the extension must add no
-// v-structure, keep max_parents and contain every required arc. Used by GES and
-// pdag_search.
-inline bool admissible_extension(const Pdag& cpdag, const Constraints& k, ParentLists& extension) {
-  const int n = cpdag.size();
-  Pdag oriented = cpdag;
-  for (int a = 0; a < n; ++a) {
-    for (int b = 0; b < n; ++b) {
-      if (!cpdag.mark(a, b)) continue;
-      const bool forwards_ok = k.allowed(a, b) && !k.is_required(b, a);
-      if (cpdag.has_arc(a, b)) {
-        if (!forwards_ok) return false;
-      } else if (a < b) {
-        const bool backwards_ok = k.allowed(b, a) && !k.is_required(a, b);
-        if (!forwards_ok && !backwards_ok) return false;
-        if (!forwards_ok) oriented.add_arc(b, a);
-        if (!backwards_ok) oriented.add_arc(a, b);
-      }
-    }
-  }
-  if (!consistent_extension(oriented, extension)) return false;
-  if (oriented != cpdag && cpdag_of_dag(extension) != cpdag) return false;  // new v-structure
-  for (int v = 0; v < n; ++v) {
-    if (static_cast<int>(extension[v].size()) > k.max_parents) return false;
-    for (int u = 0; u < n; ++u) {
-      if (k.is_required(u, v) &&
-          std::find(extension[v].begin(), extension[v].end(), u) == extension[v].end()) {
-        return false;
-      }
-    }
-  }
   return true;
 }
 

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "../graph/constraints.hpp"
+#include "../graph/meek.hpp"
 #include "../graph/pdag.hpp"
 #include "../score/family_scorer.hpp"
 #include "common.hpp"
