@@ -104,15 +104,13 @@ brute_force_dags <- function(nodes) {
   n <- length(nodes)
   pairs <- which(upper.tri(diag(n)), arr.ind = TRUE)
   states <- as.matrix(expand.grid(rep(list(0:2), nrow(pairs))))
-  # A digraph is acyclic iff its adjacency matrix is nilpotent: no walk of n arcs.
-  acyclic <- function(a) all(Reduce(`%*%`, rep(list(a), n)) == 0)
   dags <- lapply(seq_len(nrow(states)), function(s) {
     a <- matrix(0L, n, n, dimnames = list(nodes, nodes))
     a[pairs[states[s, ] == 1, , drop = FALSE]] <- 1L
     a[pairs[states[s, ] == 2, 2:1, drop = FALSE]] <- 1L
     a
   })
-  Filter(acyclic, dags)
+  Filter(plain_acyclic, dags)
 }
 
 # Scores of DAG adjacency matrices from the reference family scores (memoised).
@@ -126,4 +124,16 @@ brute_force_scorer <- function(df, type) {
       memo[[key]]
     }, numeric(1)))
   }
+}
+
+# Whether an adjacency matrix (any nonzero entry an arc) has no directed cycle, in plain
+# R: repeatedly removes the nodes without outgoing arcs, independently of the core's
+# topological order.
+plain_acyclic <- function(amat) {
+  while (nrow(amat)) {
+    sinks <- rowSums(amat != 0) == 0
+    if (!any(sinks)) return(FALSE)
+    amat <- amat[!sinks, !sinks, drop = FALSE]
+  }
+  TRUE
 }

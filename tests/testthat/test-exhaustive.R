@@ -20,22 +20,12 @@ brute_force_dags <- function(data, score, forbidden = NULL, required = NULL,
   for (row in seq_len(nrow(grid))) {
     amat <- matrix(0L, n, n, dimnames = list(nodes, nodes))
     for (v in seq_len(n)) amat[parent_sets[[v]][[grid[row, v]]], v] <- 1L
-    if (!acyclic(amat)) next
+    if (!plain_acyclic(amat)) next
     g <- bn_graph(amat)
     models <- c(models, model_string(g))
     scores <- c(scores, network_score(g, data, score = score))
   }
   list(models = models, scores = scores)
-}
-
-acyclic <- function(amat) {
-  left <- seq_len(nrow(amat))
-  repeat {
-    if (!length(left)) return(TRUE)
-    sources <- left[colSums(amat[left, left, drop = FALSE]) == 0]
-    if (!length(sources)) return(FALSE)
-    left <- setdiff(left, sources)
-  }
 }
 
 log_sum_exp <- function(x) max(x) + log(sum(exp(x - max(x))))

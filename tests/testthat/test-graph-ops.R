@@ -32,15 +32,6 @@ seed_markov_equivalent <- function(G, H) {
   TRUE
 }
 
-brute_acyclic <- function(A) {
-  while (nrow(A)) {
-    sinks <- which(rowSums(A) == 0)
-    if (!length(sinks)) return(FALSE)
-    A <- A[-sinks, -sinks, drop = FALSE]
-  }
-  TRUE
-}
-
 # Every DAG with the skeleton of `dag` that is Markov equivalent to it (by algorithm 5.4).
 brute_force_class <- function(dag) {
   A <- dag$amat
@@ -51,7 +42,7 @@ brute_force_class <- function(dag) {
     B <- A * 0L
     B[e[!flip, , drop = FALSE]] <- 1L
     B[e[flip, 2:1, drop = FALSE]] <- 1L
-    if (brute_acyclic(B) && seed_markov_equivalent(A, B)) members[[length(members) + 1]] <- B
+    if (plain_acyclic(B) && seed_markov_equivalent(A, B)) members[[length(members) + 1]] <- B
   }
   members
 }

@@ -251,14 +251,6 @@ brute_force_oriented <- function(cp, whitelist, blacklist, max_open = 10) {
   if (nrow(open) > max_open) return(NULL)
   nonadjacent <- 1 - (cp | t(cp)) - diag(n)
   from_undirected <- (cp == 1 & t(cp) == 1) * 1
-  acyclic <- function(a) {
-    while (nrow(a)) {
-      sinks <- rowSums(a) == 0
-      if (!any(sinks)) return(FALSE)
-      a <- a[!sinks, !sinks, drop = FALSE]
-    }
-    TRUE
-  }
   agree <- NULL
   members <- 0L
   for (mask in seq_len(2^nrow(open)) - 1) {
@@ -268,7 +260,7 @@ brute_force_oriented <- function(cp, whitelist, blacklist, max_open = 10) {
     dag[open[flip, 2:1, drop = FALSE]] <- 1
     # a new v-structure p -> v <- q has p - v undirected in the CPDAG, p and q not adjacent
     if (sum((dag * from_undirected) * (nonadjacent %*% dag)) > 0) next
-    if (any(dag[required] == 0) || any(dag[forbidden] == 1) || !acyclic(dag)) next
+    if (any(dag[required] == 0) || any(dag[forbidden] == 1) || !plain_acyclic(dag)) next
     members <- members + 1L
     agree <- if (is.null(agree)) dag else agree * dag
   }
