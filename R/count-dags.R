@@ -272,6 +272,7 @@ count_undirected_components <- function(undirected, ids, memo) {
 #' count_equivalent_dags(bn_graph_from_string("[A][B|A][C|A:B]"))
 count_equivalent_dags <- function(g) {
   g <- as_graph_arg(g)
+  check_no_bidirected(g)
   essential <- cpdag_amat(dag_amat(g))
   undirected <- essential == 1L & t(essential) == 1L
   memo <- new.env(parent = emptyenv())

@@ -196,6 +196,7 @@ check_fit_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_
     lbn_abort("{.arg {arg}} must be a {.cls bn_graph}, not {.obj_type_friendly {g}}.",
               "type", call = call)
   }
+  check_no_bidirected(g, arg = arg, call = call)
   check_no_undirected(g$amat, fn = "fit_parameters", call = call)
   check_directed_acyclic(g$amat, call = call)
   invisible(g)

@@ -95,7 +95,8 @@ dag_amat <- function(g, call = rlang::caller_env()) {
 }
 
 # Both graph arguments as bn_graphs with the adjacency matrix of g2 reordered to the node
-# order of g1 (list(g1, g2, amat1, amat2)); errors if the node sets differ.
+# order of g1 (list(g1, g2, amat1, amat2)); errors if the node sets differ. The
+# bidirected edges of either graph are node names, so they need no reordering.
 aligned_graphs <- function(g1, g2, arg1, arg2, call) {
   g1 <- as_graph_arg(g1, arg = arg1, call = call)
   g2 <- as_graph_arg(g2, arg = arg2, call = call)
@@ -112,10 +113,37 @@ aligned_graphs <- function(g1, g2, arg1, arg2, call) {
   list(g1, g2, g1$amat, g2$amat[n1, n1, drop = FALSE])
 }
 
-# Status of every node pair i < j: 0 none, 1 i -> j, 2 j -> i, 3 undirected.
-pair_status <- function(amat) {
+# Status of every node pair i < j of adjacency matrix `amat` (in any node order) of graph
+# `g`: 0 none, 1 i -> j, 2 j -> i, 3 undirected, 4 bidirected.
+pair_status <- function(amat, g) {
   status <- amat + 2L * t(amat)
+  status[bidirected_mask(g, colnames(amat))] <- 4L
   status[upper.tri(status)]
+}
+
+# Arrowheads of adjacency matrix `amat` of graph `g` as a logical matrix: TRUE at [i, j]
+# when an edge has a head at j, from a directed arc i -> j or a bidirected edge i <-> j.
+arrowheads <- function(amat, g) {
+  (amat == 1L & t(amat) == 0L) | bidirected_mask(g, colnames(amat))
+}
+
+# "dag" for a DAG (or a forest of arcs), "class" for a CPDAG or partially directed graph
+# (or a forest with undirected edges): the kinds shd() and compare_graphs() should not mix.
+graph_kind <- function(g) {
+  amat <- g$amat
+  switch(g$type, dag = "dag", cpdag = , pdag = "class",
+         forest = if (any(amat == 1L & t(amat) == 1L)) "class" else "dag", "unknown")
+}
+
+# Warns when one graph is a DAG and the other a CPDAG or PDAG: comparing them edge by edge
+# counts every reversible arc of the DAG as an error.
+warn_graph_kinds <- function(g1, g2, arg1, arg2) {
+  kinds <- c(graph_kind(g1), graph_kind(g2))
+  if (!setequal(kinds, c("dag", "class"))) return(invisible())
+  label <- function(g) if (graph_kind(g) == "dag") "a DAG" else paste("a", graph_type_label(g$type))
+  lbn_warn(c("{.arg {arg1}} is {label(g1)} but {.arg {arg2}} is {label(g2)}: they are different kinds of graph.",
+             "i" = "Every reversible arc of the DAG (undirected in its CPDAG) counts as a difference, even when the DAG is in the class; compare {.code cpdag()} of both graphs instead."),
+           "graph_kinds")
 }
 
 # ---- exported operations ----------------------------------------------------------------
@@ -129,13 +157,15 @@ pair_status <- function(amat) {
 #' @param g A DAG ([bn_graph]).
 #' @return A character vector of node names. A graph with a directed cycle is an error
 #'   of class `"learnbn_error_cycle"` naming the nodes on one cycle; a graph with
-#'   undirected edges is an error of class `"learnbn_error_undirected"`.
+#'   undirected edges is an error of class `"learnbn_error_undirected"`, and one with
+#'   bidirected edges of class `"learnbn_error_bidirected"`.
 #' @family graphs
 #' @export
 #' @examples
 #' topological_order(bn_graph_from_string("[C|B][B|A][A]"))
 topological_order <- function(g) {
   g <- as_graph_arg(g)
+  check_no_bidirected(g)
   amat <- g$amat
   check_no_undirected(amat, fn = "topological_order")
   sorted <- topo_sort_amat(amat)
@@ -146,8 +176,8 @@ topological_order <- function(g) {
 #' Immoralities (unshielded colliders) of a graph
 #'
 #' Lists every v-structure x -> y <- z whose ends x and z are not adjacent. Only
-#' directed arcs take part, so in a CPDAG these are exactly the immoralities shared by
-#' every DAG of its equivalence class.
+#' directed arcs take part (not undirected or bidirected edges), so in a CPDAG these are
+#' exactly the immoralities shared by every DAG of its equivalence class.
 #'
 #' @param g A [bn_graph].
 #' @return A data.frame with character columns `x`, `y` (the collider) and `z`, one row
@@ -195,7 +225,8 @@ v_structures <- function(g) {
 #'   (also a `"learnbn_error_constraints"`) that names the arcs: a whitelisted arc between
 #'   non-adjacent nodes or against a compelled arc, a blacklisted compelled arc, or a
 #'   set of arcs that cannot hold together although, without any one of them, the
-#'   others can.
+#'   others can. A graph with bidirected edges (see [bn_graph()]) is an error of class
+#'   `"learnbn_error_bidirected"`.
 #' @references Chickering, D. M. (1995). A transformational characterization of
 #'   equivalent Bayesian network structures. *UAI*.
 #'
@@ -214,6 +245,7 @@ v_structures <- function(g) {
 #' try(cpdag(chain, whitelist = data.frame(from = "A", to = "C")))
 cpdag <- function(g, whitelist = NULL, blacklist = NULL) {
   g <- as_graph_arg(g)
+  check_no_bidirected(g)
   essential <- cpdag_amat(dag_amat(g))
   if (is.null(whitelist) && is.null(blacklist)) return(new_bn_graph(essential, "cpdag"))
   knowledge <- build_constraints(colnames(essential), whitelist, blacklist)
@@ -231,7 +263,8 @@ cpdag <- function(g, whitelist = NULL, blacklist = NULL) {
 #'
 #' @param g1,g2 [bn_graph] objects on the same nodes.
 #' @return `TRUE` or `FALSE`. Graphs on different node sets are an error of class
-#'   `"learnbn_error_node_mismatch"`.
+#'   `"learnbn_error_node_mismatch"`, a graph with bidirected edges one of class
+#'   `"learnbn_error_bidirected"`.
 #' @family graphs
 #' @export
 #' @examples
@@ -243,6 +276,8 @@ cpdag <- function(g, whitelist = NULL, blacklist = NULL) {
 markov_equivalent <- function(g1, g2) {
   call <- rlang::current_env()
   pair <- aligned_graphs(g1, g2, "g1", "g2", call)
+  check_no_bidirected(pair[[1L]], arg = "g1", call = call)
+  check_no_bidirected(pair[[2L]], arg = "g2", call = call)
   a1 <- dag_amat(new_bn_graph(pair[[3L]], pair[[1L]]$type), call = call)
   a2 <- dag_amat(new_bn_graph(pair[[4L]], pair[[2L]]$type), call = call)
   skeleton1 <- a1 == 1L | t(a1) == 1L
@@ -255,9 +290,17 @@ markov_equivalent <- function(g1, g2) {
 #'
 #' Counts the node pairs whose edge status differs between two graphs, taken as given
 #' (no conversion to CPDAGs: call [cpdag()] first to compare equivalence classes). The
-#' status of a pair is one of: no edge, i -> j, j -> i, or undirected; a missing edge,
-#' an extra edge, a reversed arc, or a directed arc against an undirected edge each add
-#' one. The graphs may list their nodes in different orders.
+#' status of a pair is one of: no edge, i -> j, j -> i, undirected, or bidirected (see
+#' [bn_graph()]); a missing edge, an extra edge, a reversed arc, a directed arc against
+#' an undirected edge, or a bidirected edge against any other edge each add one. The
+#' graphs may list their nodes in different orders.
+#'
+#' Comparing a DAG with a CPDAG or partially directed graph counts every arc of the DAG
+#' that its equivalence class leaves undirected as an error, so it warns (class
+#' `"learnbn_warning_graph_kinds"`): a graph counts as a DAG when its type is `"dag"`, or
+#' `"forest"` with directed arcs only, and as an equivalence class when its type is
+#' `"cpdag"` or `"pdag"`, or `"forest"` with undirected edges. Compare like with like:
+#' `shd(cpdag(g1), cpdag(g2))`, or two DAGs.
 #'
 #' @param g1,g2 [bn_graph] objects on the same nodes.
 #' @return A single integer. Graphs on different node sets are an error of class
@@ -271,7 +314,8 @@ markov_equivalent <- function(g1, g2) {
 #' shd(cpdag(learned), cpdag(truth))
 shd <- function(g1, g2) {
   pair <- aligned_graphs(g1, g2, "g1", "g2", rlang::current_env())
-  sum(pair_status(pair[[3L]]) != pair_status(pair[[4L]]))
+  warn_graph_kinds(pair[[1L]], pair[[2L]], "g1", "g2")
+  sum(pair_status(pair[[3L]], pair[[1L]]) != pair_status(pair[[4L]], pair[[2L]]))
 }
 
 #' Compare a learned graph with the true one
@@ -279,17 +323,19 @@ shd <- function(g1, g2) {
 #' Counts agreements and errors of a learned graph against a reference, on the graphs as
 #' given (call [cpdag()] on both to compare equivalence classes). With `L` the learned
 #' and `T` the true graph:
-#' * skeleton: a node pair is an edge when the nodes are adjacent (by an arc or an
-#'   undirected edge). `skeleton_tp` counts pairs adjacent in both, `skeleton_fp` pairs
-#'   adjacent in `L` only, `skeleton_fn` pairs adjacent in `T` only.
-#' * arrowheads: each directed arc i -> j is one arrowhead at j; undirected edges have
-#'   none. `arrowhead_tp` counts arcs i -> j present in both graphs, `arrowhead_fp`
-#'   arcs of `L` that `T` lacks (including reversed ones and arcs where `T` has an
-#'   undirected edge or nothing), `arrowhead_fn` arcs of `T` that `L` lacks.
+#' * skeleton: a node pair is an edge when the nodes are adjacent (by an arc, an
+#'   undirected or a bidirected edge). `skeleton_tp` counts pairs adjacent in both,
+#'   `skeleton_fp` pairs adjacent in `L` only, `skeleton_fn` pairs adjacent in `T` only.
+#' * arrowheads: each directed arc i -> j is one arrowhead at j; a bidirected edge
+#'   i <-> j has two, at i and at j; undirected edges have none. `arrowhead_tp` counts
+#'   arrowheads present in both graphs, `arrowhead_fp` arrowheads of `L` that `T` lacks
+#'   (including those of reversed arcs and of arcs where `T` has an undirected edge or
+#'   nothing), `arrowhead_fn` arrowheads of `T` that `L` lacks.
 #' * `shd`: the structural Hamming distance [shd()].
 #'
 #' Precision and recall follow as `tp / (tp + fp)` and `tp / (tp + fn)`. The graphs may
-#' list their nodes in different orders.
+#' list their nodes in different orders. A DAG compared with a CPDAG or partially
+#' directed graph gives the warning described in [shd()]: compare `cpdag()` of both.
 #'
 #' @param learned,truth [bn_graph] objects on the same nodes.
 #' @return A one-row data.frame with integer columns `skeleton_tp`, `skeleton_fp`,
@@ -304,14 +350,15 @@ shd <- function(g1, g2) {
 #' compare_graphs(cpdag(learned), cpdag(truth))
 compare_graphs <- function(learned, truth) {
   pair <- aligned_graphs(learned, truth, "learned", "truth", rlang::current_env())
+  warn_graph_kinds(pair[[1L]], pair[[2L]], "learned", "truth")
   a1 <- pair[[3L]]
   a2 <- pair[[4L]]
-  status1 <- pair_status(a1)
-  status2 <- pair_status(a2)
+  status1 <- pair_status(a1, pair[[1L]])
+  status2 <- pair_status(a2, pair[[2L]])
   adj1 <- status1 > 0L
   adj2 <- status2 > 0L
-  arc1 <- a1 == 1L & t(a1) == 0L
-  arc2 <- a2 == 1L & t(a2) == 0L
+  arc1 <- arrowheads(a1, pair[[1L]])
+  arc2 <- arrowheads(a2, pair[[2L]])
   data.frame(skeleton_tp = sum(adj1 & adj2), skeleton_fp = sum(adj1 & !adj2),
              skeleton_fn = sum(!adj1 & adj2),
              arrowhead_tp = sum(arc1 & arc2), arrowhead_fp = sum(arc1 & !arc2),
@@ -337,7 +384,8 @@ compare_graphs <- function(learned, truth) {
 #'   example a directed cycle, or undirected edges that every orientation turns into a
 #'   cycle or a new v-structure) the error has class `"learnbn_error_no_extension"` and
 #'   says why. When extensions exist but none satisfies the knowledge, the error has
-#'   class `"learnbn_error_incompatible_knowledge"` and names the arcs (see [cpdag()]).
+#'   class `"learnbn_error_incompatible_knowledge"` and names the arcs (see [cpdag()]). A
+#'   graph with bidirected edges gives `"learnbn_error_bidirected"`.
 #' @references Dor, D. and Tarsi, M. (1992). A simple algorithm to construct a
 #'   consistent extension of a partially oriented graph. Technical Report R-185,
 #'   Cognitive Systems Laboratory, UCLA.
@@ -354,6 +402,7 @@ compare_graphs <- function(learned, truth) {
 #' arcs(pdag_to_dag(g, blacklist = data.frame(from = "B", to = "A")))
 pdag_to_dag <- function(g, whitelist = NULL, blacklist = NULL) {
   g <- as_graph_arg(g)
+  check_no_bidirected(g)
   if (is.null(whitelist) && is.null(blacklist)) return(new_bn_graph(pdag_extension(g$amat), "dag"))
   knowledge <- build_constraints(colnames(g$amat), whitelist, blacklist)
   dag <- orient_with_knowledge(g$amat, knowledge, "consistent extension of {.arg g}", "{.arg g}")$dag

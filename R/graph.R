@@ -1,19 +1,61 @@
 # The bn_graph class: constructor, validator, accessors, model strings, igraph conversion.
 #
-# A bn_graph is list(amat, type, score, info) with class "bn_graph". amat is an integer 0/1
-# square matrix with identical row and column dimnames (the node names); amat[i, j] == 1
-# means i -> j, and an undirected edge i - j has both amat[i, j] and amat[j, i] set.
+# A bn_graph is list(amat, type, score, info, bidirected) with class "bn_graph". amat is an
+# integer 0/1 square matrix with identical row and column dimnames (the node names);
+# amat[i, j] == 1 means i -> j, and a two-way edge has both amat[i, j] and amat[j, i] set.
+# A two-way edge is undirected unless `bidirected` lists it: a data.frame (from, to) of
+# node names, `from` first in node order, rows in node order, no rows when there is none.
+# Keeping the kind of two-way edge beside the matrix (not in it) keeps as.matrix() 0/1.
 
 graph_types <- c("dag", "cpdag", "pdag", "forest")
 
 #' Build a graph without checks (for learners)
 #'
 #' Internal constructor used by learners that already know their result is valid.
-#' The storage mode of `amat` is coerced to integer; nothing else is checked.
+#' The storage mode of `amat` is coerced to integer and `bidirected` (NULL or a two-column
+#' data.frame or matrix of node-name pairs, each with both amat entries set) is put in
+#' the stored form; nothing is checked.
 #' @noRd
-new_bn_graph <- function(amat, type, score = NULL, info = list()) {
+new_bn_graph <- function(amat, type, score = NULL, info = list(), bidirected = NULL) {
   storage.mode(amat) <- "integer"
-  structure(list(amat = amat, type = type, score = score, info = info), class = "bn_graph")
+  bidirected <- if (is.null(bidirected)) no_bidirected else bidirected_frame(bidirected, colnames(amat))
+  structure(list(amat = amat, type = type, score = score, info = info, bidirected = bidirected),
+            class = "bn_graph")
+}
+
+no_bidirected <- data.frame(from = character(), to = character(), stringsAsFactors = FALSE)
+
+# Node-name pairs (a two-column data.frame or matrix) in the stored form of g$bidirected.
+bidirected_frame <- function(pairs, nodes) {
+  if (is.matrix(pairs)) pairs <- as.data.frame(pairs, stringsAsFactors = FALSE)
+  i <- match(pairs[[1L]], nodes)
+  j <- match(pairs[[2L]], nodes)
+  if (!length(i)) return(no_bidirected)
+  first <- pmin(i, j)
+  second <- pmax(i, j)
+  keep <- !duplicated(cbind(first, second))
+  first <- first[keep]
+  second <- second[keep]
+  sorted <- order(first, second)
+  data.frame(from = nodes[first[sorted]], to = nodes[second[sorted]], stringsAsFactors = FALSE)
+}
+
+# The bidirected edges of a graph (g$bidirected, or none for a graph built without it).
+bidirected_edges <- function(g) {
+  if (is.null(g$bidirected)) no_bidirected else g$bidirected
+}
+
+# Logical matrix over `nodes` (default: the graph's own order) that is TRUE at both
+# entries of every bidirected edge.
+bidirected_mask <- function(g, nodes = colnames(g$amat)) {
+  n <- length(nodes)
+  mask <- matrix(FALSE, n, n, dimnames = list(nodes, nodes))
+  bi <- bidirected_edges(g)
+  if (nrow(bi)) {
+    mask[cbind(bi$from, bi$to)] <- TRUE
+    mask[cbind(bi$to, bi$from)] <- TRUE
+  }
+  mask
 }
 
 #' Parents of every node via directed arcs
@@ -49,29 +91,47 @@ graph_from_parents <- function(parents, nodes = names(parents), type = "dag") {
 #' `bn_graph()` builds a graph from an adjacency matrix and checks it. Every learner in
 #' learnbn returns a `bn_graph`: a list with
 #' * `amat`: an integer 0/1 square matrix whose row and column names are the node names;
-#'   `amat[i, j] == 1` means the arc i -> j, and an undirected edge i - j has both
-#'   `amat[i, j]` and `amat[j, i]` set;
+#'   `amat[i, j] == 1` means the arc i -> j, and a two-way edge (undirected or
+#'   bidirected) has both `amat[i, j]` and `amat[j, i]` set;
 #' * `type`: one of `"dag"`, `"cpdag"`, `"pdag"` (partially directed graph) or `"forest"`;
 #' * `score`: `NULL` or the network score where one applies;
-#' * `info`: a list of algorithm-specific results.
+#' * `info`: a list of algorithm-specific results;
+#' * `bidirected`: the two-way edges that are bidirected (i <-> j) rather than
+#'   undirected, as a data.frame of node names (`from`, `to`), `from` first in node
+#'   order; no rows when there is none.
+#'
+#' A bidirected edge is not an undirected one: it records that the data point both
+#' ways, as when two immoralities found by [pc()] orient the same edge in opposite
+#' directions (`conflicts = "bidirected"`). Such a graph is neither a DAG nor a
+#' partially directed graph with a consistent extension, so functions that need one
+#' ([model_string()], [cpdag()], [pdag_to_dag()], [markov_equivalent()],
+#' [network_score()], [fit_parameters()], ...) stop with an error of class
+#' `"learnbn_error_bidirected"` that names the bidirected edges; [is_dag()] is `FALSE`.
+#' Printing shows `i <-> j`, [arcs()] gives the edge the type `"bidirected"`, [plot.bn_graph()]
+#' draws it with two arrowheads, and [shd()] and [compare_graphs()] count it as a kind
+#' of edge of its own.
 #'
 #' The checks are: `amat` is a square matrix of 0/1 (or logical) values without `NA`,
 #' its row and column names are present, equal, unique and non-empty, and there are no
-#' self-loops. With `type = NULL` the type is `"dag"` when there is no undirected edge
+#' self-loops. With `type = NULL` the type is `"dag"` when there is no two-way edge
 #' (the graph must then be acyclic) and `"pdag"` otherwise. An explicit type is checked:
 #' a `"dag"` has no undirected edge and no cycle; a `"pdag"` has no cycle of directed
 #' arcs; a `"cpdag"` must equal the [cpdag()] of its consistent extension; a `"forest"`
 #' has at most one parent per node and no cycle in its skeleton (directed, undirected
-#' or mixed trees).
+#' or mixed trees). Only a `"pdag"` may have bidirected edges, each with both entries
+#' of `amat` set.
 #'
 #' Errors have class `"learnbn_error"` and one of `"learnbn_error_type"` (not a matrix),
-#' `"learnbn_error_invalid_graph"` (shape, names, values, self-loops, type mismatch) or
-#' `"learnbn_error_cycle"` (the message names the nodes on one cycle).
+#' `"learnbn_error_invalid_graph"` (shape, names, values, self-loops, type mismatch,
+#' bidirected edges that `amat` lacks) or `"learnbn_error_cycle"` (the message names the
+#' nodes on one cycle).
 #'
 #' @param amat A square matrix of 0/1 or logical values with node names as identical
 #'   row and column names.
 #' @param type `NULL` (guess from `amat`) or one of `"dag"`, `"cpdag"`, `"pdag"`,
 #'   `"forest"`.
+#' @param bidirected `NULL` or the bidirected edges: a two-column data.frame or
+#'   character matrix of node names, one row per edge (either direction).
 #' @return A `bn_graph` object.
 #' @family graphs
 #' @export
@@ -84,7 +144,9 @@ graph_from_parents <- function(parents, nodes = names(parents), type = "dag") {
 #' # an undirected edge makes a partially directed graph
 #' m["A", "C"] <- m["C", "A"] <- 1
 #' bn_graph(m)$type
-bn_graph <- function(amat, type = NULL) {
+#' # the same two-way edge declared bidirected
+#' bn_graph(m, bidirected = data.frame(from = "A", to = "C"))
+bn_graph <- function(amat, type = NULL, bidirected = NULL) {
   call <- rlang::current_env()
   amat <- check_amat(amat, call = call)
   if (!is.null(type)) {
@@ -93,9 +155,16 @@ bn_graph <- function(amat, type = NULL) {
                   "x" = "It is {.obj_type_friendly {type}}."), "value", call = call)
     }
   }
+  bidirected <- check_bidirected(bidirected, amat, call = call)
   has_undirected <- any(amat == 1L & t(amat) == 1L)
   if (is.null(type)) type <- if (has_undirected) "pdag" else "dag"
-  g <- new_bn_graph(amat, type)
+  if (nrow(bidirected) && type != "pdag") {
+    lbn_abort(c("A graph of type {.val {type}} cannot have bidirected edges.",
+                "x" = "Bidirected: {format_edges(as.matrix(bidirected), '<->')}.",
+                "i" = "Use {.code type = \"pdag\"}."),
+              "invalid_graph", call = call)
+  }
+  g <- new_bn_graph(amat, type, bidirected = bidirected)
   switch(type,
     dag = {
       if (has_undirected) {
@@ -120,6 +189,29 @@ bn_graph <- function(amat, type = NULL) {
     forest = check_forest(amat, call = call)
   )
   g
+}
+
+# The `bidirected` argument of bn_graph(): NULL or node-name pairs that amat has both
+# ways; returns them in the stored form of g$bidirected.
+check_bidirected <- function(bidirected, amat, call = rlang::caller_env()) {
+  if (is.null(bidirected)) return(no_bidirected)
+  if (is.matrix(bidirected)) bidirected <- as.data.frame(bidirected, stringsAsFactors = FALSE)
+  if (!is.data.frame(bidirected) || ncol(bidirected) != 2L ||
+      !all(vapply(bidirected, is.character, logical(1)))) {
+    lbn_abort("{.arg bidirected} must be a two-column data.frame or matrix of node names, not {.obj_type_friendly {bidirected}}.",
+              "type", call = call)
+  }
+  nodes <- colnames(amat)
+  check_nodes(unique(unlist(bidirected, use.names = FALSE)), nodes, arg = "bidirected", call = call)
+  pairs <- bidirected_frame(bidirected, nodes)
+  one_way <- amat[cbind(pairs$from, pairs$to)] == 0L | amat[cbind(pairs$to, pairs$from)] == 0L
+  if (any(one_way)) {
+    lbn_abort(c("{.arg bidirected} lists edges that {.arg amat} does not have both ways.",
+                "x" = "Not set both ways: {format_edges(as.matrix(pairs[one_way, ]), '<->')}.",
+                "i" = "A bidirected edge i <-> j has both {.code amat[i, j]} and {.code amat[j, i]} set."),
+              "invalid_graph", call = call)
+  }
+  pairs
 }
 
 # Validate and normalise an adjacency matrix; returns an integer matrix.
@@ -200,9 +292,21 @@ skeleton_components <- function(skeleton) {
   igraph::components(ig)$membership
 }
 
-abort_cycle <- function(cycle, call = rlang::caller_env()) {
+abort_cycle <- function(cycle, call = rlang::caller_env(), what = "The graph") {
   path <- paste(c(cycle, cycle[1L]), collapse = " -> ")
-  lbn_abort(c("The graph has a directed cycle.", "x" = "Cycle: {path}."), "cycle", call = call)
+  lbn_abort(c(paste(what, "has a directed cycle."), "x" = "Cycle: {path}."), "cycle", call = call)
+}
+
+# Stops when a graph has bidirected edges, which no DAG or partially directed graph has:
+# for every function that needs one of those.
+check_no_bidirected <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {
+  bi <- bidirected_edges(g)
+  if (nrow(bi)) {
+    lbn_abort(c("{.arg {arg}} has {cli::qty(nrow(bi))}{?a/} bidirected edge{?s}: {format_edges(as.matrix(bi), '<->')}.",
+                "i" = "A bidirected edge records two conflicting orientations (see {.fn pc}) and has no place in a DAG or a CPDAG; rerun {.fn pc} with {.code conflicts = \"first\"} or {.code \"strongest\"} to keep one orientation."),
+              "bidirected", call = call)
+  }
+  invisible(g)
 }
 
 # Undirected pairs (i < j) of an amat as a two-column index matrix.
@@ -245,14 +349,22 @@ as.matrix.bn_graph <- function(x, ...) {
 
 #' Nodes and arcs of a graph
 #'
-#' `nodes()` gives the node names in the order of the adjacency matrix. `arcs()` lists
-#' the edges as a data.frame with columns `from`, `to` and `directed`: a directed arc
-#' i -> j is one row with `directed = TRUE`; an undirected edge is listed once, with
-#' `from` the node that comes first in node order and `directed = FALSE`. Rows are
-#' sorted by `from`, then `to`, in node order. A graph without edges gives a data.frame
-#' with no rows and the same columns.
+#' `nodes()` gives the node names: of a graph in the order of its adjacency matrix, of a
+#' [bn_data()] object in the order of its columns, of a fitted network ([fit_parameters()],
+#' [read_bif()]) in the order of its graph, and of the samples of [structure_mcmc()] or
+#' [order_mcmc()] in the order of the data they were drawn from. An adjacency matrix or
+#' an igraph graph is read as a graph.
 #'
-#' @param g A [bn_graph].
+#' `arcs()` lists the edges of a graph as a data.frame with columns `from`, `to`,
+#' `directed` and `type`: a directed arc i -> j is one row with `type = "directed"`; an
+#' undirected edge i - j (`type = "undirected"`) and a bidirected edge i <-> j
+#' (`type = "bidirected"`, see [bn_graph()]) are listed once, with `from` the node that
+#' comes first in node order. `directed` is `TRUE` for directed arcs only (kept for
+#' scripts written before `type`). Rows are sorted by `from`, then `to`, in node order.
+#' A graph without edges gives a data.frame with no rows and the same columns.
+#'
+#' @param g A [bn_graph] (`arcs()`, `nodes()`), or for `nodes()` also a `bn_data`,
+#'   `bn_fit` or `bn_samples` object.
 #' @param ... Unused; for methods.
 #' @return `nodes()`: a character vector. `arcs()`: a data.frame.
 #' @family graphs
@@ -262,12 +374,31 @@ as.matrix.bn_graph <- function(x, ...) {
 #' nodes(g)
 #' arcs(g)
 #' arcs(cpdag(g))
+#' nodes(bn_data(college_plans, counts = "count"))
 nodes <- function(g, ...) UseMethod("nodes")
 
 #' @rdname nodes
 #' @export
 nodes.bn_graph <- function(g, ...) {
   colnames(g$amat)
+}
+
+#' @rdname nodes
+#' @export
+nodes.bn_data <- function(g, ...) {
+  names(g$levels)
+}
+
+#' @rdname nodes
+#' @export
+nodes.bn_fit <- function(g, ...) {
+  colnames(g$graph$amat)
+}
+
+#' @rdname nodes
+#' @export
+nodes.bn_samples <- function(g, ...) {
+  g$nodes
 }
 
 #' @rdname nodes
@@ -284,19 +415,24 @@ arcs <- function(g, ...) UseMethod("arcs")
 #' @export
 arcs.bn_graph <- function(g, ...) {
   nodes <- colnames(g$amat)
-  edges <- edge_index(g$amat)
+  edges <- edge_index(g)
   keep <- edges$directed | edges$from < edges$to
   data.frame(from = nodes[edges$from[keep]], to = nodes[edges$to[keep]],
-             directed = edges$directed[keep], stringsAsFactors = FALSE)
+             directed = edges$directed[keep], type = edges$type[keep],
+             stringsAsFactors = FALSE)
 }
 
-# Every set entry of an adjacency matrix as (from, to) indices sorted by from, then to, with
-# `directed` FALSE for the two entries of an undirected edge.
-edge_index <- function(amat) {
+# Every set entry of a graph's adjacency matrix as (from, to) indices sorted by from, then
+# to, with `directed` FALSE for the two entries of a two-way edge and `type` "directed",
+# "undirected" or "bidirected".
+edge_index <- function(g) {
+  amat <- g$amat
   idx <- which(amat == 1L, arr.ind = TRUE)
   idx <- idx[order(idx[, 1L], idx[, 2L]), , drop = FALSE]
-  list(from = unname(idx[, 1L]), to = unname(idx[, 2L]),
-       directed = amat[idx[, 2:1, drop = FALSE]] == 0L)
+  directed <- amat[idx[, 2:1, drop = FALSE]] == 0L
+  type <- c("undirected", "directed")[directed + 1L]
+  if (nrow(bidirected_edges(g))) type[bidirected_mask(g)[idx]] <- "bidirected"
+  list(from = unname(idx[, 1L]), to = unname(idx[, 2L]), directed = directed, type = type)
 }
 
 #' @rdname nodes
@@ -314,9 +450,11 @@ arcs.default <- function(g, ...) {
 #' `model_string()` writes a DAG in the same notation, nodes and parents in node order.
 #'
 #' Errors (class `"learnbn_error_parse"`) for malformed strings, duplicated nodes or
-#' parents, unknown parents and self-parents; a cycle gives `"learnbn_error_cycle"`.
-#' `model_string()` of a graph with undirected edges gives
-#' `"learnbn_error_undirected"`: orient them first with [pdag_to_dag()].
+#' parents, unknown parents and self-parents; a cycle, including two nodes that are
+#' each other's parent (`"[A|B][B|A]"`), gives `"learnbn_error_cycle"` naming the nodes
+#' on it. `model_string()` of a graph with undirected edges gives
+#' `"learnbn_error_undirected"` (orient them first with [pdag_to_dag()]), and of a graph
+#' with bidirected edges `"learnbn_error_bidirected"`.
 #'
 #' @param string A single string in bracket notation.
 #' @param g A DAG ([bn_graph]).
@@ -372,7 +510,9 @@ bn_graph_from_string <- function(string) {
     }
   }
   g <- graph_from_parents(parents, nodes)
-  check_directed_acyclic(g$amat)
+  # every entry is an arc here: two nodes that name each other as parents are a cycle
+  cycle <- topo_sort_amat(g$amat)$cycle
+  if (!is.null(cycle)) abort_cycle(cycle, what = "{.arg string}")
   g
 }
 
@@ -380,6 +520,7 @@ bn_graph_from_string <- function(string) {
 #' @export
 model_string <- function(g) {
   g <- as_graph_arg(g)
+  check_no_bidirected(g)
   amat <- g$amat
   check_no_undirected(amat, fn = "model_string")
   nodes <- colnames(amat)
@@ -405,12 +546,15 @@ check_no_undirected <- function(amat, fn, call = rlang::caller_env()) {
 #' Convert to and from igraph
 #'
 #' `as_igraph()` gives a directed igraph graph with the node names as vertex names.
-#' A directed arc is one edge; an undirected edge becomes two opposite edges, and the
-#' logical edge attribute `directed` tells which is which. `from_igraph()` goes back:
-#' an undirected igraph graph gives a graph whose edges are all undirected; in a
-#' directed igraph graph a pair of opposite edges becomes an undirected edge and other
-#' edges become arcs. The type is guessed as in [bn_graph()]. Vertices without names
-#' are named `V1`, `V2`, ...; multiple edges and loops are errors.
+#' A directed arc is one edge; an undirected or a bidirected edge becomes two opposite
+#' edges. The edge attribute `type` (`"directed"`, `"undirected"`, `"bidirected"`, as
+#' in [arcs()]) tells them apart, and the logical edge attribute `directed` is `TRUE`
+#' for directed arcs. `from_igraph()` goes back: an undirected igraph graph gives a
+#' graph whose edges are all undirected; in a directed igraph graph a pair of opposite
+#' edges becomes an undirected edge (a bidirected one when the edge attribute `type`
+#' says `"bidirected"`) and other edges become arcs. The type is guessed as in
+#' [bn_graph()]. Vertices without names are named `V1`, `V2`, ...; multiple edges and
+#' loops are errors.
 #'
 #' @param g A [bn_graph].
 #' @param ig An igraph graph.
@@ -424,12 +568,12 @@ check_no_undirected <- function(amat, fn, call = rlang::caller_env()) {
 #' from_igraph(ig)
 as_igraph <- function(g) {
   g <- as_graph_arg(g)
-  edges <- edge_index(g$amat)
+  edges <- edge_index(g)
   ig <- igraph::make_empty_graph(n = nrow(g$amat), directed = TRUE)
   ig <- igraph::set_vertex_attr(ig, "name", value = colnames(g$amat))
   if (length(edges$from)) {
     ig <- igraph::add_edges(ig, as.vector(rbind(edges$from, edges$to)),
-                            attr = list(directed = edges$directed))
+                            attr = list(directed = edges$directed, type = edges$type))
   }
   ig
 }
@@ -453,12 +597,17 @@ from_igraph <- function(ig) {
   amat <- matrix(0L, n, n, dimnames = list(names, names))
   amat[ends] <- 1L
   if (!igraph::is_directed(ig)) amat[ends[, 2:1, drop = FALSE]] <- 1L
-  bn_graph(amat)
+  type <- igraph::edge_attr(ig, "type")
+  bidirected <- if (!is.null(type)) {
+    pairs <- ends[type %in% "bidirected", , drop = FALSE]
+    matrix(names[pairs], ncol = 2L)
+  }
+  bn_graph(amat, bidirected = bidirected)
 }
 
 #' Is a graph a DAG?
 #'
-#' `TRUE` when the graph has no undirected edge and no directed cycle.
+#' `TRUE` when the graph has no undirected or bidirected edge and no directed cycle.
 #' @param g A [bn_graph].
 #' @return `TRUE` or `FALSE`.
 #' @family graphs

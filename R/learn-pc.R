@@ -26,9 +26,13 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #' V - R) the data are not faithful to any DAG at this `alpha`. `conflicts` chooses what
 #' happens, and every conflict raises a warning of class `"learnbn_warning_conflict"`
 #' and is listed in `info$conflicts`:
-#' * `"bidirected"` (default): both immoralities are kept and the edge is reported as
-#'   bidirected (`info$bidirected`; the adjacency matrix has both entries set, and the
-#'   orientation rules leave the edge alone). The result has type `"pdag"`.
+#' * `"bidirected"` (default): both immoralities are kept and the edge becomes a
+#'   bidirected edge V <-> R of the result (listed in `g$bidirected` and
+#'   `info$bidirected`; the adjacency matrix has both entries set, as for an undirected
+#'   edge, and the orientation rules leave the edge alone). The result has type
+#'   `"pdag"`; it prints, plots and lists ([arcs()]) the edge as bidirected, and
+#'   functions that need a DAG or a CPDAG ([cpdag()], [pdag_to_dag()],
+#'   [network_score()], ...) refuse it (see [bn_graph()]).
 #' * `"first"`: immoralities are applied in the order of their endpoints' names; one that
 #'   clashes with an earlier one is dropped whole.
 #' * `"strongest"`: as `"first"`, but in decreasing order of the p-value of the test that
@@ -114,7 +118,8 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   warn_untestable(info$tests, spec, data$n_cases)
   if (nrow(info$conflicts)) warn_conflicts(info$conflicts, conflicts)
   shaped <- nrow(info$conflicts) > 0 || any(info$orientations$rule == pc_rule_names[1])
-  g <- new_bn_graph(amat, type = if (shaped) "pdag" else "cpdag", info = info)
+  g <- new_bn_graph(amat, type = if (shaped) "pdag" else "cpdag", info = info,
+                    bidirected = info$bidirected)
   if (verbose) explain_pc(g)
   g
 }

@@ -50,6 +50,7 @@ count_neighbours <- function(g) nrow(legal_moves(g))
 legal_moves <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {
   force(arg)
   g <- as_graph_arg(g, arg = arg, call = call)
+  check_no_bidirected(g, arg = arg, call = call)
   if (!is_dag(g)) {
     lbn_abort(c("{.arg {arg}} must be a DAG, not a graph of type {.val {g$type}}.",
                 "i" = "Undirected edges can be oriented with {.fn pdag_to_dag}."), "not_dag",

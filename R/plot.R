@@ -2,10 +2,16 @@
 
 #' Plot a graph
 #'
-#' Draws a [bn_graph] with igraph: directed arcs with arrows, undirected edges without.
+#' Draws a [bn_graph] with igraph: directed arcs with one arrowhead, bidirected edges
+#' (see [bn_graph()]) with an arrowhead at each end, undirected edges without.
 #' Graphs with arcs are laid out in layers (Sugiyama), parents above their children;
 #' graphs with only undirected edges use [igraph::layout_nicely()]. Works on any
 #' graphics device, including a non-interactive [grDevices::pdf()] device.
+#'
+#' igraph drops plotting arguments it does not know without a word, so arguments in
+#' `...` that are not arguments of [igraph::plot.igraph()] or plotting parameters listed
+#' in [igraph::igraph.plotting] (such as a misspelt `vertex.colour`) give a warning of
+#' class `"learnbn_warning_unused_arguments"` naming them, and are ignored.
 #'
 #' @param x A [bn_graph].
 #' @param layout `NULL` for the default layout, or a two-column matrix of coordinates
@@ -20,6 +26,15 @@
 #' plot(g)
 #' plot(cpdag(g), main = "CPDAG")
 plot.bn_graph <- function(x, layout = NULL, ...) {
+  args <- list(...)
+  warn_unused_plot_args(args)
+  do.call(graphics::plot, graph_plot_args(x, layout, args[names(args) %in% igraph_plot_args()]))
+  invisible(x)
+}
+
+# The arguments of plot.igraph() for a graph: the igraph graph, its layout, the user's
+# plotting parameters `args` and our defaults for those not given.
+graph_plot_args <- function(x, layout, args) {
   edges <- arcs(x)
   nodes <- colnames(x$amat)
   ig <- igraph::make_empty_graph(n = length(nodes), directed = TRUE)
@@ -30,18 +45,42 @@ plot.bn_graph <- function(x, layout = NULL, ...) {
   }
   if (is.null(layout)) layout <- default_graph_layout(ig, edges)
   if (is.function(layout)) layout <- layout(ig)
-  args <- list(...)
-  defaults <- list(edge.arrow.mode = ifelse(edges$directed, 2, 0), edge.arrow.size = 0.5,
+  # igraph's arrow modes: 0 no head, 2 a head at the `to` end, 3 heads at both ends
+  arrow_mode <- c(directed = 2, undirected = 0, bidirected = 3)[edges$type]
+  defaults <- list(edge.arrow.mode = unname(arrow_mode), edge.arrow.size = 0.5,
                    vertex.color = "white", vertex.label.color = "black",
                    vertex.label.family = "sans", vertex.size = 20, edge.color = "grey30")
-  args <- c(list(ig, layout = layout), args, defaults[setdiff(names(defaults), names(args))])
-  do.call(graphics::plot, args)
-  invisible(x)
+  c(list(ig, layout = layout), args, defaults[setdiff(names(defaults), names(args))])
+}
+
+# The names plot.igraph() uses: its own arguments and the parameters of ?igraph.plotting.
+igraph_plot_args <- function() {
+  vertex <- c("color", "size", "size2", "label", "label.degree", "label.color", "label.dist",
+              "label.family", "label.font", "label.cex", "frame.color", "frame.width", "shape",
+              "pie", "pie.color", "pie.border", "pie.angle", "pie.density", "pie.lty", "raster")
+  edge <- c("color", "label", "lty", "width", "loop.angle", "loop.angle2", "label.family",
+            "label.font", "label.cex", "label.color", "label.x", "label.y", "arrow.size",
+            "arrow.mode", "curved", "arrow.width")
+  plot <- c("palette", "margin", "rescale", "asp", "frame", "main", "sub", "xlab", "ylab")
+  own <- setdiff(names(formals(igraph::plot.igraph)), c("x", "..."))
+  unique(c(own, paste0("vertex.", vertex), paste0("edge.", edge), plot))
+}
+
+warn_unused_plot_args <- function(args) {
+  given <- if (is.null(names(args))) rep("", length(args)) else names(args)
+  unknown <- setdiff(given[nzchar(given)], igraph_plot_args())
+  unnamed <- sum(!nzchar(given))
+  if (!length(unknown) && !unnamed) return(invisible())
+  lbn_warn(c("{.fn plot} ignores {length(unknown) + unnamed} argument{?s} it does not use.",
+             "x" = if (length(unknown)) "Unknown: {.arg {unknown}}.",
+             "x" = if (unnamed) "Unnamed: {unnamed} argument{?s} after {.arg layout}.",
+             "i" = "Plotting parameters are those of {.fn igraph::plot.igraph}, e.g. {.arg vertex.color}, {.arg vertex.size}, {.arg edge.color}, {.arg main}."),
+           "unused_arguments")
 }
 
 default_graph_layout <- function(ig, edges) {
   if (igraph::vcount(ig) == 0L) return(matrix(numeric(), 0L, 2L))
-  if (!any(edges$directed)) return(igraph::layout_nicely(ig))
+  if (!any(edges$type != "undirected")) return(igraph::layout_nicely(ig))
   # layers are numbered from the top, so parents are drawn above their children
   igraph::layout_with_sugiyama(ig)$layout[, 1:2, drop = FALSE]
 }

@@ -5,10 +5,15 @@ graph_type_label <- function(type) {
          as.character(type))
 }
 
-edge_counts <- function(amat) {
+# Directed arcs, undirected edges and bidirected edges of a graph.
+edge_counts <- function(g) {
+  amat <- g$amat
   both <- sum(amat == 1L & t(amat) == 1L) / 2
-  c(arcs = sum(amat) - 2 * both, edges = both)
+  bidirected <- nrow(bidirected_edges(g))
+  c(arcs = sum(amat) - 2 * both, edges = both - bidirected, bidirected = bidirected)
 }
+
+edge_symbols <- c(directed = "->", undirected = "-", bidirected = "<->")
 
 format_node_list <- function(nodes, max = 10L) {
   if (length(nodes) <= max) return(paste(nodes, collapse = ", "))
@@ -41,18 +46,20 @@ plural <- function(count, word) {
 print.bn_graph <- function(x, ...) {
   amat <- x$amat
   nodes <- colnames(amat)
-  counts <- edge_counts(amat)
+  counts <- edge_counts(x)
+  # bidirected edges are rare (PC conflicts): counted only when there are some
+  bidirected <- if (counts[["bidirected"]]) paste0(", ", plural(counts[["bidirected"]], "bidirected edge"))
   cat("<bn_graph> ", graph_type_label(x$type), " with ", plural(length(nodes), "node"), ", ",
       plural(counts[["arcs"]], "arc"), ", ", plural(counts[["edges"]], "undirected edge"),
-      "\n", sep = "")
+      bidirected, "\n", sep = "")
   if (length(nodes)) cat("  nodes: ", format_node_list(nodes), "\n", sep = "")
   if (!is.null(x$score)) cat("  score: ", format(x$score, digits = 8), "\n", sep = "")
   if (length(nodes) <= 20L && sum(amat) > 0) {
-    if (counts[["edges"]] == 0 && is.null(topo_sort_amat(amat)$cycle)) {
+    if (counts[["arcs"]] == sum(amat) && is.null(topo_sort_amat(amat)$cycle)) {
       cat("  model: ", model_string(x), "\n", sep = "")
     } else {
       edges <- arcs(x)
-      text <- paste(edges$from, ifelse(edges$directed, "->", "-"), edges$to)
+      text <- paste(edges$from, edge_symbols[edges$type], edges$to)
       cat(wrap_items(text, prefix = "  edges: "), sep = "\n")
     }
   }
@@ -61,17 +68,18 @@ print.bn_graph <- function(x, ...) {
 
 #' Summarise a graph
 #'
-#' Counts and degree statistics of a [bn_graph]: number of nodes, directed arcs and
-#' undirected edges, the average Markov blanket size (parents, children, other parents
-#' of the children through directed arcs, and neighbours through undirected edges), the
-#' average and largest number of parents through directed arcs, and the number of
-#' immoralities ([v_structures()]).
+#' Counts and degree statistics of a [bn_graph]: number of nodes, directed arcs,
+#' undirected edges and bidirected edges, the average Markov blanket size (parents,
+#' children, other parents of the children through directed arcs, and neighbours through
+#' undirected and bidirected edges), the average and largest number of parents through
+#' directed arcs, and the number of immoralities ([v_structures()]).
 #'
 #' @param object A [bn_graph].
 #' @param ... Unused.
-#' @return A `summary.bn_graph` object (a list with `type`, `nodes`, `arcs`, `edges`,
-#'   `avg_markov_blanket`, `avg_in_degree`, `max_in_degree`, `v_structures`) that prints
-#'   as a small table.
+#' @return A `summary.bn_graph` object (a list with `type`, `nodes`, `arcs`, `edges`
+#'   (undirected), `bidirected`, `avg_markov_blanket`, `avg_in_degree`, `max_in_degree`,
+#'   `v_structures`) that prints as a small table; the bidirected row is printed only
+#'   when there are some.
 #' @family graphs
 #' @export
 #' @examples
@@ -79,7 +87,7 @@ print.bn_graph <- function(x, ...) {
 summary.bn_graph <- function(object, ...) {
   amat <- object$amat
   n <- nrow(amat)
-  counts <- edge_counts(amat)
+  counts <- edge_counts(object)
   directed <- amat == 1L & t(amat) == 0L
   undirected <- amat == 1L & t(amat) == 1L
   in_degree <- colSums(directed)
@@ -91,7 +99,7 @@ summary.bn_graph <- function(object, ...) {
     length(setdiff(unique(members), i))
   }, numeric(1))
   structure(list(type = object$type, nodes = n, arcs = counts[["arcs"]],
-                 edges = counts[["edges"]],
+                 edges = counts[["edges"]], bidirected = counts[["bidirected"]],
                  avg_markov_blanket = if (n) mean(blanket_size) else 0,
                  avg_in_degree = if (n) mean(in_degree) else 0,
                  max_in_degree = if (n) max(in_degree) else 0,
@@ -104,6 +112,7 @@ print.summary.bn_graph <- function(x, ...) {
   cat("<bn_graph summary> ", graph_type_label(x$type), "\n", sep = "")
   rows <- c("nodes" = format(x$nodes), "directed arcs" = format(x$arcs),
             "undirected edges" = format(x$edges),
+            "bidirected edges" = if (isTRUE(x$bidirected > 0)) format(x$bidirected),
             "average Markov blanket size" = formatC(x$avg_markov_blanket, format = "f", digits = 2),
             "average in-degree" = formatC(x$avg_in_degree, format = "f", digits = 2),
             "maximum in-degree" = format(x$max_in_degree),

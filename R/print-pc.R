@@ -74,11 +74,7 @@ explain_pc <- function(g, digits = 4, max_lines = 50L) {
   cat("Result\n")
   edges <- arcs(g)
   if (nrow(edges)) {
-    bi <- info$bidirected
-    both <- paste(edges$from, edges$to) %in% c(paste(bi$from, bi$to), paste(bi$to, bi$from))
-    keep <- edges$directed | !duplicated(paste(pmin(edges$from, edges$to), pmax(edges$from, edges$to)))
-    show(paste(edges$from[keep], ifelse(both[keep], "<->", ifelse(edges$directed[keep], "->", "-")),
-               edges$to[keep]))
+    show(paste(edges$from, edge_symbols[edges$type], edges$to))
   } else {
     cat("    no edges\n")
   }

@@ -379,6 +379,7 @@ check_dag_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_
     lbn_abort("{.arg {arg}} must be a {.cls bn_graph}, not {.obj_type_friendly {g}}.", "type",
               call = call)
   }
+  check_no_bidirected(g, arg = arg, call = call)
   if (!is_dag(g)) {
     lbn_abort(c("{.arg {arg}} must be a DAG to be scored.",
                 "i" = "Undirected edges can be oriented with {.fn pdag_to_dag}."), "not_dag",

@@ -88,6 +88,7 @@ warn_unscorable_families <- function(data, score, max_parents) {
 # does (class `learnbn_error_not_dag`).
 class_start <- function(start, call = rlang::caller_env()) {
   if (!inherits(start, "bn_graph") || !is.matrix(start$amat)) return(start)
+  check_no_bidirected(start, call = call)
   amat <- start$amat
   if (!any(amat == 1L & t(amat) == 1L)) return(start)
   new_bn_graph(pdag_extension(amat, call = call), "dag")

@@ -55,11 +55,8 @@ brute_force_cpdag <- function(members) {
 # Reorder the nodes of a graph at random (same graph, different amat order).
 shuffle_nodes <- function(g) {
   ord <- sample(nrow(g$amat))
-  new_bn_graph(g$amat[ord, ord, drop = FALSE], g$type)
+  new_bn_graph(g$amat[ord, ord, drop = FALSE], g$type, bidirected = g$bidirected)
 }
-
-asia_string <- paste0("[asia][smoke][tub|asia][lung|smoke][bronc|smoke]",
-                      "[either|tub:lung][xray|either][dysp|bronc:either]")
 
 # bnlearn's CPDAG of asia (reference/asia_true_cpdag_amat.csv), rows and columns in this order.
 asia_cpdag_nodes <- c("asia", "tub", "smoke", "lung", "bronc", "either", "xray", "dysp")
@@ -160,7 +157,7 @@ test_that("cpdag() of hand-worked examples", {
   chain <- cpdag(bn_graph_from_string("[A][B|A][C|B]"))
   expect_identical(chain$type, "cpdag")
   expect_identical(arcs(chain), data.frame(from = c("A", "B"), to = c("B", "C"), directed = FALSE,
-                                           stringsAsFactors = FALSE))
+                                           type = "undirected", stringsAsFactors = FALSE))
   collider <- bn_graph_from_string("[A][C][B|A:C]")
   expect_identical(cpdag(collider)$amat, collider$amat)
   # A -> B <- C, B -> D: D is compelled by rule 1
@@ -170,7 +167,8 @@ test_that("cpdag() of hand-worked examples", {
   diamond <- cpdag(bn_graph_from_string("[A][B|A][C|A][D|B:C]"))
   expect_identical(arcs(diamond), data.frame(
     from = c("A", "A", "B", "C"), to = c("B", "C", "D", "D"),
-    directed = c(FALSE, FALSE, TRUE, TRUE), stringsAsFactors = FALSE))
+    directed = c(FALSE, FALSE, TRUE, TRUE),
+    type = c("undirected", "undirected", "directed", "directed"), stringsAsFactors = FALSE))
   # A -> B <- D, B -> C, A -> C: B -> C by rule 1 (D, C non-adjacent), then A -> C by rule 2
   r2 <- bn_graph_from_string("[A][D][B|A:D][C|A:B]")
   expect_identical(cpdag(r2)$amat, r2$amat)
@@ -178,7 +176,8 @@ test_that("cpdag() of hand-worked examples", {
   two <- cpdag(bn_graph_from_string("[A][C][B|A:C][D|A:B:C]"))
   expect_identical(arcs(two), data.frame(
     from = c("A", "A", "C", "C", "B"), to = c("B", "D", "B", "D", "D"),
-    directed = c(TRUE, TRUE, TRUE, TRUE, FALSE), stringsAsFactors = FALSE))
+    directed = c(TRUE, TRUE, TRUE, TRUE, FALSE),
+    type = c(rep("directed", 4), "undirected"), stringsAsFactors = FALSE))
   # complete DAG: all undirected
   complete <- cpdag(bn_graph_from_string("[A][B|A][C|A:B]"))
   expect_identical(sum(complete$amat), 6L)
@@ -289,7 +288,8 @@ test_that("cpdag() of a partially directed graph is the CPDAG of its extension",
   # A -> B - C extends to A -> B -> C, whose CPDAG is all undirected
   expect_identical(sum(cpdag(pd)$amat), 4L)
   expect_identical(arcs(pdag_to_dag(pd)), data.frame(from = c("A", "B"), to = c("B", "C"),
-                                                     directed = TRUE, stringsAsFactors = FALSE))
+                                                     directed = TRUE, type = "directed",
+                                                     stringsAsFactors = FALSE))
 })
 
 # ---- Markov equivalence -------------------------------------------------------------------
@@ -455,8 +455,9 @@ test_that("shd() counts differing pairs on the graphs as given", {
   expect_identical(shd(truth, truth), 0L)
   # all of truth's CPDAG is undirected; learned's CPDAG is A - B - C - D
   expect_identical(shd(cpdag(learned), cpdag(truth)), 1L)
-  # directed against undirected counts one
-  expect_identical(shd(truth, cpdag(truth)), 2L)
+  # directed against undirected counts one (and warns: a DAG against a CPDAG)
+  expect_warning(expect_identical(shd(truth, cpdag(truth)), 2L),
+                 class = "learnbn_warning_graph_kinds")
   # missing edge
   expect_identical(shd(bn_graph_from_string("[A][B][C|B][D]"), truth), 1L)
   # node order does not matter
@@ -478,9 +479,10 @@ test_that("compare_graphs() on hand examples", {
     arrowhead_tp = 1L, arrowhead_fp = 2L, arrowhead_fn = 3L, shd = 3L))
   # an undirected edge carries no arrowhead: the CPDAG of the chain A - B - C - D
   und <- cpdag(bn_graph_from_string("[A][B|A][C|B][D|C]"))
-  expect_identical(compare_graphs(und, truth), data.frame(
+  expect_warning(expect_identical(compare_graphs(und, truth), data.frame(
     skeleton_tp = 3L, skeleton_fp = 0L, skeleton_fn = 1L,
-    arrowhead_tp = 0L, arrowhead_fp = 0L, arrowhead_fn = 4L, shd = 4L))
+    arrowhead_tp = 0L, arrowhead_fp = 0L, arrowhead_fn = 4L, shd = 4L)),
+    class = "learnbn_warning_graph_kinds")
   # extra edge, nodes in another order
   extra <- bn_graph_from_string("[D][C|D][B|C:D][A|B:C:D]")
   res <- compare_graphs(extra, truth)
@@ -519,7 +521,54 @@ test_that("1000-node random DAG: order, v-structures, CPDAG, extension, SHD", {
   ext <- pdag_to_dag(cp)
   expect_true(markov_equivalent(ext, g))
   undirected <- sum(cp$amat == 1L & t(cp$amat) == 1L) / 2
-  expect_identical(shd(g, cp), as.integer(undirected))
-  expect_identical(compare_graphs(cp, g)$arrowhead_fn, as.integer(undirected))
+  expect_warning(expect_identical(shd(g, cp), as.integer(undirected)),
+                 class = "learnbn_warning_graph_kinds")
+  expect_warning(expect_identical(compare_graphs(cp, g)$arrowhead_fn, as.integer(undirected)),
+                 class = "learnbn_warning_graph_kinds")
   expect_true(count_equivalent_dags(g) >= 1)
+})
+
+# ---- issue 15: comparing different kinds of graph, bidirected edges ---------------------------
+
+test_that("shd() and compare_graphs() warn when a DAG meets a CPDAG or PDAG", {
+  truth <- bn_graph_from_string("[A][B|A][C|B]")
+  class <- "learnbn_warning_graph_kinds"
+  expect_warning(shd(truth, cpdag(truth)), class = class)
+  expect_warning(shd(cpdag(truth), truth), class = class)
+  expect_warning(compare_graphs(truth, cpdag(truth)), class = class)
+  pd <- bn_graph(as.matrix(cpdag(truth)))  # guessed type "pdag"
+  expect_identical(pd$type, "pdag")
+  expect_warning(compare_graphs(truth, pd), class = class)
+  # a forest with undirected edges is a class, one with arcs only a DAG
+  tree <- new_bn_graph(as.matrix(cpdag(truth)), "forest")
+  rooted <- new_bn_graph(as.matrix(truth), "forest")
+  expect_warning(shd(truth, tree), class = class)
+  expect_warning(shd(rooted, cpdag(truth)), class = class)
+  # like with like: no warning, and the DAG inside the class is at distance 0
+  expect_no_warning(expect_identical(shd(cpdag(truth), cpdag(truth)), 0L))
+  expect_no_warning(shd(truth, bn_graph_from_string("[B][A|B][C|B]")))
+  expect_no_warning(shd(rooted, truth))
+  expect_no_warning(shd(tree, cpdag(truth)))
+  expect_snapshot(shd(truth, cpdag(truth)))
+  expect_snapshot(compare_graphs(pd, truth))
+})
+
+test_that("a bidirected edge is a status of its own in shd() and compare_graphs()", {
+  bi <- florida_pc_graph()
+  und <- bn_graph(florida_pc_matrix())  # V - R undirected
+  m <- florida_pc_matrix()
+  m["R", "V"] <- 0L
+  one_way <- bn_graph(m, type = "pdag")  # V -> R
+  expect_identical(shd(bi, und), 1L)
+  expect_identical(shd(bi, one_way), 1L)
+  expect_identical(shd(bi, bi), 0L)
+  expect_identical(shd(shuffle_nodes(bi), bi), 0L)
+  # V <-> R has arrowheads at V and at R; V -> R only at R; V - R none
+  expect_identical(compare_graphs(bi, one_way), data.frame(
+    skeleton_tp = 6L, skeleton_fp = 0L, skeleton_fn = 0L,
+    arrowhead_tp = 6L, arrowhead_fp = 1L, arrowhead_fn = 0L, shd = 1L))
+  expect_identical(compare_graphs(und, bi), data.frame(
+    skeleton_tp = 6L, skeleton_fp = 0L, skeleton_fn = 0L,
+    arrowhead_tp = 5L, arrowhead_fp = 0L, arrowhead_fn = 2L, shd = 1L))
+  expect_identical(compare_graphs(bi, bi)$arrowhead_tp, 7L)
 })

@@ -4,16 +4,14 @@ abc_matrix <- function() {
   matrix(0, 3, 3, dimnames = list(c("A", "B", "C"), c("A", "B", "C")))
 }
 
-asia_string <- paste0("[asia][smoke][tub|asia][lung|smoke][bronc|smoke]",
-                      "[either|tub:lung][xray|either][dysp|bronc:either]")
-
 test_that("bn_graph() builds a DAG with integer storage and the right fields", {
   m <- abc_matrix()
   m["A", "B"] <- 1
   m["C", "B"] <- 1
   g <- bn_graph(m)
   expect_s3_class(g, "bn_graph")
-  expect_named(g, c("amat", "type", "score", "info"))
+  expect_named(g, c("amat", "type", "score", "info", "bidirected"))
+  expect_identical(g$bidirected, data.frame(from = character(), to = character()))
   expect_identical(g$type, "dag")
   expect_null(g$score)
   expect_identical(g$info, list())
@@ -131,18 +129,21 @@ test_that("internal helpers: new_bn_graph, graph_parents, graph_from_parents", {
 test_that("arcs() lists directed arcs and undirected edges once, sorted in node order", {
   g <- bn_graph_from_string("[C][A|C][B|C:A]")
   expect_identical(arcs(g), data.frame(from = c("C", "C", "A"), to = c("A", "B", "B"),
-                                       directed = TRUE, stringsAsFactors = FALSE))
+                                       directed = TRUE, type = "directed",
+                                       stringsAsFactors = FALSE))
   m <- abc_matrix()
   m["B", "A"] <- m["A", "B"] <- 1
   m["C", "B"] <- 1
   expect_identical(arcs(bn_graph(m)), data.frame(from = c("A", "C"), to = c("B", "B"),
                                                  directed = c(FALSE, TRUE),
+                                                 type = c("undirected", "directed"),
                                                  stringsAsFactors = FALSE))
   none <- arcs(empty_graph(c("x", "y")))
-  expect_identical(names(none), c("from", "to", "directed"))
+  expect_identical(names(none), c("from", "to", "directed", "type"))
   expect_identical(nrow(none), 0L)
   expect_type(none$from, "character")
   expect_type(none$directed, "logical")
+  expect_type(none$type, "character")
   # matrices are accepted where a graph is expected
   expect_identical(arcs(g$amat), arcs(g))
   expect_identical(nodes(g$amat), nodes(g))
@@ -246,7 +247,8 @@ test_that("from_igraph() goes back, undirected and mutual edges become undirecte
   ug <- from_igraph(und)
   expect_identical(nodes(ug), c("A", "B", "C"))
   expect_identical(arcs(ug), data.frame(from = c("A", "B"), to = c("B", "C"),
-                                        directed = FALSE, stringsAsFactors = FALSE))
+                                        directed = FALSE, type = "undirected",
+                                        stringsAsFactors = FALSE))
   mutual <- igraph::make_graph(c("A", "B", "B", "A", "B", "C"), directed = TRUE)
   mg <- from_igraph(mutual)
   expect_identical(arcs(mg)$directed, c(FALSE, TRUE))
@@ -265,53 +267,115 @@ test_that("from_igraph() errors", {
                class = "learnbn_error_cycle")
 })
 
-test_that("print and summary", {
-  asia <- bn_graph_from_string(asia_string)
-  expect_snapshot(print(asia))
-  expect_snapshot(print(cpdag(asia)))
-  scored <- new_bn_graph(asia$amat, "dag", score = -11234.56789)
-  expect_snapshot(print(scored))
-  expect_snapshot(print(empty_graph(c("x", "y"))))
-  expect_snapshot(print(empty_graph(paste0("n", 1:25))))
-  expect_snapshot(summary(asia))
-  expect_snapshot(summary(cpdag(asia)))
-  output <- utils::capture.output(shown <- withVisible(print(asia)))
-  expect_false(shown$visible)
-  expect_identical(shown$value, asia)
-})
-
-test_that("summary() counts by hand", {
-  g <- bn_graph_from_string("[A][C][B|A:C][D|B]")
-  s <- summary(g)
-  expect_identical(s$nodes, 4L)
-  expect_identical(s$arcs, 3)
-  expect_identical(s$edges, 0)
-  # Markov blankets: A {B, C}, B {A, C, D}, C {A, B}, D {B}
-  expect_equal(s$avg_markov_blanket, (2 + 3 + 2 + 1) / 4)
-  expect_equal(s$avg_in_degree, 3 / 4)
-  expect_equal(s$max_in_degree, 2)
-  expect_identical(s$v_structures, 1L)
-})
-
-test_that("plot() works on a non-interactive pdf device and returns the graph", {
-  file <- tempfile(fileext = ".pdf")
-  pdf(file)
-  on.exit(unlink(file))
-  asia <- bn_graph_from_string(asia_string)
-  expect_invisible(plot(asia))
-  expect_identical(plot(asia), asia)
-  expect_invisible(plot(cpdag(asia), main = "CPDAG"))
-  expect_invisible(plot(from_igraph(igraph::make_graph(c("A", "B"), directed = FALSE))))
-  expect_invisible(plot(empty_graph(c("x", "y"))))
-  expect_invisible(plot(asia, layout = igraph::layout_in_circle))
-  dev.off()
-  expect_gt(file.size(file), 0)
-})
-
 test_that("error messages", {
   m <- abc_matrix()
   m["A", "B"] <- m["B", "C"] <- m["C", "A"] <- 1
   expect_snapshot(bn_graph(m), error = TRUE)
   expect_snapshot(bn_graph_from_string("[A][B|Z:A]"), error = TRUE)
   expect_snapshot(model_string(cpdag(bn_graph_from_string("[A][B|A]"))), error = TRUE)
+})
+
+# ---- issue 15: cycles in model strings, bidirected edges, nodes() of other objects ------
+
+test_that("a model string with a cycle is a classed error naming the cycle", {
+  # two nodes that are each other's parent used to give a "DAG" with an undirected edge
+  err <- expect_error(bn_graph_from_string("[A|B][B|A]"), class = "learnbn_error_cycle")
+  expect_s3_class(err, "learnbn_error")
+  expect_match(conditionMessage(err), "A -> B -> A", fixed = TRUE)
+  err <- expect_error(bn_graph_from_string("[A|C][B|A][C|B]"), class = "learnbn_error_cycle")
+  expect_match(conditionMessage(err), "A -> B -> C -> A", fixed = TRUE)
+  expect_snapshot(bn_graph_from_string("[A|B][B|A]"), error = TRUE)
+  expect_snapshot(bn_graph_from_string("[A|C][B|A][C|B][D|C]"), error = TRUE)
+  # a cycle-free string is still a DAG
+  expect_identical(bn_graph_from_string("[A][B|A]")$type, "dag")
+})
+
+test_that("bn_graph() records bidirected edges beside a 0/1 matrix with both entries set", {
+  m <- florida_pc_matrix()
+  g <- bn_graph(m, bidirected = data.frame(from = "R", to = "V"))
+  expect_identical(g$type, "pdag")
+  # stored in node order (V before R), one row per edge
+  expect_identical(g$bidirected, data.frame(from = "V", to = "R"))
+  expect_identical(as.matrix(g), m)
+  expect_identical(c(as.matrix(g)["V", "R"], as.matrix(g)["R", "V"]), c(1L, 1L))
+  # a character matrix, either direction, duplicates: the same
+  both_ways <- matrix(c("V", "R", "R", "V"), 2, byrow = TRUE)
+  expect_identical(bn_graph(m, bidirected = both_ways)$bidirected, g$bidirected)
+  expect_identical(bn_graph(m, type = "pdag", bidirected = both_ways)$bidirected, g$bidirected)
+  # without `bidirected` the two-way edge is undirected
+  expect_identical(arcs(bn_graph(m))$type[1], "undirected")
+  expect_false(is_dag(g))
+  expect_identical(arcs(g), data.frame(
+    from = c("V", "V", "D", "I", "I", "S"), to = c("R", "I", "V", "R", "S", "R"),
+    directed = c(FALSE, TRUE, TRUE, TRUE, TRUE, TRUE),
+    type = c("bidirected", rep("directed", 5))))
+})
+
+test_that("bn_graph() checks the bidirected edges", {
+  m <- florida_pc_matrix()
+  vr <- data.frame(from = "V", to = "R")
+  expect_error(bn_graph(m, type = "cpdag", bidirected = vr), class = "learnbn_error_invalid_graph")
+  expect_error(bn_graph(m, type = "dag", bidirected = vr), class = "learnbn_error_invalid_graph")
+  expect_error(bn_graph(m, bidirected = data.frame(from = "D", to = "V")),
+               class = "learnbn_error_invalid_graph")
+  expect_error(bn_graph(m, bidirected = data.frame(from = "V", to = "X")),
+               class = "learnbn_error_unknown_node")
+  expect_error(bn_graph(m, bidirected = "V"), class = "learnbn_error_type")
+  expect_error(bn_graph(m, bidirected = data.frame(from = 1, to = 3)), class = "learnbn_error_type")
+  expect_snapshot(bn_graph(m, type = "cpdag", bidirected = vr), error = TRUE)
+  expect_snapshot(bn_graph(m, bidirected = data.frame(from = c("D", "V"), to = c("V", "R"))),
+                  error = TRUE)
+})
+
+test_that("functions that need a DAG or a partially directed graph refuse bidirected edges", {
+  g <- bn_graph(florida_pc_matrix(), bidirected = data.frame(from = "V", to = "R"))
+  fl <- bn_data(florida, counts = "count")
+  bidirected <- "learnbn_error_bidirected"
+  expect_error(model_string(g), class = bidirected)
+  expect_error(topological_order(g), class = bidirected)
+  expect_error(cpdag(g), class = bidirected)
+  expect_error(pdag_to_dag(g), class = bidirected)
+  expect_error(markov_equivalent(g, bn_graph(florida_pc_matrix())), class = bidirected)
+  expect_error(markov_equivalent(bn_graph(florida_pc_matrix()), g), class = bidirected)
+  expect_error(count_equivalent_dags(g), class = bidirected)
+  expect_error(network_score(g, fl), class = bidirected)
+  expect_error(fit_parameters(g, fl), class = bidirected)
+  expect_error(neighbours(g), class = bidirected)
+  expect_error(hill_climb(fl, start = g), class = bidirected)
+  expect_error(ges(fl, start = g), class = bidirected)
+  expect_snapshot(model_string(g), error = TRUE)
+  expect_snapshot(markov_equivalent(bn_graph(florida_pc_matrix()), g), error = TRUE)
+  expect_snapshot(hill_climb(fl, start = g), error = TRUE)
+  # the same graph with an undirected V - R has the old meaning
+  expect_error(model_string(bn_graph(florida_pc_matrix())), class = "learnbn_error_undirected")
+})
+
+test_that("as_igraph() marks bidirected edges and from_igraph() keeps them", {
+  g <- bn_graph(florida_pc_matrix(), bidirected = data.frame(from = "V", to = "R"))
+  ig <- as_igraph(g)
+  ends <- igraph::ends(ig, igraph::E(ig))
+  types <- stats::setNames(igraph::E(ig)$type, paste(ends[, 1], ends[, 2]))
+  expect_identical(unname(types[c("V R", "R V", "D V", "S R")]),
+                   c("bidirected", "bidirected", "directed", "directed"))
+  expect_identical(igraph::E(ig)$directed, igraph::E(ig)$type == "directed")
+  back <- from_igraph(ig)
+  expect_identical(back$amat, g$amat)
+  expect_identical(back$bidirected, g$bidirected)
+  expect_identical(from_igraph(as_igraph(cpdag(bn_graph_from_string("[A][B|A]"))))$bidirected,
+                   data.frame(from = character(), to = character()))
+})
+
+test_that("nodes() works on bn_data, bn_fit and bn_samples", {
+  cp <- bn_data(college_plans, counts = "count")
+  expect_identical(nodes(cp), c("SEX", "SES", "IQ", "PE", "CP"))
+  g <- bn_graph_from_string("[SES][SEX][IQ|SES][PE|SES:IQ][CP|PE]")
+  expect_identical(nodes(fit_parameters(g, cp)), c("SES", "SEX", "IQ", "PE", "CP"))
+  gaussian <- fit_parameters(bn_graph_from_string("[Sepal.Width][Sepal.Length|Sepal.Width]"),
+                             iris[1:2])
+  expect_identical(nodes(gaussian), c("Sepal.Width", "Sepal.Length"))
+  expect_identical(nodes(bn_data(iris[1:4])), names(iris)[1:4])
+  set.seed(1)
+  samples <- structure_mcmc(cp, iterations = 200, chains = 1)
+  expect_identical(nodes(samples), c("SEX", "SES", "IQ", "PE", "CP"))
+  expect_error(nodes(list()), class = "learnbn_error_type")
 })

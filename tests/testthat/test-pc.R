@@ -57,6 +57,23 @@ test_that("pc on Florida at alpha 0.05 reports the V - R conflict", {
   expect_snapshot(pc(fl, conflicts = "first"))
 })
 
+test_that("pc on Florida at alpha 0.05 gives the bidirected edge V <-> R", {
+  fl <- bn_data(florida, counts = "count")
+  g <- suppressWarnings(pc(fl, alpha = 0.05))
+  # V <-> R is a bidirected edge of the graph, never an undirected one
+  expect_identical(g$bidirected, data.frame(from = "V", to = "R"))
+  expect_identical(arcs(g)$type[arcs(g)$from == "V" & arcs(g)$to == "R"], "bidirected")
+  expect_false("undirected" %in% arcs(g)$type)
+  expect_identical(as.matrix(g), florida_pc_matrix())
+  expect_identical(g$bidirected, florida_pc_graph()$bidirected)
+  expect_snapshot(print(g))
+  expect_error(cpdag(g), class = "learnbn_error_bidirected")
+  expect_snapshot(pdag_to_dag(g), error = TRUE)
+  # the other policies give a graph without bidirected edges
+  first <- suppressWarnings(pc(fl, alpha = 0.05, conflicts = "first"))
+  expect_identical(nrow(first$bidirected), 0L)
+})
+
 test_that("pc-stable gives the same graph and log under any column order and thread count", {
   child <- read_reference("child_5000")
   g <- suppressWarnings(pc(child, alpha = 0.05))
