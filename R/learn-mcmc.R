@@ -23,8 +23,14 @@
 #' Each chain keeps the DAG after every `thin`-th iteration once `burn_in` iterations
 #' have passed. The chains are seeded from R's random number generator one after the
 #' other, so [set.seed()] reproduces a run, and they may run in parallel (`threads`)
-#' with the same results. Compare chains started from different graphs, or look at
-#' `x$info$max_arc_difference` and [plot()][plot.bn_samples], to judge convergence.
+#' with the same results.
+#'
+#' **Convergence.** Every result carries per-arc diagnostics (see the value) and
+#' [print()][print.bn_samples] shows the worst arc of each. When two chains' probabilities
+#' of some arc differ by more than 0.1 the sampler warns (class
+#' `learnbn_warning_convergence`), naming the arc and its probability in each chain: run
+#' more iterations, or another sampler. Chains started from different graphs (`start`)
+#' and [plot()][plot.bn_samples] are further checks.
 #'
 #' @inheritParams hill_climb
 #' @param iterations Iterations of each chain, burn-in included.
@@ -41,12 +47,31 @@
 #'   `arcs`, an integer matrix with columns `sample`, `from`, `to` listing the arcs of
 #'   every kept DAG by node number; `scores`, the score of each kept DAG; `trace`, the
 #'   score every `thin` iterations from the start, burn-in included; `proposed` and
-#'   `accepted` moves) and `info` (`algorithm`, `acceptance` per chain,
-#'   `max_arc_difference`: the largest absolute difference between two chains' arc
-#'   probabilities, `score_evaluations`, `cache_hits`, `time` in seconds). See [arc_probabilities()],
+#'   `accepted` moves) and `info`: `algorithm`; `acceptance` per chain; the convergence
+#'   diagnostics, `n x n` matrices with rows `from` and columns `to` like
+#'   [arc_probabilities()]: `arc_difference` (the largest absolute difference between
+#'   two chains' probabilities of each arc; `NULL` with one chain) and its maximum
+#'   `max_arc_difference` (`NA` with one chain), `psrf` (Gelman and Rubin's potential
+#'   scale reduction factor of each arc's 0/1 series over the kept samples, computed on
+#'   split chains, i.e. the first and second half of every chain, so one chain gets it too;
+#'   1 for an arc constant in every half alike, `Inf` for one constant within halves
+#'   that disagree; values well above 1, say 1.1, mean the chains have not mixed) and
+#'   `ess` (the effective sample size of each arc's 0/1 series, summed over the chains,
+#'   from Geyer's initial positive sequence of autocorrelations; a chain in which the arc
+#'   never changes counts as one draw, and an arc constant in every chain gets `NA`);
+#'   then `score_evaluations`, `cache_hits` and `time` in seconds. See [arc_probabilities()],
 #'   [sampled_graphs()], [print()][print.bn_samples] and [plot()][plot.bn_samples].
 #' @references Madigan, D. and York, J. (1995). Bayesian graphical models for discrete data.
 #'   *International Statistical Review* 63, 215-232.
+#'
+#'   Gelman, A. and Rubin, D. B. (1992). Inference from iterative simulation using
+#'   multiple sequences. *Statistical Science* 7, 457-472.
+#'
+#'   Geyer, C. J. (1992). Practical Markov chain Monte Carlo. *Statistical Science* 7,
+#'   473-483.
+#'
+#'   Gelman, A., Carlin, J. B., Stern, H. S., Dunson, D. B., Vehtari, A. and Rubin, D. B.
+#'   (2013). *Bayesian Data Analysis*, 3rd ed. CRC Press.
 #'
 #'   Koller, D. and Friedman, N. (2009). *Probabilistic Graphical Models: Principles
 #'   and Techniques*. MIT Press.
@@ -194,6 +219,7 @@ run_mcmc <- function(search, schedule, algorithm) {
   if (search$verbose) {
     cli::cli_inform("{algorithm}: {schedule$chains} chain{?s} of {format_count(schedule$iterations)} iterations in {format(samples$info$time, digits = 3)} s; acceptance {format(samples$info$acceptance, digits = 2)}.")
   }
+  warn_disagreement(samples)
   samples
 }
 
