@@ -1,14 +1,20 @@
-# The bn_samples class (DAG samples of structure_mcmc() and order_mcmc()) and posterior
+# The bn_samples class (DAG samples of structure_mcmc(), order_mcmc() and partition_mcmc()) and posterior
 # arc probabilities.
 
 # Wraps the chains returned by the C++ samplers (arcs with 1-based sample and node
 # numbers) with their diagnostics.
 new_bn_samples <- function(chains, nodes, algorithm, score, schedule) {
+  n <- length(nodes)
   chains <- lapply(chains, function(chain) {
     arcs <- chain$arcs
     colnames(arcs) <- c("sample", "from", "to")
-    list(arcs = arcs, scores = chain$sample_scores, trace = chain$trace,
-         proposed = chain$proposed, accepted = chain$accepted)
+    out <- list(arcs = arcs, scores = chain$sample_scores, trace = chain$trace,
+                proposed = chain$proposed, accepted = chain$accepted)
+    if (!is.null(chain$arc_mass)) {
+      out$arc_probabilities <- matrix(chain$arc_mass / max(1, length(chain$sample_scores)), n, n,
+                                      byrow = TRUE, dimnames = list(nodes, nodes))
+    }
+    out
   })
   x <- structure(list(algorithm = algorithm, nodes = nodes, score = score,
                       iterations = schedule$iterations, burn_in = schedule$burn_in,
@@ -116,7 +122,8 @@ warn_disagreement <- function(x, tolerance = 0.1) {
   if (is.na(x$info$max_arc_difference) || x$info$max_arc_difference <= tolerance) return(invisible(x))
   worst <- which(x$info$arc_difference == x$info$max_arc_difference, arr.ind = TRUE)[1, ]
   per_chain <- vapply(seq_along(x$chains), function(c) arc_probabilities(x, chain = c)[worst[1], worst[2]], 1)
-  other <- c(structure_mcmc = "order_mcmc", order_mcmc = "structure_mcmc")[[x$algorithm]]
+  other <- c(structure_mcmc = "partition_mcmc", partition_mcmc = "structure_mcmc",
+             order_mcmc = "partition_mcmc")[[x$algorithm]]
   arc <- paste(x$nodes[worst[1]], "->", x$nodes[worst[2]])
   lbn_warn(c("The chains disagree: the probability of {arc} is {sprintf('%.2f', per_chain)} in chain{?s} {seq_along(per_chain)} (a difference of {sprintf('%.2f', x$info$max_arc_difference)}, more than {tolerance}).",
              "i" = "Run more {.arg iterations} (now {format_count(x$iterations)}) or try {.fn {other}}."),
@@ -127,8 +134,10 @@ warn_disagreement <- function(x, tolerance = 0.1) {
 #' Posterior arc probabilities
 #'
 #' The fraction of sampled DAGs that contain each arc, pooled over the chains of a
-#' [structure_mcmc()] or [order_mcmc()] run: an estimate of `P(i -> j | data)`. For a
-#' list of [bn_graph]s (e.g. learned on bootstrap samples) the fraction of graphs
+#' [structure_mcmc()], [order_mcmc()] or [partition_mcmc()] run: an estimate of
+#' `P(i -> j | data)`. For [partition_mcmc()] it is the average over the sampled
+#' partitions of each arc's exact probability given the partition, a lower-variance
+#' estimate than the share of sampled DAGs. For a list of [bn_graph]s (e.g. learned on bootstrap samples) the fraction of graphs
 #' with each arc; an undirected edge counts for both directions.
 #'
 #' @param x A `bn_samples` object or a list of [bn_graph]s on the same nodes.
@@ -151,6 +160,12 @@ arc_probabilities <- function(x, chain = NULL) {
   if (inherits(x, "bn_samples")) {
     if (is.null(chain)) chain <- seq_along(x$chains)
     check_chain(chain, x)
+    if (all(vapply(x$chains[chain], function(ch) !is.null(ch$arc_probabilities), TRUE))) {
+      # partition MCMC: the exact probabilities given each sampled partition, averaged
+      sizes <- vapply(x$chains[chain], function(ch) length(ch$scores), 1L)
+      total <- Reduce(`+`, Map(function(ch, size) ch$arc_probabilities * size, x$chains[chain], sizes))
+      return(total / max(sum(sizes), 1))
+    }
     tally <- arc_counts(x, chain)
     return(tally$counts / max(tally$samples, 1))
   }
@@ -178,7 +193,7 @@ check_chain <- function(chain, x, call = rlang::caller_env()) {
 
 #' The sampled DAGs
 #'
-#' The DAGs kept by [structure_mcmc()] or [order_mcmc()] as [bn_graph]s, each with its
+#' The DAGs kept by [structure_mcmc()], [order_mcmc()] or [partition_mcmc()] as [bn_graph]s, each with its
 #' score.
 #'
 #' @param x A `bn_samples` object.
@@ -214,7 +229,7 @@ format_count <- function(x) format(x, big.mark = ",", scientific = FALSE, trim =
 
 check_samples <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_env()) {
   if (!inherits(x, "bn_samples")) {
-    lbn_abort("{.arg {arg}} must be a {.cls bn_samples} object (from {.fn structure_mcmc} or {.fn order_mcmc}), not {.obj_type_friendly {x}}.",
+    lbn_abort("{.arg {arg}} must be a {.cls bn_samples} object (from {.fn structure_mcmc}, {.fn partition_mcmc} or {.fn order_mcmc}), not {.obj_type_friendly {x}}.",
               "type", call = call)
   }
 }
@@ -297,7 +312,7 @@ print_convergence <- function(x) {
 
 #' Plot the score traces of DAG samples
 #'
-#' One line per chain: the score (the order score for [order_mcmc()]) every `thin`
+#' One line per chain: the score (the order or partition score for [order_mcmc()] and [partition_mcmc()]) every `thin`
 #' iterations, with the end of the burn-in marked. Chains that have converged wander
 #' around the same level.
 #'
@@ -318,7 +333,8 @@ plot.bn_samples <- function(x, ...) {
   values <- vapply(traces, function(t) c(t, rep(NA_real_, longest - length(t))), numeric(longest))
   steps <- (seq_len(longest) - 1) * x$thin
   graphics::matplot(steps, values, type = "l", lty = 1, xlab = "iteration",
-                    ylab = if (x$algorithm == "order_mcmc") "order score" else "score", ...)
+                    ylab = switch(x$algorithm, order_mcmc = "order score",
+                                partition_mcmc = "partition score", "score"), ...)
   graphics::abline(v = x$burn_in, lty = 2, col = "grey50")
   invisible(x)
 }

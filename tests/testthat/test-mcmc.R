@@ -2,11 +2,12 @@
 # enumerating every DAG on 5 nodes.
 
 # 300 cases drawn from college_plans: small enough that the posterior is spread out.
-mcmc_data <- local({
+mcmc_frame <- local({
   set.seed(20)
   rows <- rep(seq_len(nrow(college_plans)), college_plans$count)
-  bn_data(college_plans[sample(rows, 300), 1:5])
+  college_plans[sample(rows, 300), 1:5]
 })
+mcmc_data <- bn_data(mcmc_frame)
 
 # Every DAG on the data's nodes as parent-set bit masks (one column per node), with its
 # score and the number of node orders it is consistent with; family scores from
@@ -101,6 +102,78 @@ test_that("order_mcmc() matches the exact order-modular posterior's arc probabil
   expect_lt(max(abs(probs - exact_order)), 0.02)
   # the two priors differ: the order prior is not the DAG prior
   expect_gt(max(abs(exact_order - exact_dag)), 0.02)
+})
+
+# All of college_plans (10,318 students): a peaked posterior over a few DAGs.
+full_plans <- bn_data(college_plans, counts = "count")
+
+test_that("partition_mcmc() matches exhaustive_search() on college_plans, iss 1 and 5", {
+  for (iss in c(1, 5)) {
+    exact <- exhaustive_search(full_plans, score = "bdeu", iss = iss)$info$arc_probabilities
+    set.seed(iss)
+    x <- partition_mcmc(full_plans, score = "bdeu", iss = iss)
+    expect_lt(max(abs(arc_probabilities(x) - exact)), 0.02)
+    expect_lt(x$info$max_arc_difference, 0.1)
+    expect_equal(vapply(x$chains, function(ch) length(ch$scores), 1L), c(10000L, 10000L))
+  }
+  # the order prior is off by more: it weights a DAG by its number of orders
+  set.seed(1)
+  y <- order_mcmc(full_plans, score = "bdeu", iss = 5, max_parents = 4)
+  exact <- exhaustive_search(full_plans, score = "bdeu", iss = 5)$info$arc_probabilities
+  expect_gt(max(abs(arc_probabilities(y) - exact)), 0.1)
+})
+
+# The sampled DAG frequencies against the exact DAG posterior on 3 and 4 nodes: a
+# chi-square statistic over the DAGs expected at least 20 times, for plain partition
+# MCMC (each move's Hastings ratio) and with tempering.
+dag_frequency_check <- function(data, temperatures, seed) {
+  exact <- exhaustive_search(data, score = "bdeu", iss = 1, top = 1000)$info$top
+  set.seed(seed)
+  x <- partition_mcmc(data, score = "bdeu", iss = 1, iterations = 2e5, thin = 20,
+                      temperatures = temperatures)
+  models <- vapply(sampled_graphs(x), model_string, "")
+  observed <- as.vector(table(factor(models, levels = exact$model)))
+  expect_equal(sum(observed), length(models))  # every sampled DAG is one of the exact ones
+  expected <- exact$posterior * length(models)
+  kept <- expected >= 20
+  statistic <- sum((observed[kept] - expected[kept])^2 / expected[kept])
+  list(statistic = statistic, df = sum(kept) - 1,
+       largest = max(abs(observed / length(models) - exact$posterior)))
+}
+
+test_that("partition_mcmc() samples DAGs with their exact posterior probabilities", {
+  for (case in list(list(cols = c("SEX", "IQ", "CP"), seed = 11),
+                    list(cols = c("SES", "IQ", "PE", "CP"), seed = 12))) {
+    data <- bn_data(mcmc_frame[case$cols])
+    for (temperatures in c(1, 4)) {
+      check <- dag_frequency_check(data, temperatures, case$seed)
+      expect_lt(check$statistic, qchisq(0.999, check$df))
+      expect_lt(check$largest, 0.015)
+    }
+  }
+})
+
+test_that("partition_mcmc() is reproducible, independent of threads, and respects constraints", {
+  set.seed(13)
+  a <- unconverged(partition_mcmc(mcmc_data, iterations = 4000, chains = 2, threads = 1))
+  set.seed(13)
+  b <- unconverged(partition_mcmc(mcmc_data, iterations = 4000, chains = 2, threads = 2))
+  expect_identical(a$chains, b$chains)
+  set.seed(14)
+  x <- unconverged(partition_mcmc(mcmc_data, iterations = 4000, thin = 20, max_parents = 2,
+                                  no_children = "CP", whitelist = data.frame(from = "IQ", to = "PE"),
+                                  blacklist = data.frame(from = "SES", to = "PE")))
+  graphs <- sampled_graphs(x)
+  expect_true(all(vapply(graphs, function(g) max(colSums(g$amat)) <= 2 && sum(g$amat["CP", ]) == 0 &&
+                                                g$amat["IQ", "PE"] == 1 && g$amat["SES", "PE"] == 0, TRUE)))
+  expect_equal(vapply(graphs[1:5], function(g) g$score, 1),
+               vapply(graphs[1:5], network_score, 1, data = mcmc_data), tolerance = 1e-10)
+  probs <- arc_probabilities(x)
+  expect_equal(probs["IQ", "PE"], 1)
+  expect_equal(probs["SES", "PE"], 0)
+  expect_equal(sum(probs["CP", ]), 0)
+  expect_snapshot(error = TRUE, partition_mcmc(mcmc_data, max_families = 50))
+  expect_snapshot(error = TRUE, partition_mcmc(mcmc_data, temperatures = 0))
 })
 
 test_that("runs are reproducible and do not depend on threads", {
