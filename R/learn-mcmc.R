@@ -14,6 +14,20 @@
 #' make this O(n^2)), except when the uniform draw already rejects the move whatever
 #' `|nbd(G')|` is.
 #'
+#' **New-edge reversal.** Single-arc moves cross slowly between DAGs that differ in
+#' several arcs at once, and a chain can stay for a long time in a local mode (on all of
+#' `college_plans` such chains disagree by 0.8). With probability `new_edge_reversal`
+#' (1/15 by default, as in the paper) an iteration instead proposes Grzegorczyk and
+#' Husmeier's (2008) new-edge-reversal move: an arc `i -> j` is drawn uniformly among
+#' the `N(G)` arcs that may be reversed; `i` and `j` lose all their parents; `i` draws a
+#' new parent set that contains `j` and no descendant of `i`, with probability
+#' proportional to `exp(score)`; then `j` draws a new parent set without descendants of
+#' `j`, likewise. The move is accepted with probability
+#' `min(1, N(G) / N(G') * Z*(i) Z(j) / (Z*'(j) Z'(i)))`, where the `Z` are the sums of
+#' `exp(score)` over the parent sets each draw chose from and the primed ones those of
+#' the reverse move (the family scores themselves cancel). All allowed family scores
+#' are computed once beforehand for it, as for [order_mcmc()].
+#'
 #' With a Bayesian score (`"bdeu"`, `"bde"`, `"k2"`, `"bd"`) the samples follow
 #' `P(G | data)` under a structure prior that is uniform over the DAGs the constraints
 #' allow (times the score's own structure prior, see [bn_score()]). Posterior features
@@ -35,12 +49,18 @@
 #' @inheritParams hill_climb
 #' @param iterations Iterations of each chain, burn-in included.
 #' @param burn_in Iterations discarded at the start of each chain.
-#' @param thin Keep every `thin`-th state after the burn-in. By default about 1000
+#' @param thin Keep every `thin`-th state after the burn-in. By default about 10,000
 #'   samples per chain are kept.
 #' @param start `NULL` (the empty graph) or a [bn_graph] DAG on the data's nodes where
 #'   every chain starts.
 #' @param chains Number of independent chains.
 #' @param threads Number of chains run at the same time; the samples do not depend on it.
+#' @param new_edge_reversal The probability that an iteration proposes a new-edge-reversal
+#'   move rather than a single-arc move (see Details; 0 turns them off).
+#' @param max_families The new-edge-reversal move needs every allowed family score; when
+#'   there are more than `max_families` of them (e.g. `max_parents = Inf` on many nodes)
+#'   or more than 64 nodes, the sampler runs without it (`info$new_edge_reversal` is
+#'   then 0).
 #' @param verbose If `TRUE`, report the acceptance rates and the time taken.
 #' @return A `bn_samples` object: a list with `algorithm`, `nodes`, `score` (the
 #'   [bn_score()]), `iterations`, `burn_in`, `thin`, `chains` (one list per chain:
@@ -59,10 +79,14 @@
 #'   `ess` (the effective sample size of each arc's 0/1 series, summed over the chains,
 #'   from Geyer's initial positive sequence of autocorrelations; a chain in which the arc
 #'   never changes counts as one draw, and an arc constant in every chain gets `NA`);
-#'   then `score_evaluations`, `cache_hits` and `time` in seconds. See [arc_probabilities()],
+#'   `new_edge_reversal` (structure MCMC: the share of new-edge-reversal moves used, 0 when off); then `score_evaluations`, `cache_hits` and `time` in seconds. See [arc_probabilities()],
 #'   [sampled_graphs()], [print()][print.bn_samples] and [plot()][plot.bn_samples].
 #' @references Madigan, D. and York, J. (1995). Bayesian graphical models for discrete data.
 #'   *International Statistical Review* 63, 215-232.
+#'
+#'   Grzegorczyk, M. and Husmeier, D. (2008). Improving the structure MCMC sampler for
+#'   Bayesian networks by introducing a new edge reversal move. *Machine Learning* 71,
+#'   265-305.
 #'
 #'   Gelman, A. and Rubin, D. B. (1992). Inference from iterative simulation using
 #'   multiple sequences. *Statistical Science* 7, 457-472.
@@ -86,16 +110,29 @@
 #' x
 #' round(arc_probabilities(x), 2)
 #' x$info$acceptance
-structure_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floor(iterations / 5),
-                           thin = max(1, floor((iterations - burn_in) / 1000)), start = NULL,
+structure_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = floor(iterations / 5),
+                           thin = max(1, floor((iterations - burn_in) / 1e4)), start = NULL,
                            chains = 2, whitelist = NULL, blacklist = NULL, max_parents = Inf,
-                           no_parents = NULL, no_children = NULL, threads = 1, verbose = FALSE) {
+                           no_parents = NULL, no_children = NULL, new_edge_reversal = 1 / 15,
+                           max_families = 1e7, threads = 1, verbose = FALSE) {
   inputs <- prepare_mcmc(data, score, ..., iterations = iterations, burn_in = burn_in,
                          thin = thin, chains = chains, start = start, whitelist = whitelist,
                          blacklist = blacklist, max_parents = max_parents,
                          no_parents = no_parents, no_children = no_children,
                          threads = threads, verbose = verbose)
-  run_mcmc(inputs$search, inputs$schedule, "structure_mcmc")
+  check_number(new_edge_reversal, min = 0, max = 1)
+  check_number(max_families, min = 1)
+  search <- inputs$search
+  rev <- new_edge_reversal
+  if (rev > 0 && (length(search$nodes) > 64L || count_families(search$knowledge) > max_families)) {
+    if (search$verbose) {
+      cli::cli_inform("structure_mcmc: no new-edge-reversal moves: more than {format_count(max_families)} families (lower {.arg max_parents}).")
+    }
+    rev <- 0
+  }
+  samples <- run_mcmc(search, inputs$schedule, "structure_mcmc", rev = rev)
+  samples$info$new_edge_reversal <- rev
+  samples
 }
 
 #' MCMC over node orders (order MCMC)
@@ -296,14 +333,14 @@ count_families <- function(knowledge) {
 
 
 # Starts the chains, advances them in batches with a progress bar, wraps the samples.
-run_mcmc <- function(search, schedule, algorithm, copies = 1L) {
+run_mcmc <- function(search, schedule, algorithm, copies = 1L, rev = 0) {
   start <- which(search$start == 1L, arr.ind = TRUE) - 1L
   # Two 32-bit words of R's RNG per chain, drawn in chain order, seed its engine.
   seeds <- matrix(floor(stats::runif(2 * schedule$chains) * 2^32), nrow = 2)
   run <- cpp_mcmc_start(search$data, score_spec(search$score, length(search$nodes)),
                         search$knowledge, start[, 1], start[, 2],
                         schedule[c("iterations", "burn_in", "thin")], seeds, search$threads,
-                        algorithm, copies)
+                        algorithm, copies, rev)
   advance_in_batches(run, schedule$iterations, progress = search$verbose || interactive())
   result <- cpp_mcmc_result(run)
   samples <- new_bn_samples(result$chains, search$nodes, algorithm, search$score, schedule)

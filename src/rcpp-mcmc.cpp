@@ -53,17 +53,30 @@ Rcpp::List record_list(const learnbn::ChainRecord& r) {
       Rcpp::Named("accepted") = static_cast<double>(r.accepted));
 }
 
-// Structure chains over DAGs.
+// Every allowed family scored once, for the order-space chains and REV moves.
+void score_families(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge) {
+  const int n = static_cast<int>(run.view.n_vars());
+  learnbn::FamilyScorer scorer(run.view, score_spec(spec, n), run.threads);
+  const learnbn::FamilyTable families =
+      learnbn::score_allowed_families(scorer, constraints_from_list(knowledge), check_interrupt);
+  run.score_evaluations = static_cast<double>(families.size());
+  run.order_scorer.reset(new learnbn::OrderScorer(families));
+}
+
+// Structure chains over DAGs, with a share `rev` of new-edge-reversal moves (0: none).
 void add_structure_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge,
                           const Rcpp::IntegerVector& start_from, const Rcpp::IntegerVector& start_to,
-                          const learnbn::McmcSchedule& schedule, const Rcpp::NumericMatrix& seeds) {
+                          const learnbn::McmcSchedule& schedule, const Rcpp::NumericMatrix& seeds,
+                          double rev) {
   const int n = static_cast<int>(run.view.n_vars());
   const learnbn::ScoreSpec score = score_spec(spec, n);
   const learnbn::Constraints constraints = constraints_from_list(knowledge);
+  if (rev > 0) score_families(run, spec, knowledge);
   learnbn::Dag start(n);
   for (R_xlen_t a = 0; a < start_from.size(); ++a) start.add_arc(start_from[a], start_to[a]);
   for (int c = 0; c < seeds.ncol(); ++c) {
-    run.structure.emplace_back(run.view, score, constraints, start, schedule, chain_seed(seeds, c));
+    run.structure.emplace_back(run.view, score, constraints, start, schedule, chain_seed(seeds, c),
+                               run.order_scorer.get(), rev);
   }
 }
 
@@ -73,11 +86,7 @@ void add_order_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& kn
                       const learnbn::McmcSchedule& schedule, const Rcpp::NumericMatrix& seeds,
                       bool partitions, int copies) {
   const int n = static_cast<int>(run.view.n_vars());
-  learnbn::FamilyScorer scorer(run.view, score_spec(spec, n), run.threads);
-  const learnbn::FamilyTable families =
-      learnbn::score_allowed_families(scorer, constraints_from_list(knowledge), check_interrupt);
-  run.score_evaluations = static_cast<double>(families.size());
-  run.order_scorer.reset(new learnbn::OrderScorer(families));
+  score_families(run, spec, knowledge);
   std::vector<learnbn::NodeSet> start(n, 0);
   for (R_xlen_t a = 0; a < start_from.size(); ++a) start[start_to[a]] |= learnbn::node_bit(start_from[a]);
   for (int c = 0; c < seeds.ncol(); ++c) {
@@ -93,12 +102,13 @@ void add_order_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& kn
 
 // Builds one chain per column of `seeds` for `algorithm` ("structure_mcmc",
 // "order_mcmc" or "partition_mcmc"); `start_from`, `start_to` are the 0-based arcs of the start DAG
-// (whitelist included); `copies` is the number of tempered copies of a partition chain.
+// (whitelist included); `copies` is the number of tempered copies of a partition chain
+// and `rev` the share of new-edge-reversal moves of a structure chain.
 // [[Rcpp::export]]
 SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
                     Rcpp::IntegerVector start_from, Rcpp::IntegerVector start_to,
                     Rcpp::List schedule, Rcpp::NumericMatrix seeds, int threads,
-                    std::string algorithm, int copies) {
+                    std::string algorithm, int copies, double rev) {
   std::unique_ptr<McmcRun> run(new McmcRun);
   run->data = data;
   run->view = data_view(run->data);
@@ -107,7 +117,8 @@ SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
     add_order_chains(*run, spec, knowledge, start_from, start_to, schedule_from(schedule), seeds,
                      algorithm == "partition_mcmc", copies);
   } else {
-    add_structure_chains(*run, spec, knowledge, start_from, start_to, schedule_from(schedule), seeds);
+    add_structure_chains(*run, spec, knowledge, start_from, start_to, schedule_from(schedule), seeds,
+                         rev);
   }
   return Rcpp::XPtr<McmcRun>(run.release(), true);
 }

@@ -176,6 +176,36 @@ test_that("partition_mcmc() is reproducible, independent of threads, and respect
   expect_snapshot(error = TRUE, partition_mcmc(mcmc_data, temperatures = 0))
 })
 
+test_that("structure_mcmc() with new-edge reversals matches exhaustive_search() on college_plans", {
+  for (iss in c(1, 5)) {
+    exact <- exhaustive_search(full_plans, score = "bdeu", iss = iss)$info$arc_probabilities
+    set.seed(iss)
+    x <- structure_mcmc(full_plans, score = "bdeu", iss = iss)
+    expect_equal(x$info$new_edge_reversal, 1 / 15)
+    expect_lt(max(abs(arc_probabilities(x) - exact)), 0.02)
+    expect_lt(x$info$max_arc_difference, 0.1)
+  }
+})
+
+test_that("structure_mcmc() with new-edge reversals samples DAGs with their exact posterior", {
+  data <- bn_data(mcmc_frame[c("SES", "IQ", "PE", "CP")])
+  exact <- exhaustive_search(data, score = "bdeu", iss = 1, top = 1000)$info$top
+  set.seed(15)
+  # REV moves at a high rate so that their Hastings ratio matters
+  x <- structure_mcmc(data, score = "bdeu", iss = 1, iterations = 4e5, thin = 40,
+                      new_edge_reversal = 0.5)
+  models <- vapply(sampled_graphs(x), model_string, "")
+  observed <- as.vector(table(factor(models, levels = exact$model)))
+  expected <- exact$posterior * length(models)
+  kept <- expected >= 20
+  expect_lt(sum((observed[kept] - expected[kept])^2 / expected[kept]), qchisq(0.999, sum(kept) - 1))
+  expect_lt(max(abs(observed / length(models) - exact$posterior)), 0.015)
+  # too many families for the move: it is left out
+  set.seed(16)
+  y <- structure_mcmc(data, iterations = 1000, chains = 1, max_families = 10)
+  expect_equal(y$info$new_edge_reversal, 0)
+})
+
 test_that("runs are reproducible and do not depend on threads", {
   set.seed(3)
   a <- unconverged(structure_mcmc(mcmc_data, iterations = 3000, chains = 3, threads = 1))
@@ -233,7 +263,7 @@ test_that("print and plot", {
 
 test_that("the diagnostics: between-chain differences, split-chain PSRF and ESS per arc", {
   set.seed(7)
-  x <- structure_mcmc(mcmc_data, iterations = 1e5, chains = 3)
+  x <- structure_mcmc(mcmc_data, iterations = 1e5, thin = 80, chains = 3)
   p <- lapply(1:3, function(c) arc_probabilities(x, chain = c))
   spread <- pmax(abs(p[[1]] - p[[2]]), abs(p[[1]] - p[[3]]), abs(p[[2]] - p[[3]]))
   expect_equal(x$info$arc_difference, spread)
@@ -279,12 +309,14 @@ test_that("the effective sample size of a series and the PSRF of constant arcs",
 test_that("chains that disagree raise a classed warning naming the worst arc", {
   # all of college_plans: a peaked posterior that single-arc moves cross slowly
   full <- bn_data(college_plans, counts = "count")
+  # (single-arc moves only: the new-edge reversal gets out of the local modes)
   set.seed(1)
-  expect_snapshot(x <- structure_mcmc(full, iss = 5))
+  expect_snapshot(x <- structure_mcmc(full, iss = 5, iterations = 1e5, new_edge_reversal = 0))
   expect_gt(x$info$max_arc_difference, 0.1)
   expect_snapshot(print(x, top = 2))
   set.seed(1)
-  expect_warning(structure_mcmc(full, iss = 5), class = "learnbn_warning_convergence")
+  expect_warning(structure_mcmc(full, iss = 5, iterations = 1e5, new_edge_reversal = 0),
+                 class = "learnbn_warning_convergence")
 })
 
 test_that("errors name the argument and the value", {
