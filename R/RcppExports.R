@@ -41,8 +41,8 @@ cpp_legal_moves <- function(amat) {
     .Call(`_learnbn_cpp_legal_moves`, amat)
 }
 
-cpp_mcmc_start <- function(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm) {
-    .Call(`_learnbn_cpp_mcmc_start`, data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm)
+cpp_mcmc_start <- function(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev) {
+    .Call(`_learnbn_cpp_mcmc_start`, data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev)
 }
 
 cpp_mcmc_advance <- function(run_ptr, steps) {

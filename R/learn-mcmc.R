@@ -14,6 +14,20 @@
 #' make this O(n^2)), except when the uniform draw already rejects the move whatever
 #' `|nbd(G')|` is.
 #'
+#' **New-edge reversal.** Single-arc moves cross slowly between DAGs that differ in
+#' several arcs at once, and a chain can stay for a long time in a local mode (on all of
+#' `college_plans` such chains disagree by 0.8). With probability `new_edge_reversal`
+#' (1/15 by default, as in the paper) an iteration instead proposes Grzegorczyk and
+#' Husmeier's (2008) new-edge-reversal move: an arc `i -> j` is drawn uniformly among
+#' the `N(G)` arcs that may be reversed; `i` and `j` lose all their parents; `i` draws a
+#' new parent set that contains `j` and no descendant of `i`, with probability
+#' proportional to `exp(score)`; then `j` draws a new parent set without descendants of
+#' `j`, likewise. The move is accepted with probability
+#' `min(1, N(G) / N(G') * Z*(i) Z(j) / (Z*'(j) Z'(i)))`, where the `Z` are the sums of
+#' `exp(score)` over the parent sets each draw chose from and the primed ones those of
+#' the reverse move (the family scores themselves cancel). All allowed family scores
+#' are computed once beforehand for it, as for [order_mcmc()].
+#'
 #' With a Bayesian score (`"bdeu"`, `"bde"`, `"k2"`, `"bd"`) the samples follow
 #' `P(G | data)` under a structure prior that is uniform over the DAGs the constraints
 #' allow (times the score's own structure prior, see [bn_score()]). Posterior features
@@ -23,30 +37,65 @@
 #' Each chain keeps the DAG after every `thin`-th iteration once `burn_in` iterations
 #' have passed. The chains are seeded from R's random number generator one after the
 #' other, so [set.seed()] reproduces a run, and they may run in parallel (`threads`)
-#' with the same results. Compare chains started from different graphs, or look at
-#' `x$info$max_arc_difference` and [plot()][plot.bn_samples], to judge convergence.
+#' with the same results.
+#'
+#' **Convergence.** Every result carries per-arc diagnostics (see the value) and
+#' [print()][print.bn_samples] shows the worst arc of each. When two chains' probabilities
+#' of some arc differ by more than 0.1 the sampler warns (class
+#' `learnbn_warning_convergence`), naming the arc and its probability in each chain: run
+#' more iterations, or another sampler. Chains started from different graphs (`start`)
+#' and [plot()][plot.bn_samples] are further checks.
 #'
 #' @inheritParams hill_climb
 #' @param iterations Iterations of each chain, burn-in included.
 #' @param burn_in Iterations discarded at the start of each chain.
-#' @param thin Keep every `thin`-th state after the burn-in. By default about 1000
+#' @param thin Keep every `thin`-th state after the burn-in. By default about 10,000
 #'   samples per chain are kept.
 #' @param start `NULL` (the empty graph) or a [bn_graph] DAG on the data's nodes where
 #'   every chain starts.
 #' @param chains Number of independent chains.
 #' @param threads Number of chains run at the same time; the samples do not depend on it.
+#' @param new_edge_reversal The probability that an iteration proposes a new-edge-reversal
+#'   move rather than a single-arc move (see Details; 0 turns them off).
+#' @param max_families The new-edge-reversal move needs every allowed family score; when
+#'   there are more than `max_families` of them (e.g. `max_parents = Inf` on many nodes)
+#'   or more than 64 nodes, the sampler runs without it (`info$new_edge_reversal` is
+#'   then 0).
 #' @param verbose If `TRUE`, report the acceptance rates and the time taken.
 #' @return A `bn_samples` object: a list with `algorithm`, `nodes`, `score` (the
 #'   [bn_score()]), `iterations`, `burn_in`, `thin`, `chains` (one list per chain:
 #'   `arcs`, an integer matrix with columns `sample`, `from`, `to` listing the arcs of
 #'   every kept DAG by node number; `scores`, the score of each kept DAG; `trace`, the
 #'   score every `thin` iterations from the start, burn-in included; `proposed` and
-#'   `accepted` moves) and `info` (`algorithm`, `acceptance` per chain,
-#'   `max_arc_difference`: the largest absolute difference between two chains' arc
-#'   probabilities, `score_evaluations`, `cache_hits`, `time` in seconds). See [arc_probabilities()],
+#'   `accepted` moves) and `info`: `algorithm`; `acceptance` per chain; the convergence
+#'   diagnostics, `n x n` matrices with rows `from` and columns `to` like
+#'   [arc_probabilities()]: `arc_difference` (the largest absolute difference between
+#'   two chains' probabilities of each arc; `NULL` with one chain) and its maximum
+#'   `max_arc_difference` (`NA` with one chain), `psrf` (Gelman and Rubin's potential
+#'   scale reduction factor of each arc's 0/1 series over the kept samples, computed on
+#'   split chains, i.e. the first and second half of every chain, so one chain gets it too;
+#'   1 for an arc constant in every half alike, `Inf` for one constant within halves
+#'   that disagree; values well above 1, say 1.1, mean the chains have not mixed) and
+#'   `ess` (the effective sample size of each arc's 0/1 series, summed over the chains,
+#'   from Geyer's initial positive sequence of autocorrelations; a chain in which the arc
+#'   never changes counts as one draw, and an arc constant in every chain gets `NA`);
+#'   `new_edge_reversal` (structure MCMC: the share of new-edge-reversal moves used, 0 when off); then `score_evaluations`, `cache_hits` and `time` in seconds. See [arc_probabilities()],
 #'   [sampled_graphs()], [print()][print.bn_samples] and [plot()][plot.bn_samples].
 #' @references Madigan, D. and York, J. (1995). Bayesian graphical models for discrete data.
 #'   *International Statistical Review* 63, 215-232.
+#'
+#'   Grzegorczyk, M. and Husmeier, D. (2008). Improving the structure MCMC sampler for
+#'   Bayesian networks by introducing a new edge reversal move. *Machine Learning* 71,
+#'   265-305.
+#'
+#'   Gelman, A. and Rubin, D. B. (1992). Inference from iterative simulation using
+#'   multiple sequences. *Statistical Science* 7, 457-472.
+#'
+#'   Geyer, C. J. (1992). Practical Markov chain Monte Carlo. *Statistical Science* 7,
+#'   473-483.
+#'
+#'   Gelman, A., Carlin, J. B., Stern, H. S., Dunson, D. B., Vehtari, A. and Rubin, D. B.
+#'   (2013). *Bayesian Data Analysis*, 3rd ed. CRC Press.
 #'
 #'   Koller, D. and Friedman, N. (2009). *Probabilistic Graphical Models: Principles
 #'   and Techniques*. MIT Press.
@@ -61,16 +110,29 @@
 #' x
 #' round(arc_probabilities(x), 2)
 #' x$info$acceptance
-structure_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floor(iterations / 5),
-                           thin = max(1, floor((iterations - burn_in) / 1000)), start = NULL,
+structure_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = floor(iterations / 5),
+                           thin = max(1, floor((iterations - burn_in) / 1e4)), start = NULL,
                            chains = 2, whitelist = NULL, blacklist = NULL, max_parents = Inf,
-                           no_parents = NULL, no_children = NULL, threads = 1, verbose = FALSE) {
+                           no_parents = NULL, no_children = NULL, new_edge_reversal = 1 / 15,
+                           max_families = 1e7, threads = 1, verbose = FALSE) {
   inputs <- prepare_mcmc(data, score, ..., iterations = iterations, burn_in = burn_in,
                          thin = thin, chains = chains, start = start, whitelist = whitelist,
                          blacklist = blacklist, max_parents = max_parents,
                          no_parents = no_parents, no_children = no_children,
                          threads = threads, verbose = verbose)
-  run_mcmc(inputs$search, inputs$schedule, "structure_mcmc")
+  check_number(new_edge_reversal, min = 0, max = 1)
+  check_number(max_families, min = 1)
+  search <- inputs$search
+  rev <- new_edge_reversal
+  if (rev > 0 && (length(search$nodes) > 64L || count_families(search$knowledge) > max_families)) {
+    if (search$verbose) {
+      cli::cli_inform("structure_mcmc: no new-edge-reversal moves: more than {format_count(max_families)} families (lower {.arg max_parents}).")
+    }
+    rev <- 0
+  }
+  samples <- run_mcmc(search, inputs$schedule, "structure_mcmc", rev = rev)
+  samples$info$new_edge_reversal <- rev
+  samples
 }
 
 #' MCMC over node orders (order MCMC)
@@ -84,10 +146,12 @@ structure_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = 
 #' `exp(score)`, so the result holds DAG samples as for [structure_mcmc()].
 #'
 #' Order space is much smaller and smoother than DAG space, so the chains mix faster.
-#' The price is the prior: the DAG samples follow
-#' `P(G | data) ~ exp(score(G)) * (number of orders consistent with G)`, which favours
-#' DAGs with many linear extensions (sparse ones) over the uniform DAG prior of
-#' [structure_mcmc()].
+#' The price is the prior, which this sampler keeps as an explicit choice: the DAG
+#' samples follow `P(G | data) ~ exp(score(G)) * (number of orders consistent with G)`,
+#' which favours DAGs with many linear extensions (sparse ones). The arc probabilities
+#' are therefore **biased** with respect to the uniform DAG prior of [structure_mcmc()]
+#' and [exhaustive_search()] (by 0.16 on all of `college_plans`, BDeu iss 5,
+#' `max_parents = 4`). For samples from that posterior, use [partition_mcmc()].
 #'
 #' **Cost.** There are `n * sum(choose(n - 1, 0:max_parents))` families without
 #' constraints (about 289,000 for 37 nodes and 3 parents), each kept with its score
@@ -130,19 +194,111 @@ order_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floo
                          no_parents = no_parents, no_children = no_children,
                          threads = threads, verbose = verbose)
   search <- inputs$search
-  check_number(max_families, min = 1)
+  check_family_count(search, max_families, "order_mcmc")
+  run_mcmc(search, inputs$schedule, "order_mcmc")
+}
+
+#' MCMC over ordered partitions (partition MCMC)
+#'
+#' Kuipers and Moffa's (2017) sampler over ordered partitions of the nodes, which samples
+#' DAGs from the same posterior as [structure_mcmc()] and [exhaustive_search()] (the
+#' uniform DAG prior, times the score's own structure prior) with the speed of
+#' [order_mcmc()], whose order prior it does not have.
+#'
+#' Every DAG has one ordered partition, its layering: the first element holds the nodes
+#' without parents, and a node of a later element has all its parents in earlier
+#' elements and at least one in the element just before its own. The score of a
+#' partition is the sum over the nodes of the log-sum-exp of the scores of the parent
+#' sets that rule allows (every family score with at most `max_parents` parents is
+#' computed once, as for [order_mcmc()]), i.e. the log of the summed `exp(score(G))` of
+#' the partition's DAGs. Since each DAG belongs to exactly one partition, drawing
+#' partitions by their scores and then one DAG of each (each node taking an allowed
+#' parent set with probability proportional to `exp(score)`) draws DAGs from
+#' `P(G | data)`.
+#'
+#' The moves are Kuipers and Moffa's, drawn at fixed rates: split one element in two or
+#' join two adjacent ones (probability 0.3, uniform over the `m - 1` joins and the
+#' `2^k - 2` splits of each element of `k` nodes), swap two nodes of different elements
+#' (0.3), and move one node into another element or into a new element of its own
+#' (0.4). Each is accepted with probability
+#' `min(1, exp(score(P') - score(P)) * N(P) / N(P'))`, where `N` counts the move's
+#' neighbourhood (the same for both sides of a swap).
+#'
+#' **Tempering.** When the data are many, the posterior concentrates on a few DAGs whose
+#' partitions are several moves apart, and a single chain crosses between them rarely.
+#' Each chain therefore runs `temperatures` coupled copies (Metropolis-coupled MCMC,
+#' Geyer 1991): copy `k` targets `exp(score / 2^(k - 1))`, every iteration moves each copy
+#' once and proposes to exchange the states of two neighbouring copies, accepted with
+#' probability `min(1, exp((b_k - b_k+1) * (score_k+1 - score_k)))`. Only the first copy,
+#' whose target is the posterior, is recorded; the others carry it across the valleys.
+#' `temperatures = 1` is plain partition MCMC. An iteration costs about `temperatures`
+#' times a plain one.
+#'
+#' **Arc probabilities.** Given a partition, the probability of each arc is a ratio of
+#' sums over the allowed parent sets, so [arc_probabilities()] averages these exact
+#' values over the sampled partitions (Rao-Blackwellisation) rather than counting arcs
+#' in the sampled DAGs, which [sampled_graphs()] still returns. The defaults keep 10,000
+#' samples per chain.
+#'
+#' **Cost.** As for [order_mcmc()]: all the allowed families are scored beforehand (a run
+#' needing more than `max_families` is refused) and at most 64 nodes are supported. The
+#' default `max_parents = Inf` suits small networks (up to 5 parents on 20 nodes is
+#' about 130,000 families per node); set it, e.g. to 3, on larger ones.
+#'
+#' @inheritParams order_mcmc
+#' @param max_parents The largest number of parents of a node.
+#' @param start `NULL` (the empty graph) or a [bn_graph] DAG on the data's nodes: each
+#'   chain starts from its partition.
+#' @param temperatures Number of coupled copies of each chain, at temperatures 1, 1/2,
+#'   1/4, ... (a whole number from 1 to 20; 1 turns the coupling off).
+#' @return A `bn_samples` object as for [structure_mcmc()]; `trace` holds the partition
+#'   scores and `scores` the scores of the sampled DAGs.
+#' @references Kuipers, J. and Moffa, G. (2017). Partition MCMC for inference on acyclic
+#'   digraphs. *Journal of the American Statistical Association* 112, 282-299.
+#'
+#'   Geyer, C. J. (1991). Markov chain Monte Carlo maximum likelihood. In *Computing
+#'   Science and Statistics: Proceedings of the 23rd Symposium on the Interface*, 156-163.
+#' @family model averaging
+#' @export
+#' @examples
+#' # All of college_plans, BDeu with iss 5: the exact arc probabilities come from
+#' # exhaustive_search(), and partition MCMC reproduces them
+#' d <- bn_data(college_plans, counts = "count")
+#' set.seed(1)
+#' x <- partition_mcmc(d, score = "bdeu", iss = 5)
+#' x
+#' exact <- exhaustive_search(d, score = "bdeu", iss = 5)$info$arc_probabilities
+#' max(abs(arc_probabilities(x) - exact))
+partition_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = floor(iterations / 5),
+                           thin = max(1, floor((iterations - burn_in) / 1e4)), max_parents = Inf,
+                           start = NULL, chains = 2, whitelist = NULL, blacklist = NULL,
+                           no_parents = NULL, no_children = NULL, max_families = 1e7,
+                           temperatures = 4, threads = 1, verbose = FALSE) {
+  inputs <- prepare_mcmc(data, score, ..., iterations = iterations, burn_in = burn_in,
+                         thin = thin, chains = chains, start = start, whitelist = whitelist,
+                         blacklist = blacklist, max_parents = max_parents,
+                         no_parents = no_parents, no_children = no_children,
+                         threads = threads, verbose = verbose)
+  check_family_count(inputs$search, max_families, "partition_mcmc")
+  check_number(temperatures, min = 1, max = 20, whole = TRUE)
+  run_mcmc(inputs$search, inputs$schedule, "partition_mcmc", as.integer(temperatures))
+}
+
+# Refuses order-space sampling beyond 64 nodes or `max_families` precomputed families.
+check_family_count <- function(search, max_families, sampler, call = rlang::caller_env()) {
+  check_number(max_families, min = 1, call = call)
   n <- length(search$nodes)
   if (n > 64L) {
-    lbn_abort(c("{.fn order_mcmc} handles at most 64 nodes, not {n}.",
-                "i" = "Use {.fn structure_mcmc}."), "too_large")
+    lbn_abort(c("{.fn {sampler}} handles at most 64 nodes, not {n}.",
+                "i" = "Use {.fn structure_mcmc}."), "too_large", call = call)
   }
   families <- count_families(search$knowledge)
   if (families > max_families) {
-    lbn_abort(c("{.fn order_mcmc} would precompute {format_count(families)} family scores (about {format_bytes(16 * families)}), more than {.arg max_families} = {format_count(max_families)}.",
+    lbn_abort(c("{.fn {sampler}} would precompute {format_count(families)} family scores (about {format_bytes(16 * families)}), more than {.arg max_families} = {format_count(max_families)}.",
                 "i" = "Lower {.arg max_parents} (now {search$knowledge$max_parents}), or raise {.arg max_families} if the memory is available."),
-              "too_large")
+              "too_large", call = call)
   }
-  run_mcmc(search, inputs$schedule, "order_mcmc")
+  invisible(families)
 }
 
 # The set-up shared by the samplers: list(schedule, search) from mcmc_schedule() and
@@ -177,14 +333,14 @@ count_families <- function(knowledge) {
 
 
 # Starts the chains, advances them in batches with a progress bar, wraps the samples.
-run_mcmc <- function(search, schedule, algorithm) {
+run_mcmc <- function(search, schedule, algorithm, copies = 1L, rev = 0) {
   start <- which(search$start == 1L, arr.ind = TRUE) - 1L
   # Two 32-bit words of R's RNG per chain, drawn in chain order, seed its engine.
   seeds <- matrix(floor(stats::runif(2 * schedule$chains) * 2^32), nrow = 2)
   run <- cpp_mcmc_start(search$data, score_spec(search$score, length(search$nodes)),
                         search$knowledge, start[, 1], start[, 2],
                         schedule[c("iterations", "burn_in", "thin")], seeds, search$threads,
-                        algorithm)
+                        algorithm, copies, rev)
   advance_in_batches(run, schedule$iterations, progress = search$verbose || interactive())
   result <- cpp_mcmc_result(run)
   samples <- new_bn_samples(result$chains, search$nodes, algorithm, search$score, schedule)
@@ -194,6 +350,7 @@ run_mcmc <- function(search, schedule, algorithm) {
   if (search$verbose) {
     cli::cli_inform("{algorithm}: {schedule$chains} chain{?s} of {format_count(schedule$iterations)} iterations in {format(samples$info$time, digits = 3)} s; acceptance {format(samples$info$acceptance, digits = 2)}.")
   }
+  warn_disagreement(samples)
   samples
 }
 

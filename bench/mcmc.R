@@ -1,46 +1,93 @@
-# MCMC throughput on alarm (37 nodes, 20,000 simulated rows, BDeu iss 1): iterations per
-# second of structure_mcmc() (2 chains, from the empty graph and from the hill-climbing
-# optimum) and of order_mcmc() (max_parents 3; family precomputation timed apart), with
-# the true skeleton edges (46) and false ones among the pairs adjacent with probability >= 0.5.
+# Model averaging against the exact posterior, then on a large network.
+#
+# 1. 20 random problems of 5 and 6 nodes (random DAGs, binary or ternary nodes with
+#    Dirichlet(1/2) conditional tables, 50 to 50,000 rows, fixed seeds): the largest
+#    arc-probability error of structure_mcmc() and partition_mcmc() (default settings,
+#    BDeu iss 1) against exhaustive_search()'s exact arc probabilities, per problem and
+#    as a distribution.
+# 2. alarm (37 nodes, 20,000 rows simulated from the network, BDeu iss 1,
+#    max_parents 3): chains from the empty graph and from the hill-climbing optimum,
+#    their agreement (largest arc-probability difference between the two runs) and time.
 # Run from the package root:
 #   Rscript bench/mcmc.R     (LEARNBN_NETWORKS: folder of the .bif.gz files;
-#                             LEARNBN_THREADS: threads, default 1; LEARNBN_ITERATIONS)
+#                             LEARNBN_ITERATIONS: alarm iterations, default 2e5;
+#                             LEARNBN_PART: "random", "alarm" or both by default)
 suppressPackageStartupMessages(library(learnbn))
 networks <- Sys.getenv("LEARNBN_NETWORKS", "../shared/networks")
-threads <- as.integer(Sys.getenv("LEARNBN_THREADS", "1"))
-iterations <- as.numeric(Sys.getenv("LEARNBN_ITERATIONS", "1e6"))
-set.seed(1)
-fit <- read_bif(file.path(networks, "alarm.bif.gz"))
-data <- bn_data(simulate_data(fit, 20000))
-optimum <- hill_climb(data)
-true_edges <- fit$graph$amat + t(fit$graph$amat) > 0
+iterations <- as.numeric(Sys.getenv("LEARNBN_ITERATIONS", "2e5"))
+part <- Sys.getenv("LEARNBN_PART", "both")
 
-row <- function(label, x, seconds, setup = 0) {
-  probs <- arc_probabilities(x)
-  edges <- (probs + t(probs))[upper.tri(probs)] >= 0.5  # P(i - j adjacent) >= 0.5
-  truth <- true_edges[upper.tri(true_edges)]
-  data.frame(sampler = label, chains = length(x$chains),
-             iterations = format(x$iterations, scientific = FALSE),
-             setup_s = round(setup, 2), sampling_s = round(seconds - setup, 2),
-             iter_per_s = round(length(x$chains) * x$iterations / (seconds - setup)),
-             acceptance = round(mean(x$info$acceptance), 3),
-             max_arc_diff = round(x$info$max_arc_difference, 3),
-             true_edges_found = sum(edges & truth), false_edges = sum(edges & !truth))
+# Rows drawn from a random DAG on n nodes (arc probability 0.5 along a random order).
+random_problem <- function(n, rows) {
+  order <- sample(n)
+  parents <- lapply(seq_len(n), function(v) integer(0))
+  for (i in seq_len(n)) for (j in seq_len(i - 1)) {
+    if (runif(1) < 0.5 && length(parents[[order[i]]]) < 3) parents[[order[i]]] <- c(parents[[order[i]]], order[j])
+  }
+  levels <- sample(2:3, n, replace = TRUE)
+  values <- matrix(0L, rows, n)
+  for (v in order) {
+    config <- rep(0L, rows)
+    for (p in parents[[v]]) config <- config * levels[p] + values[, p] - 1L
+    tables <- matrix(rgamma(levels[v] * prod(levels[parents[[v]]]), 0.5), nrow = levels[v])
+    tables <- sweep(tables, 2, colSums(tables), "/")
+    u <- runif(rows)
+    cumulative <- apply(tables, 2, cumsum)
+    values[, v] <- 1L + rowSums(u > t(cumulative)[config + 1L, , drop = FALSE][, -levels[v], drop = FALSE])
+  }
+  frame <- as.data.frame(lapply(seq_len(n), function(v) factor(values[, v], levels = seq_len(levels[v]))))
+  names(frame) <- paste0("X", seq_len(n))
+  bn_data(frame)
 }
 
-rows <- list()
-set.seed(2)
-time <- system.time(x <- structure_mcmc(data, iterations = iterations, threads = threads))[["elapsed"]]
-rows$empty <- row("structure_mcmc (empty start)", x, time)
-set.seed(3)
-time <- system.time(x <- structure_mcmc(data, iterations = iterations, start = optimum,
-                                        threads = threads))[["elapsed"]]
-rows$optimum <- row("structure_mcmc (hill-climb start)", x, time)
-set.seed(4)
-# Setup: one chain of one iteration (the family precomputation dominates).
-setup <- system.time(order_mcmc(data, iterations = 1, burn_in = 0, chains = 1,
-                                threads = threads))[["elapsed"]]
-time <- system.time(x <- order_mcmc(data, iterations = iterations / 10,
-                                    threads = threads))[["elapsed"]]
-rows$order <- row("order_mcmc (max_parents 3)", x, time, setup)
-print(do.call(rbind, rows), row.names = FALSE)
+if (part %in% c("both", "random")) {
+  set.seed(2016)
+  sizes <- round(exp(seq(log(50), log(50000), length.out = 20)))[sample(20)]
+  rows <- list()
+  for (k in 1:20) {
+    n <- if (k %% 2) 5L else 6L
+    d <- random_problem(n, sizes[k])
+    exact <- exhaustive_search(d, score = "bdeu", iss = 1)$info$arc_probabilities
+    spread <- mean(exact > 0.1 & exact < 0.9)
+    s_time <- system.time(s <- suppressWarnings(structure_mcmc(d, score = "bdeu", iss = 1)))[["elapsed"]]
+    p_time <- system.time(p <- suppressWarnings(partition_mcmc(d, score = "bdeu", iss = 1)))[["elapsed"]]
+    rows[[k]] <- data.frame(problem = k, nodes = n, rows = sizes[k],
+                            uncertain_arcs = round(spread, 2),
+                            structure_err = round(max(abs(arc_probabilities(s) - exact)), 4),
+                            structure_s = round(s_time, 1),
+                            partition_err = round(max(abs(arc_probabilities(p) - exact)), 4),
+                            partition_s = round(p_time, 1))
+  }
+  table <- do.call(rbind, rows)
+  cat("\nLargest arc-probability error against exhaustive_search(), 20 problems:\n")
+  print(table, row.names = FALSE)
+  cat("\nstructure_mcmc: "); print(summary(table$structure_err))
+  cat("partition_mcmc: "); print(summary(table$partition_err))
+  cat("problems with an error >= 0.03: structure", sum(table$structure_err >= 0.03),
+      ", partition", sum(table$partition_err >= 0.03), "\n")
+}
+
+if (part %in% c("both", "alarm")) {
+  set.seed(1)
+  fit <- read_bif(file.path(networks, "alarm.bif.gz"))
+  data <- bn_data(simulate_data(fit, 20000))
+  optimum <- hill_climb(data, max_parents = 3)
+  run <- function(sampler, start, seed) {
+    set.seed(seed)
+    time <- system.time(x <- suppressWarnings(sampler(data, iterations = iterations, chains = 1,
+                                                     start = start, max_parents = 3)))[["elapsed"]]
+    list(x = x, time = time)
+  }
+  out <- list()
+  for (name in c("structure_mcmc", "partition_mcmc")) {
+    sampler <- get(name)
+    empty <- run(sampler, NULL, 2)
+    climbed <- run(sampler, optimum, 3)
+    diff <- abs(arc_probabilities(empty$x) - arc_probabilities(climbed$x))
+    out[[name]] <- data.frame(sampler = name, iterations = format(iterations, scientific = FALSE),
+                              time_empty_s = round(empty$time, 1), time_hill_climb_s = round(climbed$time, 1),
+                              max_arc_diff = round(max(diff), 3), arcs_diff_over_0.1 = sum(diff > 0.1))
+  }
+  cat("\nalarm, 20,000 rows, one chain from the empty graph and one from hill_climb():\n")
+  print(do.call(rbind, out), row.names = FALSE)
+}

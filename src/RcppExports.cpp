@@ -142,8 +142,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_mcmc_start
-SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerVector start_from, Rcpp::IntegerVector start_to, Rcpp::List schedule, Rcpp::NumericMatrix seeds, int threads, std::string algorithm);
-RcppExport SEXP _learnbn_cpp_mcmc_start(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP start_fromSEXP, SEXP start_toSEXP, SEXP scheduleSEXP, SEXP seedsSEXP, SEXP threadsSEXP, SEXP algorithmSEXP) {
+SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerVector start_from, Rcpp::IntegerVector start_to, Rcpp::List schedule, Rcpp::NumericMatrix seeds, int threads, std::string algorithm, int copies, double rev);
+RcppExport SEXP _learnbn_cpp_mcmc_start(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP start_fromSEXP, SEXP start_toSEXP, SEXP scheduleSEXP, SEXP seedsSEXP, SEXP threadsSEXP, SEXP algorithmSEXP, SEXP copiesSEXP, SEXP revSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -156,7 +156,9 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type seeds(seedsSEXP);
     Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
     Rcpp::traits::input_parameter< std::string >::type algorithm(algorithmSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_mcmc_start(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm));
+    Rcpp::traits::input_parameter< int >::type copies(copiesSEXP);
+    Rcpp::traits::input_parameter< double >::type rev(revSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_mcmc_start(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -366,7 +368,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_pdag_extension", (DL_FUNC) &_learnbn_cpp_pdag_extension, 1},
     {"_learnbn_cpp_fit_knowledge", (DL_FUNC) &_learnbn_cpp_fit_knowledge, 2},
     {"_learnbn_cpp_legal_moves", (DL_FUNC) &_learnbn_cpp_legal_moves, 1},
-    {"_learnbn_cpp_mcmc_start", (DL_FUNC) &_learnbn_cpp_mcmc_start, 9},
+    {"_learnbn_cpp_mcmc_start", (DL_FUNC) &_learnbn_cpp_mcmc_start, 11},
     {"_learnbn_cpp_mcmc_advance", (DL_FUNC) &_learnbn_cpp_mcmc_advance, 2},
     {"_learnbn_cpp_mcmc_result", (DL_FUNC) &_learnbn_cpp_mcmc_result, 1},
     {"_learnbn_cpp_complete_data", (DL_FUNC) &_learnbn_cpp_complete_data, 4},

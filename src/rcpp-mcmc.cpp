@@ -1,4 +1,4 @@
-// Glue for structure and order MCMC: builds the chains behind an external pointer,
+// Glue for structure, order and partition MCMC: builds the chains behind an external pointer,
 // advances them in batches (R reports progress and checks interrupts between calls)
 // and returns each chain's record as plain R lists.
 #include <memory>
@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <learnbn/search/order_mcmc.hpp>
+#include <learnbn/search/partition_mcmc.hpp>
 #include <learnbn/search/structure_mcmc.hpp>
 #include "rcpp-glue.h"
 
@@ -19,6 +20,7 @@ struct McmcRun {
   std::unique_ptr<learnbn::OrderScorer> order_scorer;
   std::vector<learnbn::StructureChain> structure;
   std::vector<learnbn::OrderChain> order;
+  std::vector<learnbn::PartitionChain> partition;
   int threads = 1;
   double score_evaluations = 0;
 };
@@ -51,55 +53,72 @@ Rcpp::List record_list(const learnbn::ChainRecord& r) {
       Rcpp::Named("accepted") = static_cast<double>(r.accepted));
 }
 
-// Structure chains over DAGs.
-void add_structure_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge,
-                          const Rcpp::IntegerVector& start_from, const Rcpp::IntegerVector& start_to,
-                          const learnbn::McmcSchedule& schedule, const Rcpp::NumericMatrix& seeds) {
-  const int n = static_cast<int>(run.view.n_vars());
-  const learnbn::ScoreSpec score = score_spec(spec, n);
-  const learnbn::Constraints constraints = constraints_from_list(knowledge);
-  learnbn::Dag start(n);
-  for (R_xlen_t a = 0; a < start_from.size(); ++a) start.add_arc(start_from[a], start_to[a]);
-  for (int c = 0; c < seeds.ncol(); ++c) {
-    run.structure.emplace_back(run.view, score, constraints, start, schedule, chain_seed(seeds, c));
-  }
-}
-
-// Order chains, after scoring every allowed family.
-void add_order_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge,
-                      const Rcpp::IntegerVector& start_from, const Rcpp::IntegerVector& start_to,
-                      const learnbn::McmcSchedule& schedule, const Rcpp::NumericMatrix& seeds) {
+// Every allowed family scored once, for the order-space chains and REV moves.
+void score_families(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge) {
   const int n = static_cast<int>(run.view.n_vars());
   learnbn::FamilyScorer scorer(run.view, score_spec(spec, n), run.threads);
   const learnbn::FamilyTable families =
       learnbn::score_allowed_families(scorer, constraints_from_list(knowledge), check_interrupt);
   run.score_evaluations = static_cast<double>(families.size());
   run.order_scorer.reset(new learnbn::OrderScorer(families));
+}
+
+// Structure chains over DAGs, with a share `rev` of new-edge-reversal moves (0: none).
+void add_structure_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge,
+                          const Rcpp::IntegerVector& start_from, const Rcpp::IntegerVector& start_to,
+                          const learnbn::McmcSchedule& schedule, const Rcpp::NumericMatrix& seeds,
+                          double rev) {
+  const int n = static_cast<int>(run.view.n_vars());
+  const learnbn::ScoreSpec score = score_spec(spec, n);
+  const learnbn::Constraints constraints = constraints_from_list(knowledge);
+  if (rev > 0) score_families(run, spec, knowledge);
+  learnbn::Dag start(n);
+  for (R_xlen_t a = 0; a < start_from.size(); ++a) start.add_arc(start_from[a], start_to[a]);
+  for (int c = 0; c < seeds.ncol(); ++c) {
+    run.structure.emplace_back(run.view, score, constraints, start, schedule, chain_seed(seeds, c),
+                               run.order_scorer.get(), rev);
+  }
+}
+
+// Order or partition chains, after scoring every allowed family.
+void add_order_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge,
+                      const Rcpp::IntegerVector& start_from, const Rcpp::IntegerVector& start_to,
+                      const learnbn::McmcSchedule& schedule, const Rcpp::NumericMatrix& seeds,
+                      bool partitions, int copies) {
+  const int n = static_cast<int>(run.view.n_vars());
+  score_families(run, spec, knowledge);
   std::vector<learnbn::NodeSet> start(n, 0);
   for (R_xlen_t a = 0; a < start_from.size(); ++a) start[start_to[a]] |= learnbn::node_bit(start_from[a]);
   for (int c = 0; c < seeds.ncol(); ++c) {
-    run.order.emplace_back(*run.order_scorer, start, schedule, chain_seed(seeds, c));
+    if (partitions) {
+      run.partition.emplace_back(*run.order_scorer, start, schedule, chain_seed(seeds, c), copies);
+    } else {
+      run.order.emplace_back(*run.order_scorer, start, schedule, chain_seed(seeds, c));
+    }
   }
 }
 
 }  // namespace
 
-// Builds one chain per column of `seeds` for `algorithm` ("structure_mcmc" or
-// "order_mcmc"); `start_from`, `start_to` are the 0-based arcs of the start DAG
-// (whitelist included).
+// Builds one chain per column of `seeds` for `algorithm` ("structure_mcmc",
+// "order_mcmc" or "partition_mcmc"); `start_from`, `start_to` are the 0-based arcs of the start DAG
+// (whitelist included); `copies` is the number of tempered copies of a partition chain
+// and `rev` the share of new-edge-reversal moves of a structure chain.
 // [[Rcpp::export]]
 SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
                     Rcpp::IntegerVector start_from, Rcpp::IntegerVector start_to,
                     Rcpp::List schedule, Rcpp::NumericMatrix seeds, int threads,
-                    std::string algorithm) {
+                    std::string algorithm, int copies, double rev) {
   std::unique_ptr<McmcRun> run(new McmcRun);
   run->data = data;
   run->view = data_view(run->data);
   run->threads = threads;
-  if (algorithm == "order_mcmc") {
-    add_order_chains(*run, spec, knowledge, start_from, start_to, schedule_from(schedule), seeds);
+  if (algorithm == "order_mcmc" || algorithm == "partition_mcmc") {
+    add_order_chains(*run, spec, knowledge, start_from, start_to, schedule_from(schedule), seeds,
+                     algorithm == "partition_mcmc", copies);
   } else {
-    add_structure_chains(*run, spec, knowledge, start_from, start_to, schedule_from(schedule), seeds);
+    add_structure_chains(*run, spec, knowledge, start_from, start_to, schedule_from(schedule), seeds,
+                         rev);
   }
   return Rcpp::XPtr<McmcRun>(run.release(), true);
 }
@@ -111,6 +130,7 @@ void cpp_mcmc_advance(SEXP run_ptr, double steps) {
   const auto n = static_cast<std::size_t>(steps);
   if (!run->structure.empty()) learnbn::advance_chains(run->structure, n, run->threads);
   if (!run->order.empty()) learnbn::advance_chains(run->order, n, run->threads);
+  if (!run->partition.empty()) learnbn::advance_chains(run->partition, n, run->threads);
 }
 
 // [[Rcpp::export]]
@@ -124,6 +144,11 @@ Rcpp::List cpp_mcmc_result(SEXP run_ptr) {
     hits += static_cast<double>(chain.cache_hits());
   }
   for (const auto& chain : run->order) chains.push_back(record_list(chain.record()));
+  for (const auto& chain : run->partition) {
+    Rcpp::List record = record_list(chain.record());
+    record["arc_mass"] = Rcpp::wrap(chain.arc_mass());
+    chains.push_back(record);
+  }
   return Rcpp::List::create(Rcpp::Named("chains") = chains,
                             Rcpp::Named("score_evaluations") = evaluations,
                             Rcpp::Named("cache_hits") = hits);

@@ -2,11 +2,12 @@
 # enumerating every DAG on 5 nodes.
 
 # 300 cases drawn from college_plans: small enough that the posterior is spread out.
-mcmc_data <- local({
+mcmc_frame <- local({
   set.seed(20)
   rows <- rep(seq_len(nrow(college_plans)), college_plans$count)
-  bn_data(college_plans[sample(rows, 300), 1:5])
+  college_plans[sample(rows, 300), 1:5]
 })
+mcmc_data <- bn_data(mcmc_frame)
 
 # Every DAG on the data's nodes as parent-set bit masks (one column per node), with its
 # score and the number of node orders it is consistent with; family scores from
@@ -59,6 +60,11 @@ exact_arc_probabilities <- function(dags, log_weights) {
 }
 
 dags <- enumerate_dags(mcmc_data, "bdeu", iss = 1)
+
+# Runs too short to converge, where the convergence warning is expected and beside the point.
+unconverged <- function(expr) {
+  withCallingHandlers(expr, learnbn_warning_convergence = function(w) invokeRestart("muffleWarning"))
+}
 exact_dag <- exact_arc_probabilities(dags, dags$scores)
 exact_order <- exact_arc_probabilities(dags, dags$scores + log(dags$extensions))
 
@@ -98,11 +104,113 @@ test_that("order_mcmc() matches the exact order-modular posterior's arc probabil
   expect_gt(max(abs(exact_order - exact_dag)), 0.02)
 })
 
+# All of college_plans (10,318 students): a peaked posterior over a few DAGs.
+full_plans <- bn_data(college_plans, counts = "count")
+
+test_that("partition_mcmc() matches exhaustive_search() on college_plans, iss 1 and 5", {
+  for (iss in c(1, 5)) {
+    exact <- exhaustive_search(full_plans, score = "bdeu", iss = iss)$info$arc_probabilities
+    set.seed(iss)
+    x <- partition_mcmc(full_plans, score = "bdeu", iss = iss)
+    expect_lt(max(abs(arc_probabilities(x) - exact)), 0.02)
+    expect_lt(x$info$max_arc_difference, 0.1)
+    expect_equal(vapply(x$chains, function(ch) length(ch$scores), 1L), c(10000L, 10000L))
+  }
+  # the order prior is off by more: it weights a DAG by its number of orders
+  set.seed(1)
+  y <- order_mcmc(full_plans, score = "bdeu", iss = 5, max_parents = 4)
+  exact <- exhaustive_search(full_plans, score = "bdeu", iss = 5)$info$arc_probabilities
+  expect_gt(max(abs(arc_probabilities(y) - exact)), 0.1)
+})
+
+# The sampled DAG frequencies against the exact DAG posterior on 3 and 4 nodes: a
+# chi-square statistic over the DAGs expected at least 20 times, for plain partition
+# MCMC (each move's Hastings ratio) and with tempering.
+dag_frequency_check <- function(data, temperatures, seed) {
+  exact <- exhaustive_search(data, score = "bdeu", iss = 1, top = 1000)$info$top
+  set.seed(seed)
+  x <- partition_mcmc(data, score = "bdeu", iss = 1, iterations = 2e5, thin = 20,
+                      temperatures = temperatures)
+  models <- vapply(sampled_graphs(x), model_string, "")
+  observed <- as.vector(table(factor(models, levels = exact$model)))
+  expect_equal(sum(observed), length(models))  # every sampled DAG is one of the exact ones
+  expected <- exact$posterior * length(models)
+  kept <- expected >= 20
+  statistic <- sum((observed[kept] - expected[kept])^2 / expected[kept])
+  list(statistic = statistic, df = sum(kept) - 1,
+       largest = max(abs(observed / length(models) - exact$posterior)))
+}
+
+test_that("partition_mcmc() samples DAGs with their exact posterior probabilities", {
+  for (case in list(list(cols = c("SEX", "IQ", "CP"), seed = 11),
+                    list(cols = c("SES", "IQ", "PE", "CP"), seed = 12))) {
+    data <- bn_data(mcmc_frame[case$cols])
+    for (temperatures in c(1, 4)) {
+      check <- dag_frequency_check(data, temperatures, case$seed)
+      expect_lt(check$statistic, qchisq(0.999, check$df))
+      expect_lt(check$largest, 0.015)
+    }
+  }
+})
+
+test_that("partition_mcmc() is reproducible, independent of threads, and respects constraints", {
+  set.seed(13)
+  a <- unconverged(partition_mcmc(mcmc_data, iterations = 4000, chains = 2, threads = 1))
+  set.seed(13)
+  b <- unconverged(partition_mcmc(mcmc_data, iterations = 4000, chains = 2, threads = 2))
+  expect_identical(a$chains, b$chains)
+  set.seed(14)
+  x <- unconverged(partition_mcmc(mcmc_data, iterations = 4000, thin = 20, max_parents = 2,
+                                  no_children = "CP", whitelist = data.frame(from = "IQ", to = "PE"),
+                                  blacklist = data.frame(from = "SES", to = "PE")))
+  graphs <- sampled_graphs(x)
+  expect_true(all(vapply(graphs, function(g) max(colSums(g$amat)) <= 2 && sum(g$amat["CP", ]) == 0 &&
+                                                g$amat["IQ", "PE"] == 1 && g$amat["SES", "PE"] == 0, TRUE)))
+  expect_equal(vapply(graphs[1:5], function(g) g$score, 1),
+               vapply(graphs[1:5], network_score, 1, data = mcmc_data), tolerance = 1e-10)
+  probs <- arc_probabilities(x)
+  expect_equal(probs["IQ", "PE"], 1)
+  expect_equal(probs["SES", "PE"], 0)
+  expect_equal(sum(probs["CP", ]), 0)
+  expect_snapshot(error = TRUE, partition_mcmc(mcmc_data, max_families = 50))
+  expect_snapshot(error = TRUE, partition_mcmc(mcmc_data, temperatures = 0))
+})
+
+test_that("structure_mcmc() with new-edge reversals matches exhaustive_search() on college_plans", {
+  for (iss in c(1, 5)) {
+    exact <- exhaustive_search(full_plans, score = "bdeu", iss = iss)$info$arc_probabilities
+    set.seed(iss)
+    x <- structure_mcmc(full_plans, score = "bdeu", iss = iss)
+    expect_equal(x$info$new_edge_reversal, 1 / 15)
+    expect_lt(max(abs(arc_probabilities(x) - exact)), 0.02)
+    expect_lt(x$info$max_arc_difference, 0.1)
+  }
+})
+
+test_that("structure_mcmc() with new-edge reversals samples DAGs with their exact posterior", {
+  data <- bn_data(mcmc_frame[c("SES", "IQ", "PE", "CP")])
+  exact <- exhaustive_search(data, score = "bdeu", iss = 1, top = 1000)$info$top
+  set.seed(15)
+  # REV moves at a high rate so that their Hastings ratio matters
+  x <- structure_mcmc(data, score = "bdeu", iss = 1, iterations = 4e5, thin = 40,
+                      new_edge_reversal = 0.5)
+  models <- vapply(sampled_graphs(x), model_string, "")
+  observed <- as.vector(table(factor(models, levels = exact$model)))
+  expected <- exact$posterior * length(models)
+  kept <- expected >= 20
+  expect_lt(sum((observed[kept] - expected[kept])^2 / expected[kept]), qchisq(0.999, sum(kept) - 1))
+  expect_lt(max(abs(observed / length(models) - exact$posterior)), 0.015)
+  # too many families for the move: it is left out
+  set.seed(16)
+  y <- structure_mcmc(data, iterations = 1000, chains = 1, max_families = 10)
+  expect_equal(y$info$new_edge_reversal, 0)
+})
+
 test_that("runs are reproducible and do not depend on threads", {
   set.seed(3)
-  a <- structure_mcmc(mcmc_data, iterations = 3000, chains = 3, threads = 1)
+  a <- unconverged(structure_mcmc(mcmc_data, iterations = 3000, chains = 3, threads = 1))
   set.seed(3)
-  b <- structure_mcmc(mcmc_data, iterations = 3000, chains = 3, threads = 2)
+  b <- unconverged(structure_mcmc(mcmc_data, iterations = 3000, chains = 3, threads = 2))
   expect_identical(a$chains, b$chains)
   expect_false(identical(a$chains[[1]]$arcs, a$chains[[2]]$arcs))
   set.seed(4)
@@ -114,9 +222,9 @@ test_that("runs are reproducible and do not depend on threads", {
 
 test_that("the samples respect the schedule, the scores and the constraints", {
   set.seed(5)
-  x <- structure_mcmc(mcmc_data, iterations = 5000, burn_in = 1000, thin = 40, chains = 2,
-                      blacklist = data.frame(from = "PE", to = "IQ"),
-                      whitelist = data.frame(from = "SES", to = "IQ"), max_parents = 2)
+  x <- unconverged(structure_mcmc(mcmc_data, iterations = 5000, burn_in = 1000, thin = 40,
+                                  chains = 2, blacklist = data.frame(from = "PE", to = "IQ"),
+                                  whitelist = data.frame(from = "SES", to = "IQ"), max_parents = 2))
   expect_s3_class(x, "bn_samples")
   expect_equal(vapply(x$chains, function(ch) length(ch$scores), 1L), c(100L, 100L))
   expect_equal(vapply(x$chains, function(ch) length(ch$trace), 1L), c(126L, 126L))
@@ -141,16 +249,74 @@ test_that("the samples respect the schedule, the scores and the constraints", {
                vapply(graphs[1:5], network_score, 1, data = mcmc_data), tolerance = 1e-10)
 })
 
-test_that("print, plot and the diagnostics", {
+test_that("print and plot", {
   set.seed(7)
-  x <- structure_mcmc(mcmc_data, iterations = 4000, chains = 2)
+  x <- structure_mcmc(mcmc_data, iterations = 1e5, chains = 2)
   expect_length(x$info$acceptance, 2)
-  expect_equal(x$info$max_arc_difference,
-               max(abs(arc_probabilities(x, chain = 1) - arc_probabilities(x, chain = 2))))
   expect_snapshot(print(x, top = 3))
+  set.seed(7)
+  expect_snapshot(print(structure_mcmc(mcmc_data, iterations = 1e4, chains = 1), top = 2))
   pdf(NULL)
   on.exit(grDevices::dev.off())
   expect_identical(plot(x), x)
+})
+
+test_that("the diagnostics: between-chain differences, split-chain PSRF and ESS per arc", {
+  set.seed(7)
+  x <- structure_mcmc(mcmc_data, iterations = 1e5, thin = 80, chains = 3)
+  p <- lapply(1:3, function(c) arc_probabilities(x, chain = c))
+  spread <- pmax(abs(p[[1]] - p[[2]]), abs(p[[1]] - p[[3]]), abs(p[[2]] - p[[3]]))
+  expect_equal(x$info$arc_difference, spread)
+  expect_equal(x$info$max_arc_difference, max(spread))
+  expect_lt(x$info$max_arc_difference, 0.1)
+  expect_equal(dimnames(x$info$psrf), list(dags$nodes, dags$nodes))
+  # PSRF of one arc by hand: six half-chains of 500 samples
+  series <- vapply(sampled_graphs(x), function(g) g$amat["PE", "IQ"], 1)
+  halves <- matrix(series, nrow = 500)
+  within <- mean(apply(halves, 2, var))
+  between <- 500 * var(colMeans(halves))
+  expect_equal(x$info$psrf["PE", "IQ"], sqrt((499 / 500 * within + between / 500) / within))
+  expect_true(all(x$info$psrf < 1.1, na.rm = TRUE))
+  # arcs never sampled: PSRF 1, ESS NA
+  never <- arc_probabilities(x) == 0
+  expect_true(all(x$info$psrf[never] == 1))
+  expect_true(all(is.na(x$info$ess[never])))
+  # (negatively autocorrelated series can have more effective samples than samples)
+  expect_true(all(is.finite(x$info$ess[!never]) & x$info$ess[!never] >= 1))
+  # one chain: no between-chain figure, a PSRF from its two halves
+  set.seed(7)
+  one <- structure_mcmc(mcmc_data, iterations = 1e4, chains = 1)
+  expect_null(one$info$arc_difference)
+  expect_identical(one$info$max_arc_difference, NA_real_)
+  expect_false(all(is.na(one$info$psrf)))
+})
+
+test_that("the effective sample size of a series and the PSRF of constant arcs", {
+  set.seed(8)
+  expect_equal(series_ess(rnorm(4000)), 4000, tolerance = 0.1)
+  ar <- as.numeric(stats::filter(rnorm(20000), 0.9, method = "recursive"))
+  expect_equal(series_ess(ar), 20000 * 0.1 / 1.9, tolerance = 0.2)
+  chain <- function(arcs, size) list(arcs = arcs, scores = numeric(size))
+  arcs <- cbind(sample = 1:10, from = 1L, to = 2L)
+  # arc 1 -> 2 present in every sample of both chains: PSRF 1; in one chain only: Inf
+  same <- split_psrf(list(chain(arcs, 10), chain(arcs, 10)), 2)
+  expect_equal(same, c(1, 1, 1, 1))
+  apart <- split_psrf(list(chain(arcs, 10), chain(arcs[0, , drop = FALSE], 10)), 2)
+  expect_equal(apart, c(1, Inf, 1, 1))
+  expect_equal(arc_ess(chain(arcs, 10), 2), c(0, 1, 0, 0))
+})
+
+test_that("chains that disagree raise a classed warning naming the worst arc", {
+  # all of college_plans: a peaked posterior that single-arc moves cross slowly
+  full <- bn_data(college_plans, counts = "count")
+  # (single-arc moves only: the new-edge reversal gets out of the local modes)
+  set.seed(1)
+  expect_snapshot(x <- structure_mcmc(full, iss = 5, iterations = 1e5, new_edge_reversal = 0))
+  expect_gt(x$info$max_arc_difference, 0.1)
+  expect_snapshot(print(x, top = 2))
+  set.seed(1)
+  expect_warning(structure_mcmc(full, iss = 5, iterations = 1e5, new_edge_reversal = 0),
+                 class = "learnbn_warning_convergence")
 })
 
 test_that("errors name the argument and the value", {
@@ -164,7 +330,7 @@ test_that("errors name the argument and the value", {
   expect_snapshot(error = TRUE, arc_probabilities(list(bn_graph_from_string("[A][B|A]"),
                                                       bn_graph_from_string("[A][C|A]"))))
   set.seed(1)
-  x <- structure_mcmc(mcmc_data, iterations = 100)
+  x <- structure_mcmc(mcmc_data, iterations = 100, chains = 1)
   expect_snapshot(error = TRUE, arc_probabilities(x, chain = 3))
   expect_snapshot(error = TRUE, sampled_graphs(list()))
 })

@@ -30,6 +30,8 @@ class FamilyScores {
     apply_move(dag, m);
     rescore(dag, m);
   }
+  // Rescores the family of `v` in `dag`.
+  void rescore_node(const Dag& dag, int v) { score_[v] = scorer_->score(v, dag.parents(v)); }
   // Rescores the families that `m`, already applied to `dag`, changed.
   void rescore(const Dag& dag, const Move& m) {
     score_[m.to] = scorer_->score(m.to, dag.parents(m.to));

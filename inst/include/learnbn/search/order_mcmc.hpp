@@ -47,28 +47,45 @@ class OrderScorer {
 
   int size() const { return static_cast<int>(sets_.size()); }
 
-  // log sum of exp(ls(v, P)) over the parent sets P inside `predecessors` (-inf if none).
-  double node_score(int v, NodeSet predecessors) const {
+  // log sum of exp(ls(v, P)) over the parent sets P inside `predecessors` (-inf if none)
+  // that, unless `hit` is empty, hold at least one node of `hit` (partition MCMC's
+  // condition and the new-edge-reversal move's).
+  double node_score(int v, NodeSet predecessors, NodeSet hit = 0) const {
     double top = 0, total = 0;
-    const std::size_t first = scan(v, predecessors, top, total);
+    const std::size_t first = scan(v, predecessors, hit, top, total);
     return first == npos ? -std::numeric_limits<double>::infinity() : top + std::log(total);
   }
 
-  // Draws a parent set inside `predecessors` with probability proportional to
-  // exp(ls(v, P)); returns its position in parent_set() / family_score().
-  std::size_t sample(int v, NodeSet predecessors, Random& rng) const {
+  // Draws a parent set counted by node_score(v, predecessors, hit) with probability
+  // proportional to exp(ls(v, P)); returns its position in parent_set() / family_score().
+  std::size_t sample(int v, NodeSet predecessors, Random& rng, NodeSet hit = 0) const {
     double top = 0, total = 0;
-    const std::size_t first = scan(v, predecessors, top, total);
+    const std::size_t first = scan(v, predecessors, hit, top, total);
     if (first == npos) throw std::runtime_error("no parent set is consistent with the order");
     double target = rng.uniform() * total;
     std::size_t last = first;
     for (std::size_t i = first; i < sets_[v].size() && scores_[v][i] >= top - cutoff_[v]; ++i) {
-      if ((sets_[v][i] & ~predecessors) != 0) continue;
+      if (!counts(sets_[v][i], predecessors, hit)) continue;
       last = i;
       target -= std::exp(scores_[v][i] - top);
       if (target < 0) return i;
     }
     return last;  // rounding: the last term counted
+  }
+
+  // Sets probability[u] to the probability that u is a parent of v when v draws a parent
+  // set as sample() does (0 for the nodes outside every counted set).
+  void parent_probabilities(int v, NodeSet predecessors, NodeSet hit,
+                                std::vector<double>& probability) const {
+    probability.assign(sets_.size(), 0.0);
+    double top = 0, total = 0;
+    const std::size_t first = scan(v, predecessors, hit, top, total);
+    if (first == npos) return;
+    for (std::size_t i = first; i < sets_[v].size() && scores_[v][i] >= top - cutoff_[v]; ++i) {
+      if (!counts(sets_[v][i], predecessors, hit)) continue;
+      const double weight = std::exp(scores_[v][i] - top) / total;
+      for (NodeSet s = sets_[v][i]; s; s &= s - 1) probability[lowest_node(s)] += weight;
+    }
   }
 
   NodeSet parent_set(int v, std::size_t i) const { return sets_[v][i]; }
@@ -77,20 +94,24 @@ class OrderScorer {
  private:
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
-  // The best consistent set's position (npos if none), its score `top` and the sum of
-  // exp(score - top) over the consistent sets that matter.
-  std::size_t scan(int v, NodeSet predecessors, double& top, double& total) const {
+  static bool counts(NodeSet set, NodeSet predecessors, NodeSet hit) {
+    return (set & ~predecessors) == 0 && (hit == 0 || (set & hit) != 0);
+  }
+
+  // The best counted set's position (npos if none), its score `top` and the sum of
+  // exp(score - top) over the counted sets that matter.
+  std::size_t scan(int v, NodeSet predecessors, NodeSet hit, double& top, double& total) const {
     const std::vector<NodeSet>& sets = sets_[v];
     const std::vector<double>& scores = scores_[v];
     std::size_t i = 0;
-    while (i < sets.size() && (sets[i] & ~predecessors) != 0) ++i;
+    while (i < sets.size() && !counts(sets[i], predecessors, hit)) ++i;
     if (i == sets.size()) return npos;
     const std::size_t first = i;
     top = scores[i];
     total = 0;
     const double floor = top - cutoff_[v];
     for (; i < sets.size() && scores[i] >= floor; ++i) {
-      if ((sets[i] & ~predecessors) == 0) total += std::exp(scores[i] - top);
+      if (counts(sets[i], predecessors, hit)) total += std::exp(scores[i] - top);
     }
     return first;
   }
