@@ -273,7 +273,7 @@ partition_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = 
                            thin = max(1, floor((iterations - burn_in) / 1e4)), max_parents = Inf,
                            start = NULL, chains = 2, whitelist = NULL, blacklist = NULL,
                            no_parents = NULL, no_children = NULL, max_families = 1e7,
-                           temperatures = 4, threads = 1, verbose = FALSE) {
+                           temperatures = 6, threads = 1, verbose = FALSE) {
   inputs <- prepare_mcmc(data, score, ..., iterations = iterations, burn_in = burn_in,
                          thin = thin, chains = chains, start = start, whitelist = whitelist,
                          blacklist = blacklist, max_parents = max_parents,

@@ -205,7 +205,7 @@ test_that("pc() warns when Fisher's z tests have too few cases to reject", {
   more <- data.frame(a = rnorm(30), c = rnorm(30), d = rnorm(30))
   more$b <- more$a + 0.1 * rnorm(30)
   expect_no_warning(g30 <- pc(more))
-  expect_identical(arcs(g30), data.frame(from = "a", to = "b", directed = FALSE))
+  expect_identical(arcs(g30), data.frame(from = "a", to = "b", directed = FALSE, type = "undirected"))
 })
 
 test_that("cpdag() of a pc() result without a consistent extension says so and why (issue 15)", {
