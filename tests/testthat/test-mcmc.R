@@ -176,6 +176,33 @@ test_that("partition_mcmc() is reproducible, independent of threads, and respect
   expect_snapshot(error = TRUE, partition_mcmc(mcmc_data, temperatures = 0))
 })
 
+test_that("restrict keeps the samplers in a skeleton, where both match exhaustive_search()", {
+  # A chain A - B - C - D - E seen 5,000 times: its class holds 5 DAGs (one per root) whose
+  # partitions lie far apart ({A}{B}{C}{D}{E} against {C}{B,D}{A,E}), which partition
+  # chains cross by flipping covered arcs.
+  set.seed(30)
+  flip <- function(x) ifelse(runif(length(x)) < 0.85, x, 1 - x)
+  a <- rbinom(5000, 1, 0.5)
+  b <- flip(a)
+  c <- flip(b)
+  d <- flip(c)
+  data <- bn_data(data.frame(A = a, B = b, C = c, D = d, E = flip(d)), type = "discrete")
+  skeleton <- bn_graph_from_string("[A][B|A][C|B][D|C][E|D]")
+  adjacent <- skeleton$amat + t(skeleton$amat) > 0
+  outside <- which(!adjacent & row(adjacent) != col(adjacent), arr.ind = TRUE)
+  blacklist <- data.frame(from = rownames(adjacent)[outside[, 1]], to = colnames(adjacent)[outside[, 2]])
+  exact <- exhaustive_search(data, iss = 1, blacklist = blacklist)$info$arc_probabilities
+  expect_equal(c(exact["A", "B"], exact["B", "C"], exact["C", "B"]), c(0.2, 0.4, 0.6), tolerance = 0.01)
+  for (sampler in list(partition_mcmc, structure_mcmc)) {
+    set.seed(31)
+    x <- sampler(data, iss = 1, restrict = skeleton)
+    probs <- arc_probabilities(x)
+    expect_lt(max(abs(probs - exact)), 0.03)
+    expect_equal(sum(probs[!adjacent]), 0)
+  }
+  expect_error(partition_mcmc(data, restrict = "A"), class = "learnbn_error_type")
+})
+
 test_that("structure_mcmc() with new-edge reversals matches exhaustive_search() on college_plans", {
   for (iss in c(1, 5)) {
     exact <- exhaustive_search(full_plans, score = "bdeu", iss = iss)$info$arc_probabilities

@@ -17,6 +17,7 @@
 #include <learnbn/search/k2.hpp>
 #include <learnbn/search/local_search.hpp>
 #include <learnbn/search/order_mcmc.hpp>
+#include <learnbn/search/partition_mcmc.hpp>
 #include <learnbn/search/pdag_search.hpp>
 #include <learnbn/search/simulated_annealing.hpp>
 #include <learnbn/search/structure_mcmc.hpp>
@@ -361,6 +362,90 @@ inline void test_mcmc() {
   CHECK(valid);
 }
 
+// Partition MCMC: the layering of a DAG, the node scores restricted to parent sets that
+// hit the previous element, and chains that are reproducible, keep the required arc in
+// every sample and in the Rao-Blackwellised arc mass, and leave the warm-up no worse.
+inline void test_partition_mcmc() {
+  std::vector<NodeSet> parents(5, 0);
+  parents[2] = node_bit(0) | node_bit(1);  // A -> C <- B
+  parents[3] = node_bit(2) | node_bit(0);  // C -> D <- A
+  CHECK((dag_partition(parents) == Partition{{0, 1, 4}, {2}, {3}}));
+  parents[0] = node_bit(3);  // D -> A closes a cycle
+  bool threw = false;
+  try { dag_partition(parents); } catch (const std::runtime_error&) { threw = true; }
+  CHECK(threw);
+  CHECK((temperature_ladder(3) == std::vector<double>{1, 0.5, 0.25}));
+
+  Simulated data = collider_data(500, 23);
+  ScoreSpec spec;
+  FamilyScorer scorer(data.view, spec, 1);
+  Constraints k = Constraints::none(5);
+  k.required[3 * 5 + 4] = 1;  // D -> E in every sample
+  const FamilyTable table = score_allowed_families(scorer, k, [] {});
+  const OrderScorer order_scorer(table);
+  // Node 2 with predecessors {0, 1, 3} whose sets must hold 3: a plain log-sum-exp.
+  const NodeSet before = 0b1011, hit = 0b1000;
+  double top = -INFINITY, sum = 0;
+  for (std::size_t i = 0; i < table.sets[2].size(); ++i) {
+    const NodeSet set = table.sets[2][i];
+    if ((set & ~before) == 0 && (set & hit) != 0) top = std::max(top, table.scores[2][i]);
+  }
+  for (std::size_t i = 0; i < table.sets[2].size(); ++i) {
+    const NodeSet set = table.sets[2][i];
+    if ((set & ~before) == 0 && (set & hit) != 0) sum += std::exp(table.scores[2][i] - top);
+  }
+  CHECK(near(order_scorer.node_score(2, before, hit), top + std::log(sum)));
+  CHECK(std::isinf(order_scorer.node_score(4, 0b0111)));  // E needs D
+
+  McmcSchedule schedule;
+  schedule.iterations = 3000;
+  schedule.burn_in = 1000;
+  schedule.thin = 10;
+  std::vector<NodeSet> start(5, 0);
+  start[4] = node_bit(3);
+  std::vector<PartitionChain> chains;
+  chains.emplace_back(order_scorer, start, schedule, 5, 3, 500);
+  chains.emplace_back(order_scorer, start, schedule, 5, 3, 500);
+  advance_chains(chains, 1200, 2);
+  advance_chains(chains, 5000, 1);  // stops at the end of the schedule
+  const ChainRecord& r = chains[0].record();
+  CHECK(r.trace.size() == 301 && r.sample_scores.size() == 200);
+  CHECK(r.sample_scores == chains[1].record().sample_scores && chains[0].arc_mass() == chains[1].arc_mass());
+  bool valid = true;
+  const std::vector<ParentLists> dags = sampled_dags(r, 5);
+  for (std::size_t s = 0; s < dags.size(); ++s) {
+    valid = valid && is_dag(dags[s]) && near(total_score(scorer, dags[s]), r.sample_scores[s]);
+  }
+  CHECK(valid);
+  const std::vector<double>& mass = chains[0].arc_mass();
+  CHECK(near(mass[3 * 5 + 4], 200));
+  valid = true;
+  for (int v = 0; v < 5; ++v) {
+    valid = valid && mass[v * 5 + v] == 0;
+    for (int u = 0; u < v; ++u) valid = valid && mass[u * 5 + v] + mass[v * 5 + u] <= 200 + 1e-9;
+  }
+  CHECK(valid);
+  // The warm-up's best DAG scores at least as well as the start graph's best partition.
+  std::vector<OrderChain> orders;
+  orders.emplace_back(order_scorer, start, McmcSchedule{500, 500, 500}, 11);
+  const ParentLists start_lists = [&] {
+    ParentLists out(5);
+    out[4] = {3};
+    return out;
+  }();
+  const std::vector<NodeSet> first_best = orders[0].best_dag();
+  advance_chains(orders, 500, 1);
+  const std::vector<NodeSet> best = orders[0].best_dag();
+  ParentLists best_lists(5), first_lists(5);
+  for (int v = 0; v < 5; ++v) {
+    best_lists[v] = set_nodes(best[v]);
+    first_lists[v] = set_nodes(first_best[v]);
+  }
+  CHECK(is_dag(best_lists) && (best[4] & node_bit(3)) != 0);
+  CHECK(total_score(scorer, best_lists) >= total_score(scorer, first_lists) - 1e-9);
+  CHECK(total_score(scorer, first_lists) >= total_score(scorer, start_lists) - 1e-9);
+}
+
 inline void run_search_tests() {
   run_test("test_hill_climb", test_hill_climb);
   run_test("test_tabu", test_tabu);
@@ -372,6 +457,7 @@ inline void run_search_tests() {
   run_test("test_ges", test_ges);
   run_test("test_pdag_search", test_pdag_search);
   run_test("test_mcmc", test_mcmc);
+  run_test("test_partition_mcmc", test_partition_mcmc);
 }
 
 }  // namespace learnbn_test

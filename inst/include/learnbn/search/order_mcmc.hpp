@@ -88,6 +88,23 @@ class OrderScorer {
     }
   }
 
+  // The best-scoring parent set inside `predecessors` (sets are sorted best first).
+  NodeSet best_parent_set(int v, NodeSet predecessors) const {
+    double top = 0, total = 0;
+    const std::size_t first = scan(v, predecessors, 0, top, total);
+    if (first == npos) throw std::runtime_error("no parent set is consistent with the order");
+    return sets_[v][first];
+  }
+
+  // ls(v, set), or -inf when `set` is not an allowed family of v (a linear scan: for
+  // occasional moves only).
+  double score_of(int v, NodeSet set) const {
+    for (std::size_t i = 0; i < sets_[v].size(); ++i) {
+      if (sets_[v][i] == set) return scores_[v][i];
+    }
+    return -std::numeric_limits<double>::infinity();
+  }
+
   NodeSet parent_set(int v, std::size_t i) const { return sets_[v][i]; }
   double family_score(int v, std::size_t i) const { return scores_[v][i]; }
 
@@ -132,15 +149,34 @@ class OrderChain {
     for (int p = 0; p < n_; ++p) node_score_[order_[p]] = scorer_->node_score(order_[p], predecessors(p));
     current_ = total();
     if (!std::isfinite(current_)) throw std::runtime_error("the start order has no consistent DAG");
+    best_score_ = current_;
+    best_order_ = order_;
     record_.trace.push_back(current_);
   }
 
   const ChainRecord& record() const { return record_; }
+  double current_score() const { return current_; }
+
+  // The highest-scoring DAG consistent with the best order visited so far, as parent
+  // bit sets by node.
+  std::vector<NodeSet> best_dag() const {
+    std::vector<NodeSet> parents(n_);
+    NodeSet before = 0;
+    for (int v : best_order_) {
+      parents[v] = scorer_->best_parent_set(v, before);
+      before |= node_bit(v);
+    }
+    return parents;
+  }
 
   void advance(std::size_t steps) {
     auto parents_of = [this](int v) -> const std::vector<int>& { return sampled_[v]; };
     for (std::size_t k = 0; k < steps && done_ < schedule_.iterations; ++k) {
       step();
+      if (current_ > best_score_) {
+        best_score_ = current_;
+        best_order_ = order_;
+      }
       ++done_;
       const double dag_score = schedule_.keeps(done_) ? sample_dag() : 0.0;
       record_.after(done_, schedule_, n_, current_, dag_score, parents_of);
@@ -221,6 +257,8 @@ class OrderChain {
   std::vector<double> node_score_;  // by node, given its predecessors in order_
   std::vector<double> changed_;
   double current_ = 0;
+  std::vector<int> best_order_;
+  double best_score_ = 0;
   std::vector<std::vector<int>> sampled_;  // parents of the last sampled DAG
   std::size_t done_ = 0;
   ChainRecord record_;
