@@ -7,7 +7,8 @@
 #    as a distribution.
 # 2. alarm (37 nodes, 20,000 rows simulated from the network, BDeu iss 1,
 #    max_parents 3): chains from the empty graph and from the hill-climbing optimum,
-#    over all pairs and restricted to the optimum's skeleton (`restrict`), their
+#    over all pairs, restricted to the optimum's skeleton (`restrict`) and to the
+#    skeleton plus one parent outside it (`plus_one`, partition MCMC), their
 #    agreement (largest arc-probability difference between the two runs), the best
 #    score of a sampled DAG in each (agreement on a poorer mode is not convergence) and
 #    time.
@@ -75,19 +76,21 @@ if (part %in% c("both", "alarm")) {
   fit <- read_bif(file.path(networks, "alarm.bif.gz"))
   data <- bn_data(simulate_data(fit, 20000))
   optimum <- hill_climb(data, max_parents = 3)
-  run <- function(sampler, start, seed, restrict) {
+  run <- function(sampler, start, seed, space) {
     set.seed(seed)
-    time <- system.time(x <- suppressWarnings(sampler(data, iterations = iterations, chains = 1,
-                                                     start = start, max_parents = 3,
-                                                     restrict = restrict)))[["elapsed"]]
+    args <- list(data, iterations = iterations, chains = 1, start = start, max_parents = 3)
+    if (space != "all pairs") args$restrict <- optimum
+    if (space == "skeleton + 1") args$plus_one <- TRUE
+    time <- system.time(x <- suppressWarnings(do.call(sampler, args)))[["elapsed"]]
     list(x = x, time = time)
   }
   out <- list()
-  for (name in c("structure_mcmc", "partition_mcmc")) {
-    for (space in c("all pairs", "hill_climb skeleton")) {
-      restrict <- if (space == "all pairs") NULL else optimum
-      empty <- run(get(name), NULL, 2, restrict)
-      climbed <- run(get(name), optimum, 3, restrict)
+  runs <- list(structure_mcmc = c("all pairs", "hill_climb skeleton"),
+               partition_mcmc = c("all pairs", "hill_climb skeleton", "skeleton + 1"))
+  for (name in names(runs)) {
+    for (space in runs[[name]]) {
+      empty <- run(name, NULL, 2, space)
+      climbed <- run(name, optimum, 3, space)
       diff <- abs(arc_probabilities(empty$x) - arc_probabilities(climbed$x))
       best <- function(x) round(max(x$chains[[1]]$scores), 1)
       out[[length(out) + 1]] <- data.frame(sampler = name, space = space,

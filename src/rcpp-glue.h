@@ -127,6 +127,7 @@ inline learnbn::Constraints constraints_from_list(const Rcpp::List& x) {
   c.n = Rcpp::LogicalMatrix(x["required"]).nrow();
   for (int v = 0; v < c.n; ++v) c.forbidden[static_cast<std::size_t>(v) * c.n + v] = 1;
   c.max_parents = limit_from_r<int>(Rcpp::as<double>(x["max_parents"]), INT_MAX);
+  if (x.containsElementNamed("plus_one")) c.plus_one = flat_matrix(x["plus_one"]);
   return c;
 }
 

@@ -20,13 +20,13 @@ Rscript -e 'Rcpp::compileAttributes(".")' >/dev/null
 Rscript -e 'suppressPackageStartupMessages(roxygen2::roxygenise(load_code = "source"))' >/dev/null 2>roxygen.log || { cat roxygen.log; exit 1; }
 R CMD INSTALL --no-test-load -l "$lib" . >install.log 2>&1 || { tail -40 install.log; exit 1; }
 mkdir -p tests/testthat/_snaps
-(cd tests/testthat/_snaps && find . -type f | sort | xargs -r md5sum) > snaps.before
+(cd tests/testthat/_snaps && find . -type f | sort | xargs -r md5sum | sort) > snaps.before
 NOT_CRAN=true R_LIBS="$lib" Rscript -e "testthat::test_dir('tests/testthat', package = 'learnbn', load_package = 'installed', filter = if (nzchar('$filter')) '$filter' else NULL, stop_on_failure = FALSE)"
 # Bring back the snapshots this run created or changed (only those: the source may have
 # moved on while the tests ran).
 if [ -d tests/testthat/_snaps ]; then
   mkdir -p "$top/tests/testthat/_snaps"
-  (cd tests/testthat/_snaps && find . -type f | sort | xargs -r md5sum) > snaps.after
+  (cd tests/testthat/_snaps && find . -type f | sort | xargs -r md5sum | sort) > snaps.after
   comm -13 snaps.before snaps.after | sed 's/^[0-9a-f]*  //' | while read -r f; do
     mkdir -p "$(dirname "$top/tests/testthat/_snaps/$f")"
     cp "tests/testthat/_snaps/$f" "$top/tests/testthat/_snaps/$f"

@@ -201,6 +201,15 @@ test_that("restrict keeps the samplers in a skeleton, where both match exhaustiv
     expect_equal(sum(probs[!adjacent]), 0)
   }
   expect_error(partition_mcmc(data, restrict = "A"), class = "learnbn_error_type")
+  # plus_one: every subset of a node's skeleton neighbours, alone or with one other node
+  # (A: 2 + 3 * 2, B, C, D: 4 + 2 * 4, E: 2 + 3 * 2 = 52 of the 80 families)
+  set.seed(33)
+  y <- partition_mcmc(data, iss = 1, restrict = skeleton, plus_one = TRUE)
+  expect_equal(y$info$score_evaluations, 52)
+  expect_lt(max(abs(arc_probabilities(y) - exact)), 0.03)
+  outside_parents <- vapply(sampled_graphs(y), function(g) max(colSums(g$amat * !adjacent)), 1)
+  expect_lte(max(outside_parents), 1)
+  expect_snapshot(error = TRUE, partition_mcmc(data, plus_one = TRUE))
 })
 
 test_that("structure_mcmc() with new-edge reversals matches exhaustive_search() on college_plans", {

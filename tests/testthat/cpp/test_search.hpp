@@ -375,6 +375,11 @@ inline void test_partition_mcmc() {
   try { dag_partition(parents); } catch (const std::runtime_error&) { threw = true; }
   CHECK(threw);
   CHECK((temperature_ladder(3) == std::vector<double>{1, 0.5, 0.25}));
+  // Plus-one parent sets: node 3 with skeleton neighbour 0 and nodes 1, 2 outside.
+  Constraints plus = Constraints::none(4);
+  plus.plus_one.assign(16, 0);
+  plus.plus_one[1 * 4 + 3] = plus.plus_one[2 * 4 + 3] = 1;
+  CHECK((allowed_parent_sets(plus, 3) == std::vector<NodeSet>{0, 0b001, 0b010, 0b100, 0b011, 0b101}));
 
   Simulated data = collider_data(500, 23);
   ScoreSpec spec;

@@ -26,13 +26,15 @@ inline std::vector<int> set_nodes(NodeSet s) {
 }
 
 // Every parent set of `node` the constraints allow, by increasing size: the required
-// parents plus up to max_parents - |required| of the other allowed parents.
+// parents plus up to max_parents - |required| of the other allowed parents, at most one
+// of them a plus-one parent.
 inline std::vector<NodeSet> allowed_parent_sets(const Constraints& c, int node) {
-  NodeSet required = 0;
+  NodeSet required = 0, plus_one = 0;
   std::vector<int> optional;
   for (int u = 0; u < c.n; ++u) {
     if (u == node || !c.allowed(u, node)) continue;
     if (c.is_required(u, node)) required |= node_bit(u); else optional.push_back(u);
+    if (c.is_plus_one(u, node)) plus_one |= node_bit(u);
   }
   const int n_required = set_size(required);
   if (n_required > c.max_parents) return {};
@@ -45,7 +47,7 @@ inline std::vector<NodeSet> allowed_parent_sets(const Constraints& c, int node) 
     while (true) {  // combinations of k optional parents in lexicographic order
       NodeSet set = required;
       for (int i : pick) set |= node_bit(optional[i]);
-      sets.push_back(set);
+      if (set_size(set & plus_one & ~required) <= 1) sets.push_back(set);
       if (!next_combination(pick, n_optional)) break;
     }
   }
