@@ -50,8 +50,13 @@
 #' (`restrict = hill_climb(d, max_parents = 3)`, or a [pc()] result), as BiDAG does,
 #' shrinks the space the chains explore and, for [order_mcmc()] and [partition_mcmc()],
 #' the families they precompute. The samples then follow the posterior over the DAGs
-#' inside that skeleton. On alarm (37 nodes, 20,000 rows) this takes a partition chain
-#' from 30 s to about 1 s (`bench/mcmc.R`).
+#' inside that skeleton, which may miss good DAGs: order and partition MCMC can allow one
+#' parent outside it (`plus_one = TRUE`). On alarm (37 nodes, 20,000 rows,
+#' `max_parents = 3`, `bench/mcmc.R`), partition chains from the empty graph and from the
+#' hill-climbing optimum, restricted to the optimum's skeleton plus one, agree within 0.1
+#' on every arc in about 7 s each (56 s without `restrict`), and find the same best DAG
+#' as without it; inside the skeleton alone they agree within 0.01 in 2 s, but the best
+#' DAG they find scores 240 nats lower.
 #'
 #' @inheritParams hill_climb
 #' @param restrict `NULL`, or a graph (a [bn_graph] or an adjacency matrix) whose
