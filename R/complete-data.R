@@ -22,14 +22,16 @@ network_spec <- function(fit) {
 # completed bn_data (counts mode: `counts`, the expected counts of each family in the
 # layout of its CPT), the observed-data log-likelihood (weighted sum over rows, and per
 # row), the input row of each completed row and the number of rows whose likelihood was
-# estimated by sampling.
+# estimated by sampling. With `merge`, identical completed rows become one row with the
+# sum of their weights (and `source` is empty).
 complete_data <- function(fit, data, mode, samples = 16, burn_in = 20, max_completions = 256,
-                          min_probability = 0, call = rlang::caller_env()) {
+                          min_probability = 0, merge = FALSE, call = rlang::caller_env()) {
   data <- data_subset(data, names(fit$cpts))
   limit <- getOption("learnbn.max_memory", 1e9)
   check_number(limit, min = 0, min_open = TRUE, arg = "options(learnbn.max_memory)", call = call)
   options <- list(max_completions = max_completions, max_component = 2^16, samples = samples,
-                  burn_in = burn_in, min_probability = min_probability, max_bytes = limit)
+                  burn_in = burn_in, min_probability = min_probability, max_bytes = limit,
+                  merge = merge)
   result <- cpp_complete_data(data, network_spec(fit), mode, options)
   if (!is.null(result$error)) {
     lbn_abort(c("The completed data would need more than {format_bytes(limit)} of memory.",

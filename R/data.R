@@ -411,7 +411,7 @@ with_gaussian_stats <- function(data, call = rlang::caller_env()) {
 data_rows <- function(data, rows, weights = NULL) {
   field <- if (is_gaussian(data)) "values" else "codes"
   data[[field]] <- lapply(data[[field]], `[`, rows)
-  data$weights <- weights
+  data["weights"] <- list(weights)  # keeps the element when NULL
   data$n_rows <- length(rows)
   data$n_cases <- if (is.null(weights)) length(rows) else sum(weights)
   if (is_gaussian(data)) return(with_gaussian_stats(data))

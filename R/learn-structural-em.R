@@ -17,7 +17,21 @@
 #' 3. fits the parameters of the new graph: the complete-data estimate on the completed
 #'    data, then up to `em_iter` EM iterations (see [fit_parameters()]).
 #'
-#' It stops when the search leaves the graph unchanged, or after `max_iter` iterations.
+#' It stops at a fixed point, when the search leaves the graph unchanged and the
+#' observed-data log-likelihood no longer improves (by more than a relative 1e-6), or
+#' after `max_iter` iterations.
+#'
+#' **Starts and restarts.** Structural EM converges to fixed points that depend on where
+#' it starts. Without `start`, it runs from the empty graph and from the search's result
+#' on the rows without missing cells, and keeps the run with the higher observed-data
+#' score: the observed-data log-likelihood minus, per free parameter, `log(N) / 2` (BIC
+#' and the Bayesian scores, which BIC approximates), 1 (AIC) or 0 (`"loglik"`). Each of
+#' `restarts` further runs starts from the best graph so far after `perturb` random
+#' arc moves (drawn with R's generator, within the background knowledge) and replaces
+#' it when it scores higher. On asia (20,000 rows, 10 data sets per share, tabu search)
+#' the mean SHD to the true CPDAG is 0.6, 0.3 and 1.3 with 5%, 10% and 20% of the cells
+#' missing, against 1.5 for tabu search on the complete data (`bench/missing.R`); from
+#' the empty graph alone it was 3.4 at 10%.
 #' With a decomposable score such as BIC (the default; Friedman's MDL score), each
 #' iteration does not decrease the expected score of the network, and hence, with
 #' exact expected statistics and maximum-likelihood parameters, its observed-data
@@ -44,7 +58,10 @@
 #'   completions of a row with several missing cells are very improbable, and dropping
 #'   them shrinks the completed data several-fold while moving its counts by less than
 #'   `prune` cases per completion. `0` keeps every completion.
-#' @param max_iter Largest number of structural iterations.
+#' @param max_iter Largest number of structural iterations of each run.
+#' @param restarts Number of runs from perturbed copies of the best graph.
+#' @param perturb Number of random arc moves (additions, removals, reversals) before
+#'   each restart.
 #' @param em_iter Largest number of EM iterations of the parameters after each search.
 #' @param method Parameter estimate of the E-steps: `"bayes"` (BDeu posterior mean with
 #'   `iss = 1`, never zero) or `"mle"`, see [fit_parameters()].
@@ -52,12 +69,15 @@
 #' @param verbose If `TRUE`, report each iteration.
 #' @return A [bn_graph] DAG whose `score` is the search's score on the last completed
 #'   data, with `info`: `algorithm` (`"structural_em"`), `score`, `search`, `completion`,
-#'   `iterations`, `converged` (the graph stopped changing), `changes` (structural
+#'   `start` (the run kept: `"start"`, `"empty graph"`, `"complete cases"` or
+#'   `"restart k"`), `observed_score` (the observed-data score of every run, named), and
+#'   for the run kept `iterations`, `converged` (a fixed point was reached), `changes` (structural
 #'   Hamming distance between the graphs before and after each iteration's search),
 #'   `loglik` and `nparams` (observed-data log-likelihood and number of free parameters
 #'   of the start network and after each iteration; with BIC,
 #'   `loglik - log(N) / 2 * nparams` is the observed-data score that structural EM
-#'   climbs), `rows` (rows of each completed data set), `fit` (the final `bn_fit`) and
+#'   climbs), `rows` (rows of each completed data set, identical completions merged),
+#'   `fit` (the final `bn_fit`) and
 #'   `time` (seconds).
 #' @references Friedman, N. (1998). The Bayesian structural EM algorithm. *Proceedings
 #'   of UAI 1998*, 129-138.
@@ -80,7 +100,8 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
                           no_children = NULL, search = c("hill_climb", "tabu_search"),
                           completion = c("expected", "gibbs"), samples = 10,
                           max_completions = 256, prune = 1e-6, max_iter = 10, em_iter = 10,
-                          method = c("bayes", "mle"), threads = 1, verbose = FALSE) {
+                          restarts = 0, perturb = 3, method = c("bayes", "mle"), threads = 1,
+                          verbose = FALSE) {
   if (identical(search, "tabu")) {
     lbn_warn(c("{.code search = \"tabu\"} is deprecated; use {.code search = \"tabu_search\"}.",
                "i" = "This warning is shown once per session."),
@@ -95,6 +116,8 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
   check_number(prune, min = 0, max = 0.01)
   check_number(max_iter, min = 1, whole = TRUE)
   check_number(em_iter, min = 0, whole = TRUE)
+  check_number(restarts, min = 0, max = 1000, whole = TRUE)
+  check_number(perturb, min = 1, whole = TRUE)
   data <- as_bn_data(data)
   check_data_type(data, "discrete", "{.fn structural_em}")
   plan <- prepare_search(placeholder_data(data), score, ..., whitelist = whitelist,
@@ -105,40 +128,105 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
     lbn_abort("{.fn structural_em} needs a score of discrete data on weighted completions, not {.val {plan$score$type}}.",
               "value")
   }
-  graph <- new_bn_graph(plan$start, "dag")
-  fit <- sem_parameters(graph, data, NULL, method, em_iter)
+  steps <- list(search = search, completion = if (completion == "expected") "joint" else "gibbs",
+                samples = samples, max_completions = max_completions, prune = prune,
+                method = method, em_iter = em_iter, max_iter = max_iter, verbose = verbose)
+  # From the given start, or both from the empty graph and from the search's result on
+  # the complete rows: each reaches fixed points that the other misses.
+  starts <- list(start = new_bn_graph(plan$start, "dag"))
+  if (is.null(start)) {
+    starts <- list(`empty graph` = starts$start,
+                   `complete cases` = complete_case_graph(plan, data, search))
+  }
+  best <- NULL
+  scores <- numeric()
+  for (name in names(starts)[!vapply(starts, is.null, logical(1))]) {
+    graph <- starts[[name]]
+    run <- sem_climb(plan, data, graph, sem_parameters(graph, data, NULL, method, em_iter), steps)
+    run$start <- name
+    scores[[name]] <- run$observed_score
+    if (is.null(best) || run$observed_score > best$observed_score) best <- run
+  }
+  for (restart in seq_len(restarts)) {
+    graph <- perturb_graph(best$graph, plan$knowledge, perturb)
+    run <- sem_climb(plan, data, graph, sem_parameters(graph, data, NULL, method, em_iter), steps)
+    scores[[paste("restart", restart)]] <- run$observed_score
+    if (verbose) {
+      cli::cli_inform("structural EM restart {restart}: observed-data score {format(run$observed_score, nsmall = 2)} (best {format(best$observed_score, nsmall = 2)}).")
+    }
+    if (run$observed_score > best$observed_score + 1e-9 * abs(best$observed_score)) {
+      best <- c(run, start = paste("restart", restart))
+    }
+  }
+  info <- c(list(algorithm = "structural_em", score = plan$score$type, search = search,
+                 completion = completion, start = best$start),
+            best[c("iterations", "converged", "changes", "loglik", "nparams", "rows")],
+            list(observed_score = scores, fit = best$fit, time = plan$clock()))
+  new_bn_graph(best$graph$amat, "dag", score = best$score, info = info)
+}
+
+# Structural EM from `graph` with parameters `fit` until a fixed point (the graph stays
+# and its parameters no longer improve) or `steps$max_iter` iterations; returns the
+# last graph and fit, the search's score, the trace and the observed-data score.
+sem_climb <- function(plan, data, graph, fit, steps) {
   loglik <- fit$em$loglik[length(fit$em$loglik)]
   n_params <- nparams(fit)
   changes <- rows <- numeric()
   converged <- FALSE
-  for (iteration in seq_len(max_iter)) {
-    completed <- complete_data(fit, data, if (completion == "expected") "joint" else "gibbs",
-                               samples = samples, max_completions = max_completions,
-                               min_probability = prune)
+  score <- NA_real_
+  for (iteration in seq_len(steps$max_iter)) {
+    completed <- complete_data(fit, data, steps$completion, samples = steps$samples,
+                               max_completions = steps$max_completions,
+                               min_probability = steps$prune, merge = TRUE)
     plan$data <- completed$data
     plan$start <- graph$amat
-    learned <- run_search(plan, c(hill_climb = "hill_climb", tabu_search = "tabu")[[search]],
-                          search_options(search), name = search)
+    learned <- run_search(plan, c(hill_climb = "hill_climb", tabu_search = "tabu")[[steps$search]],
+                          search_options(steps$search), name = steps$search)
+    score <- learned$score
     changes <- c(changes, shd(learned, graph))
     rows <- c(rows, completed$data$n_rows)
     graph <- new_bn_graph(learned$amat, "dag")
-    fit <- sem_parameters(graph, data, completed$data, method, em_iter)
+    fit <- sem_parameters(graph, data, completed$data, steps$method, steps$em_iter)
     loglik <- c(loglik, fit$em$loglik[length(fit$em$loglik)])
     n_params <- c(n_params, nparams(fit))
-    if (verbose) {
-      cli::cli_inform("structural EM iteration {iteration}: {changes[iteration]} change{?s}, score {format(learned$score, nsmall = 2)}, log-likelihood {format(loglik[iteration + 1L], nsmall = 2)}.")
+    if (steps$verbose) {
+      cli::cli_inform("structural EM iteration {iteration}: {changes[iteration]} change{?s}, score {format(score, nsmall = 2)}, log-likelihood {format(loglik[iteration + 1L], nsmall = 2)}.")
     }
-    if (changes[iteration] == 0) {
+    if (changes[iteration] == 0 && diff(loglik[iteration + 0:1]) <= 1e-6 * abs(loglik[iteration])) {
       converged <- TRUE
       break
     }
   }
-  info <- list(algorithm = "structural_em", score = plan$score$type, search = search,
-               completion = completion, iterations = iteration, converged = converged,
-               changes = changes, loglik = loglik, nparams = n_params, rows = rows, fit = fit,
-               time = plan$clock())
-  new_bn_graph(graph$amat, "dag", score = learned$score, info = info)
+  list(graph = graph, fit = fit, score = score, iterations = iteration, converged = converged,
+       changes = changes, loglik = loglik, nparams = n_params, rows = rows,
+       observed_score = observed_score(fit, plan$score, data$n_cases))
 }
+
+# `moves` random single-arc moves from `graph` (drawn with R's generator) that keep it
+# acyclic and within the background knowledge.
+perturb_graph <- function(graph, knowledge, moves) {
+  for (k in seq_len(moves)) {
+    candidates <- legal_moves(graph)
+    keep <- vapply(seq_len(nrow(candidates)), function(i) {
+      move_keeps_knowledge(graph$amat, candidates[i, ], knowledge)
+    }, logical(1))
+    candidates <- candidates[keep, , drop = FALSE]
+    if (!nrow(candidates)) break
+    graph <- apply_move(graph, candidates[sample.int(nrow(candidates), 1L), ])
+  }
+  graph
+}
+
+move_keeps_knowledge <- function(amat, move, knowledge) {
+  from <- move$from
+  to <- move$to
+  switch(move$move,
+         add = !knowledge$forbidden[from, to] && sum(amat[, to]) < knowledge$max_parents,
+         remove = !knowledge$required[from, to],
+         reverse = !knowledge$required[from, to] && !knowledge$forbidden[to, from] &&
+           sum(amat[, from]) < knowledge$max_parents)
+}
+
 
 # The data with every missing cell set to the first state: complete, of the right shape,
 # for checking the search's arguments once.
@@ -150,6 +238,26 @@ placeholder_data <- function(data) {
   }
   data$missing[] <- 0
   data
+}
+
+# The search's result on the rows without missing cells (NULL when fewer than 2): a
+# start that structural EM's fixed points from the empty graph often miss.
+complete_case_graph <- function(plan, data, search) {
+  observed <- Reduce(`&`, lapply(names(data$levels), function(node) !is.na(data_codes(data, node))))
+  rows <- which(observed)
+  if (length(rows) < 2) return(NULL)
+  plan$data <- data_rows(data, rows, data$weights[rows])
+  plan$data$missing[] <- 0
+  plan$start[] <- 0L
+  new_bn_graph(run_search(plan, c(hill_climb = "hill_climb", tabu_search = "tabu")[[search]],
+                          search_options(search), name = search)$amat, "dag")
+}
+
+# The observed-data log-likelihood of an EM fit penalised as `score` penalises (BIC's
+# log(N) / 2 per parameter also for the Bayesian scores, which it approximates).
+observed_score <- function(fit, score, n_cases) {
+  penalty <- switch(score$type, loglik = 0, aic = 1, log(n_cases) / 2)
+  fit$em$loglik[length(fit$em$loglik)] - penalty * nparams(fit)
 }
 
 # Parameters of a new graph in structural EM: the complete-data estimate on the

@@ -28,18 +28,18 @@
 neighbours <- function(g) {
   g <- as_graph_arg(g)
   moves <- legal_moves(g)
-  amat <- g$amat
-  nodes <- colnames(amat)
-  graphs <- lapply(seq_len(nrow(moves)), function(m) {
-    from <- moves$from[m]
-    to <- moves$to[m]
-    changed <- amat
-    changed[from, to] <- if (moves$move[m] == "add") 1L else 0L
-    if (moves$move[m] == "reverse") changed[to, from] <- 1L
-    new_bn_graph(changed, "dag")
-  })
+  nodes <- colnames(g$amat)
+  graphs <- lapply(seq_len(nrow(moves)), function(m) apply_move(g, moves[m, ]))
   names(graphs) <- sprintf("%s %s -> %s", moves$move, nodes[moves$from], nodes[moves$to])
   graphs
+}
+
+# The DAG after one move of legal_moves() (a row: move, from, to).
+apply_move <- function(g, move) {
+  amat <- g$amat
+  amat[move$from, move$to] <- if (move$move == "add") 1L else 0L
+  if (move$move == "reverse") amat[move$to, move$from] <- 1L
+  new_bn_graph(amat, "dag")
 }
 
 #' @rdname neighbours

@@ -70,6 +70,9 @@ Rcpp::List cpp_complete_data(Rcpp::List data, Rcpp::List network, std::string mo
   try {
     learnbn::DataCompleter completer(view, net, opt, rng);
     out = completer.run(check_interrupt);
+    if (Rcpp::as<bool>(options["merge"]) && opt.mode != learnbn::CompletionOptions::Mode::counts) {
+      learnbn::merge_duplicate_rows(out);
+    }
   } catch (const learnbn::MemoryLimitError& e) {
     return Rcpp::List::create(Rcpp::Named("error") = std::string(e.what()));
   }
@@ -83,7 +86,7 @@ Rcpp::List cpp_complete_data(Rcpp::List data, Rcpp::List network, std::string mo
     codes[static_cast<R_xlen_t>(v)] = code_column(out.codes[v], view.columns[v].cardinality);
     std::vector<std::uint16_t>().swap(out.codes[v]);
   }
-  Rcpp::IntegerVector source(out.source.begin(), out.source.end());
+  Rcpp::IntegerVector source(out.source.begin(), out.source.end());  // empty once merged
   source = source + 1;
   return Rcpp::List::create(Rcpp::Named("codes") = codes,
                             Rcpp::Named("weights") = Rcpp::wrap(out.weights),

@@ -11,12 +11,14 @@ sem_data <- function() {
 
 test_that("structural_em accepts search = \"tabu_search\" and warns on \"tabu\"", {
   d <- sem_data()
+  set.seed(1)
   g <- structural_em(d, search = "tabu_search", max_iter = 2)
   expect_s3_class(g, "bn_graph")
   expect_identical(g$info$search, "tabu_search")
   expect_identical(g$info$algorithm, "structural_em")
   expect_gte(g$info$time, 0)
   rlang::local_options(rlib_warning_verbosity = "verbose")
+  set.seed(1)
   expect_warning(old <- structural_em(d, search = "tabu", max_iter = 2),
                  class = "learnbn_warning_deprecated")
   expect_identical(old$amat, g$amat)

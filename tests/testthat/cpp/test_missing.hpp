@@ -126,7 +126,21 @@ inline void test_completion() {
   CHECK(refused);
 }
 
+// Merging identical completed rows sums their weights in first-occurrence order.
+inline void test_merge_duplicate_rows() {
+  CompletedData d;
+  d.codes = {{0, 1, 0, 0, 1}, {2, 0, 2, 1, 0}};
+  d.weights = {0.5, 1, 0.25, 2, 0.125};
+  d.source = {0, 0, 1, 2, 3};
+  merge_duplicate_rows(d);
+  CHECK((d.codes[0] == std::vector<std::uint16_t>{0, 1, 0}));
+  CHECK((d.codes[1] == std::vector<std::uint16_t>{2, 0, 1}));
+  CHECK((d.weights == std::vector<double>{0.75, 1.125, 2}));
+  CHECK(d.source.empty());
+}
+
 inline void run_missing_tests() {
+  run_test("test_merge_duplicate_rows", test_merge_duplicate_rows);
   run_test("test_cpt_network", test_cpt_network);
   run_test("test_completion", test_completion);
 }

@@ -21,6 +21,7 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -243,5 +244,44 @@ class DataCompleter {
   std::vector<double> buffer_;
   double bytes_per_row_ = 0;
 };
+
+// Merges the identical rows of a completed data set (joint or gibbs mode), summing
+// their weights, in the order of their first occurrence; the sources are dropped. The
+// completions of different rows often coincide (alarm, 20,000 rows with 10% missing
+// cells: 800,000 completed rows), and every search over the data is linear in its rows.
+inline void merge_duplicate_rows(CompletedData& data) {
+  const std::size_t rows = data.weights.size(), vars = data.codes.size();
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> kept_by_hash;
+  std::vector<std::size_t> kept;
+  std::vector<double> weights;
+  auto same = [&](std::size_t a, std::size_t b) {
+    for (std::size_t v = 0; v < vars; ++v) if (data.codes[v][a] != data.codes[v][b]) return false;
+    return true;
+  };
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (std::size_t v = 0; v < vars; ++v) h = mix64(h ^ data.codes[v][r]);
+    std::vector<std::size_t>& candidates = kept_by_hash[h];
+    bool merged = false;
+    for (std::size_t k : candidates) {
+      if (same(kept[k], r)) {
+        weights[k] += data.weights[r];
+        merged = true;
+        break;
+      }
+    }
+    if (merged) continue;
+    candidates.push_back(kept.size());
+    kept.push_back(r);
+    weights.push_back(data.weights[r]);
+  }
+  for (std::size_t v = 0; v < vars; ++v) {
+    std::vector<std::uint16_t> column(kept.size());
+    for (std::size_t k = 0; k < kept.size(); ++k) column[k] = data.codes[v][kept[k]];
+    data.codes[v].swap(column);
+  }
+  data.weights.swap(weights);
+  data.source.clear();
+}
 
 }  // namespace learnbn
