@@ -17,4 +17,5 @@
 #' @keywords internal
 #' @useDynLib learnbn, .registration = TRUE
 #' @importFrom Rcpp sourceCpp
+#' @importFrom rlang %||%
 "_PACKAGE"

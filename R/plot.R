@@ -4,8 +4,10 @@
 #'
 #' Draws a [bn_graph] with igraph: directed arcs with one arrowhead, bidirected edges
 #' (see [bn_graph()]) with an arrowhead at each end, undirected edges without.
-#' Graphs with arcs are laid out in layers (Sugiyama), parents above their children;
-#' graphs with only undirected edges use [igraph::layout_nicely()]. Works on any
+#' Graphs with arcs are laid out in layers (Sugiyama), parents above their children, and
+#' an arc that spans several layers bends through one point per layer it crosses, so no
+#' arc passes through a node it does not join; graphs with only undirected edges use
+#' [igraph::layout_nicely()]. Works on any
 #' graphics device, including a non-interactive [grDevices::pdf()] device.
 #'
 #' igraph drops plotting arguments it does not know without a word, so arguments in
@@ -33,7 +35,10 @@ plot.bn_graph <- function(x, layout = NULL, ...) {
 }
 
 # The arguments of plot.igraph() for a graph: the igraph graph, its layout, the user's
-# plotting parameters `args` and our defaults for those not given.
+# plotting parameters `args` and our defaults for those not given. With the default
+# layered layout, the graph drawn is Sugiyama's extended graph: an arc spanning several
+# layers runs through invisible bend points, one per layer crossed, so it never passes
+# through a node.
 graph_plot_args <- function(x, layout, args) {
   edges <- arcs(x)
   nodes <- colnames(x$amat)
@@ -43,14 +48,52 @@ graph_plot_args <- function(x, layout, args) {
     ends <- rbind(match(edges$from, nodes), match(edges$to, nodes))
     ig <- igraph::add_edges(ig, as.vector(ends))
   }
-  if (is.null(layout)) layout <- default_graph_layout(ig, edges)
+  layered <- is.null(layout) && nrow(edges) && any(edges$type != "undirected")
+  if (layered) return(layered_plot_args(ig, edges, args))
+  if (is.null(layout)) layout <- default_graph_layout(ig)
   if (is.function(layout)) layout <- layout(ig)
-  # igraph's arrow modes: 0 no head, 2 a head at the `to` end, 3 heads at both ends
-  arrow_mode <- c(directed = 2, undirected = 0, bidirected = 3)[edges$type]
-  defaults <- list(edge.arrow.mode = unname(arrow_mode), edge.arrow.size = 0.5,
+  c(list(ig, layout = layout), args, graph_plot_defaults(edge_arrow_modes(edges$type), args))
+}
+
+# igraph's arrow modes: 0 no head, 1 a head at the `from` end, 2 at the `to` end, 3 both.
+edge_arrow_modes <- function(types) unname(c(directed = 2, undirected = 0, bidirected = 3)[types])
+
+graph_plot_defaults <- function(arrow_mode, args) {
+  defaults <- list(edge.arrow.mode = arrow_mode, edge.arrow.size = 0.5,
                    vertex.color = "white", vertex.label.color = "black",
                    vertex.label.family = "sans", vertex.size = 20, edge.color = "grey30")
-  c(list(ig, layout = layout), args, defaults[setdiff(names(defaults), names(args))])
+  defaults[setdiff(names(defaults), names(args))]
+}
+
+# plot.igraph() arguments for the extended graph of the layered layout: bend points are
+# drawn as nothing, each segment of an arc gets the arc's parameters, and the heads sit
+# on the first (bidirected) and last segments only.
+layered_plot_args <- function(ig, edges, args) {
+  sugiyama <- igraph::layout_with_sugiyama(ig)
+  extended <- sugiyama$extd_graph
+  n <- igraph::vcount(ig)
+  bends <- igraph::vcount(extended) - n
+  orig <- igraph::edge_attr(extended, "orig")
+  segment_ends <- igraph::ends(extended, igraph::E(extended), names = FALSE)
+  last <- segment_ends[, 2] <= n
+  first <- segment_ends[, 1] <= n
+  type <- edges$type[orig]
+  mode <- ifelse(type == "undirected", 0,
+                 ifelse(type == "bidirected", 1 * first + 2 * last, 2 * last))
+  for (name in intersect(names(args), paste0("edge.", c("color", "lty", "width", "arrow.size", "arrow.width", "curved")))) {
+    if (length(args[[name]]) == nrow(edges)) args[[name]] <- args[[name]][orig]
+  }
+  args$edge.label <- NULL  # one label per arc would repeat on every segment
+  for (name in grep("^vertex[.]", names(args), value = TRUE)) {
+    if (length(args[[name]]) == n) args[[name]] <- c(args[[name]], rep(args[[name]][1], bends))
+  }
+  hidden <- list(vertex.size = c(rep(args$vertex.size %||% 20, length.out = n), rep(0, bends)),
+                 vertex.label = c(args$vertex.label %||% igraph::V(ig)$name, rep("", bends)),
+                 vertex.frame.color = c(rep(args$vertex.frame.color %||% "black", length.out = n),
+                                        rep(NA, bends)))
+  args[names(hidden)] <- hidden
+  layout <- rbind(sugiyama$layout, sugiyama$layout.dummy)[, 1:2, drop = FALSE]
+  c(list(extended, layout = layout), args, graph_plot_defaults(mode, args))
 }
 
 # The names plot.igraph() uses: its own arguments and the parameters of ?igraph.plotting.
@@ -78,9 +121,7 @@ warn_unused_plot_args <- function(args) {
            "unused_arguments")
 }
 
-default_graph_layout <- function(ig, edges) {
+default_graph_layout <- function(ig) {
   if (igraph::vcount(ig) == 0L) return(matrix(numeric(), 0L, 2L))
-  if (!any(edges$type != "undirected")) return(igraph::layout_nicely(ig))
-  # layers are numbered from the top, so parents are drawn above their children
-  igraph::layout_with_sugiyama(ig)$layout[, 1:2, drop = FALSE]
+  igraph::layout_nicely(ig)
 }
