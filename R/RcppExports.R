@@ -97,7 +97,7 @@ cpp_exact_search <- function(data, spec, constraints, threads) {
     .Call(`_learnbn_cpp_exact_search`, data, spec, constraints, threads)
 }
 
-cpp_dag_search <- function(data, spec, knowledge, start, algorithm, options, threads) {
-    .Call(`_learnbn_cpp_dag_search`, data, spec, knowledge, start, algorithm, options, threads)
+cpp_dag_search <- function(data, spec, knowledge, start, algorithm, options, threads, expected = NULL) {
+    .Call(`_learnbn_cpp_dag_search`, data, spec, knowledge, start, algorithm, options, threads, expected)
 }
 

@@ -27,17 +27,10 @@ network_spec <- function(fit) {
 complete_data <- function(fit, data, mode, samples = 16, burn_in = 20, max_completions = 256,
                           min_probability = 0, merge = FALSE, call = rlang::caller_env()) {
   data <- data_subset(data, names(fit$cpts))
-  limit <- getOption("learnbn.max_memory", 1e9)
-  check_number(limit, min = 0, min_open = TRUE, arg = "options(learnbn.max_memory)", call = call)
-  options <- list(max_completions = max_completions, max_component = 2^16, samples = samples,
-                  burn_in = burn_in, min_probability = min_probability, max_bytes = limit,
-                  merge = merge)
+  options <- c(completion_options(max_completions, 2^16, samples, burn_in, min_probability, call),
+               list(merge = merge))
   result <- cpp_complete_data(data, network_spec(fit), mode, options)
-  if (!is.null(result$error)) {
-    lbn_abort(c("The completed data would need more than {format_bytes(limit)} of memory.",
-                "i" = "Raise the limit with {.code options(learnbn.max_memory = <bytes>)}, or use fewer rows or columns."),
-              "too_large", call = call)
-  }
+  check_completion_memory(result, options, call)
   row_weights <- if (is.null(data$weights)) 1 else data$weights
   loglik <- sum(row_weights * result$loglik)
   if (mode == "counts") {
@@ -52,4 +45,22 @@ complete_data <- function(fit, data, mode, samples = 16, burn_in = 20, max_compl
   completed$missing <- stats::setNames(numeric(length(data$levels)), names(data$levels))
   list(data = completed, loglik = loglik, row_loglik = result$loglik,
        source = result$source, inexact_rows = result$inexact_rows)
+}
+
+# The limits of a completion as the C++ core takes them (the memory limit from
+# options(learnbn.max_memory)).
+completion_options <- function(max_completions, max_component, samples, burn_in, min_probability,
+                               call = rlang::caller_env()) {
+  limit <- getOption("learnbn.max_memory", 1e9)
+  check_number(limit, min = 0, min_open = TRUE, arg = "options(learnbn.max_memory)", call = call)
+  list(max_completions = max_completions, max_component = max_component, samples = samples,
+       burn_in = burn_in, min_probability = min_probability, max_bytes = limit)
+}
+
+# The core returns list(error) when the completions would exceed the memory limit.
+check_completion_memory <- function(result, options, call) {
+  if (is.null(result$error)) return(invisible())
+  lbn_abort(c("The completed data would need more than {format_bytes(options$max_bytes)} of memory.",
+              "i" = "Raise the limit with {.code options(learnbn.max_memory = <bytes>)}, or use fewer rows or columns."),
+            "too_large", call = call)
 }

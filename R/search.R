@@ -147,15 +147,20 @@ start_matrix <- function(start, knowledge, call) {
 
 # Runs one C++ search and wraps the result. `algorithm` is the core's name of the search
 # ("hill_climb", "tabu", "local", "annealing", "genetic"); `name`, recorded as
-# info$algorithm, is the learner's R function name.
+# info$algorithm, is the learner's R function name. With `search$expected` (structural
+# EM: list(network, options)), families are scored on the expected counts of the data's
+# missing cells under that network, and info has the expected counts of the result's
+# families (`expected_counts`) and the number of component completions kept.
 run_search <- function(search, algorithm, options, name = algorithm) {
   n <- length(search$nodes)
   result <- cpp_dag_search(search$data, score_spec(search$score, n), search$knowledge, search$start,
-                           algorithm, options, search$threads)
+                           algorithm, options, search$threads, search$expected)
+  check_completion_memory(result, search$expected$options, search$call)
   amat <- result$amat
   dimnames(amat) <- list(search$nodes, search$nodes)
   info <- search_info(result, search, name, list(iterations = result$iterations),
                       cli::pluralize("{result$iterations} move{?s}"))
+  if (!is.null(search$expected)) info[c("expected_counts", "completions")] <- result[c("expected_counts", "completions")]
   new_bn_graph(amat, "dag", score = result$score, info = info)
 }
 

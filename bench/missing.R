@@ -64,8 +64,8 @@ for (setting in list(c("hill_climb", "expected"), c("hill_climb", "gibbs"),
     next
   }
   info <- run$value$info
-  note <- sprintf("changes %s; rows %sk", paste(info$changes, collapse = ","),
-                  paste(round(info$rows / 1000), collapse = ","))
+  note <- sprintf("changes %s; completions %sk", paste(info$changes, collapse = ","),
+                  paste(round(info$completions / 1000), collapse = ","))
   add_row(label, run, info$iterations, cpdag(run$value), note, search = setting[1])
 }
 

@@ -340,8 +340,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_dag_search
-Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerMatrix start, std::string algorithm, Rcpp::List options, int threads);
-RcppExport SEXP _learnbn_cpp_dag_search(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP startSEXP, SEXP algorithmSEXP, SEXP optionsSEXP, SEXP threadsSEXP) {
+Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerMatrix start, std::string algorithm, Rcpp::List options, int threads, Rcpp::Nullable<Rcpp::List> expected);
+RcppExport SEXP _learnbn_cpp_dag_search(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP startSEXP, SEXP algorithmSEXP, SEXP optionsSEXP, SEXP threadsSEXP, SEXP expectedSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -352,7 +352,8 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< std::string >::type algorithm(algorithmSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
     Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_dag_search(data, spec, knowledge, start, algorithm, options, threads));
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::List> >::type expected(expectedSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_dag_search(data, spec, knowledge, start, algorithm, options, threads, expected));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -382,7 +383,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_k2_search", (DL_FUNC) &_learnbn_cpp_k2_search, 4},
     {"_learnbn_cpp_exhaustive_search", (DL_FUNC) &_learnbn_cpp_exhaustive_search, 5},
     {"_learnbn_cpp_exact_search", (DL_FUNC) &_learnbn_cpp_exact_search, 4},
-    {"_learnbn_cpp_dag_search", (DL_FUNC) &_learnbn_cpp_dag_search, 7},
+    {"_learnbn_cpp_dag_search", (DL_FUNC) &_learnbn_cpp_dag_search, 8},
     {NULL, NULL, 0}
 };
 

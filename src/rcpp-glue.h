@@ -13,6 +13,8 @@
 #include <learnbn/graph/constraints.hpp>
 #include <learnbn/graph/dag.hpp>
 #include <learnbn/graph/pdag.hpp>
+#include <learnbn/missing/completion_options.hpp>
+#include <learnbn/missing/cpt_network.hpp>
 #include <learnbn/score/family_score.hpp>
 
 // The position of `value` in a registry of names (the order of the core's enum); an
@@ -174,4 +176,31 @@ inline Rcpp::IntegerMatrix amat_from(const learnbn::Pdag& g) {
     for (int to = 0; to < g.size(); ++to) amat(from, to) = g.mark(from, to);
   }
   return amat;
+}
+
+// network = list(parents = list of 0-based integer vectors, cpts = list of numeric
+// vectors); node v is column v of the data.
+inline learnbn::CptNetwork cpt_network_from(const Rcpp::List& network, const learnbn::DataView& view) {
+  Rcpp::List parents = network["parents"], cpts = network["cpts"];
+  std::vector<int> states;
+  std::vector<std::vector<int>> pa;
+  std::vector<std::vector<double>> theta;
+  for (R_xlen_t v = 0; v < parents.size(); ++v) {
+    states.push_back(view.columns[static_cast<std::size_t>(v)].cardinality);
+    pa.push_back(Rcpp::as<std::vector<int>>(parents[v]));
+    theta.push_back(Rcpp::as<std::vector<double>>(cpts[v]));
+  }
+  return learnbn::CptNetwork(std::move(states), std::move(pa), std::move(theta));
+}
+
+// The limits of a completion (R: complete_data()); the mode is set by the caller.
+inline learnbn::CompletionOptions completion_options_from(const Rcpp::List& options) {
+  learnbn::CompletionOptions opt;
+  opt.max_completions = static_cast<std::size_t>(Rcpp::as<double>(options["max_completions"]));
+  opt.max_component = static_cast<std::size_t>(Rcpp::as<double>(options["max_component"]));
+  opt.samples = static_cast<std::size_t>(Rcpp::as<double>(options["samples"]));
+  opt.burn_in = static_cast<std::size_t>(Rcpp::as<double>(options["burn_in"]));
+  opt.max_bytes = Rcpp::as<double>(options["max_bytes"]);
+  opt.min_probability = Rcpp::as<double>(options["min_probability"]);
+  return opt;
 }

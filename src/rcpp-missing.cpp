@@ -11,21 +11,6 @@
 
 namespace {
 
-// network = list(parents = list of 0-based integer vectors, cpts = list of numeric
-// vectors); node v is column v of the data.
-learnbn::CptNetwork network_from(const Rcpp::List& network, const learnbn::DataView& view) {
-  Rcpp::List parents = network["parents"], cpts = network["cpts"];
-  std::vector<int> states;
-  std::vector<std::vector<int>> pa;
-  std::vector<std::vector<double>> theta;
-  for (R_xlen_t v = 0; v < parents.size(); ++v) {
-    states.push_back(view.columns[static_cast<std::size_t>(v)].cardinality);
-    pa.push_back(Rcpp::as<std::vector<int>>(parents[v]));
-    theta.push_back(Rcpp::as<std::vector<double>>(cpts[v]));
-  }
-  return learnbn::CptNetwork(std::move(states), std::move(pa), std::move(theta));
-}
-
 learnbn::CompletionOptions::Mode mode_from(const std::string& mode) {
   using Mode = learnbn::CompletionOptions::Mode;
   if (mode == "counts") return Mode::counts;
@@ -56,15 +41,9 @@ SEXP code_column(const std::vector<std::uint16_t>& codes, int cardinality) {
 Rcpp::List cpp_complete_data(Rcpp::List data, Rcpp::List network, std::string mode,
                              Rcpp::List options) {
   const learnbn::DataView view = data_view(data);
-  const learnbn::CptNetwork net = network_from(network, view);
-  learnbn::CompletionOptions opt;
+  const learnbn::CptNetwork net = cpt_network_from(network, view);
+  learnbn::CompletionOptions opt = completion_options_from(options);
   opt.mode = mode_from(mode);
-  opt.max_completions = static_cast<std::size_t>(Rcpp::as<double>(options["max_completions"]));
-  opt.max_component = static_cast<std::size_t>(Rcpp::as<double>(options["max_component"]));
-  opt.samples = static_cast<std::size_t>(Rcpp::as<double>(options["samples"]));
-  opt.burn_in = static_cast<std::size_t>(Rcpp::as<double>(options["burn_in"]));
-  opt.max_bytes = Rcpp::as<double>(options["max_bytes"]);
-  opt.min_probability = Rcpp::as<double>(options["min_probability"]);
   learnbn::LazyRandom rng(seed_from_r);
   learnbn::CompletedData out;
   try {
@@ -102,7 +81,7 @@ Rcpp::List cpp_gibbs_fit(Rcpp::List data, Rcpp::List network, double iss, double
                          double burn_in) {
   const learnbn::DataView view = data_view(data);
   learnbn::Random rng(seed_from_r());
-  learnbn::GibbsParameterSampler sampler(view, network_from(network, view), iss, rng);
+  learnbn::GibbsParameterSampler sampler(view, cpt_network_from(network, view), iss, rng);
   sampler.initialise();
   const auto total = static_cast<std::size_t>(iterations + burn_in);
   for (std::size_t sweep = 0; sweep < total; ++sweep) {

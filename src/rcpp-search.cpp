@@ -1,5 +1,8 @@
 // Glue for the greedy and randomised DAG searches: converts arguments, runs the core.
+#include <algorithm>
+#include <memory>
 #include <string>
+#include <learnbn/missing/expected_rows_builder.hpp>
 #include <learnbn/search/genetic.hpp>
 #include <learnbn/search/hill_climb.hpp>
 #include <learnbn/search/local_search.hpp>
@@ -8,11 +11,45 @@
 #include "rcpp-glue.h"
 
 
+namespace {
+
+// The expected counts (dense, R's layout: node, then its parents in column order) of
+// every family of `dag` (structural EM's M-step).
+Rcpp::List expected_tables(const learnbn::DataView& view, const learnbn::Dag& dag) {
+  learnbn::Counter counter(view);
+  Rcpp::List tables(dag.size());
+  for (int v = 0; v < dag.size(); ++v) {
+    std::vector<int> parents = dag.parents(v);
+    std::sort(parents.begin(), parents.end());
+    tables[v] = Rcpp::wrap(counter.dense_table(v, parents.data(), parents.size()));
+  }
+  return tables;
+}
+
+}  // namespace
+
+// With `expected` = list(network, options) (structural EM), the data's missing cells
+// are completed under that network and every family is scored on its expected counts;
+// the result then has the expected counts of the final graph's families (or list(error)
+// when the completions would exceed options$max_bytes).
 // [[Rcpp::export]]
 Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
                           Rcpp::IntegerMatrix start, std::string algorithm, Rcpp::List options,
-                          int threads) {
-  const learnbn::DataView view = data_view(data);
+                          int threads, Rcpp::Nullable<Rcpp::List> expected = R_NilValue) {
+  learnbn::DataView view = data_view(data);
+  learnbn::ExpectedRows completions;
+  if (expected.isNotNull()) {
+    const Rcpp::List spec_expected(expected);
+    learnbn::LazyRandom completion_rng(seed_from_r);
+    try {
+      completions = learnbn::build_expected_rows(
+          view, cpt_network_from(spec_expected["network"], view),
+          completion_options_from(spec_expected["options"]), completion_rng, check_interrupt);
+    } catch (const learnbn::MemoryLimitError& e) {
+      return Rcpp::List::create(Rcpp::Named("error") = std::string(e.what()));
+    }
+    view.expected = &completions;
+  }
   const learnbn::Constraints constraints = constraints_from_list(knowledge);
   learnbn::FamilyScorer scorer(view, score_spec(spec, static_cast<int>(view.n_vars())), threads);
   learnbn::Random rng(seed_from_r());
@@ -53,6 +90,9 @@ Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge
   }();
   return Rcpp::List::create(
       Rcpp::Named("amat") = amat_from(result.dag), Rcpp::Named("score") = result.score,
+      Rcpp::Named("expected_counts") = view.expected ? Rcpp::RObject(expected_tables(view, result.dag))
+                                                     : Rcpp::RObject(R_NilValue),
+      Rcpp::Named("completions") = static_cast<double>(completions.n_completions()),
       Rcpp::Named("iterations") = static_cast<double>(result.stats.iterations),
       Rcpp::Named("score_evaluations") = static_cast<double>(scorer.evaluations()),
       Rcpp::Named("cache_hits") = static_cast<double>(scorer.cache_hits()),

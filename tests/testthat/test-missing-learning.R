@@ -63,6 +63,17 @@ ref_em <- function(fit, df, weights, steps, method, iss = 1) {
   list(fit = fit, loglik = loglik)
 }
 
+# The expected counts of the families of `model` under `fit` that structural EM's search
+# scores (run_search() with `expected`, no moves), in the order of the data's nodes.
+expected_via_search <- function(fit, d, model, prune = 0) {
+  ns <- asNamespace("learnbn")
+  plan <- ns$prepare_search(ns$placeholder_data(d), "bic", start = bn_graph_from_string(model))
+  plan$data <- d
+  plan$expected <- list(network = ns$network_spec(fit),
+                        options = ns$completion_options(256, 256, 16, 20, prune))
+  ns$run_search(plan, "hill_climb", list(max_iter = 0, restarts = 0, perturb = 1))$info$expected_counts
+}
+
 test_that("joint completions are the posterior of the missing cells, and loglik the marginal", {
   df <- tiny_frame()
   weights <- c(1, 2, 1, 3, 1, 1, 2)
@@ -105,11 +116,18 @@ test_that("expected counts are exact for the network's families and any other", 
     expect_equal(counts$counts[[match(v, names(fit$cpts))]], margin(family))
     expect_equal(sum(counts$counts[[match(v, names(fit$cpts))]]), sum(weights))
   }
-  # The joint completions carry the expected counts of families outside the network.
+  # The joint completions carry the expected counts of families outside the network,
+  # and so do the searches of structural EM (from each row's component completions).
   for (family in list(c("C", "A"), c("D", "B", "C"), c("A", "B", "C", "D"))) {
     got <- learnbn:::family_table(joint$data, family[1], family[-1])
     expect_equal(as.vector(got), margin(family))
   }
+  searched <- c(expected_via_search(fit, d, "[A][B][C|A][D|B:C]"),
+                expected_via_search(fit, d, "[A|B:C:D][B][C][D]"))
+  expect_equal(searched[[3]], margin(c("C", "A")))
+  expect_equal(searched[[4]], margin(c("D", "B", "C")))
+  expect_equal(searched[[5]], margin(c("A", "B", "C", "D")))
+  for (v in c(1, 2)) expect_equal(searched[[v]], margin(c("A", "B")[v]))
 })
 
 test_that("impute returns the most probable completion and keeps observed cells", {
@@ -275,6 +293,15 @@ test_that("structural EM on asia with 10% missing keeps its best run", {
                max(g$info$observed_score))
   bic <- g$info$loglik - log(5000) / 2 * g$info$nparams
   expect_true(all(diff(bic) > -1))
+  # Under a tenth of the cases complete: no complete-case run (counted with weights).
+  set.seed(5)
+  sparse <- punch_holes(simulate_data(asia, 300), 0.3)  # 0.7^8: 6% complete
+  expect_lt(mean(stats::complete.cases(sparse)), 0.1)
+  expect_named(structural_em(bn_data(sparse, missing = "allow"))$info$observed_score, "empty graph")
+  complete_rows <- stats::complete.cases(sparse)
+  weighted <- cbind(sparse, n = ifelse(complete_rows, 10, 1))  # now 39% of the cases
+  expect_named(structural_em(bn_data(weighted, counts = "n", missing = "allow"))$info$observed_score,
+               c("empty graph", "complete cases"))
   set.seed(3)
   s1 <- structural_em(asia_data, completion = "gibbs", max_iter = 3)
   set.seed(3)

@@ -7,7 +7,9 @@
 
 // The only include of the missing group (it is being split into several headers).
 #include <learnbn/missing/completion.hpp>
+#include <learnbn/data/counts.hpp>
 #include <learnbn/missing/cpt_network.hpp>
+#include <learnbn/missing/expected_rows_builder.hpp>
 #include <learnbn/missing/gibbs_parameters.hpp>
 #include <learnbn/missing/sampling.hpp>
 
@@ -139,7 +141,71 @@ inline void test_merge_duplicate_rows() {
   CHECK(d.source.empty());
 }
 
+// Expected counts from each row's component completions (structural EM's search)
+// equal the counts of the joint completed data, on the dense path (marginals, pairs in
+// different components, cells sharing a component) and on the sparse path (the family
+// expanded to weighted rows), for families inside and outside the network.
+inline void test_expected_rows() {
+  // A (2) -> B (3) -> C (2), and D (2) alone: B and C share components, A and D not.
+  const CptNetwork net({2, 3, 2, 2}, {{}, {0}, {1}, {}},
+                       {{0.3, 0.7}, {0.2, 0.5, 0.3, 0.6, 0.1, 0.3}, {0.9, 0.1, 0.4, 0.6, 0.25, 0.75}, {0.45, 0.55}});
+  std::vector<std::uint8_t> a = {0, 255, 1, 255, 0, 255, 1},
+                            b = {0, 1, 255, 255, 255, 2, 255},
+                            c = {1, 255, 255, 0, 255, 255, 1},
+                            d = {0, 1, 255, 255, 1, 255, 0};
+  std::vector<double> weights = {1, 2, 1, 0.5, 1, 3, 1};
+  DataView view;
+  view.columns = {Column{a.data(), nullptr, nullptr, 2}, Column{b.data(), nullptr, nullptr, 3},
+                  Column{c.data(), nullptr, nullptr, 2}, Column{d.data(), nullptr, nullptr, 2}};
+  view.n_rows = 7;
+  view.n_cases = 9.5;
+  view.weights = weights.data();
+  view.has_missing = true;
+  CompletionOptions options;
+  LazyRandom rng([] { return std::uint64_t(3); });
+  const ExpectedRows rows = build_expected_rows(view, net, options, rng, [] {});
+  options.mode = CompletionOptions::Mode::joint;
+  const CompletedData joint = DataCompleter(view, net, options, rng).run([] {});
+  DataView completed;
+  std::vector<std::vector<int>> completed_codes;
+  completed_codes.reserve(4);  // the columns point into it
+  for (std::size_t v = 0; v < 4; ++v) {
+    Column column;
+    completed_codes.push_back(std::vector<int>(joint.codes[v].begin(), joint.codes[v].end()));
+    column.wide = completed_codes.back().data();
+    column.cardinality = view.columns[v].cardinality;
+    completed.columns.push_back(column);
+  }
+  completed.weights = joint.weights.data();
+  completed.n_rows = joint.weights.size();
+  completed.n_cases = view.n_cases;
+  for (const std::vector<int>& family : std::vector<std::vector<int>>{{0}, {2, 0}, {1, 2}, {2, 1, 0}, {3, 0, 2}, {0, 1, 2, 3}}) {
+    Counter reference(completed);
+    const std::vector<double> want = reference.dense_table(family[0], family.data() + 1, family.size() - 1);
+    std::vector<double> dense(want.size(), 0.0), sparse(want.size(), 0.0);
+    FamilyExpander expander;
+    expander.add_dense(view, rows, family.data(), family.size(), dense);
+    std::vector<std::vector<int>> codes;
+    std::vector<double> row_weights;
+    expander.expand(view, rows, family.data(), family.size(), codes, row_weights);
+    for (std::size_t r = 0; r < row_weights.size(); ++r) {
+      std::size_t cell = 0, stride = 1;
+      for (std::size_t i = 0; i < family.size(); ++i) {
+        cell += codes[i][r] * stride;
+        stride *= static_cast<std::size_t>(view.columns[family[i]].cardinality);
+      }
+      sparse[cell] += row_weights[r];
+    }
+    bool same = true;
+    for (std::size_t cell = 0; cell < want.size(); ++cell) {
+      same = same && near(dense[cell], want[cell], 1e-12) && near(sparse[cell], want[cell], 1e-12);
+    }
+    CHECK(same);
+  }
+}
+
 inline void run_missing_tests() {
+  run_test("test_expected_rows", test_expected_rows);
   run_test("test_merge_duplicate_rows", test_merge_duplicate_rows);
   run_test("test_cpt_network", test_cpt_network);
   run_test("test_completion", test_completion);

@@ -6,10 +6,15 @@
 // time, to the configurations actually observed (at most one per row), so a family
 // whose full table would not fit in memory (say ten 4-state parents, 4^11 cells) costs
 // memory linear in the rows, and no configuration index can overflow.
+//
+// Expected counts: when the data come with ExpectedRows (DataView::expected), each
+// family is first expanded to complete weighted rows (expected_rows.hpp), then counted
+// by an inner Counter over that expansion.
 #pragma once
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,6 +22,7 @@
 #include "../util/rng.hpp"
 #include "available_cases.hpp"
 #include "data.hpp"
+#include "expected_rows.hpp"
 
 namespace learnbn {
 
@@ -120,6 +126,7 @@ class Counter {
   // Counts the family of `node`; the result stays valid until the next call.
   const FamilyCounts& count(int node, const int* parents, std::size_t n_parents,
                             bool force_dense = false) {
+    if (data_.expected) return count_expected(node, parents, n_parents, force_dense);
     require_complete_discrete();
     const int states = data_.columns[node].cardinality;
     const double q = parent_configs(data_, parents, n_parents);
@@ -141,6 +148,7 @@ class Counter {
   // parents once (renumbered to the observed configurations when their table is large);
   // count_plus() then counts the family base + {extra} in two passes over the data.
   void set_base(const int* parents, std::size_t n_parents) {
+    if (data_.expected) return;  // count_plus() counts each whole family
     require_complete_discrete();
     base_total_ = parent_configs(data_, parents, n_parents);
     base_configs_ = combine_columns(data_, parents, n_parents, dense_limit_, index_, base_);
@@ -152,7 +160,7 @@ class Counter {
     const Column& column = data_.columns[extra];
     const double q = base_configs_ * column.cardinality;
     const double limit = std::max(dense_limit_, std::min(kMaxDenseCells, 16.0 * data_.n_rows));
-    if (q * data_.columns[node].cardinality > limit) {
+    if (data_.expected || q * data_.columns[node].cardinality > limit) {
       std::vector<int>& family = family_scratch_;
       family.assign(parents, parents + n_parents);
       family.push_back(extra);
@@ -183,6 +191,44 @@ class Counter {
   }
 
  private:
+  // Counts the family's expansion (node first, then the parents) with the inner Counter.
+  const FamilyCounts& count_expected(int node, const int* parents, std::size_t n_parents,
+                                     bool force_dense) {
+    if (data_.fold) throw std::invalid_argument("expected counts do not support folds");
+    std::vector<int>& family = expanded_family_;  // not family_scratch_: count_plus's
+    family.assign(1, node);
+    family.insert(family.end(), parents, parents + n_parents);
+    const double q = parent_configs(data_, parents, n_parents);
+    const std::size_t states = static_cast<std::size_t>(data_.columns[node].cardinality);
+    out_.states = static_cast<int>(states);
+    out_.parent_configs = q;
+    if (q * states <= dense_limit_ || (force_dense && q * states <= kMaxDenseCells)) {
+      table_.assign(static_cast<std::size_t>(q) * states, 0.0);
+      expander_.add_dense(data_, *data_.expected, family.data(), family.size(), table_);
+      collect_cells(static_cast<std::size_t>(q), states);
+      return out_;
+    }
+    if (force_dense) throw std::length_error("a dense table of " + std::to_string(q * states) + " cells is too large");
+    expander_.expand(data_, *data_.expected, family.data(), family.size(), expanded_codes_,
+                     expanded_weights_);
+    if (!inner_) {
+      expanded_.n_rows = data_.n_rows;  // the same dense limit as this Counter's
+      inner_.reset(new Counter(expanded_));
+    }
+    expanded_.columns.resize(family.size());
+    for (std::size_t i = 0; i < family.size(); ++i) {
+      expanded_.columns[i] = Column();
+      expanded_.columns[i].wide = expanded_codes_[i].data();
+      expanded_.columns[i].cardinality = data_.columns[family[i]].cardinality;
+    }
+    expanded_.weights = expanded_weights_.data();
+    expanded_.n_rows = expanded_weights_.size();
+    expanded_.n_cases = data_.n_cases;
+    inner_parents_.resize(n_parents);
+    for (std::size_t p = 0; p < n_parents; ++p) inner_parents_[p] = static_cast<int>(p + 1);
+    return inner_->count(0, inner_parents_.data(), n_parents, force_dense);
+  }
+
   // Codes past the last state (missing cells) would index out of the tables.
   void require_complete_discrete() const {
     if (data_.gaussian()) throw std::invalid_argument("counting needs discrete data");
@@ -245,6 +291,12 @@ class Counter {
   void collect_dense(int node, std::size_t q, bool with_config = true) {
     const std::size_t states = data_.columns[node].cardinality;
     tally(data_.columns[node], q * states, states, with_config);
+    collect_cells(q, states);
+    if (data_.fold) count_folds_dense(node, q, with_config);
+  }
+
+  // The non-zero cells of the dense table table_ (q configurations of `states` cells).
+  void collect_cells(std::size_t q, std::size_t states) {
     out_.dense = true;
     clear_cells();
     out_.config_total.assign(q, 0.0);
@@ -254,7 +306,6 @@ class Counter {
         if (count > 0) push_cell(count, j, k);
       }
     }
-    if (data_.fold) count_folds_dense(node, q, with_config);
   }
 
   // Per-fold counts over the cells just collected densely (see FamilyCounts).
@@ -340,6 +391,13 @@ class Counter {
   std::vector<std::uint32_t> row_cell_;  // folds only: cell of each row (or dense index)
   KeyIndex index_;
   FamilyCounts out_;
+  // Expected counts only: the family's expansion and the Counter over it.
+  FamilyExpander expander_;
+  std::vector<std::vector<int>> expanded_codes_;
+  std::vector<double> expanded_weights_;
+  std::vector<int> expanded_family_, inner_parents_;
+  DataView expanded_;
+  std::unique_ptr<Counter> inner_;
 };
 
 // Available-case counts N_ijk of a family on data with missing cells: the dense table

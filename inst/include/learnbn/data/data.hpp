@@ -35,6 +35,8 @@ struct Column {
   }
 };
 
+struct ExpectedRows;  // expected_rows.hpp
+
 struct DataView {
   std::vector<Column> columns;
   const double* weights = nullptr;  // case count of each row; nullptr means one case a row
@@ -44,6 +46,9 @@ struct DataView {
   const int* fold = nullptr;
   int n_folds = 0;
   bool has_missing = false;         // some discrete cell is missing
+  // Discrete data with missing cells: their completions under a fitted network, with
+  // which the Counter counts expected statistics (nullptr: count observed cells only).
+  const ExpectedRows* expected = nullptr;
   // Continuous data only: the sufficient statistics (see gaussian.hpp), else nullptr.
   const double* correlation = nullptr;  // p x p, column-major
   const double* sd = nullptr;           // maximum-likelihood standard deviations
