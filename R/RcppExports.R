@@ -41,6 +41,18 @@ cpp_legal_moves <- function(amat) {
     .Call(`_learnbn_cpp_legal_moves`, amat)
 }
 
+cpp_query_exact <- function(network, targets, evidence_nodes, evidence_states) {
+    .Call(`_learnbn_cpp_query_exact`, network, targets, evidence_nodes, evidence_states)
+}
+
+cpp_query_sampled <- function(network, targets, evidence_nodes, evidence_states, n, weighting) {
+    .Call(`_learnbn_cpp_query_sampled`, network, targets, evidence_nodes, evidence_states, n, weighting)
+}
+
+cpp_predict <- function(network, codes, target) {
+    .Call(`_learnbn_cpp_predict`, network, codes, target)
+}
+
 cpp_mcmc_start <- function(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev) {
     .Call(`_learnbn_cpp_mcmc_start`, data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev)
 }

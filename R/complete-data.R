@@ -8,13 +8,14 @@
 # completion of each row.
 
 # The CPTs of a discrete fit as the C++ core takes them: for node v (column v of the
-# data restricted to the fit's nodes), its 0-based parents and the flat CPT.
+# data restricted to the fit's nodes), its 0-based parents, the flat CPT and its states.
 network_spec <- function(fit) {
   node_names <- names(fit$cpts)
   list(parents = unname(lapply(fit$cpts, function(table) {
          match(names(dimnames(table))[-1L], node_names) - 1L
        })),
-       cpts = unname(lapply(fit$cpts, as.numeric)))
+       cpts = unname(lapply(fit$cpts, as.numeric)),
+       states = unname(vapply(fit$cpts, function(table) dim(table)[1L], integer(1))))
 }
 
 # Completes `data` (restricted to the fit's nodes, levels as in the fit) under `fit`:

@@ -18,4 +18,5 @@
 #' @useDynLib learnbn, .registration = TRUE
 #' @importFrom Rcpp sourceCpp
 #' @importFrom rlang %||%
+#' @importFrom stats AIC BIC logLik predict
 "_PACKAGE"

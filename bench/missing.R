@@ -98,8 +98,9 @@ cat(sprintf("\nalarm, %d rows, %.0f%% of cells missing (%d complete rows)\n", n,
             sum(stats::complete.cases(holes))))
 print(do.call(rbind, rows), row.names = FALSE)
 
-# Structural EM against the same search on the complete data, over several data sets:
-# mean SHD between CPDAGs to the truth (tabu search, BIC, default settings).
+# Structural EM (expected statistics and Gibbs completions) against the same search on
+# the complete data, over several data sets: mean SHD between CPDAGs to the truth (tabu
+# search, BIC, default settings) and mean seconds.
 versus_complete <- function(network, rows, shares, sets) {
   truth_cpdag <- cpdag(network$graph)
   out <- list()
@@ -109,15 +110,21 @@ versus_complete <- function(network, rows, shares, sets) {
       complete <- simulate_data(network, rows)
       holes <- complete
       holes[matrix(stats::runif(rows * ncol(holes)) < share, rows)] <- NA
-      seconds <- system.time(g <- structural_em(bn_data(holes, missing = "allow"),
-                                                search = "tabu_search"))[["elapsed"]]
+      data <- bn_data(holes, missing = "allow")
+      learn <- function(completion) {
+        set.seed(k)
+        seconds <- system.time(g <- structural_em(data, search = "tabu_search",
+                                                  completion = completion))[["elapsed"]]
+        c(shd(cpdag(g), truth_cpdag), seconds)
+      }
       c(complete = shd(cpdag(tabu_search(complete, score = "bic")), truth_cpdag),
-        structural_em = shd(cpdag(g), truth_cpdag), seconds = seconds)
-    }, numeric(3))
-    out[[length(out) + 1L]] <- data.frame(missing = paste0(100 * share, "%"), data_sets = sets,
-                                          shd_tabu_complete = mean(runs["complete", ]),
-                                          shd_structural_em = mean(runs["structural_em", ]),
-                                          mean_seconds = round(mean(runs["seconds", ]), 2))
+        learn("expected"), learn("gibbs"))
+    }, numeric(5))
+    out[[length(out) + 1L]] <- data.frame(
+      missing = paste0(100 * share, "%"), data_sets = sets,
+      shd_tabu_complete = mean(runs[1, ]), shd_expected = mean(runs[2, ]),
+      seconds_expected = round(mean(runs[3, ]), 2), shd_gibbs = mean(runs[4, ]),
+      seconds_gibbs = round(mean(runs[5, ]), 2))
   }
   do.call(rbind, out)
 }

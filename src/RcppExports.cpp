@@ -141,6 +141,49 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_query_exact
+Rcpp::List cpp_query_exact(Rcpp::List network, Rcpp::IntegerVector targets, Rcpp::IntegerVector evidence_nodes, Rcpp::IntegerVector evidence_states);
+RcppExport SEXP _learnbn_cpp_query_exact(SEXP networkSEXP, SEXP targetsSEXP, SEXP evidence_nodesSEXP, SEXP evidence_statesSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type network(networkSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type targets(targetsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type evidence_nodes(evidence_nodesSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type evidence_states(evidence_statesSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_query_exact(network, targets, evidence_nodes, evidence_states));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_query_sampled
+Rcpp::NumericVector cpp_query_sampled(Rcpp::List network, Rcpp::IntegerVector targets, Rcpp::IntegerVector evidence_nodes, Rcpp::IntegerVector evidence_states, double n, bool weighting);
+RcppExport SEXP _learnbn_cpp_query_sampled(SEXP networkSEXP, SEXP targetsSEXP, SEXP evidence_nodesSEXP, SEXP evidence_statesSEXP, SEXP nSEXP, SEXP weightingSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type network(networkSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type targets(targetsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type evidence_nodes(evidence_nodesSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type evidence_states(evidence_statesSEXP);
+    Rcpp::traits::input_parameter< double >::type n(nSEXP);
+    Rcpp::traits::input_parameter< bool >::type weighting(weightingSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_query_sampled(network, targets, evidence_nodes, evidence_states, n, weighting));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_predict
+Rcpp::List cpp_predict(Rcpp::List network, Rcpp::IntegerMatrix codes, int target);
+RcppExport SEXP _learnbn_cpp_predict(SEXP networkSEXP, SEXP codesSEXP, SEXP targetSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type network(networkSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type codes(codesSEXP);
+    Rcpp::traits::input_parameter< int >::type target(targetSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_predict(network, codes, target));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_mcmc_start
 SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerVector start_from, Rcpp::IntegerVector start_to, Rcpp::List schedule, Rcpp::NumericMatrix seeds, int threads, std::string algorithm, int copies, double rev);
 RcppExport SEXP _learnbn_cpp_mcmc_start(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP start_fromSEXP, SEXP start_toSEXP, SEXP scheduleSEXP, SEXP seedsSEXP, SEXP threadsSEXP, SEXP algorithmSEXP, SEXP copiesSEXP, SEXP revSEXP) {
@@ -369,6 +412,9 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_pdag_extension", (DL_FUNC) &_learnbn_cpp_pdag_extension, 1},
     {"_learnbn_cpp_fit_knowledge", (DL_FUNC) &_learnbn_cpp_fit_knowledge, 2},
     {"_learnbn_cpp_legal_moves", (DL_FUNC) &_learnbn_cpp_legal_moves, 1},
+    {"_learnbn_cpp_query_exact", (DL_FUNC) &_learnbn_cpp_query_exact, 4},
+    {"_learnbn_cpp_query_sampled", (DL_FUNC) &_learnbn_cpp_query_sampled, 6},
+    {"_learnbn_cpp_predict", (DL_FUNC) &_learnbn_cpp_predict, 3},
     {"_learnbn_cpp_mcmc_start", (DL_FUNC) &_learnbn_cpp_mcmc_start, 11},
     {"_learnbn_cpp_mcmc_advance", (DL_FUNC) &_learnbn_cpp_mcmc_advance, 2},
     {"_learnbn_cpp_mcmc_result", (DL_FUNC) &_learnbn_cpp_mcmc_result, 1},

@@ -179,18 +179,16 @@ inline Rcpp::IntegerMatrix amat_from(const learnbn::Pdag& g) {
 }
 
 // network = list(parents = list of 0-based integer vectors, cpts = list of numeric
-// vectors); node v is column v of the data.
-inline learnbn::CptNetwork cpt_network_from(const Rcpp::List& network, const learnbn::DataView& view) {
+// vectors, states = integer vector); node v is column v of the data.
+inline learnbn::CptNetwork cpt_network_from(const Rcpp::List& network) {
   Rcpp::List parents = network["parents"], cpts = network["cpts"];
-  std::vector<int> states;
   std::vector<std::vector<int>> pa;
   std::vector<std::vector<double>> theta;
   for (R_xlen_t v = 0; v < parents.size(); ++v) {
-    states.push_back(view.columns[static_cast<std::size_t>(v)].cardinality);
     pa.push_back(Rcpp::as<std::vector<int>>(parents[v]));
     theta.push_back(Rcpp::as<std::vector<double>>(cpts[v]));
   }
-  return learnbn::CptNetwork(std::move(states), std::move(pa), std::move(theta));
+  return learnbn::CptNetwork(Rcpp::as<std::vector<int>>(network["states"]), std::move(pa), std::move(theta));
 }
 
 // The limits of a completion (R: complete_data()); the mode is set by the caller.

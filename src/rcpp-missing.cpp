@@ -41,7 +41,7 @@ SEXP code_column(const std::vector<std::uint16_t>& codes, int cardinality) {
 Rcpp::List cpp_complete_data(Rcpp::List data, Rcpp::List network, std::string mode,
                              Rcpp::List options) {
   const learnbn::DataView view = data_view(data);
-  const learnbn::CptNetwork net = cpt_network_from(network, view);
+  const learnbn::CptNetwork net = cpt_network_from(network);
   learnbn::CompletionOptions opt = completion_options_from(options);
   opt.mode = mode_from(mode);
   learnbn::LazyRandom rng(seed_from_r);
@@ -81,7 +81,7 @@ Rcpp::List cpp_gibbs_fit(Rcpp::List data, Rcpp::List network, double iss, double
                          double burn_in) {
   const learnbn::DataView view = data_view(data);
   learnbn::Random rng(seed_from_r());
-  learnbn::GibbsParameterSampler sampler(view, cpt_network_from(network, view), iss, rng);
+  learnbn::GibbsParameterSampler sampler(view, cpt_network_from(network), iss, rng);
   sampler.initialise();
   const auto total = static_cast<std::size_t>(iterations + burn_in);
   for (std::size_t sweep = 0; sweep < total; ++sweep) {

@@ -43,7 +43,7 @@ Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge
     learnbn::LazyRandom completion_rng(seed_from_r);
     try {
       completions = learnbn::build_expected_rows(
-          view, cpt_network_from(spec_expected["network"], view),
+          view, cpt_network_from(spec_expected["network"]),
           completion_options_from(spec_expected["options"]), completion_rng, check_interrupt);
     } catch (const learnbn::MemoryLimitError& e) {
       return Rcpp::List::create(Rcpp::Named("error") = std::string(e.what()));

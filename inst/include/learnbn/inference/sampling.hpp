@@ -1,0 +1,70 @@
+// Approximate posteriors of target nodes given evidence by forward sampling over the
+// ancestors of the targets and the evidence (the other nodes cannot matter):
+//   likelihood weighting: evidence nodes are set, each sample weighted by the
+//     probability of the evidence given its sampled parents;
+//   logic sampling: every node is sampled, samples disagreeing with the evidence are
+//     rejected.
+// Returns the weighted counts of the targets' joint states (first target fastest); their
+// sum over n samples estimates P(evidence) * n.
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+#include "../missing/cpt_network.hpp"
+#include "../util/rng.hpp"
+#include "variable_elimination.hpp"
+
+namespace learnbn {
+
+inline std::vector<double> sampled_joint(const CptNetwork& net, const std::vector<int>& targets,
+                                         const Evidence& evidence, std::size_t n, bool weighting,
+                                         Random& rng, const std::function<void()>& check_interrupt) {
+  std::vector<int> seeds = targets;
+  seeds.insert(seeds.end(), evidence.nodes.begin(), evidence.nodes.end());
+  const std::vector<char> relevant = ancestral_set(net, seeds);
+  std::vector<int> observed(static_cast<std::size_t>(net.n_nodes()), -1);
+  for (std::size_t i = 0; i < evidence.nodes.size(); ++i) observed[evidence.nodes[i]] = evidence.states[i];
+  std::vector<int> order;
+  for (int v : net.order()) if (relevant[v]) order.push_back(v);
+  std::size_t cells = 1;
+  for (int t : targets) cells *= static_cast<std::size_t>(net.states(t));
+  std::vector<double> counts(cells, 0.0);
+  std::vector<int> row(static_cast<std::size_t>(net.n_nodes()), 0);
+  for (std::size_t s = 0; s < n; ++s) {
+    if (s % 4096 == 0) check_interrupt();
+    double w = 1;
+    for (int v : order) {
+      row[v] = 0;
+      const std::size_t first = net.cell(v, row.data());  // the cell of state 0
+      const std::vector<double>& theta = net.cpt(v);
+      if (observed[v] >= 0 && weighting) {
+        row[v] = observed[v];
+        w *= theta[first + static_cast<std::size_t>(observed[v])];
+        if (w == 0) break;
+        continue;
+      }
+      double u = rng.uniform();
+      int state = 0;
+      while (state + 1 < net.states(v) && u >= theta[first + static_cast<std::size_t>(state)]) {
+        u -= theta[first + static_cast<std::size_t>(state)];
+        ++state;
+      }
+      row[v] = state;
+      if (observed[v] >= 0 && state != observed[v]) {
+        w = 0;
+        break;
+      }
+    }
+    if (w == 0) continue;
+    std::size_t cell = 0, stride = 1;
+    for (int t : targets) {
+      cell += static_cast<std::size_t>(row[t]) * stride;
+      stride *= static_cast<std::size_t>(net.states(t));
+    }
+    counts[cell] += w;
+  }
+  return counts;
+}
+
+}  // namespace learnbn
