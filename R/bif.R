@@ -86,7 +86,7 @@ read_bif <- function(file) {
 #' all.equal(read_bif(path)$cpts, asia$cpts)
 write_bif <- function(fit, file) {
   call <- rlang::current_env()
-  check_bn_fit(fit)
+  fit <- check_bn_fit(fit)
   check_discrete_fit(fit, "{.fn write_bif}")
   check_string(file)
   names_used <- c(names(fit$cpts), unlist(fit$levels, use.names = FALSE))

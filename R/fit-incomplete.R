@@ -27,7 +27,7 @@ check_missing_control <- function(control, call = rlang::caller_env()) {
                arg = "control$iterations", call = call)
   check_number(control$burn_in, min = 0, max = 1e9, whole = TRUE, arg = "control$burn_in",
                call = call)
-  if (!is.null(control$start)) check_bn_fit(control$start, arg = "control$start", call = call)
+  if (!is.null(control$start)) control$start <- check_bn_fit(control$start, arg = "control$start", call = call)
   control
 }
 

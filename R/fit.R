@@ -124,7 +124,7 @@
 #' fit_iris$coefficients$Petal.Width
 fit_parameters <- function(g, data, method = c("bayes", "mle"), iss = 1,
                            missing = c("none", "em", "gibbs"), control = list()) {
-  check_fit_graph(g)
+  g <- check_fit_graph(g)
   data <- as_bn_data(data)
   if (is_gaussian(data)) {
     if (!missing(iss)) warn_unused_arguments("iss", "for a linear-Gaussian network")
@@ -192,6 +192,7 @@ check_table_size <- function(cardinalities, node, call = rlang::caller_env()) {
 }
 
 check_fit_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {
+  if (inherits(g, c("bn", "bn.fit"))) return(check_fit_graph(as_graph_arg(g), arg, call))
   if (!inherits(g, "bn_graph")) {
     lbn_abort("{.arg {arg}} must be a {.cls bn_graph}, not {.obj_type_friendly {g}}.",
               "type", call = call)
@@ -218,7 +219,9 @@ new_bn_fit <- function(graph, levels, cpts, method, iss = NULL) {
             class = "bn_fit")
 }
 
+# Returns the fit, a bnlearn bn.fit converted.
 check_bn_fit <- function(fit, arg = rlang::caller_arg(fit), call = rlang::caller_env()) {
+  if (inherits(fit, "bn.fit")) return(fit_from_bn(fit))
   if (!inherits(fit, "bn_fit")) {
     lbn_abort("{.arg {arg}} must be a {.cls bn_fit} (see {.fn fit_parameters} and {.fn read_bif}), not {.obj_type_friendly {fit}}.",
               "type", call = call)
@@ -239,7 +242,7 @@ check_bn_fit <- function(fit, arg = rlang::caller_arg(fit), call = rlang::caller
 #' cpt(asia, "either")
 #' cpt(asia, "dysp")["yes", , ]
 cpt <- function(fit, node) {
-  check_bn_fit(fit)
+  fit <- check_bn_fit(fit)
   check_discrete_fit(fit, "{.fn cpt}")
   check_string(node)
   check_nodes(node, names(fit$cpts))
@@ -267,7 +270,7 @@ nparams <- function(fit, ...) UseMethod("nparams")
 #' @rdname nparams
 #' @export
 nparams.default <- function(fit, ...) {
-  check_bn_fit(fit, arg = "fit", call = rlang::caller_env())
+  nparams(check_bn_fit(fit, arg = "fit", call = rlang::caller_env()))  # a bnlearn bn.fit
 }
 
 #' @rdname nparams

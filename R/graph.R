@@ -325,6 +325,8 @@ format_edges <- function(pairs, sep, max = 5L) {
 
 # Any graph argument: a bn_graph, a matrix with dimnames, or an igraph graph.
 as_graph_arg <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {
+  if (inherits(g, "bn")) return(from_bn(g))  # bnlearn's structures and fits
+  if (inherits(g, "bn.fit")) return(from_bn(g)$graph)
   if (inherits(g, "bn_graph")) {
     if (!is.matrix(g$amat) || is.null(colnames(g$amat))) {
       lbn_abort("{.arg {arg}} is a malformed {.cls bn_graph} (no adjacency matrix).",

@@ -30,7 +30,7 @@
 #' filled <- impute(fit, d)
 #' mean(filled[is.na(holes)] == x[is.na(holes)])  # share of missing cells recovered
 impute <- function(fit, data) {
-  check_bn_fit(fit)
+  fit <- check_bn_fit(fit)
   if (is_gaussian_fit(fit)) {
     lbn_abort("{.fn impute} needs a discrete network; {.arg fit} is linear-Gaussian.",
               "data_type")

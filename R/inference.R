@@ -48,7 +48,7 @@
 #' set.seed(1)
 #' query(asia, "lung", evidence = list(smoke = "yes", xray = "yes"), method = "lw", n = 1e5)
 query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"), n = 10000) {
-  check_bn_fit(fit)
+  fit <- check_bn_fit(fit)
   method <- check_choice(method, c("exact", "lw", "ls"))
   check_number(n, min = 1, max = 1e10, whole = TRUE)
   node_names <- colnames(fit$graph$amat)
@@ -199,7 +199,7 @@ gaussian_joint <- function(fit) {
 #' mean(predicted == test$lung)
 #' head(attr(predict(asia, test[1:3, ], "lung", prob = TRUE), "prob"))
 predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
-  check_bn_fit(object, arg = "object")
+  object <- check_bn_fit(object, arg = "object")
   check_flag(prob)
   if (!is.data.frame(newdata)) {
     lbn_abort("{.arg newdata} must be a data.frame, not {.obj_type_friendly {newdata}}.", "type")
@@ -291,7 +291,7 @@ gaussian_predict <- function(fit, newdata, node) {
 #' BIC(fit, x)
 #' network_score(asia$graph, x, "bic")  # BIC on the log-likelihood scale: -BIC / 2
 logLik.bn_fit <- function(object, data, ...) {
-  check_bn_fit(object, arg = "object")
+  object <- check_bn_fit(object, arg = "object")
   if (is_gaussian_fit(object)) {
     value <- log_predictive(object, data)
     cases <- if (inherits(data, "bn_data")) data$n_cases else nrow(data)

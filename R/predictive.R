@@ -41,7 +41,7 @@
 #' log_predictive(fit, cases[-train, ])
 #' head(log_predictive(fit, cases[-train, ], sum = FALSE))
 log_predictive <- function(fit, newdata, sum = TRUE) {
-  check_bn_fit(fit)
+  fit <- check_bn_fit(fit)
   check_flag(sum)
   if (is_gaussian_fit(fit)) return(log_predictive_gaussian(fit, newdata, sum))
   # A column of new data may well hold a single value, or few rows many values: the fit,

@@ -360,7 +360,7 @@ local_score <- function(data, node, parents = character(), score = NULL, ...) {
 #' @param threads Number of threads used to score the families.
 #' @export
 network_score <- function(g, data, score = NULL, local = FALSE, threads = 1, ...) {
-  check_dag_graph(g)
+  g <- check_dag_graph(g)
   data <- as_bn_data(data)
   check_complete(data, "Scoring")
   score <- as_bn_score(score, ..., data = data)
@@ -375,6 +375,7 @@ network_score <- function(g, data, score = NULL, local = FALSE, threads = 1, ...
 }
 
 check_dag_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {
+  if (inherits(g, c("bn", "bn.fit"))) g <- as_graph_arg(g)  # bnlearn's; returned converted
   if (!inherits(g, "bn_graph")) {
     lbn_abort("{.arg {arg}} must be a {.cls bn_graph}, not {.obj_type_friendly {g}}.", "type",
               call = call)

@@ -118,7 +118,7 @@ start_matrix <- function(start, knowledge, call) {
   nodes <- knowledge$nodes
   amat <- matrix(0L, length(nodes), length(nodes), dimnames = list(nodes, nodes))
   if (!is.null(start)) {
-    check_dag_graph(start, arg = "start", call = call)
+    start <- check_dag_graph(start, arg = "start", call = call)
     given <- colnames(start$amat)
     if (!setequal(given, nodes)) {
       lbn_abort(c("{.arg start} must have the data's nodes.",

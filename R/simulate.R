@@ -25,7 +25,7 @@
 #' head(sample)
 #' table(sample$smoke) / 1000
 simulate_data <- function(fit, n) {
-  check_bn_fit(fit)
+  fit <- check_bn_fit(fit)
   check_number(n, min = 1, max = .Machine$integer.max, whole = TRUE)
   n <- as.integer(n)
   if (is_gaussian_fit(fit)) return(simulate_gaussian(fit, n))

@@ -1,0 +1,101 @@
+# Interoperability with bnlearn: its network structures ("bn") and fitted networks
+# ("bn.fit") to and from learnbn's graphs and fits. Reading bnlearn's objects needs no
+# bnlearn (they are lists); building them does.
+
+#' Convert to and from bnlearn's objects
+#'
+#' `from_bn()` turns a bnlearn network structure (class `"bn"`) into a [bn_graph] and a
+#' bnlearn fitted network (class `"bn.fit"`, discrete or Gaussian) into a [bn_fit]; it
+#' needs no bnlearn. `as_bn()` goes the other way and needs bnlearn (in Suggests).
+#' Every learnbn function that takes a graph or a fit also takes bnlearn's objects, so
+#' `arcs()`, `cpdag()`, `shd()`, `nodes()` and the others work on them whichever package
+#' was attached last.
+#'
+#' @param x For `from_bn()`, a bnlearn `"bn"` or `"bn.fit"` object; for `as_bn()`, a
+#'   [bn_graph] (a DAG or a CPDAG/PDAG without bidirected edges), a learner's result or
+#'   a [bn_fit].
+#' @return `from_bn()`: a [bn_graph] or a [bn_fit] (method `"mle"`, as bnlearn's default
+#'   estimates). `as_bn()`: a `"bn"` or `"bn.fit"` object.
+#' @export
+#' @examples
+#' # A bnlearn structure read without bnlearn:
+#' structure_bn <- structure(list(
+#'   learning = list(), arcs = cbind(from = c("A", "B"), to = c("B", "C")),
+#'   nodes = list(A = list(parents = character()), B = list(parents = "A"),
+#'                C = list(parents = "B"))), class = "bn")
+#' from_bn(structure_bn)
+#' if (requireNamespace("bnlearn", quietly = TRUE)) {
+#'   asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
+#'   fitted <- as_bn(asia)
+#'   all.equal(from_bn(fitted)$cpts, asia$cpts)
+#' }
+from_bn <- function(x) {
+  if (inherits(x, "bn.fit")) return(fit_from_bn(x))
+  if (!inherits(x, "bn")) {
+    lbn_abort("{.arg x} must be a bnlearn {.cls bn} or {.cls bn.fit} object, not {.obj_type_friendly {x}}.",
+              "type")
+  }
+  node_names <- names(x$nodes)
+  amat <- matrix(0L, length(node_names), length(node_names), dimnames = list(node_names, node_names))
+  arcs <- x$arcs
+  if (length(arcs)) amat[cbind(match(arcs[, 1], node_names), match(arcs[, 2], node_names))] <- 1L
+  new_bn_graph(amat, if (any(amat == 1L & t(amat) == 1L)) "pdag" else "dag")
+}
+
+# A bn.fit as a bn_fit: the graph from the parents, CPTs permuted to learnbn's parent
+# order (the graph's node order) or the regressions of a Gaussian network.
+fit_from_bn <- function(x) {
+  node_names <- names(x)
+  amat <- matrix(0L, length(node_names), length(node_names), dimnames = list(node_names, node_names))
+  for (node in node_names) amat[x[[node]]$parents, node] <- 1L
+  graph <- new_bn_graph(amat, "dag")
+  parents <- graph_parents(graph)
+  if (all(vapply(x, inherits, logical(1), "bn.fit.gnode"))) {
+    coefficients <- lapply(stats::setNames(node_names, node_names), function(node) {
+      beta <- x[[node]]$coefficients
+      beta[c("(Intercept)", parents[[node]])]
+    })
+    sd <- vapply(x, function(n) as.numeric(n$sd), numeric(1))
+    return(new_gaussian_fit(graph, coefficients, sd[node_names], "mle"))
+  }
+  if (!all(vapply(x, function(n) !is.null(n$prob), logical(1)))) {
+    lbn_abort("{.arg x} mixes discrete and continuous nodes; learnbn fits one kind per network.",
+              "value")
+  }
+  cpts <- lapply(stats::setNames(node_names, node_names), function(node) {
+    table <- x[[node]]$prob
+    order <- c(node, parents[[node]])
+    array(aperm(unclass(table), match(order, names(dimnames(table)))),
+          dim = dim(table)[match(order, names(dimnames(table)))], dimnames = dimnames(table)[order])
+  })
+  levels <- lapply(cpts, function(table) dimnames(table)[[1L]])
+  new_bn_fit(graph, levels, cpts, "mle")
+}
+
+#' @rdname from_bn
+#' @export
+as_bn <- function(x) {
+  rlang::check_installed("bnlearn", "to build bnlearn objects")
+  if (inherits(x, "bn_fit")) return(fit_as_bn(x))
+  g <- as_graph_arg(x, arg = "x")
+  check_no_bidirected(g, arg = "x")
+  node_names <- colnames(g$amat)
+  arcs <- which(g$amat == 1L, arr.ind = TRUE)
+  structure_bn <- bnlearn::empty.graph(node_names)
+  if (nrow(arcs)) {
+    bnlearn::arcs(structure_bn, check.cycles = FALSE) <-
+      cbind(from = node_names[arcs[, 1]], to = node_names[arcs[, 2]])
+  }
+  structure_bn
+}
+
+fit_as_bn <- function(x) {
+  structure_bn <- as_bn(x$graph)
+  if (is_gaussian_fit(x)) {
+    dist <- lapply(x$nodes, function(node) list(coef = x$coefficients[[node]], sd = x$sd[[node]]))
+    names(dist) <- x$nodes
+  } else {
+    dist <- lapply(x$cpts, function(table) as.table(table))
+  }
+  bnlearn::custom.fit(structure_bn, dist = dist)
+}
