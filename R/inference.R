@@ -34,7 +34,8 @@
 #' @param n Number of samples of `"lw"` and `"ls"`.
 #' @return For a discrete fit and one target, a named probability vector over its levels;
 #'   for several targets, an array of their joint probabilities with named dimnames
-#'   (first target first). The attribute `"evidence_probability"` holds P(evidence)
+#'   (first target first); either of class `"bn_posterior"`, which prints P(evidence)
+#'   below the probabilities (`unclass()` gives the plain vector or array). The attribute `"evidence_probability"` holds P(evidence)
 #'   (estimated when sampled), and `"samples"` the number of samples with non-zero
 #'   weight. For a Gaussian fit, a list with `mean` (named vector) and `cov` (matrix).
 #'   Evidence of probability zero is an error of class `"learnbn_error_impossible_evidence"`.
@@ -99,7 +100,19 @@ posterior_table <- function(fit, target, joint, evidence, samples, call = rlang:
   }
   attr(probability, "evidence_probability") <- if (is.null(samples)) total else total / samples
   if (!is.null(samples)) attr(probability, "samples") <- samples
+  class(probability) <- "bn_posterior"
   probability
+}
+
+#' @export
+print.bn_posterior <- function(x, digits = getOption("digits") - 3, ...) {
+  p_evidence <- attr(x, "evidence_probability")
+  samples <- attr(x, "samples")
+  attr(x, "evidence_probability") <- attr(x, "samples") <- NULL
+  print(unclass(x), digits = digits, ...)
+  how <- if (is.null(samples)) "" else paste0(" (estimated from ", format(samples, big.mark = ",", scientific = FALSE), " samples)")
+  cat("P(evidence) = ", format(p_evidence, digits = digits), how, "\n", sep = "")
+  invisible(x)
 }
 
 # Evidence as a named list with known node names, one value each.
