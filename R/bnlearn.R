@@ -8,8 +8,9 @@
 #' bnlearn fitted network (class `"bn.fit"`, discrete or Gaussian) into a [bn_fit]; it
 #' needs no bnlearn. `as_bn()` goes the other way and needs bnlearn (in Suggests).
 #' Every learnbn function that takes a graph or a fit also takes bnlearn's objects, so
-#' `arcs()`, `cpdag()`, `shd()`, `nodes()` and the others work on them whichever package
-#' was attached last.
+#' learnbn's `arcs()`, `cpdag()`, `shd()`, `nodes()`, `parents()` and the other names
+#' both packages export work on either package's objects (attach learnbn after bnlearn,
+#' or call them as `learnbn::arcs()`).
 #'
 #' @param x For `from_bn()`, a bnlearn `"bn"` or `"bn.fit"` object; for `as_bn()`, a
 #'   [bn_graph] (a DAG or a CPDAG/PDAG without bidirected edges), a learner's result or
@@ -64,6 +65,10 @@ fit_from_bn <- function(x) {
   }
   cpts <- lapply(stats::setNames(node_names, node_names), function(node) {
     table <- x[[node]]$prob
+    if (length(dim(table)) <= 1L) {  # a root node: bnlearn leaves its dimnames unnamed
+      return(array(as.vector(table), dim = length(table),
+                   dimnames = stats::setNames(list(dimnames(table)[[1L]]), node)))
+    }
     order <- c(node, parents[[node]])
     array(aperm(unclass(table), match(order, names(dimnames(table)))),
           dim = dim(table)[match(order, names(dimnames(table)))], dimnames = dimnames(table)[order])

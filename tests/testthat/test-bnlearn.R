@@ -57,6 +57,12 @@ test_that("graphs and fits survive a round trip through bnlearn", {
   back <- from_bn(as_bn(gaussian))
   expect_equal(back$coefficients, gaussian$coefficients)
   expect_equal(back$sd, gaussian$sd)
+  # BIF files written by each package are read by the other.
+  path <- withr::local_tempfile(fileext = ".bif")
+  write_bif(asia_fit, path)
+  expect_equal(from_bn(bnlearn::read.bif(path))$cpts, asia_fit$cpts)
+  bnlearn::write.bif(path, fitted)
+  expect_equal(read_bif(path)$cpts, asia_fit$cpts)
   set.seed(2)
   x <- simulate_data(asia_fit, 500)
   g <- bnlearn::hc(x)
