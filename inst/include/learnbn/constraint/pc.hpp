@@ -19,6 +19,7 @@
 // Knowledge and rules are those of graph/meek.hpp, shared with cpdag() and the searches.
 #pragma once
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <string>
 #include <atomic>
@@ -143,6 +144,7 @@ class PC {
   };
 
   static constexpr std::size_t kTestsPerCheck = 64;
+  static constexpr double kCheckSeconds = 0.2;
 
   static bool on_calling_thread() {
 #ifdef _OPENMP
@@ -156,8 +158,14 @@ class PC {
   // master of the team) runs the check; an exception from it is kept for rethrowing.
   bool must_stop(std::size_t& since_check) const {
     if (stop_.load(std::memory_order_relaxed)) return true;
-    if (++since_check < kTestsPerCheck || !on_calling_thread()) return false;
+    if (!on_calling_thread()) return false;
+    // Every kTestsPerCheck tests, or sooner when tests are slow (permutation tests with
+    // large B): an interrupt is then seen within one test of kCheckSeconds.
+    const auto now = std::chrono::steady_clock::now();
+    if (++since_check < kTestsPerCheck &&
+        std::chrono::duration<double>(now - last_check_).count() < kCheckSeconds) return false;
     since_check = 0;
+    last_check_ = now;
     try {
       check_interrupt_();
     } catch (...) {
@@ -380,6 +388,7 @@ class PC {
   std::vector<char> adjacent_;
   CITestCache cache_;
   std::function<void()> check_interrupt_ = [] {};
+  mutable std::chrono::steady_clock::time_point last_check_ = std::chrono::steady_clock::now();
   mutable std::atomic<bool> stop_{false};
   mutable std::exception_ptr stop_error_;
   Pdag g_;
