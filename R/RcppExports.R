@@ -77,8 +77,8 @@ cpp_available_counts <- function(data, node, parents) {
     .Call(`_learnbn_cpp_available_counts`, data, node, parents)
 }
 
-cpp_pc <- function(data, names, test, options, knowledge) {
-    .Call(`_learnbn_cpp_pc`, data, names, test, options, knowledge)
+cpp_pc <- function(data, names, test, options, knowledge, report = NULL) {
+    .Call(`_learnbn_cpp_pc`, data, names, test, options, knowledge, report)
 }
 
 cpp_pdag_search <- function(data, spec, knowledge, start, max_iter, threads) {

@@ -63,7 +63,9 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #' @param B Number of permutations for the permutation tests (a warning of class
 #'   `learnbn_warning_unused_argument` when given with another test).
 #' @param threads Number of threads for the tests of one level (PC-stable only).
-#' @param verbose If `TRUE`, prints the walk-through of [explain_pc()] at the end.
+#' @param verbose If `TRUE`, reports each level of the skeleton phase as it ends (tests
+#'   run, edges removed and left, seconds so far) and a summary at the end; [explain_pc()]
+#'   gives the whole walk-through.
 #' @return A [bn_graph] of type `"cpdag"` (or `"pdag"` when background knowledge or
 #'   conflicts shaped it), whose `info` holds `tests` (every test run: x, y, z
 #'   `;`-separated, statistic, df, p_value, independent, level, n: the cases used),
@@ -108,9 +110,12 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   sorted <- nodes[order(nodes, method = "radix")]
   options <- list(alpha = alpha, max_cond = max_cond, stable = stable, threads = threads,
                   conflicts = conflicts)
+  report <- if (verbose) function(level, tests, removed, left) {
+    cli::cli_inform("PC level {level}: {tests} test{?s}, {removed} edge{?s} removed, {left} left ({format(inputs$clock(), digits = 2)} s).")
+  }
   res <- cpp_pc(data_subset(data, sorted), sorted, spec, options,
                 list(required = knowledge$required[sorted, sorted, drop = FALSE],
-                     forbidden = knowledge$forbidden[sorted, sorted, drop = FALSE]))
+                     forbidden = knowledge$forbidden[sorted, sorted, drop = FALSE]), report)
   dimnames(res$amat) <- dimnames(res$bidirected) <- list(sorted, sorted)
   amat <- res$amat[nodes, nodes, drop = FALSE]
   info <- c(list(algorithm = "pc"), pc_info(res, sorted, spec, alpha, max_cond, stable, conflicts),
@@ -120,7 +125,9 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   shaped <- nrow(info$conflicts) > 0 || any(info$orientations$rule == pc_rule_names[1])
   g <- new_bn_graph(amat, type = if (shaped) "pdag" else "cpdag", info = info,
                     bidirected = info$bidirected)
-  if (verbose) explain_pc(g)
+  if (verbose) {
+    cli::cli_inform("PC: {info$n_tests} test{?s}, {nrow(info$orientations)} orientation{?s}, {format(info$time, digits = 2)} s; {.code explain_pc()} gives the walk-through.")
+  }
   g
 }
 

@@ -270,8 +270,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_pc
-Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test, Rcpp::List options, Rcpp::List knowledge);
-RcppExport SEXP _learnbn_cpp_pc(SEXP dataSEXP, SEXP namesSEXP, SEXP testSEXP, SEXP optionsSEXP, SEXP knowledgeSEXP) {
+Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test, Rcpp::List options, Rcpp::List knowledge, Rcpp::Nullable<Rcpp::Function> report);
+RcppExport SEXP _learnbn_cpp_pc(SEXP dataSEXP, SEXP namesSEXP, SEXP testSEXP, SEXP optionsSEXP, SEXP knowledgeSEXP, SEXP reportSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -280,7 +280,8 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::List >::type test(testSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_pc(data, names, test, options, knowledge));
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type report(reportSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_pc(data, names, test, options, knowledge, report));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -421,7 +422,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_complete_data", (DL_FUNC) &_learnbn_cpp_complete_data, 4},
     {"_learnbn_cpp_gibbs_fit", (DL_FUNC) &_learnbn_cpp_gibbs_fit, 5},
     {"_learnbn_cpp_available_counts", (DL_FUNC) &_learnbn_cpp_available_counts, 3},
-    {"_learnbn_cpp_pc", (DL_FUNC) &_learnbn_cpp_pc, 5},
+    {"_learnbn_cpp_pc", (DL_FUNC) &_learnbn_cpp_pc, 6},
     {"_learnbn_cpp_pdag_search", (DL_FUNC) &_learnbn_cpp_pdag_search, 6},
     {"_learnbn_cpp_registry", (DL_FUNC) &_learnbn_cpp_registry, 0},
     {"_learnbn_cpp_family_table", (DL_FUNC) &_learnbn_cpp_family_table, 3},

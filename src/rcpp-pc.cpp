@@ -18,10 +18,12 @@ std::string join_names(const std::vector<int>& nodes, const Rcpp::CharacterVecto
 }  // namespace
 
 // `test` is a ci_test_spec(); `options` is list(alpha, max_cond, stable, threads,
-// conflicts); `knowledge` is a build_constraints() list in the order of `names`.
+// conflicts); `knowledge` is a build_constraints() list in the order of `names`;
+// `report`, when given, is called as report(level, tests, removed, edges_left) after
+// each level of the skeleton phase.
 // [[Rcpp::export]]
 Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test, Rcpp::List options,
-                  Rcpp::List knowledge) {
+                  Rcpp::List knowledge, Rcpp::Nullable<Rcpp::Function> report = R_NilValue) {
   const learnbn::DataView view = data_view(data);
   learnbn::PCOptions pc_options;
   pc_options.alpha = Rcpp::as<double>(options["alpha"]);
@@ -33,6 +35,13 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
   pc_options.required = flat_matrix(knowledge["required"]);
   pc_options.forbidden = flat_matrix(knowledge["forbidden"]);
   learnbn::PC pc(view, ci_spec_from(test), pc_options);
+  if (report.isNotNull()) {  // verbose: one line per level, from R
+    const Rcpp::Function say(report);
+    pc.on_level([say](const learnbn::LevelSummary& s) {
+      say(s.level, static_cast<double>(s.tests), static_cast<double>(s.removed),
+          static_cast<double>(s.edges_left));
+    });
+  }
   const learnbn::PCResult r = pc.run(check_interrupt);
 
   const int n = static_cast<int>(view.n_vars());

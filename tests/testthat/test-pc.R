@@ -25,6 +25,25 @@ test_that("pc on college plans at alpha 0.04 gives the walk-through's partially 
   expect_identical(nrow(info$conflicts), 0L)
 })
 
+test_that("pc(verbose = TRUE) reports each level as it ends, then a summary", {
+  d <- bn_data(college_plans, counts = "count")
+  quiet <- pc(d, alpha = 0.04)
+  lines <- character()
+  g <- withCallingHandlers(pc(d, alpha = 0.04, verbose = TRUE), message = function(m) {
+    lines <<- c(lines, conditionMessage(m))
+    invokeRestart("muffleMessage")
+  })
+  expect_identical(g$amat, quiet$amat)
+  # One line per level: tests of that level, edges removed and left (10 pairs at first).
+  levels <- quiet$info$tests$level
+  removed <- tapply(quiet$info$tests$independent, levels, sum)
+  expected <- sprintf("PC level %d: %d tests?, %d edges? removed, %d left", as.integer(names(removed)),
+                      as.vector(table(levels)), removed, 10 - cumsum(removed))
+  expect_length(lines, length(removed) + 1)
+  for (i in seq_along(removed)) expect_match(lines[i], expected[i])
+  expect_match(lines[length(lines)], sprintf("^PC: %d tests, 3 orientations", quiet$info$n_tests))
+})
+
 test_that("pc on Florida at alpha 0.05 reports the V - R conflict", {
   fl <- bn_data(florida, counts = "count")
   expect_warning(g <- pc(fl, alpha = 0.05), class = "learnbn_warning_conflict")

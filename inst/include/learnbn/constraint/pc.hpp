@@ -56,6 +56,12 @@ struct PCOptions {
   std::vector<char> forbidden;  // n * n, forbidden[i * n + j]: the arc i -> j is blacklisted
 };
 
+// What one level of the skeleton phase did, for progress reports.
+struct LevelSummary {
+  int level = 0;
+  std::size_t tests = 0, removed = 0, edges_left = 0;
+};
+
 struct TestRecord {
   int x = 0, y = 0, level = 0;
   std::vector<int> z;
@@ -107,6 +113,9 @@ class PC {
   // `check_interrupt` runs on the calling thread before each level and every
   // kTestsPerCheck tests that thread runs (so one huge level or edge can be stopped); when
   // it throws, the other threads stop at their next test and the exception is rethrown.
+  // Called on the calling thread after each level of the skeleton phase.
+  void on_level(std::function<void(const LevelSummary&)> report) { on_level_ = std::move(report); }
+
   PCResult run(const std::function<void()>& check_interrupt = [] {}) {
     check_interrupt_ = check_interrupt;
     stop_ = false;
@@ -252,6 +261,7 @@ class PC {
       }
       if (edges.empty()) break;
       out.levels = level + 1;
+      const std::size_t tests_before = out.tests.size(), edges_before = edge_count();
       if (opt_.stable) {
         stable_level(out, edges, level);
       } else {
@@ -264,7 +274,19 @@ class PC {
           absorb(out, outcome);
         }
       }
+      if (on_level_) {
+        const std::size_t edges_after = edge_count();
+        on_level_({level, out.tests.size() - tests_before, edges_before - edges_after, edges_after});
+      }
     }
+  }
+
+  std::size_t edge_count() const {
+    std::size_t edges = 0;
+    for (int i = 0; i < n_; ++i) {
+      for (int j = i + 1; j < n_; ++j) edges += adjacent_[at(i, j)] != 0;
+    }
+    return edges;
   }
 
   void stable_level(PCResult& out, const std::vector<std::pair<int, int>>& edges, int level) {
@@ -388,6 +410,7 @@ class PC {
   std::vector<char> adjacent_;
   CITestCache cache_;
   std::function<void()> check_interrupt_ = [] {};
+  std::function<void(const LevelSummary&)> on_level_;
   mutable std::chrono::steady_clock::time_point last_check_ = std::chrono::steady_clock::now();
   mutable std::atomic<bool> stop_{false};
   mutable std::exception_ptr stop_error_;
