@@ -79,3 +79,62 @@ fit_codes <- function(data, node, levels, call = rlang::caller_env()) {
   }
   position[codes] - 1L
 }
+
+#' Log-likelihood, AIC and BIC of a fitted network on data
+#'
+#' `logLik()` is the log-likelihood of `data` under the parameters of `object`, the
+#' same number as `log_predictive(object, data)`: the sum over cases and nodes of
+#' `log theta_ijk` (discrete) or of the normal log density of each node given its
+#' parents (Gaussian). It is a `"logLik"` object whose `df` is [nparams()] and whose
+#' `nobs` is the number of cases (the sum of the case counts), so [stats::AIC()] and
+#' [stats::BIC()] follow: `AIC = -2 logLik + 2 df` and `BIC = -2 logLik + log(nobs) df`.
+#' With the maximum-likelihood fit of a graph on the same data, `logLik()` equals
+#' `network_score(g, data, "loglik")` and `BIC()` equals
+#' `-2 * network_score(g, data, "bic")`.
+#'
+#' @param object A `bn_fit` object from [fit_parameters()] or [read_bif()].
+#' @param data A data.frame or [bn_data()] object with a column for every node of
+#'   `object`, as for [log_predictive()].
+#' @param k The penalty per parameter of the AIC.
+#' @param ... Unused.
+#' @return `logLik()`: a `"logLik"` object; `AIC()` and `BIC()`: a number.
+#' @family parameters
+#' @export
+#' @examples
+#' asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
+#' set.seed(1)
+#' d <- simulate_data(asia, 1000)
+#' fit <- fit_parameters(asia$graph, d, method = "mle")
+#' logLik(fit, d)
+#' AIC(fit, data = d)
+#' BIC(fit, data = d)
+#' -2 * network_score(asia$graph, d, "bic")
+logLik.bn_fit <- function(object, data, ...) {
+  if (missing(data)) {
+    lbn_abort("{.arg data} is missing: the log-likelihood of a fit is computed on data, as in {.code logLik(fit, data)}.",
+              "missing_argument")
+  }
+  value <- log_predictive(object, data)
+  structure(value, df = as.numeric(nparams(object)), nobs = as.numeric(case_count(data)),
+            class = "logLik")
+}
+
+#' @rdname logLik.bn_fit
+#' @export
+AIC.bn_fit <- function(object, data, ..., k = 2) {
+  stats::AIC(logLik.bn_fit(object, data), k = k)
+}
+
+#' @rdname logLik.bn_fit
+#' @export
+BIC.bn_fit <- function(object, data, ...) {
+  stats::BIC(logLik.bn_fit(object, data))
+}
+
+# The number of cases of a data.frame (its rows, or the sum of its case counts) or of a
+# bn_data object.
+case_count <- function(data) {
+  if (inherits(data, "bn_data")) return(data$n_cases)
+  counts <- counts_attribute(data)
+  if (is.null(counts)) nrow(data) else sum(data[[counts]])
+}
