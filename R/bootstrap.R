@@ -41,7 +41,7 @@ bootstrap_arcs <- function(data, algorithm, R = 100, cluster = NULL, threshold =
   replicate_fit <- function(seed) bootstrap_replicate(data, learner, seed, ...)
   graphs <- if (is.null(cluster)) lapply(seeds, replicate_fit)
             else parallel::parLapply(cluster, seeds, replicate_fit)
-  strength <- arc_strength(graphs, names(data$levels))
+  strength <- bootstrap_strength(graphs, names(data$levels))
   structure(list(strength = strength, averaged = average_edges(strength, names(data$levels), threshold),
                  threshold = threshold, R = R, graphs = graphs),
             class = "bn_bootstrap")
@@ -76,7 +76,7 @@ bootstrap_replicate <- function(data, learner, seed, ...) {
 }
 
 # Strength and direction of every ordered pair seen in the graphs.
-arc_strength <- function(graphs, nodes) {
+bootstrap_strength <- function(graphs, nodes) {
   n <- length(nodes)
   directed <- matrix(0, n, n, dimnames = list(nodes, nodes))
   for (g in graphs) {
