@@ -11,7 +11,8 @@ bn_fit_fields <- c("graph", "levels", "cpts", "method", "iss", "em", "gibbs",
 #'
 #' `fit$node` and `fit[["node"]]` give the parameters of one node: for a discrete
 #' network its conditional probability table (the same as [cpt()]: an array with named
-#' dimnames, node first, then its parents); for a linear-Gaussian network its
+#' dimnames, node first, then its parents, of class `bn_cpt`, printed with one row per
+#' configuration of the parents); for a linear-Gaussian network its
 #' regression, a `bn_node_regression` list of `coefficients` (`"(Intercept)"` then the
 #' parents), `sd` (residual standard deviation) and `parents`.
 #'
@@ -56,11 +57,27 @@ fit_element <- function(fit, name, call) {
   if (!name %in% node_names) {
     abort_unknown_name(name, node_names, "unknown_node", arg = "name", call = call)
   }
-  if (!is_gaussian_fit(fit)) return(.subset2(fit, "cpts")[[name]])
+  if (!is_gaussian_fit(fit)) return(new_bn_cpt(.subset2(fit, "cpts")[[name]]))
   beta <- .subset2(fit, "coefficients")[[name]]
   structure(list(coefficients = beta, sd = .subset2(fit, "sd")[[name]],
                  parents = names(beta)[-1L]),
             class = "bn_node_regression", node = name)
+}
+
+# A CPT handed to the user: the array with class "bn_cpt" for its print method. Any
+# subset (`[`) is a plain array again; arithmetic keeps the class.
+new_bn_cpt <- function(table) structure(table, class = "bn_cpt")
+
+#' @export
+print.bn_cpt <- function(x, digits = 4, ...) {
+  family <- names(dimnames(x))
+  cli::cat_line("P(", family[1L], if (length(family) > 1L) " | ",
+                paste(family[-1L], collapse = ", "), ")")
+  table <- unclass(x)
+  # one row per parent configuration, one column per state of the node
+  if (length(family) == 1L) print(table, digits = digits)
+  else print(stats::ftable(table, row.vars = family[-1L], col.vars = 1L), digits = digits)
+  invisible(x)
 }
 
 #' @export

@@ -5,8 +5,10 @@ college_graph <- function() {
 test_that("fit$node and fit[['node']] give the node's CPT, fields take precedence", {
   fit <- fit_parameters(college_graph(), bn_data(college_plans, counts = "count"))
   cp <- unclass(fit)$cpts$CP
-  expect_identical(fit$CP, cp)
-  expect_identical(fit[["CP"]], cp)
+  expect_identical(unclass(fit$CP), cp)
+  expect_identical(unclass(fit[["CP"]]), cp)
+  expect_s3_class(fit$CP, "bn_cpt")
+  expect_identical(fit$CP, cpt(fit, "CP"))
   expect_identical(names(dimnames(fit$CP)), c("CP", "SES", "IQ", "PE"))
   expect_identical(fit$graph, unclass(fit)$graph)
   expect_identical(fit[["cpts"]], unclass(fit)$cpts)
@@ -14,6 +16,16 @@ test_that("fit$node and fit[['node']] give the node's CPT, fields take precedenc
   expect_null(fit$em)
   expect_null(fit$type)
   expect_identical(fit[[3]], unclass(fit)[[3]])
+})
+
+test_that("a CPT prints one row per parent configuration", {
+  fit <- fit_parameters(college_graph(), bn_data(college_plans, counts = "count"))
+  expect_snapshot({
+    fit$IQ
+    fit$SEX
+  })
+  # a subset is a plain array again
+  expect_false(inherits(fit$IQ[, "low"], "bn_cpt"))
 })
 
 test_that("a node named like a field is reached through cpt()", {
