@@ -41,26 +41,30 @@ bootstrap_arcs <- function(data, algorithm, R = 100, cluster = NULL, threshold =
   replicate_fit <- function(seed) bootstrap_replicate(data, learner, seed, ...)
   graphs <- if (is.null(cluster)) lapply(seeds, replicate_fit)
             else parallel::parLapply(cluster, seeds, replicate_fit)
-  strength <- arc_strength(graphs, names(data$levels))
+  strength <- bootstrap_strength(graphs, names(data$levels))
   structure(list(strength = strength, averaged = average_edges(strength, names(data$levels), threshold),
                  threshold = threshold, R = R, graphs = graphs),
             class = "bn_bootstrap")
 }
 
-check_learner <- function(algorithm, call = rlang::caller_env()) {
-  if (is.character(algorithm) && length(algorithm) == 1L && !is.na(algorithm)) {
-    learner <- get0(algorithm, envir = asNamespace("learnbn"), mode = "function", inherits = FALSE)
-    if (is.null(learner) || !algorithm %in% getNamespaceExports("learnbn")) {
-      lbn_abort("{.arg algorithm} names no learner of learnbn: {.val {algorithm}}.", "value", call = call)
-    }
-    return(learner)
-  }
-  if (!is.function(algorithm)) {
-    lbn_abort("{.arg algorithm} must be a learner function or its name, not {.obj_type_friendly {algorithm}}.",
+# A learner given as a function or as the name of one of learnbn's learners (with a
+# did-you-mean); shared by bootstrap_arcs() and bn_cv().
+check_learner <- function(learner, arg = rlang::caller_arg(learner), call = rlang::caller_env()) {
+  if (is.function(learner)) return(learner)
+  if (!is.character(learner) || length(learner) != 1L || is.na(learner)) {
+    lbn_abort("{.arg {arg}} must be a learner function or its name, not {.obj_type_friendly {learner}}.",
               "type", call = call)
   }
-  algorithm
+  if (!learner %in% learner_names) {
+    abort_unknown_name(learner, learner_names, "value", arg = arg, call = call)
+  }
+  getExportedValue("learnbn", learner)
 }
+
+learner_names <- c("hill_climb", "tabu_search", "local_search", "simulated_annealing",
+                   "genetic_search", "best_first_search", "k2_search", "exhaustive_search",
+                   "exact_search", "ges", "chow_liu", "pc", "minimal_imap", "hybrid",
+                   "pdag_search", "structural_em")
 
 # One replicate: multinomial case counts over the rows, then the learner.
 bootstrap_replicate <- function(data, learner, seed, ...) {
@@ -76,7 +80,7 @@ bootstrap_replicate <- function(data, learner, seed, ...) {
 }
 
 # Strength and direction of every ordered pair seen in the graphs.
-arc_strength <- function(graphs, nodes) {
+bootstrap_strength <- function(graphs, nodes) {
   n <- length(nodes)
   directed <- matrix(0, n, n, dimnames = list(nodes, nodes))
   for (g in graphs) {

@@ -234,7 +234,9 @@ check_bn_fit <- function(fit, arg = rlang::caller_arg(fit), call = rlang::caller
 #' @param fit A `bn_fit` object from [fit_parameters()] or [read_bif()].
 #' @param node The name of a node of `fit`.
 #' @return An array P(node | parents) with dimensions `c(r_node, r_parent1, ...)` and
-#'   named dimnames, node first; it sums to 1 over its first dimension.
+#'   named dimnames, node first; it sums to 1 over its first dimension. Its class
+#'   `bn_cpt` prints it with one row per configuration of the parents; a subset
+#'   (`cpt(fit, node)["yes", , ]`) is a plain array.
 #' @family parameters
 #' @export
 #' @examples
@@ -246,7 +248,7 @@ cpt <- function(fit, node) {
   check_discrete_fit(fit, "{.fn cpt}")
   check_string(node)
   check_nodes(node, names(fit$cpts))
-  fit$cpts[[node]]
+  new_bn_cpt(fit$cpts[[node]])
 }
 
 #' Number of free parameters of a fitted network

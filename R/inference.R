@@ -305,9 +305,13 @@ gaussian_predict <- function(fit, newdata, node) {
 #' network_score(asia$graph, x, "bic")  # BIC on the log-likelihood scale: -BIC / 2
 logLik.bn_fit <- function(object, data, ...) {
   object <- check_bn_fit(object, arg = "object")
+  if (missing(data)) {
+    lbn_abort("{.arg data} is missing: the log-likelihood of a fit is computed on data, as in {.code logLik(fit, data)}.",
+              "missing_argument")
+  }
   if (is_gaussian_fit(object)) {
     value <- log_predictive(object, data)
-    cases <- if (inherits(data, "bn_data")) data$n_cases else nrow(data)
+    cases <- case_count(data)
   } else {
     data <- if (inherits(data, "bn_data")) data else bn_data(data, missing = "allow")
     check_node_columns(names(object$cpts), names(data$levels), "data", "object")

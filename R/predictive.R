@@ -79,3 +79,11 @@ fit_codes <- function(data, node, levels, call = rlang::caller_env()) {
   }
   position[codes] - 1L
 }
+
+# The number of cases of a data.frame (its rows, or the sum of its case counts) or of a
+# bn_data object.
+case_count <- function(data) {
+  if (inherits(data, "bn_data")) return(data$n_cases)
+  counts <- counts_attribute(data)
+  if (is.null(counts)) nrow(data) else sum(data[[counts]])
+}

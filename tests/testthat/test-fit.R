@@ -71,7 +71,7 @@ test_that("college_plans CPTs match an xtabs() computation", {
   expect_identical(nparams(fit_mle), 1 + 3 + 3 * 4 + 1 * 2 * 4 * 4 + 1 * 2 * 4 * 4)
 
   for (node in c("CP", "PE", "IQ")) {
-    table <- cpt(fit_mle, node)
+    table <- unclass(cpt(fit_mle, node))
     family <- names(dimnames(table))
     expect_setequal(family[-1], graph_parents(g)[[node]])
     counts <- xtabs(stats::as.formula(paste("count ~", paste(family, collapse = " + "))),
@@ -84,7 +84,7 @@ test_that("college_plans CPTs match an xtabs() computation", {
     r <- dim(counts)[1]
     q <- length(counts) / r
     expected_bayes <- sweep(counts + 10 / (q * r), margins, n_ij + 10 / q, "/")
-    expect_equal(cpt(fit_bayes, node), expected_bayes)
+    expect_equal(unclass(cpt(fit_bayes, node)), expected_bayes)
   }
   # spot values: P(CP = yes | PE = high, IQ = high, SES = high), P(SEX = male)
   cp <- college_plans
@@ -131,7 +131,8 @@ test_that("a CPT larger than the limit is a clear error", {
 
 test_that("cpt() and nparams() work and check their arguments", {
   fit <- fit_parameters(hand_graph(), bn_data(hand_counts, counts = "count"))
-  expect_identical(cpt(fit, "B"), fit$cpts$B)
+  expect_identical(unclass(cpt(fit, "B")), fit$cpts$B)
+  expect_s3_class(cpt(fit, "B"), "bn_cpt")
   expect_identical(nparams(fit), 2 + 3)
   expect_error(cpt(fit, "Z"), class = "learnbn_error_unknown_node")
   expect_error(cpt(fit, 1), class = "learnbn_error_type")

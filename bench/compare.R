@@ -1,0 +1,80 @@
+# learnbn against the incumbent (bnlearn 4.9) side by side in one R process: the same
+# data.frame is given to both (each pays its own input checks), with its columns
+# shuffled so that no search profits from the file's topological order. For each task
+# and shuffle: seconds for both, the ratio, the network scores (hill climbing) or the
+# skeleton agreement (PC), and the SHD of each result's CPDAG to the true CPDAG.
+#
+# bnlearn is never a dependency: install it into a private library first (see
+# ../shared/anchors/README.md), e.g.
+#   mkdir -p ../anchor-lib && R CMD INSTALL --no-docs -l ../anchor-lib ../shared/anchors/bnlearn_4.9.tar.gz
+# Run from the package root:
+#   Rscript bench/compare.R [quick|full] [threads]
+# `quick` (the default) runs the alarm and andes tasks; `full` adds alarm 1e6, pigs and
+# munin (learnbn only on munin: bnlearn did not finish it in 80 minutes).
+suppressPackageStartupMessages(library(learnbn))
+anchor <- Sys.getenv("LEARNBN_ANCHOR_LIB", "../anchor-lib")
+if (!requireNamespace("bnlearn", lib.loc = anchor, quietly = TRUE)) {
+  stop("bnlearn 4.9 is not installed in ", anchor, "; see the header of this script")
+}
+loadNamespace("bnlearn", lib.loc = anchor)
+networks <- Sys.getenv("LEARNBN_NETWORKS", "../shared/networks")
+args <- commandArgs(trailingOnly = TRUE)
+mode <- if (length(args) >= 1) args[[1]] else "quick"
+threads <- if (length(args) >= 2) as.integer(args[[2]]) else 1L
+options(width = 200)
+
+tasks <- list(
+  list(network = "alarm", rows = 2e4, task = "pc", alpha = 0.05),
+  list(network = "andes", rows = 1e4, task = "pc", alpha = 0.01),
+  list(network = "andes", rows = 1e4, task = "hc"),
+  list(network = "alarm", rows = 1e6, task = "pc", alpha = 0.05, full = TRUE),
+  list(network = "alarm", rows = 1e6, task = "hc", full = TRUE),
+  list(network = "pigs", rows = 1e4, task = "pc", alpha = 0.01, full = TRUE),
+  list(network = "munin", rows = 1e4, task = "hc", full = TRUE, learnbn_only = TRUE))
+if (mode != "full") tasks <- Filter(function(t) !isTRUE(t$full), tasks)
+
+seconds <- function(expr) {
+  start <- proc.time()[["elapsed"]]
+  value <- force(expr)
+  list(value = value, seconds = proc.time()[["elapsed"]] - start)
+}
+
+# The skeleton of a bnlearn or learnbn graph as sorted "a~b" pairs.
+skeleton <- function(g) {
+  arcs <- learnbn::arcs(g)
+  sort(unique(apply(cbind(pmin(arcs$from, arcs$to), pmax(arcs$from, arcs$to)), 1, paste, collapse = "~")))
+}
+
+run_task <- function(task, shuffle) {
+  truth <- read_bif(file.path(networks, paste0(task$network, ".bif.gz")))
+  set.seed(shuffle)
+  data <- simulate_data(truth, task$rows)
+  data <- data[sample(ncol(data))]
+  true_cpdag <- cpdag(truth$graph)
+  if (task$task == "pc") {
+    ours <- seconds(pc(data, test = "x2", alpha = task$alpha, threads = threads))
+    theirs <- seconds(bnlearn::pc.stable(data, test = "x2", alpha = task$alpha))
+    agreement <- if (identical(skeleton(ours$value), skeleton(theirs$value))) "identical skeletons" else "skeletons differ"
+  } else {
+    ours <- seconds(hill_climb(data, score = "bdeu", iss = 1, threads = threads))
+    theirs <- if (isTRUE(task$learnbn_only)) list(value = NULL, seconds = NA) else
+      seconds(bnlearn::hc(data, score = "bde", iss = 1))
+    agreement <- if (is.null(theirs$value)) "bnlearn not run" else
+      sprintf("score %.2f vs %.2f", ours$value$score, bnlearn::score(theirs$value, data, type = "bde", iss = 1))
+  }
+  # A PC result may hold conflicting orientations, which no CPDAG has: then NA.
+  to_truth <- function(g) tryCatch(shd(cpdag(g), true_cpdag), error = function(e) NA)
+  data.frame(task = sprintf("%s %s, %g rows", task$task, task$network, task$rows), shuffle = shuffle,
+             bnlearn_s = round(theirs$seconds, 2), learnbn_s = round(ours$seconds, 2),
+             ratio = round(theirs$seconds / ours$seconds, 1),
+             shd_bnlearn = if (is.null(theirs$value)) NA else to_truth(from_bn(theirs$value)),
+             shd_learnbn = to_truth(ours$value), agreement = agreement)
+}
+
+rows <- list()
+for (task in tasks) for (shuffle in 1:2) {
+  rows[[length(rows) + 1L]] <- run_task(task, shuffle)
+  print(rows[[length(rows)]], row.names = FALSE)
+}
+cat(sprintf("\nlearnbn against bnlearn 4.9, %d thread(s) for learnbn:\n", threads))
+print(do.call(rbind, rows), row.names = FALSE)
