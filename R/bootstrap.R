@@ -39,8 +39,17 @@ bootstrap_arcs <- function(data, algorithm, R = 100, cluster = NULL, threshold =
   }
   seeds <- sample.int(.Machine$integer.max, R)
   replicate_fit <- function(seed) bootstrap_replicate(data, learner, seed, ...)
-  graphs <- if (is.null(cluster)) lapply(seeds, replicate_fit)
-            else parallel::parLapply(cluster, seeds, replicate_fit)
+  graphs <- if (is.null(cluster)) {
+    # A progress bar (cli shows it in interactive sessions once a run takes 2 s).
+    bar <- cli::cli_progress_bar("Bootstrap replicates", total = R)
+    lapply(seeds, function(seed) {
+      g <- replicate_fit(seed)
+      cli::cli_progress_update(id = bar)
+      g
+    })
+  } else {
+    parallel::parLapply(cluster, seeds, replicate_fit)
+  }
   strength <- bootstrap_strength(graphs, names(data$levels))
   structure(list(strength = strength, averaged = average_edges(strength, names(data$levels), threshold),
                  threshold = threshold, R = R, graphs = graphs),
