@@ -322,7 +322,7 @@ logLik.bn_fit <- function(object, data, ...) {
       log_predictive(object, data_subset(data, names(object$cpts)))
     }
   }
-  structure(value, df = nparams(object), nobs = cases, class = "logLik")
+  structure(value, df = as.numeric(nparams(object)), nobs = as.numeric(cases), class = "logLik")
 }
 
 #' @rdname logLik.bn_fit
