@@ -5,7 +5,7 @@
 #' Convert to and from bnlearn's objects
 #'
 #' `from_bn()` turns a bnlearn network structure (class `"bn"`) into a [bn_graph] and a
-#' bnlearn fitted network (class `"bn.fit"`, discrete or Gaussian) into a [bn_fit]; it
+#' bnlearn fitted network (class `"bn.fit"`, discrete or Gaussian) into a [bn_fit][fit_parameters()]; it
 #' needs no bnlearn. `as_bn()` goes the other way and needs bnlearn (in Suggests).
 #' Every learnbn function that takes a graph or a fit also takes bnlearn's objects, so
 #' learnbn's `arcs()`, `cpdag()`, `shd()`, `nodes()`, `parents()` and the other names
@@ -14,8 +14,8 @@
 #'
 #' @param x For `from_bn()`, a bnlearn `"bn"` or `"bn.fit"` object; for `as_bn()`, a
 #'   [bn_graph] (a DAG or a CPDAG/PDAG without bidirected edges), a learner's result or
-#'   a [bn_fit].
-#' @return `from_bn()`: a [bn_graph] or a [bn_fit] (method `"mle"`, as bnlearn's default
+#'   a [bn_fit][fit_parameters()].
+#' @return `from_bn()`: a [bn_graph] or a [bn_fit][fit_parameters()] (method `"mle"`, as bnlearn's default
 #'   estimates). `as_bn()`: a `"bn"` or `"bn.fit"` object.
 #' @export
 #' @examples

@@ -24,7 +24,7 @@
 #' answer is exact: the conditional mean and covariance of the targets given the
 #' evidence values.
 #'
-#' @param fit A [bn_fit], from [fit_parameters()] or [read_bif()].
+#' @param fit A [bn_fit][fit_parameters()], from [fit_parameters()] or [read_bif()].
 #' @param target Names of the nodes whose distribution is wanted.
 #' @param evidence A named list (or named vector) of observed values: levels of discrete
 #'   nodes (character or factor), numbers for Gaussian nodes. Empty for the marginal
@@ -192,7 +192,7 @@ gaussian_joint <- function(fit) {
 #' exact inference ([query()]); the prediction is its most probable level (the first
 #' on ties). For a linear-Gaussian fit, the prediction is the conditional mean.
 #'
-#' @param object A [bn_fit].
+#' @param object A [bn_fit][fit_parameters()].
 #' @param newdata A data.frame with columns named after nodes of the fit (factors or
 #'   character for discrete fits, numbers for Gaussian ones).
 #' @param node The node to predict.
@@ -288,7 +288,7 @@ gaussian_predict <- function(fit, newdata, node) {
 #' parameters ([nparams()]), as [network_score()] does for a graph fitted by maximum
 #' likelihood, on the deviance scale of [stats::AIC()]: `-2 * logLik + k * df`.
 #'
-#' @param object A [bn_fit].
+#' @param object A [bn_fit][fit_parameters()].
 #' @param data A data.frame or [bn_data()] with a column for every node of the fit.
 #' @param k The penalty per parameter of `AIC()`.
 #' @param ... Unused.
