@@ -1,127 +1,433 @@
-# Plot method for bn_graph objects (igraph graphics).
+# plot() of bn_graph objects: a layered drawing in base graphics whose arcs never cross
+# a node they do not join, with node boxes sized to their labels.
 
 #' Plot a graph
 #'
-#' Draws a [bn_graph] with igraph: directed arcs with one arrowhead, bidirected edges
-#' (see [bn_graph()]) with an arrowhead at each end, undirected edges without.
-#' Graphs with arcs are laid out in layers (Sugiyama), parents above their children, and
-#' an arc that spans several layers bends through one point per layer it crosses, so no
-#' arc passes through a node it does not join; graphs with only undirected edges use
-#' [igraph::layout_nicely()]. Works on any
-#' graphics device, including a non-interactive [grDevices::pdf()] device.
+#' Draws a [bn_graph] in layers, parents above their children (Sugiyama's layered layout
+#' from igraph). Each node is a box sized to its label; an arc leaves its parent's box at
+#' the bottom and enters its child's box at the top, and an arc that spans several layers
+#' bends through a free slot in each layer it crosses, so no arc passes through a node it
+#' does not join. Directed arcs have one arrowhead, bidirected edges (see [bn_graph()]) one
+#' at each end, undirected edges none. Labels, boxes and spacing are scaled to fill the
+#' plotting region of the device, so the same call gives a readable figure in the console,
+#' in a small R Markdown figure or in a large PNG.
 #'
-#' igraph drops plotting arguments it does not know without a word, so arguments in
-#' `...` that are not arguments of [igraph::plot.igraph()] or plotting parameters listed
-#' in [igraph::igraph.plotting] (such as a misspelt `vertex.colour`) give a warning of
-#' class `"learnbn_warning_unused_arguments"` naming them, and are ignored.
+#' Arc `strength` is drawn as arc width and shade: from a thin light grey line (strength 0)
+#' to a thick black one (strength 1). `highlight` draws the given nodes, and the arcs among
+#' them, in red. The drawing stays readable up to about 100 nodes; for larger networks,
+#' plot a part of the graph with `nodes`, such as a Markov blanket (see [markov_blanket()]).
 #'
 #' @param x A [bn_graph].
-#' @param layout `NULL` for the default layout, or a two-column matrix of coordinates
-#'   (one row per node, in node order) or an igraph layout function.
-#' @param ... Further arguments for [igraph::plot.igraph()], e.g. `vertex.size`,
-#'   `vertex.color`, `main`.
+#' @param layout `NULL` for the layered layout, or a two-column matrix of node centres (one
+#'   row per drawn node, in node order) or an igraph layout function such as
+#'   [igraph::layout_in_circle()]. With a layout of your own, arcs are straight lines
+#'   between the boxes and may cross other nodes.
+#' @param strength `NULL`, or arc strengths: a data.frame with columns `from`, `to` and
+#'   `strength` (in \[0, 1\], e.g. from [arc_strength()] or [arc_probabilities()] as a
+#'   matrix), or a `bn_bootstrap` or `bn_samples` object, whose strengths are its arc
+#'   probabilities. An arc of `x` missing from `strength` has strength 0; an undirected
+#'   edge takes the larger of its two directions.
+#' @param highlight `NULL`, or names of nodes to draw, with the arcs among them, in red.
+#' @param nodes `NULL` to draw every node, or the names of the nodes to draw, with the
+#'   edges among them (e.g. `markov_blanket(x, "CP")` and the node itself).
+#' @param main A title, or `NULL` for none.
+#' @param cex `NULL` to scale the labels to the device, or the label size (1 is the
+#'   device's normal text size).
+#' @param ... Not used; a warning names any argument given here.
 #' @return `x`, invisibly.
 #' @family graphs
 #' @export
 #' @examples
-#' g <- bn_graph_from_string("[A][C][B|A:C][D|B]")
+#' g <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SEX:SES:IQ][CP|SES:IQ:PE]")
 #' plot(g)
 #' plot(cpdag(g), main = "CPDAG")
-plot.bn_graph <- function(x, layout = NULL, ...) {
-  args <- list(...)
-  warn_unused_plot_args(args)
-  do.call(graphics::plot, graph_plot_args(x, layout, args[names(args) %in% igraph_plot_args()]))
+#' strength <- data.frame(from = c("SES", "IQ", "PE"), to = c("IQ", "PE", "CP"),
+#'                        strength = c(1, 0.3, 0.7))
+#' plot(g, strength = strength, highlight = c("PE", "CP"))
+#' plot(g, nodes = c("CP", markov_blanket(g, "CP")))
+plot.bn_graph <- function(x, layout = NULL, strength = NULL, highlight = NULL, nodes = NULL,
+                          main = NULL, cex = NULL, ...) {
+  warn_unused_plot_args(list(...))
+  check_plot_cex(cex)
+  shown <- plotted_graph(x, nodes)
+  style <- graph_style(shown, strength, highlight)
+  if (ncol(shown$amat) > 100L) inform_large_plot(shown)
+  title_lines <- if (is.null(main)) 0 else 1.5
+  old <- graphics::par(mar = c(0.2, 0.2, 0.2 + title_lines, 0.2))
+  on.exit(graphics::par(old))
+  graphics::plot.new()
+  region <- graphics::par("pin")
+  inset <- 0.04  # inches kept free around the drawing, so no box touches the border
+  graphics::plot.window(c(-inset, region[1] - inset), c(-inset, region[2] - inset),
+                        xaxs = "i", yaxs = "i")
+  draw_graph(graph_drawing(shown, layout, region - 2 * inset, cex), style)
+  if (!is.null(main)) graphics::title(main)
   invisible(x)
 }
 
-# The arguments of plot.igraph() for a graph: the igraph graph, its layout, the user's
-# plotting parameters `args` and our defaults for those not given. With the default
-# layered layout, the graph drawn is Sugiyama's extended graph: an arc spanning several
-# layers runs through invisible bend points, one per layer crossed, so it never passes
-# through a node.
-graph_plot_args <- function(x, layout, args) {
-  edges <- arcs(x)
-  nodes <- colnames(x$amat)
-  ig <- igraph::make_empty_graph(n = length(nodes), directed = TRUE)
-  ig <- igraph::set_vertex_attr(ig, "name", value = nodes)
-  if (nrow(edges)) {
-    ends <- rbind(match(edges$from, nodes), match(edges$to, nodes))
-    ig <- igraph::add_edges(ig, as.vector(ends))
+check_plot_cex <- function(cex, call = rlang::caller_env()) {
+  if (is.null(cex) || (is.numeric(cex) && length(cex) == 1L && is.finite(cex) && cex > 0)) {
+    return(invisible(cex))
   }
-  layered <- is.null(layout) && nrow(edges) && any(edges$type != "undirected")
-  if (layered) return(layered_plot_args(ig, edges, args))
-  if (is.null(layout)) layout <- default_graph_layout(ig)
-  if (is.function(layout)) layout <- layout(ig)
-  c(list(ig, layout = layout), args, graph_plot_defaults(edge_arrow_modes(edges$type), args))
+  lbn_abort("{.arg cex} must be NULL or one positive number, not {.obj_type_friendly {cex}}.",
+            "value", call = call)
 }
 
-# igraph's arrow modes: 0 no head, 1 a head at the `from` end, 2 at the `to` end, 3 both.
-edge_arrow_modes <- function(types) unname(c(directed = 2, undirected = 0, bidirected = 3)[types])
-
-graph_plot_defaults <- function(arrow_mode, args) {
-  defaults <- list(edge.arrow.mode = arrow_mode, edge.arrow.size = 0.5,
-                   vertex.color = "white", vertex.label.color = "black",
-                   vertex.label.family = "sans", vertex.size = 20, edge.color = "grey30")
-  defaults[setdiff(names(defaults), names(args))]
+# The graph to draw: `x`, or its subgraph induced by `nodes`.
+plotted_graph <- function(x, nodes, call = rlang::caller_env()) {
+  x <- as_graph_arg(x, arg = "x", call = call)
+  if (is.null(nodes)) return(x)
+  check_query_nodes(nodes, x$amat, arg = "nodes", call = call)
+  keep <- colnames(x$amat) %in% nodes
+  bi <- bidirected_edges(x)
+  bi <- bi[bi$from %in% nodes & bi$to %in% nodes, , drop = FALSE]
+  new_bn_graph(x$amat[keep, keep, drop = FALSE], x$type, bidirected = bi)
 }
 
-# plot.igraph() arguments for the extended graph of the layered layout: bend points are
-# drawn as nothing, each segment of an arc gets the arc's parameters, and the heads sit
-# on the first (bidirected) and last segments only.
-layered_plot_args <- function(ig, edges, args) {
-  sugiyama <- igraph::layout_with_sugiyama(ig)
-  extended <- sugiyama$extd_graph
-  n <- igraph::vcount(ig)
-  bends <- igraph::vcount(extended) - n
+inform_large_plot <- function(g) {
+  hub <- colnames(g$amat)[which.max(rowSums(g$amat) + colSums(g$amat))]
+  cli::cli_inform(c("Drawing {ncol(g$amat)} nodes: the labels will be hard to read.",
+                    "i" = "Draw a part of the graph, e.g. {.code plot(g, nodes = c(\"{hub}\", markov_blanket(g, \"{hub}\")))}."),
+                  class = "learnbn_message_large_plot")
+}
+
+# ---- style: strength and highlight ------------------------------------------------
+
+highlight_colour <- "#C0392B"
+
+# Per-arc colours and widths (in the order of arcs(g)) and per-node fill, border and
+# label colours, drawing `strength` and `highlight`.
+graph_style <- function(g, strength, highlight, call = rlang::caller_env()) {
+  nodes <- colnames(g$amat)
+  edges <- arcs(g)
+  style <- list(arc_colour = rep("grey25", nrow(edges)), arc_width = rep(1.3, nrow(edges)),
+                node_fill = rep("white", length(nodes)), node_border = rep("grey20", length(nodes)),
+                label_colour = rep("black", length(nodes)))
+  if (!is.null(strength)) {
+    s <- edge_strengths(edges, strength_table(strength, nodes, call = call))
+    style$arc_width <- 0.5 + 4 * s
+    style$arc_colour <- grDevices::grey(0.8 * (1 - s))
+  }
+  if (!is.null(highlight)) {
+    check_query_nodes(highlight, g$amat, arg = "highlight", call = call)
+    marked <- nodes %in% highlight
+    style$arc_colour[edges$from %in% highlight & edges$to %in% highlight] <- highlight_colour
+    style$node_fill[marked] <- "#FADBD8"
+    style$node_border[marked] <- highlight_colour
+    style$label_colour[marked] <- highlight_colour
+  }
+  style
+}
+
+# The strength of each edge: its row of `table`, 0 if absent; an undirected or bidirected
+# edge the larger of its two directions.
+edge_strengths <- function(edges, table) {
+  key <- function(from, to) paste(from, to, sep = "\r")
+  lookup <- function(from, to) {
+    s <- table$strength[match(key(from, to), key(table$from, table$to))]
+    ifelse(is.na(s), 0, s)
+  }
+  forward <- lookup(edges$from, edges$to)
+  ifelse(edges$type == "directed", forward, pmax(forward, lookup(edges$to, edges$from)))
+}
+
+# `strength` as a data.frame (from, to, strength) over the graph's nodes; strengths of
+# arcs between nodes that are not drawn are dropped.
+strength_table <- function(strength, nodes, arg = "strength", call = rlang::caller_env()) {
+  if (inherits(strength, "bn_bootstrap")) strength <- arc_probabilities(strength$graphs)
+  if (inherits(strength, "bn_samples")) strength <- arc_probabilities(strength)
+  if (is.matrix(strength) && !is.null(rownames(strength)) && !is.null(colnames(strength))) {
+    present <- which(strength > 0, arr.ind = TRUE)
+    strength <- data.frame(from = rownames(strength)[present[, 1]],
+                           to = colnames(strength)[present[, 2]],
+                           strength = strength[present], stringsAsFactors = FALSE)
+  }
+  if (!is.data.frame(strength) || !all(c("from", "to", "strength") %in% names(strength))) {
+    lbn_abort("{.arg {arg}} must be a data.frame with columns {.field from}, {.field to} and {.field strength}, a matrix of arc probabilities, or a {.cls bn_bootstrap} or {.cls bn_samples} object, not {.obj_type_friendly {strength}}.",
+              "type", call = call)
+  }
+  s <- strength$strength
+  if (!is.numeric(s) || anyNA(s) || any(s < 0 | s > 1)) {
+    lbn_abort("{.field strength} of {.arg {arg}} must hold numbers in [0, 1].", "value", call = call)
+  }
+  data.frame(from = as.character(strength$from), to = as.character(strength$to), strength = s,
+             stringsAsFactors = FALSE)
+}
+
+# ---- geometry ---------------------------------------------------------------------
+# A drawing is everything in inches inside the plotting region: `nodes` (label, centre x
+# and y, box width w and height h), `edges` (arcs(g)), `paths` (one two-column matrix of
+# points per edge, from its `from` box to its `to` box), `cex` (label size) and `head`
+# (arrowhead length).
+
+graph_drawing <- function(g, layout, region, cex = NULL, call = rlang::caller_env()) {
+  labels <- colnames(g$amat)
+  edges <- arcs(g)
+  em <- graphics::strheight("M", units = "inches", cex = 1)
+  size <- list(w = graphics::strwidth(labels, units = "inches", cex = 1) + 1.2 * em,
+               h = 2 * em, em = em)
+  if (is.null(layout)) return(layered_drawing(labels, edges, size, region, cex))
+  placed_drawing(labels, edges, size, region, node_centres(g, layout, call), cex)
+}
+
+# The largest label size: text grows with the device, up to twice the normal size.
+max_text_scale <- function(region) min(2, max(1, min(region) / 4.5))
+
+layered_drawing <- function(labels, edges, size, region, cex) {
+  n <- length(labels)
+  grid <- node_layers(labels, edges)
+  layer <- grid$layer
+  w <- c(pmax(size$w, size$h, port_room(grid$chains, layer, n) * size$em), rep(0, length(layer) - n))
+  x <- spread_layers(grid$x, layer, w, gap = size$em)
+  layers <- max(layer) + 1
+  min_pitch <- size$h + 2.5 * size$em
+  span <- max(x + w / 2) - min(x - w / 2)
+  s <- cex %||% min(max_text_scale(region), region[1] / span,
+                    region[2] / ((layers - 1) * min_pitch + size$h))
+  x <- x * s
+  w <- w * s
+  h <- size$h * s
+  x <- fill_width(x, w, region[1])
+  most <- max(h + 8 * size$em * s, region[2] / 5)
+  pitch <- if (layers > 1) min(most, max(min_pitch * s, (region[2] - h) / (layers - 1))) else 0
+  y <- region[2] / 2 + (layers - 1) * pitch / 2 - layer * pitch
+  ports <- arc_ports(grid$chains, x, y, w, n)
+  paths <- lapply(seq_along(grid$chains), function(k) chain_path(grid$chains[[k]], ports[[k]], x, y, h))
+  list(nodes = data.frame(label = labels, x = x[seq_len(n)], y = y[seq_len(n)], w = w[seq_len(n)],
+                          h = rep(h, n), stringsAsFactors = FALSE),
+       edges = edges, paths = paths, cex = s, head = 0.9 * size$em * s)
+}
+
+# Layers (0 at the top), positions within layers, and for each edge its chain of
+# vertices through the layers, from the edge's `from` node to its `to` node: real nodes
+# are 1..n, Sugiyama's bend points (dummy vertices) follow. A graph without edges is laid
+# out as a grid.
+node_layers <- function(labels, edges) {
+  n <- length(labels)
+  if (!nrow(edges)) {
+    columns <- ceiling(sqrt(n))
+    return(list(layer = (seq_len(n) - 1) %/% columns, x = (seq_len(n) - 1) %% columns, chains = list()))
+  }
+  from <- match(edges$from, labels)
+  to <- match(edges$to, labels)
+  ig <- layering_graph(n, from, to, edges$type)
+  sugiyama <- igraph::layout_with_sugiyama(ig, layers = source_layers(ig))
+  xy <- rbind(sugiyama$layout, sugiyama$layout.dummy)
+  list(layer = max(xy[, 2]) - xy[, 2], x = xy[, 1],
+       chains = sugiyama_chains(sugiyama$extd_graph, from))
+}
+
+# The directed graph Sugiyama's layout ranks: arcs as they are, undirected and bidirected
+# edges pointing down a topological order of the arcs, so they add no cycle.
+layering_graph <- function(n, from, to, type) {
+  arcs_only <- igraph::make_graph(rbind(from, to)[, type == "directed"], n = n)
+  rank <- if (igraph::is_dag(arcs_only)) order(igraph::topo_sort(arcs_only)) else seq_len(n)
+  flip <- type != "directed" & rank[from] > rank[to]
+  igraph::make_graph(rbind(ifelse(flip, to, from), ifelse(flip, from, to)), n = n)
+}
+
+# Sugiyama's layers (0 at the top) with each source moved down to just above its highest
+# child: all sources in the top layer would make it wide and their arcs long.
+source_layers <- function(ig) {
+  xy <- igraph::layout_with_sugiyama(ig)$layout
+  layer <- max(xy[, 2]) - xy[, 2]
+  for (v in which(igraph::degree(ig, mode = "in") == 0 & igraph::degree(ig, mode = "out") > 0)) {
+    layer[v] <- min(layer[as.integer(igraph::neighbors(ig, v, mode = "out"))]) - 1
+  }
+  layer
+}
+
+# For each edge k, the vertices of the extended graph it runs through, from from[k].
+sugiyama_chains <- function(extended, from) {
+  ends <- igraph::ends(extended, igraph::E(extended), names = FALSE)
   orig <- igraph::edge_attr(extended, "orig")
-  segment_ends <- igraph::ends(extended, igraph::E(extended), names = FALSE)
-  last <- segment_ends[, 2] <= n
-  first <- segment_ends[, 1] <= n
-  type <- edges$type[orig]
-  mode <- ifelse(type == "undirected", 0,
-                 ifelse(type == "bidirected", 1 * first + 2 * last, 2 * last))
-  for (name in intersect(names(args), paste0("edge.", c("color", "lty", "width", "arrow.size", "arrow.width", "curved")))) {
-    if (length(args[[name]]) == nrow(edges)) args[[name]] <- args[[name]][orig]
-  }
-  args$edge.label <- NULL  # one label per arc would repeat on every segment
-  for (name in grep("^vertex[.]", names(args), value = TRUE)) {
-    if (length(args[[name]]) == n) args[[name]] <- c(args[[name]], rep(args[[name]][1], bends))
-  }
-  hidden <- list(vertex.size = c(rep(args$vertex.size %||% 20, length.out = n), rep(0, bends)),
-                 vertex.label = c(args$vertex.label %||% igraph::V(ig)$name, rep("", bends)),
-                 vertex.frame.color = c(rep(args$vertex.frame.color %||% "black", length.out = n),
-                                        rep(NA, bends)))
-  args[names(hidden)] <- hidden
-  layout <- rbind(sugiyama$layout, sugiyama$layout.dummy)[, 1:2, drop = FALSE]
-  c(list(extended, layout = layout), args, graph_plot_defaults(mode, args))
+  lapply(seq_along(from), function(k) {
+    segments <- ends[orig == k, , drop = FALSE]
+    chain <- from[k]
+    while (nrow(segments)) {
+      last <- chain[length(chain)]
+      r <- which(segments[, 1] == last | segments[, 2] == last)[1]
+      chain <- c(chain, setdiff(segments[r, ], last))
+      segments <- segments[-r, , drop = FALSE]
+    }
+    chain
+  })
 }
 
-# The names plot.igraph() uses: its own arguments and the parameters of ?igraph.plotting.
-igraph_plot_args <- function() {
-  vertex <- c("color", "size", "size2", "label", "label.degree", "label.color", "label.dist",
-              "label.family", "label.font", "label.cex", "frame.color", "frame.width", "shape",
-              "pie", "pie.color", "pie.border", "pie.angle", "pie.density", "pie.lty", "raster")
-  edge <- c("color", "label", "lty", "width", "loop.angle", "loop.angle2", "label.family",
-            "label.font", "label.cex", "label.color", "label.x", "label.y", "arrow.size",
-            "arrow.mode", "curved", "arrow.width")
-  plot <- c("palette", "margin", "rescale", "asp", "frame", "main", "sub", "xlab", "ylab")
-  own <- setdiff(names(formals(igraph::plot.igraph)), c("x", "..."))
-  unique(c(own, paste0("vertex.", vertex), paste0("edge.", edge), plot))
+# Centres within each layer in inches: as close as possible (least squares) to
+# Sugiyama's positions, while neighbouring boxes keep `gap` between them. Writing each
+# centre as its offset from the least room it needs makes this an isotonic regression.
+spread_layers <- function(x, layer, w, gap) {
+  unit <- 0.6 * stats::median(w[w > 0]) + gap
+  for (l in unique(layer)) {
+    i <- which(layer == l)
+    i <- i[order(x[i])]
+    need <- cumsum(c(0, (w[i][-length(i)] + w[i][-1]) / 2 + gap))
+    x[i] <- if (length(i) > 1) stats::isoreg(x[i] * unit - need)$yf + need else x[i] * unit
+  }
+  x
 }
+
+# Spread the centres over the region's width (at most three times as wide) and centre
+# the drawing.
+fill_width <- function(x, w, width) {
+  span <- diff(range(x))
+  if (span > 0) x <- x * min(3, max(1, (width - max(w)) / span))
+  x - (min(x - w / 2) + max(x + w / 2)) / 2 + width / 2
+}
+
+# The width, in ems, that the arrowheads meeting the busier side of each box need.
+port_room <- function(chains, layer, n) {
+  if (!length(chains)) return(rep(0, n))
+  node <- unlist(lapply(chains, function(v) v[c(1, length(v))]))
+  toward <- unlist(lapply(chains, function(v) v[c(2, length(v) - 1)]))
+  counts <- table(factor(node, seq_len(n)), layer[toward] > layer[node])
+  1.2 * (apply(counts, 1, max) + 1)
+}
+
+# Where each edge meets its end boxes: the x of its port on the `from` box and on the `to`
+# box. Edges meeting a side of a box share it in the order of where they come from.
+arc_ports <- function(chains, x, y, w, n) {
+  if (!length(chains)) return(list())
+  node <- unlist(lapply(chains, function(v) v[c(1, length(v))]))
+  toward <- unlist(lapply(chains, function(v) v[c(2, length(v) - 1)]))
+  below <- y[toward] < y[node]
+  fraction <- stats::ave(x[toward], node, below, FUN = function(other) {
+    rank(other, ties.method = "first") / (length(other) + 1) - 0.5
+  })
+  port <- x[node] + 0.7 * w[node] * fraction
+  split(port, rep(seq_along(chains), each = 2))
+}
+
+# The path of one edge: between neighbouring layers an S-shaped cubic Bezier curve that
+# stays in the space between the layers' boxes, through a bend point a vertical line
+# across its layer.
+chain_path <- function(chain, ports, x, y, h) {
+  steps <- length(chain) - 1
+  pieces <- lapply(seq_len(steps), function(i) {
+    a <- chain[i]
+    b <- chain[i + 1]
+    half <- if (y[b] < y[a]) h / 2 else -h / 2
+    start <- c(if (i == 1) ports[1] else x[a], y[a] - half)
+    end <- c(if (i == steps) ports[2] else x[b], y[b] + half)
+    vertical_bezier(start, end)
+  })
+  do.call(rbind, pieces)
+}
+
+vertical_bezier <- function(start, end, points = 17) {
+  t <- seq(0, 1, length.out = points)
+  middle <- (start[2] + end[2]) / 2
+  bx <- (1 - t)^3 * start[1] + 3 * (1 - t)^2 * t * start[1] + 3 * (1 - t) * t^2 * end[1] + t^3 * end[1]
+  by <- (1 - t)^3 * start[2] + 3 * (1 - t) * t * middle + t^3 * end[2]
+  cbind(bx, by)
+}
+
+# Node centres from the user's layout (a matrix or an igraph layout function).
+node_centres <- function(g, layout, call) {
+  if (is.function(layout)) layout <- layout(as_igraph(g))
+  n <- ncol(g$amat)
+  if (!is.numeric(layout) || !is.matrix(layout) || nrow(layout) != n || ncol(layout) < 2 ||
+      anyNA(layout[, 1:2])) {
+    lbn_abort("{.arg layout} must be NULL, an igraph layout function or a numeric matrix with {n} row{?s} (one per node) and 2 columns, not {.obj_type_friendly {layout}}.",
+              "type", call = call)
+  }
+  layout[, 1:2, drop = FALSE]
+}
+
+# A drawing at the user's node centres: straight edges from box border to box border.
+placed_drawing <- function(labels, edges, size, region, centres, cex) {
+  n <- length(labels)
+  s <- cex %||% min(1, region[1] / (2 * max(size$w)), region[2] / (4 * size$h))
+  w <- size$w * s
+  h <- size$h * s
+  x <- fit_range(centres[, 1], max(w) / 2, region[1] - max(w) / 2)
+  y <- fit_range(centres[, 2], h / 2, region[2] - h / 2)
+  paths <- lapply(seq_len(nrow(edges)), function(k) {
+    a <- match(edges$from[k], labels)
+    b <- match(edges$to[k], labels)
+    rbind(box_exit(x[a], y[a], w[a], h, x[b], y[b]), box_exit(x[b], y[b], w[b], h, x[a], y[a]))
+  })
+  list(nodes = data.frame(label = labels, x = x, y = y, w = w, h = rep(h, n), stringsAsFactors = FALSE),
+       edges = edges, paths = paths, cex = s, head = 0.9 * size$em * s)
+}
+
+fit_range <- function(v, low, high) {
+  if (diff(range(v)) == 0) return(rep((low + high) / 2, length(v)))
+  low + (v - min(v)) / diff(range(v)) * (high - low)
+}
+
+# Where the line from the centre of a box (cx, cy, width w, height h) towards (tx, ty)
+# leaves the box.
+box_exit <- function(cx, cy, w, h, tx, ty) {
+  dx <- tx - cx
+  dy <- ty - cy
+  t <- min(if (dx != 0) w / 2 / abs(dx) else Inf, if (dy != 0) h / 2 / abs(dy) else Inf, 1)
+  c(cx + t * dx, cy + t * dy)
+}
+
+# ---- drawing ----------------------------------------------------------------------
+
+draw_graph <- function(drawing, style) {
+  nodes <- drawing$nodes
+  for (k in seq_along(drawing$paths)) {
+    draw_edge(drawing$paths[[k]], drawing$edges$type[k], drawing$head, style$arc_colour[k],
+              style$arc_width[k])
+  }
+  graphics::rect(nodes$x - nodes$w / 2, nodes$y - nodes$h / 2, nodes$x + nodes$w / 2,
+                 nodes$y + nodes$h / 2, col = style$node_fill, border = style$node_border)
+  graphics::text(nodes$x, nodes$y, nodes$label, cex = drawing$cex, col = style$label_colour)
+}
+
+# An edge's line stops where its arrowheads begin: one at the `to` end unless it is
+# undirected, one at the `from` end too if it is bidirected.
+draw_edge <- function(path, type, head, colour, width) {
+  tips <- list()
+  if (type != "undirected") {
+    tips$to <- path[nrow(path), ]
+    path <- trim_path(path, head)
+  }
+  if (type == "bidirected") {
+    tips$from <- path[1, ]
+    path <- reverse_rows(trim_path(reverse_rows(path), head))
+  }
+  graphics::lines(path, col = colour, lwd = width, lend = "butt")
+  if (!is.null(tips$to)) draw_arrowhead(path[nrow(path), ], tips$to, head, colour)
+  if (!is.null(tips$from)) draw_arrowhead(path[1, ], tips$from, head, colour)
+}
+
+reverse_rows <- function(m) m[rev(seq_len(nrow(m))), , drop = FALSE]
+
+# The path without its last `length` inches.
+trim_path <- function(path, length) {
+  step <- sqrt(rowSums(diff(path)^2))
+  along <- c(0, cumsum(step))
+  cut <- along[length(along)] - length
+  if (cut <= 0) return(path[c(1, 1), , drop = FALSE])
+  i <- max(which(along <= cut))
+  point <- path[i, ] + (cut - along[i]) / step[i] * (path[i + 1, ] - path[i, ])
+  rbind(path[seq_len(i), , drop = FALSE], point, deparse.level = 0)
+}
+
+draw_arrowhead <- function(base, tip, length, colour) {
+  direction <- tip - base
+  if (!any(direction != 0)) return(invisible())
+  direction <- direction / sqrt(sum(direction^2))
+  side <- c(-direction[2], direction[1]) * 0.4 * length
+  back <- tip - direction * length
+  graphics::polygon(rbind(tip, back + side, back - side), col = colour, border = colour)
+}
+
+# ---- arguments --------------------------------------------------------------------
 
 warn_unused_plot_args <- function(args) {
+  if (!length(args)) return(invisible())
   given <- if (is.null(names(args))) rep("", length(args)) else names(args)
-  unknown <- setdiff(given[nzchar(given)], igraph_plot_args())
+  named <- given[nzchar(given)]
   unnamed <- sum(!nzchar(given))
-  if (!length(unknown) && !unnamed) return(invisible())
-  lbn_warn(c("{.fn plot} ignores {length(unknown) + unnamed} argument{?s} it does not use.",
-             "x" = if (length(unknown)) "Unknown: {.arg {unknown}}.",
-             "x" = if (unnamed) "Unnamed: {unnamed} argument{?s} after {.arg layout}.",
-             "i" = "Plotting parameters are those of {.fn igraph::plot.igraph}, e.g. {.arg vertex.color}, {.arg vertex.size}, {.arg edge.color}, {.arg main}."),
+  lbn_warn(c("{.fn plot} ignores {length(args)} argument{?s} it does not use.",
+             "x" = if (length(named)) "Unknown: {.arg {named}}.",
+             "x" = if (unnamed) "Unnamed: {unnamed} argument{?s}.",
+             "i" = "Its arguments are {.arg layout}, {.arg strength}, {.arg highlight}, {.arg nodes}, {.arg main} and {.arg cex}; for igraph's styling, plot {.code as_igraph(x)}."),
            "unused_arguments")
-}
-
-default_graph_layout <- function(ig) {
-  if (igraph::vcount(ig) == 0L) return(matrix(numeric(), 0L, 2L))
-  igraph::layout_nicely(ig)
 }
