@@ -50,6 +50,7 @@ plot.bn_graph <- function(x, layout = NULL, strength = NULL, highlight = NULL, n
   warn_unused_plot_args(list(...))
   check_plot_cex(cex)
   shown <- plotted_graph(x, nodes)
+  centres <- if (!is.null(layout)) node_centres(shown, layout)
   style <- graph_style(shown, strength, highlight)
   if (ncol(shown$amat) > 100L) inform_large_plot(shown)
   title_lines <- if (is.null(main)) 0 else 1.5
@@ -60,7 +61,7 @@ plot.bn_graph <- function(x, layout = NULL, strength = NULL, highlight = NULL, n
   inset <- 0.04  # inches kept free around the drawing, so no box touches the border
   graphics::plot.window(c(-inset, region[1] - inset), c(-inset, region[2] - inset),
                         xaxs = "i", yaxs = "i")
-  draw_graph(graph_drawing(shown, layout, region - 2 * inset, cex), style)
+  draw_graph(graph_drawing(shown, centres, region - 2 * inset, cex), style)
   if (!is.null(main)) graphics::title(main)
   invisible(x)
 }
@@ -148,26 +149,30 @@ strength_table <- function(strength, nodes, arg = "strength", call = rlang::call
   }
   s <- strength$strength
   if (!is.numeric(s) || anyNA(s) || any(s < 0 | s > 1)) {
-    lbn_abort("{.field strength} of {.arg {arg}} must hold numbers in [0, 1].", "value", call = call)
+    lbn_abort("Column {.field strength} of {.arg {arg}} must hold numbers in [0, 1].", "value", call = call)
   }
   data.frame(from = as.character(strength$from), to = as.character(strength$to), strength = s,
              stringsAsFactors = FALSE)
 }
 
 # ---- geometry ---------------------------------------------------------------------
-# A drawing is everything in inches inside the plotting region: `nodes` (label, centre x
-# and y, box width w and height h), `edges` (arcs(g)), `paths` (one two-column matrix of
-# points per edge, from its `from` box to its `to` box), `cex` (label size) and `head`
-# (arrowhead length).
+# A drawing is everything in inches inside the plotting region, laid out in layers or
+# around the user's node `centres`: `nodes` (label, centre x and y, box width w and
+# height h), `edges` (arcs(g)), `paths` (one two-column matrix of points per edge, from
+# its `from` box to its `to` box), `cex` (label size) and `head` (arrowhead length).
 
-graph_drawing <- function(g, layout, region, cex = NULL, call = rlang::caller_env()) {
+graph_drawing <- function(g, centres, region, cex = NULL) {
   labels <- colnames(g$amat)
   edges <- arcs(g)
+  if (!length(labels)) {
+    return(list(nodes = data.frame(label = character(), x = numeric(), y = numeric(), w = numeric(),
+                                   h = numeric()), edges = edges, paths = list(), cex = 1, head = 0))
+  }
   em <- graphics::strheight("M", units = "inches", cex = 1)
   size <- list(w = graphics::strwidth(labels, units = "inches", cex = 1) + 1.2 * em,
                h = 2 * em, em = em)
-  if (is.null(layout)) return(layered_drawing(labels, edges, size, region, cex))
-  placed_drawing(labels, edges, size, region, node_centres(g, layout, call), cex)
+  if (is.null(centres)) return(layered_drawing(labels, edges, size, region, cex))
+  placed_drawing(labels, edges, size, region, centres, cex)
 }
 
 # The largest label size: text grows with the device, up to twice the normal size.
@@ -324,7 +329,7 @@ vertical_bezier <- function(start, end, points = 17) {
 }
 
 # Node centres from the user's layout (a matrix or an igraph layout function).
-node_centres <- function(g, layout, call) {
+node_centres <- function(g, layout, call = rlang::caller_env()) {
   if (is.function(layout)) layout <- layout(as_igraph(g))
   n <- ncol(g$amat)
   if (!is.numeric(layout) || !is.matrix(layout) || nrow(layout) != n || ncol(layout) < 2 ||
@@ -338,11 +343,12 @@ node_centres <- function(g, layout, call) {
 # A drawing at the user's node centres: straight edges from box border to box border.
 placed_drawing <- function(labels, edges, size, region, centres, cex) {
   n <- length(labels)
-  s <- cex %||% min(1, region[1] / (2 * max(size$w)), region[2] / (4 * size$h))
+  s <- cex %||% min(max_text_scale(region), region[1] / (3 * max(size$w)), region[2] / (6 * size$h))
   w <- size$w * s
   h <- size$h * s
-  x <- fit_range(centres[, 1], max(w) / 2, region[1] - max(w) / 2)
-  y <- fit_range(centres[, 2], h / 2, region[2] - h / 2)
+  xy <- fit_centres(centres, region - c(max(w), h))
+  x <- xy[, 1] + max(w) / 2
+  y <- xy[, 2] + h / 2
   paths <- lapply(seq_len(nrow(edges)), function(k) {
     a <- match(edges$from[k], labels)
     b <- match(edges$to[k], labels)
@@ -352,9 +358,13 @@ placed_drawing <- function(labels, edges, size, region, centres, cex) {
        edges = edges, paths = paths, cex = s, head = 0.9 * size$em * s)
 }
 
-fit_range <- function(v, low, high) {
-  if (diff(range(v)) == 0) return(rep((low + high) / 2, length(v)))
-  low + (v - min(v)) / diff(range(v)) * (high - low)
+# Centres scaled alike in x and y (so a circle stays round) to fit `room`, and centred.
+fit_centres <- function(centres, room) {
+  spread <- apply(centres, 2, function(v) diff(range(v)))
+  k <- min(room[spread > 0] / spread[spread > 0], Inf)
+  if (!is.finite(k)) k <- 0
+  shifted <- sweep(centres, 2, apply(centres, 2, min)) * k
+  sweep(shifted, 2, (room - spread * k) / 2, "+")
 }
 
 # Where the line from the centre of a box (cx, cy, width w, height h) towards (tx, ty)
@@ -379,22 +389,20 @@ draw_graph <- function(drawing, style) {
   graphics::text(nodes$x, nodes$y, nodes$label, cex = drawing$cex, col = style$label_colour)
 }
 
-# An edge's line stops where its arrowheads begin: one at the `to` end unless it is
-# undirected, one at the `from` end too if it is bidirected.
+# An edge's line stops where its arrowheads begin.
 draw_edge <- function(path, type, head, colour, width) {
-  tips <- list()
-  if (type != "undirected") {
-    tips$to <- path[nrow(path), ]
-    path <- trim_path(path, head)
-  }
-  if (type == "bidirected") {
-    tips$from <- path[1, ]
-    path <- reverse_rows(trim_path(reverse_rows(path), head))
-  }
+  heads <- arrowhead_ends(type)
+  tips <- list(from = path[1, ], to = path[nrow(path), ])
+  if (heads[["to"]]) path <- trim_path(path, head)
+  if (heads[["from"]]) path <- reverse_rows(trim_path(reverse_rows(path), head))
   graphics::lines(path, col = colour, lwd = width, lend = "butt")
-  if (!is.null(tips$to)) draw_arrowhead(path[nrow(path), ], tips$to, head, colour)
-  if (!is.null(tips$from)) draw_arrowhead(path[1, ], tips$from, head, colour)
+  if (heads[["to"]]) draw_arrowhead(path[nrow(path), ], tips$to, head, colour)
+  if (heads[["from"]]) draw_arrowhead(path[1, ], tips$from, head, colour)
 }
+
+# The ends of an edge that carry an arrowhead: the `to` end unless it is undirected, the
+# `from` end too if it is bidirected.
+arrowhead_ends <- function(type) c(from = type == "bidirected", to = type != "undirected")
 
 reverse_rows <- function(m) m[rev(seq_len(nrow(m))), , drop = FALSE]
 
