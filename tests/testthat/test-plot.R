@@ -171,7 +171,7 @@ test_that("a layout of the user's places the centres and draws straight edges", 
   k <- min(room / apply(circle, 2, function(v) diff(range(v))))
   expect_equal(d$nodes$x - d$nodes$x[1], (circle[, 1] - circle[1, 1]) * k)
   expect_equal(d$nodes$y - d$nodes$y[1], (circle[, 2] - circle[1, 2]) * k)
-  expect_equal(range(d$nodes$y), c(0, 6) + c(1, -1) * d$nodes$h[1] / 2)
+  expect_equal(range(d$nodes$x), c(0, 6) + c(1, -1) * max(d$nodes$w) / 2)
   expect_true(all(lengths(d$paths) == 4))  # two points: border to border
   expect_identical(drawing_of(g, c(6, 6), layout = igraph::layout_in_circle)$nodes, d$nodes)
   expect_error(drawing_of(g, c(6, 6), layout = circle[1:3, ]), class = "learnbn_error_type")
