@@ -23,13 +23,17 @@
 #'   [igraph::layout_in_circle()]. With a layout of your own, arcs are straight lines
 #'   between the boxes and may cross other nodes.
 #' @param strength `NULL`, or arc strengths: a data.frame with columns `from`, `to` and
-#'   `strength` (in \[0, 1\], e.g. from [arc_strength()] or [arc_probabilities()] as a
-#'   matrix), or a `bn_bootstrap` or `bn_samples` object, whose strengths are its arc
-#'   probabilities. An arc of `x` missing from `strength` has strength 0; an undirected
-#'   edge takes the larger of its two directions.
+#'   `strength` (in \[0, 1\], e.g. from [arc_strength()]), a matrix of arc probabilities
+#'   (from [arc_probabilities()]), a `bn_bootstrap` object (the share of replicates with
+#'   each edge, in either direction) or a `bn_samples` object (its arc probabilities). An
+#'   arc of `x` missing from `strength` has strength 0; an undirected edge takes the larger
+#'   of its two directions.
 #' @param highlight `NULL`, or names of nodes to draw, with the arcs among them, in red.
 #' @param nodes `NULL` to draw every node, or the names of the nodes to draw, with the
 #'   edges among them (e.g. `markov_blanket(x, "CP")` and the node itself).
+#' @param removed `TRUE` to draw also the edges a [pc()] run removed, dotted and labelled
+#'   with the separating set that removed them (`{}` for the empty set); see [explain_pc()]
+#'   for the tests behind them.
 #' @param main A title, or `NULL` for none.
 #' @param cex `NULL` to scale the labels to the device, or the label size (1 is the
 #'   device's normal text size).
@@ -45,13 +49,16 @@
 #'                        strength = c(1, 0.3, 0.7))
 #' plot(g, strength = strength, highlight = c("PE", "CP"))
 #' plot(g, nodes = c("CP", markov_blanket(g, "CP")))
+#' plot(pc(bn_data(college_plans, counts = "count")), removed = TRUE)
 plot.bn_graph <- function(x, layout = NULL, strength = NULL, highlight = NULL, nodes = NULL,
-                          main = NULL, cex = NULL, ...) {
+                          removed = FALSE, main = NULL, cex = NULL, ...) {
   warn_unused_plot_args(list(...))
   check_plot_cex(cex)
+  check_flag(removed)
   shown <- plotted_graph(x, nodes)
+  extra <- if (removed) removed_edges(x, colnames(shown$amat))
   centres <- if (!is.null(layout)) node_centres(shown, layout)
-  style <- graph_style(shown, strength, highlight)
+  style <- graph_style(shown, strength, highlight, extra)
   if (ncol(shown$amat) > 100L) inform_large_plot(shown)
   title_lines <- if (is.null(main)) 0 else 1.5
   old <- graphics::par(mar = c(0.2, 0.2, 0.2 + title_lines, 0.2))
@@ -61,7 +68,7 @@ plot.bn_graph <- function(x, layout = NULL, strength = NULL, highlight = NULL, n
   inset <- 0.04  # inches kept free around the drawing, so no box touches the border
   graphics::plot.window(c(-inset, region[1] - inset), c(-inset, region[2] - inset),
                         xaxs = "i", yaxs = "i")
-  draw_graph(graph_drawing(shown, centres, region - 2 * inset, cex), style)
+  draw_graph(graph_drawing(shown, centres, region - 2 * inset, cex, extra), style)
   if (!is.null(main)) graphics::title(main)
   invisible(x)
 }
@@ -85,6 +92,23 @@ plotted_graph <- function(x, nodes, call = rlang::caller_env()) {
   new_bn_graph(x$amat[keep, keep, drop = FALSE], x$type, bidirected = bi)
 }
 
+# The edges a pc() run removed between `nodes`, as rows like those of arcs() with the
+# separating set as `label`.
+removed_edges <- function(x, nodes, call = rlang::caller_env()) {
+  sepsets <- x$info$sepsets
+  if (!is.data.frame(sepsets)) {
+    learner <- x$info$algorithm
+    lbn_abort(c("{.arg removed} needs a {.fn pc} result: {.arg x} has no separating sets.",
+                "i" = if (!is.null(learner)) "It was learned by {.fn {learner}}."),
+              "value", call = call)
+  }
+  sepsets <- sepsets[sepsets$x %in% nodes & sepsets$y %in% nodes, , drop = FALSE]
+  data.frame(from = sepsets$x, to = sepsets$y, directed = rep(FALSE, nrow(sepsets)),
+             type = rep("removed", nrow(sepsets)),
+             label = ifelse(nzchar(sepsets$z), gsub(";", ", ", sepsets$z), "{}"),
+             stringsAsFactors = FALSE)
+}
+
 inform_large_plot <- function(g) {
   hub <- colnames(g$amat)[which.max(rowSums(g$amat) + colSums(g$amat))]
   cli::cli_inform(c("Drawing {ncol(g$amat)} nodes: the labels will be hard to read.",
@@ -96,13 +120,13 @@ inform_large_plot <- function(g) {
 
 highlight_colour <- "#C0392B"
 
-# Per-arc colours and widths (in the order of arcs(g)) and per-node fill, border and
-# label colours, drawing `strength` and `highlight`.
-graph_style <- function(g, strength, highlight, call = rlang::caller_env()) {
+# Per-edge colours, widths and line types (arcs(g), then the `removed` edges) and per-node
+# fill, border and label colours, drawing `strength` and `highlight`.
+graph_style <- function(g, strength, highlight, removed = NULL, call = rlang::caller_env()) {
   nodes <- colnames(g$amat)
   edges <- arcs(g)
   style <- list(arc_colour = rep("grey25", nrow(edges)), arc_width = rep(1.3, nrow(edges)),
-                node_fill = rep("white", length(nodes)), node_border = rep("grey20", length(nodes)),
+                arc_lty = rep(1, nrow(edges)), node_fill = rep("white", length(nodes)), node_border = rep("grey20", length(nodes)),
                 label_colour = rep("black", length(nodes)))
   if (!is.null(strength)) {
     s <- edge_strengths(edges, strength_table(strength, nodes, call = call))
@@ -117,6 +141,10 @@ graph_style <- function(g, strength, highlight, call = rlang::caller_env()) {
     style$node_border[marked] <- highlight_colour
     style$label_colour[marked] <- highlight_colour
   }
+  extra <- if (is.null(removed)) 0 else nrow(removed)
+  style$arc_colour <- c(style$arc_colour, rep("grey55", extra))
+  style$arc_width <- c(style$arc_width, rep(1, extra))
+  style$arc_lty <- c(style$arc_lty, rep(3, extra))
   style
 }
 
@@ -135,7 +163,7 @@ edge_strengths <- function(edges, table) {
 # `strength` as a data.frame (from, to, strength) over the graph's nodes; strengths of
 # arcs between nodes that are not drawn are dropped.
 strength_table <- function(strength, nodes, arg = "strength", call = rlang::caller_env()) {
-  if (inherits(strength, "bn_bootstrap")) strength <- arc_probabilities(strength$graphs)
+  if (inherits(strength, "bn_bootstrap")) strength <- strength$strength
   if (inherits(strength, "bn_samples")) strength <- arc_probabilities(strength)
   if (is.matrix(strength) && !is.null(rownames(strength)) && !is.null(colnames(strength))) {
     present <- which(strength > 0, arr.ind = TRUE)
@@ -160,10 +188,14 @@ strength_table <- function(strength, nodes, arg = "strength", call = rlang::call
 # around the user's node `centres`: `nodes` (label, centre x and y, box width w and
 # height h), `edges` (arcs(g)), `paths` (one two-column matrix of points per edge, from
 # its `from` box to its `to` box), `cex` (label size) and `head` (arrowhead length).
+# `edges` holds arcs(g) and then the `removed` edges of a pc() run (type "removed", with
+# their separating set as `label`).
 
-graph_drawing <- function(g, centres, region, cex = NULL) {
+graph_drawing <- function(g, centres, region, cex = NULL, removed = NULL) {
   labels <- colnames(g$amat)
   edges <- arcs(g)
+  edges$label <- rep(NA_character_, nrow(edges))
+  edges <- rbind(edges, removed)
   if (!length(labels)) {
     return(list(nodes = data.frame(label = character(), x = numeric(), y = numeric(), w = numeric(),
                                    h = numeric()), edges = edges, paths = list(), cex = 1, head = 0))
@@ -380,9 +412,15 @@ box_exit <- function(cx, cy, w, h, tx, ty) {
 
 draw_graph <- function(drawing, style) {
   nodes <- drawing$nodes
+  edges <- drawing$edges
   for (k in seq_along(drawing$paths)) {
-    draw_edge(drawing$paths[[k]], drawing$edges$type[k], drawing$head, style$arc_colour[k],
-              style$arc_width[k])
+    draw_edge(drawing$paths[[k]], edges$type[k], drawing$head, style$arc_colour[k],
+              style$arc_width[k], style$arc_lty[k])
+  }
+  labelled <- which(!is.na(edges$label))
+  if (length(labelled)) {
+    middle <- t(vapply(drawing$paths[labelled], function(p) p[ceiling(nrow(p) / 2), ], numeric(2)))
+    graphics::text(middle, edges$label[labelled], cex = 0.8 * drawing$cex, col = "grey35")
   }
   graphics::rect(nodes$x - nodes$w / 2, nodes$y - nodes$h / 2, nodes$x + nodes$w / 2,
                  nodes$y + nodes$h / 2, col = style$node_fill, border = style$node_border)
@@ -390,19 +428,19 @@ draw_graph <- function(drawing, style) {
 }
 
 # An edge's line stops where its arrowheads begin.
-draw_edge <- function(path, type, head, colour, width) {
+draw_edge <- function(path, type, head, colour, width, lty = 1) {
   heads <- arrowhead_ends(type)
   tips <- list(from = path[1, ], to = path[nrow(path), ])
   if (heads[["to"]]) path <- trim_path(path, head)
   if (heads[["from"]]) path <- reverse_rows(trim_path(reverse_rows(path), head))
-  graphics::lines(path, col = colour, lwd = width, lend = "butt")
+  graphics::lines(path, col = colour, lwd = width, lty = lty, lend = "butt")
   if (heads[["to"]]) draw_arrowhead(path[nrow(path), ], tips$to, head, colour)
   if (heads[["from"]]) draw_arrowhead(path[1, ], tips$from, head, colour)
 }
 
-# The ends of an edge that carry an arrowhead: the `to` end unless it is undirected, the
-# `from` end too if it is bidirected.
-arrowhead_ends <- function(type) c(from = type == "bidirected", to = type != "undirected")
+# The ends of an edge that carry an arrowhead: the `to` end of an arc, both ends of a
+# bidirected edge, neither of an undirected or removed edge.
+arrowhead_ends <- function(type) c(from = type == "bidirected", to = type %in% c("directed", "bidirected"))
 
 reverse_rows <- function(m) m[rev(seq_len(nrow(m))), , drop = FALSE]
 
@@ -436,6 +474,6 @@ warn_unused_plot_args <- function(args) {
   lbn_warn(c("{.fn plot} ignores {length(args)} argument{?s} it does not use.",
              "x" = if (length(named)) "Unknown: {.arg {named}}.",
              "x" = if (unnamed) "Unnamed: {unnamed} argument{?s}.",
-             "i" = "Its arguments are {.arg layout}, {.arg strength}, {.arg highlight}, {.arg nodes}, {.arg main} and {.arg cex}; for igraph's styling, plot {.code as_igraph(x)}."),
+             "i" = "Its arguments are {.arg layout}, {.arg strength}, {.arg highlight}, {.arg nodes}, {.arg removed}, {.arg main} and {.arg cex}; for igraph's styling, plot {.code as_igraph(x)}."),
            "unused_arguments")
 }

@@ -103,7 +103,7 @@ test_that("no arc crosses a box it does not join, and boxes fit their labels", {
 test_that("the geometry test sees an arc through a box and overlapping boxes", {
   d <- drawing_of(bn_graph_from_string("[A][B|A][C|B]"), c(4, 4))
   # a straight A -> C would run through B, which sits between them
-  d$edges <- rbind(d$edges, data.frame(from = "A", to = "C", directed = TRUE, type = "directed"))
+  d$edges <- rbind(d$edges, data.frame(from = "A", to = "C", directed = TRUE, type = "directed", label = NA))
   d$paths <- c(d$paths, list(rbind(d$paths[[1]][1, ], d$paths[[2]][nrow(d$paths[[2]]), ])))
   d$nodes$x[3] <- d$nodes$x[2] + d$nodes$w[2] / 4
   d$nodes$y[3] <- d$nodes$y[2]
@@ -215,16 +215,22 @@ test_that("strength sets each arc's width and grey, highlight the nodes and the 
   expect_identical(graph_style(u, probs, NULL)$arc_width, 0.5 + 4 * 0.6)
 })
 
-test_that("strength from a bn_bootstrap or bn_samples object is its arc probabilities", {
+test_that("strength from a bn_bootstrap is its edge strength, from bn_samples its arc probabilities", {
   set.seed(1)
-  d <- bn_data(college_plans, counts = "count")
-  boot <- bootstrap_arcs(d, hill_climb, R = 4, score = "bic")
-  probs <- arc_probabilities(boot$graphs)
-  table <- strength_table(boot, rownames(probs))
-  expect_identical(table$strength, probs[probs > 0])
-  g <- boot$averaged
+  students <- college_plans[rep(1:128, college_plans$count), 1:5]
+  d <- bn_data(students[sample(nrow(students), 300), ])
+  boot <- bootstrap_arcs(d, hill_climb, R = 8, score = "bic")
+  expect_identical(strength_table(boot, nodes(boot$averaged)),
+                   boot$strength[c("from", "to", "strength")])
+  g <- average_edges(boot$strength, nodes(boot$averaged), 0.2)
   edges <- arcs(g)
-  expect_identical(graph_style(g, boot, NULL)$arc_width, 0.5 + 4 * probs[cbind(edges$from, edges$to)])
+  share <- boot$strength$strength[match(paste(edges$from, edges$to),
+                                        paste(boot$strength$from, boot$strength$to))]
+  expect_true(any(share < 1))
+  expect_identical(graph_style(g, boot, NULL)$arc_width, 0.5 + 4 * share)
+  samples <- structure_mcmc(d, iterations = 2000, chains = 2)
+  probs <- arc_probabilities(samples)
+  expect_identical(strength_table(samples, nodes(g))$strength, probs[probs > 0])
 })
 
 test_that("nodes draws the subgraph among them; over 100 nodes a message suggests it", {
@@ -268,7 +274,7 @@ test_that("plot() warns about arguments it does not use", {
   pdf(NULL)
   on.exit(dev.off())
   expect_warning(plot(g, vertex.color = "red"), class = "learnbn_warning_unused_arguments")
-  expect_warning(plot(g, NULL, NULL, NULL, NULL, NULL, NULL, "red"),
+  expect_warning(plot(g, NULL, NULL, NULL, NULL, FALSE, NULL, NULL, "red"),
                  class = "learnbn_warning_unused_arguments")
   expect_snapshot(warn_unused_plot_args(list(foo = 1, vertex.colour = "red")))
   expect_snapshot(warn_unused_plot_args(list("red", edge.width = 2)))
@@ -287,4 +293,32 @@ test_that("plots look as they did (vdiffr)", {
                               function() plot(plans, strength = strength, highlight = c("PE", "CP")))
   vdiffr::expect_doppelganger("circle layout", function() plot(plans, layout = igraph::layout_in_circle))
   vdiffr::expect_doppelganger("alarm", function() plot(alarm_graph()))
+})
+
+test_that("removed = TRUE adds the edges pc() removed, labelled with their separating sets", {
+  g <- pc(bn_data(college_plans, counts = "count"))
+  extra <- removed_edges(g, nodes(g))
+  expect_identical(paste(extra$from, extra$to, extra$label),
+                   c("IQ SEX {}", "SES SEX {}", "CP SEX PE"))
+  expect_identical(extra$type, rep("removed", 3))
+  d <- {
+    pdf(NULL)
+    graphics::plot.new()
+    out <- graph_drawing(g, NULL, c(6, 4), NULL, extra)
+    dev.off()
+    out
+  }
+  expect_identical(d$edges$label, c(rep(NA, nrow(arcs(g))), "{}", "{}", "PE"))
+  expect_identical(drawing_faults(d, c(6, 4)), character())
+  expect_identical(arrowhead_ends("removed"), c(from = FALSE, to = FALSE))
+  style <- graph_style(g, NULL, NULL, extra)
+  expect_identical(style$arc_lty, c(rep(1, nrow(arcs(g))), 3, 3, 3))
+  # only the removed edges between drawn nodes
+  expect_identical(nrow(removed_edges(g, c("CP", "PE", "SEX"))), 1L)
+  pdf(NULL)
+  on.exit(dev.off())
+  expect_identical(plot(g, removed = TRUE), g)
+  expect_error(plot(college_plans_graph(), removed = TRUE), class = "learnbn_error_value")
+  expect_error(plot(g, removed = NA), class = "learnbn_error_type")
+  expect_snapshot(error = TRUE, plot(college_plans_graph(), removed = TRUE))
 })
