@@ -228,7 +228,7 @@ test_that("strength from a bn_bootstrap is its edge strength, from bn_samples it
                                         paste(boot$strength$from, boot$strength$to))]
   expect_true(any(share < 1))
   expect_identical(graph_style(g, boot, NULL)$arc_width, 0.5 + 4 * share)
-  samples <- structure_mcmc(d, iterations = 2000, chains = 2)
+  samples <- suppressWarnings(structure_mcmc(d, iterations = 2000, chains = 2))
   probs <- arc_probabilities(samples)
   expect_identical(strength_table(samples, nodes(g))$strength, probs[probs > 0])
 })
