@@ -197,7 +197,8 @@ plot.bn_bootstrap <- function(x, type = c("graph", "heatmap"), threshold = x$thr
     return(invisible(x))
   }
   averaged <- average_edges(x$strength, nodes(x$averaged), threshold)
-  plot(averaged, strength = x, ...,
-       main = main %||% sprintf("Edges in at least %s of %d replicates", format(threshold), x$R))
+  plot(averaged, strength = x, ..., main = main %||% bootstrap_title(threshold, x$R))
   invisible(x)
 }
+
+bootstrap_title <- function(threshold, R) sprintf("Edges in at least %s of %d replicates", format(threshold), R)

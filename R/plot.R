@@ -53,13 +53,7 @@
 plot.bn_graph <- function(x, layout = NULL, strength = NULL, highlight = NULL, nodes = NULL,
                           removed = FALSE, main = NULL, cex = NULL, ...) {
   warn_unused_plot_args(list(...))
-  check_plot_cex(cex)
-  check_flag(removed)
-  shown <- plotted_graph(x, nodes)
-  extra <- if (removed) removed_edges(x, colnames(shown$amat))
-  centres <- if (!is.null(layout)) node_centres(shown, layout)
-  style <- graph_style(shown, strength, highlight, extra)
-  if (ncol(shown$amat) > 100L) inform_large_plot(shown)
+  plan <- graph_plan(x, layout, strength, highlight, nodes, removed, cex)
   title_lines <- if (is.null(main)) 0 else 1.5
   old <- graphics::par(mar = c(0.2, 0.2, 0.2 + title_lines, 0.2))
   on.exit(graphics::par(old))
@@ -68,9 +62,27 @@ plot.bn_graph <- function(x, layout = NULL, strength = NULL, highlight = NULL, n
   inset <- 0.04  # inches kept free around the drawing, so no box touches the border
   graphics::plot.window(c(-inset, region[1] - inset), c(-inset, region[2] - inset),
                         xaxs = "i", yaxs = "i")
-  draw_graph(graph_drawing(shown, centres, region - 2 * inset, cex, extra), style)
+  draw_graph(plan_drawing(plan, region - 2 * inset), plan$style)
   if (!is.null(main)) graphics::title(main)
   invisible(x)
+}
+
+# What plot() and autoplot() draw, checked: the graph shown, the removed edges of a pc()
+# run, the user's node centres, the style, and the label size.
+graph_plan <- function(x, layout, strength, highlight, nodes, removed, cex,
+                       call = rlang::caller_env()) {
+  check_plot_cex(cex, call = call)
+  check_flag(removed, call = call)
+  shown <- plotted_graph(x, nodes, call = call)
+  extra <- if (removed) removed_edges(x, colnames(shown$amat), call = call)
+  if (ncol(shown$amat) > 100L) inform_large_plot(shown)
+  list(graph = shown, removed = extra, cex = cex,
+       centres = if (!is.null(layout)) node_centres(shown, layout, call = call),
+       style = graph_style(shown, strength, highlight, extra, call = call))
+}
+
+plan_drawing <- function(plan, region) {
+  graph_drawing(plan$graph, plan$centres, region, plan$cex, plan$removed)
 }
 
 check_plot_cex <- function(cex, call = rlang::caller_env()) {
@@ -126,7 +138,7 @@ graph_style <- function(g, strength, highlight, removed = NULL, call = rlang::ca
   nodes <- colnames(g$amat)
   edges <- arcs(g)
   style <- list(arc_colour = rep("grey25", nrow(edges)), arc_width = rep(1.3, nrow(edges)),
-                arc_lty = rep(1, nrow(edges)), node_fill = rep("white", length(nodes)), node_border = rep("grey20", length(nodes)),
+                arc_lty = rep("solid", nrow(edges)), node_fill = rep("white", length(nodes)), node_border = rep("grey20", length(nodes)),
                 label_colour = rep("black", length(nodes)))
   if (!is.null(strength)) {
     s <- edge_strengths(edges, strength_table(strength, nodes, call = call))
@@ -144,7 +156,7 @@ graph_style <- function(g, strength, highlight, removed = NULL, call = rlang::ca
   extra <- if (is.null(removed)) 0 else nrow(removed)
   style$arc_colour <- c(style$arc_colour, rep("grey55", extra))
   style$arc_width <- c(style$arc_width, rep(1, extra))
-  style$arc_lty <- c(style$arc_lty, rep(3, extra))
+  style$arc_lty <- c(style$arc_lty, rep("dotted", extra))
   style
 }
 
@@ -410,32 +422,69 @@ box_exit <- function(cx, cy, w, h, tx, ty) {
 
 # ---- drawing ----------------------------------------------------------------------
 
-draw_graph <- function(drawing, style) {
+# What to draw, as tables for either renderer (base graphics or ggplot2): `lines` (one
+# group of points per edge, with colour, width and line type), `heads` (one triangle per
+# arrowhead), `boxes`, `labels` and `notes` (the separating sets on removed edges).
+graph_scene <- function(drawing, style) {
   nodes <- drawing$nodes
   edges <- drawing$edges
-  for (k in seq_along(drawing$paths)) {
-    draw_edge(drawing$paths[[k]], edges$type[k], drawing$head, style$arc_colour[k],
-              style$arc_width[k], style$arc_lty[k])
-  }
+  shapes <- lapply(seq_along(drawing$paths), function(k) edge_shapes(drawing$paths[[k]], edges$type[k], drawing$head))
+  lines <- do.call(rbind, lapply(seq_along(shapes), function(k) {
+    line <- shapes[[k]]$line
+    data.frame(edge = k, x = line[, 1], y = line[, 2])
+  }))
+  heads <- do.call(rbind, lapply(seq_along(shapes), function(k) {
+    do.call(rbind, lapply(seq_along(shapes[[k]]$heads), function(i) {
+      data.frame(edge = k, head = paste(k, i), x = shapes[[k]]$heads[[i]][, 1], y = shapes[[k]]$heads[[i]][, 2])
+    }))
+  }))
+  lines <- lines %||% data.frame(edge = integer(), x = numeric(), y = numeric())
+  heads <- heads %||% data.frame(edge = integer(), head = character(), x = numeric(), y = numeric())
   labelled <- which(!is.na(edges$label))
-  if (length(labelled)) {
-    middle <- t(vapply(drawing$paths[labelled], function(p) p[ceiling(nrow(p) / 2), ], numeric(2)))
-    graphics::text(middle, edges$label[labelled], cex = 0.8 * drawing$cex, col = "grey35")
-  }
-  graphics::rect(nodes$x - nodes$w / 2, nodes$y - nodes$h / 2, nodes$x + nodes$w / 2,
-                 nodes$y + nodes$h / 2, col = style$node_fill, border = style$node_border)
-  graphics::text(nodes$x, nodes$y, nodes$label, cex = drawing$cex, col = style$label_colour)
+  middle <- vapply(drawing$paths[labelled], function(p) p[ceiling(nrow(p) / 2), ], numeric(2))
+  list(lines = lines, heads = heads,
+       edges = data.frame(colour = style$arc_colour, width = style$arc_width, lty = style$arc_lty,
+                          stringsAsFactors = FALSE),
+       boxes = data.frame(xmin = nodes$x - nodes$w / 2, xmax = nodes$x + nodes$w / 2,
+                          ymin = nodes$y - nodes$h / 2, ymax = nodes$y + nodes$h / 2,
+                          fill = style$node_fill, border = style$node_border, stringsAsFactors = FALSE),
+       labels = data.frame(x = nodes$x, y = nodes$y, label = nodes$label, colour = style$label_colour,
+                           stringsAsFactors = FALSE),
+       notes = data.frame(x = middle[1, ], y = middle[2, ], label = edges$label[labelled],
+                          stringsAsFactors = FALSE),
+       cex = drawing$cex)
 }
 
-# An edge's line stops where its arrowheads begin.
-draw_edge <- function(path, type, head, colour, width, lty = 1) {
-  heads <- arrowhead_ends(type)
+# The scene in base graphics, in a plotting window whose units are inches.
+draw_graph <- function(drawing, style) {
+  scene <- graph_scene(drawing, style)
+  for (k in seq_len(nrow(scene$edges))) {
+    e <- scene$edges[k, ]
+    graphics::lines(scene$lines[scene$lines$edge == k, c("x", "y")], col = e$colour, lwd = e$width,
+                    lty = e$lty, lend = "butt")
+  }
+  for (head in split(scene$heads, scene$heads$head)) {
+    colour <- scene$edges$colour[head$edge[1]]
+    graphics::polygon(head$x, head$y, col = colour, border = colour)
+  }
+  if (nrow(scene$notes)) {
+    graphics::text(scene$notes$x, scene$notes$y, scene$notes$label, cex = 0.8 * scene$cex, col = "grey35")
+  }
+  b <- scene$boxes
+  graphics::rect(b$xmin, b$ymin, b$xmax, b$ymax, col = b$fill, border = b$border)
+  graphics::text(scene$labels$x, scene$labels$y, scene$labels$label, cex = scene$cex, col = scene$labels$colour)
+}
+
+# An edge's line, stopping where its arrowheads begin, and its arrowheads (triangles).
+edge_shapes <- function(path, type, head) {
+  ends <- arrowhead_ends(type)
   tips <- list(from = path[1, ], to = path[nrow(path), ])
-  if (heads[["to"]]) path <- trim_path(path, head)
-  if (heads[["from"]]) path <- reverse_rows(trim_path(reverse_rows(path), head))
-  graphics::lines(path, col = colour, lwd = width, lty = lty, lend = "butt")
-  if (heads[["to"]]) draw_arrowhead(path[nrow(path), ], tips$to, head, colour)
-  if (heads[["from"]]) draw_arrowhead(path[1, ], tips$from, head, colour)
+  if (ends[["to"]]) path <- trim_path(path, head)
+  if (ends[["from"]]) path <- reverse_rows(trim_path(reverse_rows(path), head))
+  heads <- list()
+  if (ends[["to"]]) heads$to <- arrowhead(path[nrow(path), ], tips$to, head)
+  if (ends[["from"]]) heads$from <- arrowhead(path[1, ], tips$from, head)
+  list(line = path, heads = heads)
 }
 
 # The ends of an edge that carry an arrowhead: the `to` end of an arc, both ends of a
@@ -455,13 +504,14 @@ trim_path <- function(path, length) {
   rbind(path[seq_len(i), , drop = FALSE], point, deparse.level = 0)
 }
 
-draw_arrowhead <- function(base, tip, length, colour) {
+# The triangle of an arrowhead pointing from `base` towards `tip`, `length` long.
+arrowhead <- function(base, tip, length) {
   direction <- tip - base
-  if (!any(direction != 0)) return(invisible())
+  if (!any(direction != 0)) direction <- c(0, -1)
   direction <- direction / sqrt(sum(direction^2))
   side <- c(-direction[2], direction[1]) * 0.4 * length
   back <- tip - direction * length
-  graphics::polygon(rbind(tip, back + side, back - side), col = colour, border = colour)
+  rbind(tip, back + side, back - side, deparse.level = 0)
 }
 
 # ---- arguments --------------------------------------------------------------------

@@ -312,7 +312,7 @@ test_that("removed = TRUE adds the edges pc() removed, labelled with their separ
   expect_identical(drawing_faults(d, c(6, 4)), character())
   expect_identical(arrowhead_ends("removed"), c(from = FALSE, to = FALSE))
   style <- graph_style(g, NULL, NULL, extra)
-  expect_identical(style$arc_lty, c(rep(1, nrow(arcs(g))), 3, 3, 3))
+  expect_identical(style$arc_lty, c(rep("solid", nrow(arcs(g))), rep("dotted", 3)))
   # only the removed edges between drawn nodes
   expect_identical(nrow(removed_edges(g, c("CP", "PE", "SEX"))), 1L)
   pdf(NULL)
