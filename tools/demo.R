@@ -17,6 +17,12 @@ print(arcs(cpdag(learned)))
 cat("\nPC at alpha = 0.04 finds:\n")
 print(arcs(pc(data, alpha = 0.04)))
 
+figure <- "college-plans.png"
+grDevices::png(figure, width = 700, height = 450)
+plot(learned, main = "College plans: the most probable network")
+invisible(grDevices::dev.off())
+cat("\nThe network is drawn in", normalizePath(figure), "\n")
+
 fit <- fit_parameters(learned, data, method = "bayes", iss = 5)
 plans <- aperm(cpt(fit, "CP"), c("CP", "SES", "IQ", "PE"))
 cat("\nP(CP = yes | SES, IQ) for students with high parental encouragement:\n")
