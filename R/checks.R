@@ -46,10 +46,24 @@ check_flag <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_env()
   invisible(x)
 }
 
-# The `threads` argument of every learner: a whole number of threads in [1, 1024].
+# The `threads` argument of every learner and of network_score(): a whole number of
+# threads in [1, 1024]. NULL, the default everywhere, takes the session's
+# getOption("learnbn.threads", 1L), so a user sets it once instead of in every call; a bad
+# option value is named as the option, since the call itself never mentioned threads.
 check_threads <- function(threads, arg = rlang::caller_arg(threads), call = rlang::caller_env()) {
+  if (is.null(threads)) {
+    threads <- getOption("learnbn.threads", 1L)
+    arg <- "options(learnbn.threads)"
+  }
   check_number(threads, min = 1, max = 1024, whole = TRUE, arg = arg, call = call)
   as.integer(threads)
+}
+
+# The sentence every `threads` parameter ends with (inline R code in the roxygen docs), so
+# the default is described in one place.
+doc_threads_default <- function() {
+  paste("`NULL` (the default) uses `getOption(\"learnbn.threads\", 1)`; set that option",
+        "to use more threads for a whole session.")
 }
 
 # Node names given by the user must exist; returns their 1-based positions.

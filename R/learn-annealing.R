@@ -30,7 +30,7 @@
 simulated_annealing <- function(data, score = NULL, ..., start = NULL, whitelist = NULL,
                                 blacklist = NULL, max_parents = Inf, no_parents = NULL,
                                 no_children = NULL, restrict = NULL, t0 = 10, tries = NULL,
-                                changes = NULL, decay = 0.9, lowerings = 50, threads = 1,
+                                changes = NULL, decay = 0.9, lowerings = 50, threads = NULL,
                                 verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,

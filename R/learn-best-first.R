@@ -31,6 +31,7 @@
 #'   progress is finished, so the count may exceed the limit a little.
 #' @param threads Number of threads used to score the neighbours; the result does not
 #'   depend on it.
+#'   `r doc_threads_default()`
 #' @param verbose If `TRUE`, report the expansions, score evaluations and time.
 #' @return A [bn_graph] DAG (the best seen) with its `score` and an `info` list:
 #'   `algorithm` (`"best_first_search"`), `score`, `expansions`, `generated` (states put on the
@@ -57,7 +58,7 @@
 best_first_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL,
                               blacklist = NULL, max_parents = Inf, no_parents = NULL,
                               no_children = NULL, restrict = NULL, max_expansions = 1000,
-                              max_open = 10000, max_evaluations = Inf, threads = 1,
+                              max_open = 10000, max_evaluations = Inf, threads = NULL,
                               verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,

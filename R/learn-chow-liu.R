@@ -34,7 +34,7 @@
 #' chow_liu(d)
 #' chow_liu(d, score = "bic", root = "SEX")
 chow_liu <- function(data, score = "loglik", ..., root = NULL, whitelist = NULL, blacklist = NULL,
-                     threads = 1, verbose = FALSE) {
+                     threads = NULL, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            threads = threads, verbose = verbose)
   check_score_equivalent(search$score, "chow_liu",

@@ -40,6 +40,7 @@
 #' @param max_memory Memory budget in bytes for the search tables (default 4e9).
 #' @param threads Number of threads used to compute the local scores and the
 #'   best-parent tables.
+#'   `r doc_threads_default()`
 #' @param verbose If `TRUE`, report the memory used and the time taken.
 #' @return A [bn_graph] DAG whose `score` is the optimal total score and whose `info`
 #'   holds `algorithm` (`"exact_search"`), `score_evaluations` (local scores computed),
@@ -58,7 +59,7 @@
 #' exact_search(d, score = "bic", max_parents = 2)
 exact_search <- function(data, score = NULL, ..., whitelist = NULL, blacklist = NULL,
                          max_parents = Inf, no_parents = NULL, no_children = NULL,
-                         max_memory = 4e9, threads = 1, verbose = FALSE) {
+                         max_memory = 4e9, threads = NULL, verbose = FALSE) {
   inputs <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, threads = threads, verbose = verbose)

@@ -25,6 +25,7 @@ exhaustive_max_nodes <- 6L
 #' @inheritParams exact_search
 #' @param top How many of the best DAGs to rank (a whole number >= 1).
 #' @param threads Number of threads used to compute the family scores.
+#'   `r doc_threads_default()`
 #' @param verbose If `TRUE`, report the number of DAGs and the time taken.
 #' @return A [bn_graph]: the best DAG (the first found in a tie), with `score` its
 #'   score and `info` holding `algorithm` (`"exhaustive_search"`), `score_evaluations`
@@ -51,7 +52,7 @@ exhaustive_max_nodes <- 6L
 #' g$info$n_dags
 exhaustive_search <- function(data, score = NULL, ..., top = 10, whitelist = NULL,
                               blacklist = NULL, max_parents = Inf, no_parents = NULL,
-                              no_children = NULL, threads = 1, verbose = FALSE) {
+                              no_children = NULL, threads = NULL, verbose = FALSE) {
   inputs <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, threads = threads, verbose = verbose)

@@ -28,7 +28,7 @@
 genetic_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
                            max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
                            population = 20, generations = 100, mutations = 2, memetic = FALSE,
-                           max_iter = Inf, threads = 1, verbose = FALSE) {
+                           max_iter = Inf, threads = NULL, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, restrict = restrict, start = start,

@@ -55,6 +55,7 @@
 #'   default, 8, only matters when a node has more than 8 neighbours in one clique.
 #' @param threads Number of threads used to score candidate operators; the result does
 #'   not depend on it.
+#'   `r doc_threads_default()`
 #' @param verbose If `TRUE`, report the steps, score evaluations and time.
 #' @return A [bn_graph]: the CPDAG of the class found (type `"cpdag"`), or, when
 #'   `whitelist`, `blacklist`, `no_parents` or `no_children` orient edges that the CPDAG
@@ -81,7 +82,7 @@
 #' ges(d, score = "bic", no_parents = c("SEX", "SES"), no_children = "CP")
 ges <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
                 max_parents = Inf, no_parents = NULL, no_children = NULL, max_subset = 8,
-                threads = 1, verbose = FALSE) {
+                threads = NULL, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, start = class_start(start),

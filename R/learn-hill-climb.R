@@ -26,6 +26,7 @@
 #' @param max_iter Largest number of moves of each climb.
 #' @param threads Number of threads used to score candidate moves; the result does not
 #'   depend on it.
+#'   `r doc_threads_default()`
 #' @param verbose If `TRUE`, report the moves, score evaluations and time.
 #' @return A [bn_graph] DAG with its `score` and an `info` list: `algorithm` (the
 #'   learner's function name, here `"hill_climb"`), `score`, `iterations` (moves made),
@@ -51,7 +52,7 @@
 #'            restarts = 5)
 hill_climb <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
                        max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
-                       restarts = 0, perturb = 5, max_iter = Inf, threads = 1, verbose = FALSE) {
+                       restarts = 0, perturb = 5, max_iter = Inf, threads = NULL, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, restrict = restrict, start = start,

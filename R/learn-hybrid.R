@@ -22,7 +22,7 @@
 #' hybrid(d, alpha = 0.01, score = "bic")
 hybrid <- function(data, test = NULL, alpha = 0.05, score = NULL, ..., max_cond = Inf,
                    search = c("hill_climb", "tabu_search"), whitelist = NULL, blacklist = NULL,
-                   threads = 1, verbose = FALSE) {
+                   threads = NULL, verbose = FALSE) {
   clock <- stopwatch()
   data <- as_bn_data(data)
   check_enough_cases(data)

@@ -19,7 +19,7 @@
 #' local_search(d, score = "bdeu", iss = 5, k_max = 2000)
 local_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
                          max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
-                         k_max = 10000, threads = 1, verbose = FALSE) {
+                         k_max = 10000, threads = NULL, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, restrict = restrict, start = start,

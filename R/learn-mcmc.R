@@ -69,6 +69,7 @@
 #'   every chain starts.
 #' @param chains Number of independent chains.
 #' @param threads Number of chains run at the same time; the samples do not depend on it.
+#'   `r doc_threads_default()`
 #' @param new_edge_reversal The probability that an iteration proposes a new-edge-reversal
 #'   move rather than a single-arc move (see Details; 0 turns them off).
 #' @param max_families The new-edge-reversal move needs every allowed family score; when
@@ -129,7 +130,7 @@ structure_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = 
                            chains = 2, whitelist = NULL, blacklist = NULL, max_parents = Inf,
                            no_parents = NULL, no_children = NULL, restrict = NULL,
                            new_edge_reversal = 1 / 15,
-                           max_families = 1e7, threads = 1, verbose = FALSE) {
+                           max_families = 1e7, threads = NULL, verbose = FALSE) {
   inputs <- prepare_mcmc(data, score, ..., iterations = iterations, burn_in = burn_in,
                          thin = thin, chains = chains, start = start, whitelist = whitelist,
                          blacklist = blacklist, max_parents = max_parents,
@@ -184,6 +185,7 @@ structure_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = 
 #' @param max_families The largest number of families to precompute.
 #' @param threads Number of threads used to score the families and to run the chains;
 #'   the samples do not depend on it.
+#'   `r doc_threads_default()`
 #' @return A `bn_samples` object as for [structure_mcmc()]; `trace` holds the order
 #'   scores and `scores` the scores of the sampled DAGs.
 #' @references Friedman, N. and Koller, D. (2003). Being Bayesian about network structure: a
@@ -206,7 +208,7 @@ order_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floo
                        thin = max(1, floor((iterations - burn_in) / 1000)), max_parents = 3,
                        start = NULL, chains = 2, whitelist = NULL, blacklist = NULL,
                        no_parents = NULL, no_children = NULL, restrict = NULL, plus_one = FALSE,
-                       max_families = 1e7, threads = 1, verbose = FALSE) {
+                       max_families = 1e7, threads = NULL, verbose = FALSE) {
   inputs <- prepare_mcmc(data, score, ..., iterations = iterations, burn_in = burn_in,
                          thin = thin, chains = chains, start = start, whitelist = whitelist,
                          blacklist = blacklist, max_parents = max_parents,
@@ -302,7 +304,7 @@ partition_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = 
                            thin = max(1, floor((iterations - burn_in) / 1e4)), max_parents = Inf,
                            start = NULL, chains = 2, whitelist = NULL, blacklist = NULL,
                            no_parents = NULL, no_children = NULL, restrict = NULL,
-                           plus_one = FALSE, max_families = 1e7, temperatures = 6, threads = 1,
+                           plus_one = FALSE, max_families = 1e7, temperatures = 6, threads = NULL,
                            verbose = FALSE) {
   inputs <- prepare_mcmc(data, score, ..., iterations = iterations, burn_in = burn_in,
                          thin = thin, chains = chains, start = start, whitelist = whitelist,

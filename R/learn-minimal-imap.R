@@ -19,6 +19,7 @@
 #'   the subset of that size with the largest p-value is kept (and listed in
 #'   `info$capped`).
 #' @param threads Number of threads for the tests of one subset size.
+#'   `r doc_threads_default()`
 #' @param verbose If `TRUE`, report the number of tests, the arcs found and the time.
 #' @return A [bn_graph] of type `"dag"`; `info` holds `order`, `tests` (x, y, z
 #'   `;`-separated, statistic, df, p_value, n (cases used; fewer than all when the
@@ -37,7 +38,7 @@
 #' minimal_imap(cp, order = c("SEX", "SES", "IQ", "PE", "CP"), alpha = 0.04)
 #' minimal_imap(cp, order = c("CP", "PE", "IQ", "SES", "SEX"), alpha = 0.04)
 minimal_imap <- function(data, order, test = NULL, alpha = 0.05, max_parents = Inf,
-                         B = 1000L, threads = 1L, verbose = FALSE) {
+                         B = 1000L, threads = NULL, verbose = FALSE) {
   inputs <- prepare_tests(data, test, alpha, if (!missing(B)) B, threads, verbose = verbose,
                           gaussian_default = "mi_g")
   data <- inputs$data

@@ -63,6 +63,7 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #' @param B Number of permutations for the permutation tests (a warning of class
 #'   `learnbn_warning_unused_argument` when given with another test).
 #' @param threads Number of threads for the tests of one level (PC-stable only).
+#'   `r doc_threads_default()`
 #' @param verbose If `TRUE`, reports each level of the skeleton phase as it ends (tests
 #'   run, edges removed and left, seconds so far) and a summary at the end; [explain_pc()]
 #'   gives the whole walk-through.
@@ -95,7 +96,7 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #' pc(fl, alpha = 0.05, conflicts = "first")
 pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
                conflicts = c("bidirected", "first", "strongest"), whitelist = NULL,
-               blacklist = NULL, B = 1000L, threads = 1L, verbose = FALSE) {
+               blacklist = NULL, B = 1000L, threads = NULL, verbose = FALSE) {
   inputs <- prepare_tests(data, test, alpha, if (!missing(B)) B, threads, verbose = verbose,
                           whitelist = whitelist, blacklist = blacklist, what = "PC")
   data <- inputs$data

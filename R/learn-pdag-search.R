@@ -43,6 +43,7 @@
 #' @param max_iter Largest number of steps (operators applied).
 #' @param threads Number of threads used to extend the candidate graphs; the result
 #'   does not depend on it.
+#'   `r doc_threads_default()`
 #' @param verbose If `TRUE`, report the steps, score evaluations and time.
 #' @return A [bn_graph]: the CPDAG of the class found (type `"cpdag"`), or, when
 #'   `whitelist`, `blacklist`, `no_parents` or `no_children` orient edges that the CPDAG
@@ -75,7 +76,7 @@
 #' pdag_search(d, score = "bic", no_parents = c("SEX", "SES"), no_children = "CP")
 pdag_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL,
                         blacklist = NULL, max_parents = Inf, no_parents = NULL,
-                        no_children = NULL, max_iter = Inf, threads = 1, verbose = FALSE) {
+                        no_children = NULL, max_iter = Inf, threads = NULL, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, start = class_start(start),

@@ -77,6 +77,7 @@
 #' @param method Parameter estimate of the E-steps: `"bayes"` (BDeu posterior mean with
 #'   `iss = 1`, never zero) or `"mle"`, see [fit_parameters()].
 #' @param threads Number of threads of the search.
+#'   `r doc_threads_default()`
 #' @param verbose If `TRUE`, report each iteration.
 #' @return A [bn_graph] DAG whose `score` is the search's score on the last completed
 #'   data, with `info`: `algorithm` (`"structural_em"`), `score`, `search`, `completion`,
@@ -112,7 +113,7 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
                           no_children = NULL, search = c("hill_climb", "tabu_search"),
                           completion = c("expected", "gibbs"), samples = 10,
                           max_completions = 256, prune = 1e-6, max_iter = 10, em_iter = 10,
-                          restarts = 0, perturb = 3, method = c("bayes", "mle"), threads = 1,
+                          restarts = 0, perturb = 3, method = c("bayes", "mle"), threads = NULL,
                           verbose = FALSE) {
   if (identical(search, "tabu")) {
     lbn_warn(c("{.code search = \"tabu\"} is deprecated; use {.code search = \"tabu_search\"}.",

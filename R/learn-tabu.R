@@ -18,7 +18,7 @@
 #' tabu_search(d, score = "bdeu", iss = 5, tabu = 10, max_tabu = 20)
 tabu_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
                         max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
-                        tabu = 10, max_tabu = 10, max_iter = Inf, threads = 1, verbose = FALSE) {
+                        tabu = 10, max_tabu = 10, max_iter = Inf, threads = NULL, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, restrict = restrict, start = start,

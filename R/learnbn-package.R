@@ -13,6 +13,10 @@
 #'   variables or raise the option. The same limit bounds the memory used to complete
 #'   incomplete data in [fit_parameters()] (EM and Gibbs sampling), [structural_em()]
 #'   and [impute()]. [exact_search()] has its own `max_memory` argument.
+#' * `learnbn.threads` (default `1`): the number of threads of every learner and of
+#'   [network_score()] whose `threads` argument is left at `NULL`. The results do not
+#'   depend on it. A value that is not a whole number in \[1, 1024\] fails with an error
+#'   of class `learnbn_error_type` or `learnbn_error_value` naming the option.
 #'
 #' @keywords internal
 #' @useDynLib learnbn, .registration = TRUE

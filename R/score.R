@@ -358,14 +358,15 @@ local_score <- function(data, node, parents = character(), score = NULL, ...) {
 #' @param g A [bn_graph] DAG whose nodes are columns of `data`.
 #' @param local If `TRUE`, return the score of each family instead of their sum.
 #' @param threads Number of threads used to score the families.
+#'   `r doc_threads_default()`
 #' @export
-network_score <- function(g, data, score = NULL, local = FALSE, threads = 1, ...) {
+network_score <- function(g, data, score = NULL, local = FALSE, threads = NULL, ...) {
   g <- check_dag_graph(g)
   data <- as_bn_data(data)
   check_complete(data, "Scoring")
   score <- as_bn_score(score, ..., data = data)
   check_flag(local)
-  check_number(threads, min = 1, whole = TRUE)
+  threads <- check_threads(threads)
   nodes <- colnames(g$amat)
   check_nodes(nodes, names(data$levels), arg = "g")
   data <- data_subset(data, nodes)

@@ -12,7 +12,7 @@ stopwatch <- function() {
 
 prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL, max_parents = Inf,
                            no_parents = NULL, no_children = NULL, restrict = NULL, start = NULL,
-                           threads = 1, verbose = FALSE, default_score = "bdeu",
+                           threads = NULL, verbose = FALSE, default_score = "bdeu",
                            call = rlang::caller_env()) {
   clock <- stopwatch()
   data <- as_bn_data(data, arg = "data", call = call)
