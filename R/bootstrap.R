@@ -5,13 +5,19 @@
 #' and in which direction. Resampling draws multinomial case counts, so a count table
 #' is resampled without expanding rows. Each replicate gets its own seed drawn from R's
 #' RNG, so results under [set.seed()] are identical whether the replicates run
-#' serially or on a `parallel` cluster (PSOCK or FORK, on one machine or many).
+#' serially, on a `parallel` cluster (PSOCK or FORK, on one machine or many) or on any
+#' future plan (`cluster = "future"`).
 #'
 #' @param data A data.frame or [bn_data()] object.
 #' @param algorithm A learner: a function such as [hill_climb] or its name as a string.
 #' @param R Number of bootstrap replicates.
-#' @param cluster `NULL` to run serially, or a cluster from [parallel::makeCluster()];
-#'   its workers need learnbn installed.
+#' @param cluster Where the replicates run: `NULL` (the default) one after the other in
+#'   this R session; a cluster from [parallel::makeCluster()] spreads them
+#'   over its workers; `"future"` hands them to the plan set with [future::plan()]
+#'   (a multisession pool, a cluster, a scheduler backend; needs the future.apply
+#'   package). Workers need learnbn installed. Each replicate is seeded from R's generator
+#'   in this session beforehand, so the result under [set.seed()] is the same on every
+#'   backend.
 #' @param threshold Strength at or above which an edge enters the averaged network.
 #' @param ... Further arguments of `algorithm` (such as `score`).
 #' @return A `bn_bootstrap` object: `strength`, a data.frame with one row per ordered
@@ -33,23 +39,10 @@ bootstrap_arcs <- function(data, algorithm, R = 100, cluster = NULL, threshold =
   learner <- check_learner(algorithm)
   check_number(R, min = 1, whole = TRUE, max_open = TRUE)
   check_number(threshold, min = 0, max = 1)
-  if (!is.null(cluster) && !inherits(cluster, "cluster")) {
-    lbn_abort("{.arg cluster} must be NULL or a cluster from {.fn parallel::makeCluster}, not {.obj_type_friendly {cluster}}.",
-              "type")
-  }
-  seeds <- sample.int(.Machine$integer.max, R)
+  cluster <- check_cluster(cluster)
+  seeds <- as.list(sample.int(.Machine$integer.max, R))
   replicate_fit <- function(seed) bootstrap_replicate(data, learner, seed, ...)
-  graphs <- if (is.null(cluster)) {
-    # A progress bar (cli shows it in interactive sessions once a run takes 2 s).
-    bar <- cli::cli_progress_bar("Bootstrap replicates", total = R)
-    lapply(seeds, function(seed) {
-      g <- replicate_fit(seed)
-      cli::cli_progress_update(id = bar)
-      g
-    })
-  } else {
-    parallel::parLapply(cluster, seeds, replicate_fit)
-  }
+  graphs <- scale_out(seeds, replicate_fit, cluster, "Bootstrap replicates")
   strength <- bootstrap_strength(graphs, names(data$levels))
   structure(list(strength = strength, averaged = average_edges(strength, names(data$levels), threshold),
                  threshold = threshold, R = R, graphs = graphs),

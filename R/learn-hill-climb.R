@@ -23,6 +23,14 @@
 #'   be joined by an arc, as in the hybrid learners MMHC and H2PC (see [hybrid()]).
 #' @param restarts Number of random restarts.
 #' @param perturb Number of random moves applied before each restart.
+#' @param cluster `NULL` (the default) runs the restarts one after the other, each from
+#'   the best graph found so far. A cluster from [parallel::makeCluster()] or `"future"`
+#'   (the plan set with [future::plan()]; needs the future.apply package) spreads them
+#'   over workers: then every restart perturbs the first climb's optimum, so the
+#'   restarts are independent, each seeded beforehand from R's generator, and the result
+#'   under [set.seed()] is the same on every backend (`future::plan("sequential")`
+#'   included) though it may differ from the serial search's. Workers need learnbn
+#'   installed.
 #' @param max_iter Largest number of moves of each climb.
 #' @param threads Number of threads used to score candidate moves; the result does not
 #'   depend on it.
@@ -52,11 +60,44 @@
 #'            restarts = 5)
 hill_climb <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
                        max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
-                       restarts = 0, perturb = 5, max_iter = Inf, threads = NULL, verbose = FALSE) {
+                       restarts = 0, perturb = 5, max_iter = Inf, cluster = NULL, threads = NULL,
+                       verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, restrict = restrict, start = start,
                            threads = threads, verbose = verbose)
-  run_search(search, "hill_climb", list(max_iter = as_count(max_iter), restarts = as_count(restarts),
-                                        perturb = as_count(perturb)))
+  options <- list(max_iter = as_count(max_iter), restarts = as_count(restarts),
+                  perturb = as_count(perturb))
+  cluster <- check_cluster(cluster)
+  if (is.null(cluster) || restarts == 0) return(run_search(search, "hill_climb", options))
+  spread_restarts(search, options, cluster)
+}
+
+# Restarts given a `cluster`. Serially each restart perturbs the best graph found so far,
+# a chain that cannot be split; here every restart perturbs the first climb's optimum
+# instead, so the restarts are independent runs (seeded as in scale_out()) and the result
+# is the same on every backend. The best graph wins, the earliest on ties.
+spread_restarts <- function(search, options, cluster) {
+  first <- run_search(search, "hill_climb", utils::modifyList(options, list(restarts = 0)))
+  seeds <- as.list(sample.int(.Machine$integer.max, options$restarts))
+  from <- search
+  from$start <- first$amat
+  storage.mode(from$start) <- "integer"
+  from$verbose <- FALSE
+  # One restart in the core: the climb from the optimum makes no move, then one perturbed
+  # climb, keeping the better of the two.
+  restart <- function(seed) {
+    set.seed(seed)
+    run_search(from, "hill_climb", utils::modifyList(options, list(restarts = 1)))
+  }
+  climbs <- scale_out(seeds, restart, cluster, "Restarts")
+  best <- first
+  for (g in climbs) if (g$score > best$score + 1e-9) best <- g
+  counts <- c("iterations", "score_evaluations", "cache_hits")
+  all <- c(list(first), climbs)
+  for (k in counts) best$info[[k]] <- sum(vapply(all, function(g) g$info[[k]], numeric(1)))
+  lookups <- best$info$score_evaluations + best$info$cache_hits
+  best$info$cache_hit_rate <- if (lookups > 0) best$info$cache_hits / lookups else 0
+  best$info$time <- search$clock()
+  best
 }

@@ -68,6 +68,11 @@
 #' @param start `NULL` (the empty graph) or a [bn_graph] DAG on the data's nodes where
 #'   every chain starts.
 #' @param chains Number of independent chains.
+#' @param cluster Where the chains run: `NULL` (the default) in this R session; a cluster
+#'   from [parallel::makeCluster()] or `"future"` (the plan set with [future::plan()];
+#'   needs the future.apply package) gives each chain to a worker. Each chain is seeded
+#'   from R's generator in this session beforehand, so the samples under [set.seed()] are
+#'   the same on every backend. Workers need learnbn installed.
 #' @param threads Number of chains run at the same time; the samples do not depend on it.
 #'   `r doc_threads_default()`
 #' @param new_edge_reversal The probability that an iteration proposes a new-edge-reversal
@@ -130,12 +135,13 @@ structure_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = 
                            chains = 2, whitelist = NULL, blacklist = NULL, max_parents = Inf,
                            no_parents = NULL, no_children = NULL, restrict = NULL,
                            new_edge_reversal = 1 / 15,
-                           max_families = 1e7, threads = NULL, verbose = FALSE) {
+                           max_families = 1e7, cluster = NULL, threads = NULL, verbose = FALSE) {
   inputs <- prepare_mcmc(data, score, ..., iterations = iterations, burn_in = burn_in,
                          thin = thin, chains = chains, start = start, whitelist = whitelist,
                          blacklist = blacklist, max_parents = max_parents,
                          no_parents = no_parents, no_children = no_children,
-                         restrict = restrict, threads = threads, verbose = verbose)
+                         restrict = restrict, cluster = cluster, threads = threads,
+                         verbose = verbose)
   check_number(new_edge_reversal, min = 0, max = 1)
   check_number(max_families, min = 1)
   search <- inputs$search
@@ -146,7 +152,7 @@ structure_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = 
     }
     rev <- 0
   }
-  samples <- run_mcmc(search, inputs$schedule, "structure_mcmc", rev = rev)
+  samples <- run_mcmc(search, inputs$schedule, "structure_mcmc", rev = rev, cluster = inputs$cluster)
   samples$info$new_edge_reversal <- rev
   samples
 }
@@ -208,16 +214,16 @@ order_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floo
                        thin = max(1, floor((iterations - burn_in) / 1000)), max_parents = 3,
                        start = NULL, chains = 2, whitelist = NULL, blacklist = NULL,
                        no_parents = NULL, no_children = NULL, restrict = NULL, plus_one = FALSE,
-                       max_families = 1e7, threads = NULL, verbose = FALSE) {
+                       max_families = 1e7, cluster = NULL, threads = NULL, verbose = FALSE) {
   inputs <- prepare_mcmc(data, score, ..., iterations = iterations, burn_in = burn_in,
                          thin = thin, chains = chains, start = start, whitelist = whitelist,
                          blacklist = blacklist, max_parents = max_parents,
                          no_parents = no_parents, no_children = no_children,
-                         restrict = restrict, plus_one = plus_one, threads = threads,
-                         verbose = verbose)
+                         restrict = restrict, plus_one = plus_one, cluster = cluster,
+                         threads = threads, verbose = verbose)
   search <- inputs$search
   check_family_count(search, max_families, "order_mcmc")
-  run_mcmc(search, inputs$schedule, "order_mcmc")
+  run_mcmc(search, inputs$schedule, "order_mcmc", cluster = inputs$cluster)
 }
 
 #' MCMC over ordered partitions (partition MCMC)
@@ -304,17 +310,18 @@ partition_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = 
                            thin = max(1, floor((iterations - burn_in) / 1e4)), max_parents = Inf,
                            start = NULL, chains = 2, whitelist = NULL, blacklist = NULL,
                            no_parents = NULL, no_children = NULL, restrict = NULL,
-                           plus_one = FALSE, max_families = 1e7, temperatures = 6, threads = NULL,
-                           verbose = FALSE) {
+                           plus_one = FALSE, max_families = 1e7, temperatures = 6, cluster = NULL,
+                           threads = NULL, verbose = FALSE) {
   inputs <- prepare_mcmc(data, score, ..., iterations = iterations, burn_in = burn_in,
                          thin = thin, chains = chains, start = start, whitelist = whitelist,
                          blacklist = blacklist, max_parents = max_parents,
                          no_parents = no_parents, no_children = no_children,
-                         restrict = restrict, plus_one = plus_one, threads = threads,
-                         verbose = verbose)
+                         restrict = restrict, plus_one = plus_one, cluster = cluster,
+                         threads = threads, verbose = verbose)
   check_family_count(inputs$search, max_families, "partition_mcmc")
   check_number(temperatures, min = 1, max = 20, whole = TRUE)
-  run_mcmc(inputs$search, inputs$schedule, "partition_mcmc", as.integer(temperatures))
+  run_mcmc(inputs$search, inputs$schedule, "partition_mcmc", as.integer(temperatures),
+           cluster = inputs$cluster)
 }
 
 # Refuses order-space sampling beyond 64 nodes or `max_families` precomputed families.
@@ -334,12 +341,14 @@ check_family_count <- function(search, max_families, sampler, call = rlang::call
   invisible(families)
 }
 
-# The set-up shared by the samplers: list(schedule, search) from mcmc_schedule() and
-# prepare_search(); errors name the sampler's arguments and the sampler (`call`).
+# The set-up shared by the samplers: list(schedule, search, cluster) from mcmc_schedule(),
+# prepare_search() and check_cluster(); errors name the sampler's arguments and the
+# sampler (`call`).
 prepare_mcmc <- function(data, score, ..., iterations, burn_in, thin, chains, start, whitelist,
                          blacklist, max_parents, no_parents, no_children, restrict, plus_one = FALSE,
-                         threads, verbose, call = rlang::caller_env()) {
+                         cluster = NULL, threads, verbose, call = rlang::caller_env()) {
   schedule <- mcmc_schedule(iterations, burn_in, thin, chains, call = call)
+  cluster <- check_cluster(cluster, call = call)
   check_flag(plus_one, call = call)
   if (plus_one && is.null(restrict)) {
     lbn_abort("{.arg plus_one} = TRUE needs a skeleton in {.arg restrict}.", "value", call = call)
@@ -352,7 +361,7 @@ prepare_mcmc <- function(data, score, ..., iterations, burn_in, thin, chains, st
     skeleton <- restrict_skeleton(restrict, search$nodes, call)
     search$knowledge$plus_one <- !skeleton & !search$knowledge$forbidden
   }
-  list(schedule = schedule, search = search)
+  list(schedule = schedule, search = search, cluster = cluster)
 }
 
 # Checks the chain lengths; returns list(iterations, burn_in, thin, chains).
@@ -378,16 +387,23 @@ count_families <- function(knowledge) {
 
 
 # Starts the chains, advances them in batches with a progress bar, wraps the samples.
-run_mcmc <- function(search, schedule, algorithm, copies = 1L, rev = 0) {
-  start <- which(search$start == 1L, arr.ind = TRUE) - 1L
+# With a `cluster` (see scale_out()), each chain runs on its own worker.
+run_mcmc <- function(search, schedule, algorithm, copies = 1L, rev = 0, cluster = NULL) {
   # Two 32-bit words of R's RNG per chain, drawn in chain order, seed its engine.
   seeds <- matrix(floor(stats::runif(2 * schedule$chains) * 2^32), nrow = 2)
-  run <- cpp_mcmc_start(search$data, score_spec(search$score, length(search$nodes)),
-                        search$knowledge, start[, 1], start[, 2],
-                        schedule[c("iterations", "burn_in", "thin")], seeds, search$threads,
-                        algorithm, copies, rev)
-  advance_in_batches(run, schedule$iterations, progress = search$verbose || interactive())
-  result <- cpp_mcmc_result(run)
+  result <- if (is.null(cluster)) {
+    run_chains(search, schedule, algorithm, copies, rev, seeds,
+               progress = search$verbose || interactive())
+  } else {
+    one_chain <- function(seed) {
+      run_chains(search, schedule, algorithm, copies, rev, matrix(seed, nrow = 2), progress = FALSE)
+    }
+    parts <- scale_out(lapply(seq_len(ncol(seeds)), function(c) seeds[, c]), one_chain, cluster,
+                       "Chains")
+    list(chains = unlist(lapply(parts, `[[`, "chains"), recursive = FALSE),
+         score_evaluations = sum(vapply(parts, `[[`, numeric(1), "score_evaluations")),
+         cache_hits = sum(vapply(parts, `[[`, numeric(1), "cache_hits")))
+  }
   samples <- new_bn_samples(result$chains, search$nodes, algorithm, search$score, schedule)
   samples$info <- c(list(algorithm = algorithm), samples$info,
                     list(score_evaluations = result$score_evaluations,
@@ -397,6 +413,19 @@ run_mcmc <- function(search, schedule, algorithm, copies = 1L, rev = 0) {
   }
   warn_disagreement(samples)
   samples
+}
+
+# The chains seeded by the columns of `seeds`, run to the end in this process:
+# list(chains, score_evaluations, cache_hits) from the core. A chain depends only on its
+# seed, so running the chains together or one per worker gives the same samples.
+run_chains <- function(search, schedule, algorithm, copies, rev, seeds, progress) {
+  start <- which(search$start == 1L, arr.ind = TRUE) - 1L
+  run <- cpp_mcmc_start(search$data, score_spec(search$score, length(search$nodes)),
+                        search$knowledge, start[, 1], start[, 2],
+                        schedule[c("iterations", "burn_in", "thin")], seeds, search$threads,
+                        algorithm, copies, rev)
+  advance_in_batches(run, schedule$iterations, progress = progress)
+  cpp_mcmc_result(run)
 }
 
 # Calls the C++ sampler for about 0.2 s at a time, ticking a progress bar in between
