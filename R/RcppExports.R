@@ -53,8 +53,8 @@ cpp_predict <- function(network, codes, target) {
     .Call(`_learnbn_cpp_predict`, network, codes, target)
 }
 
-cpp_mcmc_start <- function(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev) {
-    .Call(`_learnbn_cpp_mcmc_start`, data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev)
+cpp_mcmc_start <- function(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev, progress = NULL) {
+    .Call(`_learnbn_cpp_mcmc_start`, data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev, progress)
 }
 
 cpp_mcmc_advance <- function(run_ptr, steps) {

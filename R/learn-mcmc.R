@@ -382,10 +382,13 @@ run_mcmc <- function(search, schedule, algorithm, copies = 1L, rev = 0) {
   start <- which(search$start == 1L, arr.ind = TRUE) - 1L
   # Two 32-bit words of R's RNG per chain, drawn in chain order, seed its engine.
   seeds <- matrix(floor(stats::runif(2 * schedule$chains) * 2^32), nrow = 2)
+  scoring <- progress_reporter(c(families = "Scoring parent sets"))
+  on.exit(progress_close(scoring), add = TRUE)
   run <- cpp_mcmc_start(search$data, score_spec(search$score, length(search$nodes)),
                         search$knowledge, start[, 1], start[, 2],
                         schedule[c("iterations", "burn_in", "thin")], seeds, search$threads,
-                        algorithm, copies, rev)
+                        algorithm, copies, rev, scoring)
+  progress_close(scoring)
   say <- if (search$verbose) function(done) {
     cli::cli_inform("{algorithm}: {format_count(done)} of {format_count(schedule$iterations)} iterations{if (done <= schedule$burn_in) ' (burn-in)' else ''}, {format(search$clock(), digits = 3)} s.")
   }

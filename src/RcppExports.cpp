@@ -186,8 +186,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_mcmc_start
-SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerVector start_from, Rcpp::IntegerVector start_to, Rcpp::List schedule, Rcpp::NumericMatrix seeds, int threads, std::string algorithm, int copies, double rev);
-RcppExport SEXP _learnbn_cpp_mcmc_start(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP start_fromSEXP, SEXP start_toSEXP, SEXP scheduleSEXP, SEXP seedsSEXP, SEXP threadsSEXP, SEXP algorithmSEXP, SEXP copiesSEXP, SEXP revSEXP) {
+SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerVector start_from, Rcpp::IntegerVector start_to, Rcpp::List schedule, Rcpp::NumericMatrix seeds, int threads, std::string algorithm, int copies, double rev, Rcpp::Nullable<Rcpp::Function> progress);
+RcppExport SEXP _learnbn_cpp_mcmc_start(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP start_fromSEXP, SEXP start_toSEXP, SEXP scheduleSEXP, SEXP seedsSEXP, SEXP threadsSEXP, SEXP algorithmSEXP, SEXP copiesSEXP, SEXP revSEXP, SEXP progressSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -202,7 +202,8 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< std::string >::type algorithm(algorithmSEXP);
     Rcpp::traits::input_parameter< int >::type copies(copiesSEXP);
     Rcpp::traits::input_parameter< double >::type rev(revSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_mcmc_start(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev));
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type progress(progressSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_mcmc_start(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev, progress));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -421,7 +422,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_query_exact", (DL_FUNC) &_learnbn_cpp_query_exact, 4},
     {"_learnbn_cpp_query_sampled", (DL_FUNC) &_learnbn_cpp_query_sampled, 6},
     {"_learnbn_cpp_predict", (DL_FUNC) &_learnbn_cpp_predict, 3},
-    {"_learnbn_cpp_mcmc_start", (DL_FUNC) &_learnbn_cpp_mcmc_start, 11},
+    {"_learnbn_cpp_mcmc_start", (DL_FUNC) &_learnbn_cpp_mcmc_start, 12},
     {"_learnbn_cpp_mcmc_advance", (DL_FUNC) &_learnbn_cpp_mcmc_advance, 2},
     {"_learnbn_cpp_mcmc_result", (DL_FUNC) &_learnbn_cpp_mcmc_result, 1},
     {"_learnbn_cpp_complete_data", (DL_FUNC) &_learnbn_cpp_complete_data, 4},

@@ -120,3 +120,12 @@ test_that("MCMC shows a bar and, when verbose, a line per tenth of the run", {
                                    " of 10,000 iterations")))
   expect_match(said[11], "^structure_mcmc: 1 chain of 10,000 iterations in")
 })
+
+test_that("order and partition MCMC show the scoring of the families, then the sampling", {
+  set.seed(6)
+  shown <- with_progress_shown(order_mcmc(college_data, iterations = 2000, chains = 1))
+  expect_match(shown$output, "Scoring parent sets.*100%.*Sampling.*100%")
+  set.seed(6)
+  expect_no_progress(quiet <- order_mcmc(college_data, iterations = 2000, chains = 1))
+  expect_identical(shown$value$chains, quiet$chains)
+})
