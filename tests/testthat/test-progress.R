@@ -96,11 +96,20 @@ test_that("structural_em() ticks once per iteration and says each iteration as i
   expect_no_progress(quiet <- structural_em(d, max_iter = 3))
   expect_identical(shown$value$amat, quiet$amat)
   set.seed(1)
-  said <- testthat::capture_messages(g <- structural_em(d, max_iter = 3, verbose = TRUE))
-  expect_identical(g$amat, quiet$amat)
-  expect_true(all(grepl("^structural EM iteration [1-3]: [0-9]+ changes?, score -[0-9.]+, log-likelihood -[0-9.]+\\.$",
-                        said)))
-  expect_gte(length(said), g$info$iterations)
+  said <- testthat::capture_messages(g <- structural_em(d, max_iter = 3, restarts = 1, verbose = TRUE))
+  set.seed(1)
+  expect_identical(g$amat, structural_em(d, max_iter = 3, restarts = 1)$amat)
+  # One line per iteration of each run (named by its start), then one for the restart.
+  iterations <- grepl("^structural EM \\((empty graph|complete cases|restart 1)\\) iteration [1-3]: [0-9]+ changes?, score -[0-9.]+, log-likelihood -[0-9.]+\\.$",
+                      said)
+  expect_true(all(iterations[-length(said)]))
+  expect_match(said[length(said)],
+               "^structural EM restart 1: observed-data score -[0-9.]+ \\(best so far -[0-9.]+\\)\\.$")
+  run_lines <- function(run) sum(grepl(paste0("(", run, ")"), said, fixed = TRUE))
+  expect_identical(run_lines(g$info$start), g$info$iterations)
+  # The best so far is the best observed-data score of the runs.
+  best <- as.numeric(sub(".*best so far (.*)\\)\\.$", "\\1", said[length(said)]))
+  expect_equal(best, max(g$info$observed_score), tolerance = 1e-6)
 })
 
 test_that("MCMC shows a bar and, when verbose, a line per tenth of the run", {
