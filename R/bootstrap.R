@@ -40,11 +40,10 @@ bootstrap_arcs <- function(data, algorithm, R = 100, cluster = NULL, threshold =
   seeds <- sample.int(.Machine$integer.max, R)
   replicate_fit <- function(seed) bootstrap_replicate(data, learner, seed, ...)
   graphs <- if (is.null(cluster)) {
-    # A progress bar (cli shows it in interactive sessions once a run takes 2 s).
-    bar <- cli::cli_progress_bar("Bootstrap replicates", total = R)
-    lapply(seeds, function(seed) {
-      g <- replicate_fit(seed)
-      cli::cli_progress_update(id = bar)
+    bar <- progress_bar("Bootstrap replicates", total = R)
+    lapply(seq_along(seeds), function(i) {
+      g <- replicate_fit(seeds[[i]])
+      progress_set(bar, i)
       g
     })
   } else {

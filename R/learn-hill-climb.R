@@ -21,7 +21,9 @@
 #' @param restrict `NULL`, or a graph (a [bn_graph] such as the result of [pc()], or an
 #'   adjacency matrix) whose skeleton limits the search: only pairs adjacent in it may
 #'   be joined by an arc, as in the hybrid learners MMHC and H2PC (see [hybrid()]).
-#' @param restarts Number of random restarts.
+#' @param restarts Number of random restarts. With `verbose = TRUE`, each is reported as
+#'   it ends, with its score and the best so far; in interactive sessions a progress bar
+#'   counts them once the run takes a few seconds.
 #' @param perturb Number of random moves applied before each restart.
 #' @param max_iter Largest number of moves of each climb.
 #' @param threads Number of threads used to score candidate moves; the result does not
@@ -56,6 +58,22 @@ hill_climb <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, 
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, restrict = restrict, start = start,
                            threads = threads, verbose = verbose)
-  run_search(search, "hill_climb", list(max_iter = as_count(max_iter), restarts = as_count(restarts),
-                                        perturb = as_count(perturb)))
+  restarts <- as_count(restarts)
+  on_restart <- if (restarts > 0) restart_reporter(restarts, verbose)
+  run_search(search, "hill_climb", list(max_iter = as_count(max_iter), restarts = restarts,
+                                        perturb = as_count(perturb)),
+             on_restart = on_restart)
+}
+
+# Reports each restart as it ends: a line when verbose, and a progress bar over the
+# restarts; NULL (the core then calls nothing) when neither is shown.
+restart_reporter <- function(restarts, verbose, envir = parent.frame()) {
+  bar <- progress_bar("Hill-climbing restarts", total = restarts, envir = envir)
+  if (is.null(bar) && !verbose) return(NULL)
+  function(restart, score, best) {
+    if (verbose) {
+      cli::cli_inform("hill_climb restart {restart}: score {format(score, nsmall = 2)}, best {format(best, nsmall = 2)}.")
+    }
+    progress_set(bar, restart)
+  }
 }

@@ -89,6 +89,12 @@ inline void test_permutation() {
   CHECK(std::fabs(hits - std::round(hits)) < 1e-9 && hits >= 1);
   CITester again(t.view, spec);
   CHECK(again.test(0, 1, {2}).p_value == r.p_value);  // reproducible from the seed
+  // The permutation tick counts every permutation and leaves the p-value alone.
+  std::vector<int> ticks;
+  CITester ticking(t.view, spec);
+  ticking.on_permutation([&](int done) { ticks.push_back(done); });
+  CHECK(ticking.test(0, 1, {2}).p_value == r.p_value);
+  CHECK(ticks.size() == 99 && ticks.front() == 1 && ticks.back() == 99);
   // The statistic is the asymptotic test's.
   CITestSpec plain;
   CITester asymptotic(t.view, plain);
