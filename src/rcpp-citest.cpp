@@ -25,9 +25,13 @@ Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rc
   learnbn::PermutationTick tick;
   if (bar.active()) {
     const double total = spec.permutations;
-    tick = [&bar, total](int done) { bar.update("permutations", done, total); };
+    tick = [&bar, total](int done) {
+      bar.update("permutations", done, total);
+      return true;
+    };
   }
-  const std::vector<learnbn::CITestResult> results = learnbn::run_tests(view, spec, xs, ys, zs, threads, tick);
+  const std::vector<learnbn::CITestResult> results =
+      learnbn::run_tests(view, spec, xs, ys, zs, threads, tick, check_interrupt);
   if (bar.active() && spec.permutations > 0) bar.finish("permutations", spec.permutations, spec.permutations);
   Rcpp::NumericMatrix out(n, 4);
   for (long t = 0; t < n; ++t) {

@@ -30,8 +30,9 @@ inline std::uint64_t permutation_seed(std::uint64_t base, const std::vector<int>
   return key;
 }
 
-// Called after each permutation of a test with the number done (for progress bars).
-using PermutationTick = std::function<void(int done)>;
+// Called after each permutation of a test with the number done (for progress bars and
+// interrupts); returning false stops the test (its p-value is then meaningless).
+using PermutationTick = std::function<bool(int done)>;
 
 // Discrete data: cases (rows expanded by their whole-number weights) sorted by stratum;
 // y is shuffled within each stratum, which keeps N[x, z], N[y, z] and N[z] fixed, and
@@ -74,7 +75,7 @@ inline double stratified_permutation_p_value(const DataView& data, const Configu
       for (std::size_t c = start[s]; c < start[s + 1]; ++c) t[case_y[c] * nx + case_x[c]] += 1.0;
     }
     if (table.statistic(nx, ny, nz, pearson, nullptr) >= observed - tolerance) ++at_least;
-    if (tick) tick(b + 1);
+    if (tick && !tick(b + 1)) break;
   }
   return (1.0 + at_least) / (permutations + 1.0);
 }
@@ -122,7 +123,7 @@ inline double residual_permutation_p_value(const DataView& data, int x, int y, c
       std::swap(case_y[i - 1], case_y[rng.below(static_cast<std::uint32_t>(i))]);
     }
     if (cross() >= observed - tolerance) ++at_least;
-    if (tick) tick(b + 1);
+    if (tick && !tick(b + 1)) break;
   }
   return (1.0 + at_least) / (permutations + 1.0);
 }
