@@ -48,20 +48,23 @@ plot.bn_samples <- function(x, type = c("trace", "agreement", "heatmap"), main =
   invisible(x)
 }
 
-# The score of each chain every `thin` iterations after the burn-in: the iterations
-# whose DAGs are kept as samples.
+# The score of each chain every `thin` iterations after the burn-in (the iterations
+# whose DAGs are kept as samples): `steps` and a matrix of `scores`, one column a chain.
+chain_traces <- function(x) {
+  # every chain runs the same schedule, so their traces line up
+  steps <- (seq_along(x$chains[[1L]]$trace) - 1) * x$thin
+  kept <- steps > x$burn_in
+  scores <- vapply(x$chains, function(chain) chain$trace[kept], numeric(sum(kept)))
+  list(steps = steps[kept], scores = matrix(scores, ncol = length(x$chains)))
+}
+
 plot_chain_traces <- function(x, main, ...) {
-  kept <- lapply(x$chains, function(chain) {
-    steps <- (seq_along(chain$trace) - 1) * x$thin
-    list(steps = steps[steps > x$burn_in], score = chain$trace[steps > x$burn_in])
-  })
-  longest <- max(vapply(kept, function(k) length(k$steps), 1L))
-  pad <- function(v) c(v, rep(NA_real_, longest - length(v)))
-  steps <- kept[[which.max(vapply(kept, function(k) length(k$steps), 1L))]]$steps
-  scores <- vapply(kept, function(k) pad(k$score), numeric(longest))
+  traces <- chain_traces(x)
   label <- switch(x$algorithm, order_mcmc = "order score", partition_mcmc = "partition score",
                   "score")
-  args <- utils::modifyList(list(x = steps, y = scores, type = "l", lty = 1,
+  # a single kept sample is a point: a line needs two
+  args <- utils::modifyList(list(x = traces$steps, y = traces$scores,
+                                 type = if (length(traces$steps) > 1L) "l" else "p", lty = 1,
                                  col = series_colours(length(x$chains)),
                                  xlab = "iteration (after the burn-in)",
                                  ylab = paste0(label, " (", x$score$type, ")")),
@@ -97,16 +100,22 @@ plot_chain_agreement <- function(x, main, ..., call = rlang::caller_env()) {
   label_disagreements(probs, paste(x$nodes[arc[, 1]], "->", x$nodes[arc[, 2]]))
 }
 
-# Names up to 3 arcs whose probabilities differ by more than 0.1 between two chains,
-# the largest differences first, next to the point of the chain furthest from chain 1.
+# Names up to 3 arcs whose probabilities differ by more than 0.1 between two chains.
 label_disagreements <- function(probs, arc_names) {
+  at <- disagreement_labels(probs, arc_names)
+  graphics::text(at$x, at$y, at$label, pos = at$pos, cex = 0.8)
+}
+
+# Where label_disagreements() writes: the arcs of largest spread between chains (above
+# 0.1; at most 3), next to the point of the chain furthest from chain 1, on the side
+# towards the middle.
+disagreement_labels <- function(probs, arc_names) {
   spread <- apply(probs, 1L, function(p) diff(range(p)))
-  worst <- utils::head(order(-spread)[spread[order(-spread)] > 0.1], 3L)
-  for (a in worst) {
-    furthest <- which.max(abs(probs[a, -1L] - probs[a, 1L])) + 1L
-    graphics::text(probs[a, 1L], probs[a, furthest], arc_names[a], cex = 0.8,
-                   pos = if (probs[a, 1L] < 0.5) 4 else 2)
-  }
+  ranked <- order(-spread)
+  worst <- utils::head(ranked[spread[ranked] > 0.1], 3L)
+  furthest <- vapply(worst, function(a) which.max(abs(probs[a, -1L] - probs[a, 1L])) + 1L, 1L)
+  data.frame(x = probs[worst, 1L], y = probs[cbind(worst, furthest)], label = arc_names[worst],
+             pos = ifelse(probs[worst, 1L] < 0.5, 4, 2))
 }
 
 #' Plot the parameters of one node of a fitted network
@@ -155,7 +164,7 @@ plot.bn_fit <- function(x, node, main = NULL, ...) {
 plot_cpt_bars <- function(table, main, ...) {
   family <- names(dimnames(table))
   states <- dimnames(table)[[1L]]
-  probs <- matrix(unclass(table), nrow = length(states))
+  probs <- cpt_bar_heights(table)
   labels <- parent_configurations(dimnames(table)[-1L])
   main <- main %||% paste0("P(", family[1L], if (length(family) > 1L) " | ",
                            paste(family[-1L], collapse = ", "), ")")
@@ -177,6 +186,11 @@ plot_cpt_bars <- function(table, main, ...) {
   do.call(graphics::barplot, args)
   legend_above(states, main, fill = args$col, border = NA)
   graphics::abline(h = 0, col = "grey40")
+}
+
+# The CPT as a matrix: a row per state of the node, a column per parent configuration.
+cpt_bar_heights <- function(table) {
+  matrix(unclass(table), nrow = dim(table)[1L], dimnames = dimnames(table)[1L])
 }
 
 # Labels of the parent configurations in the CPT's column order (first parent fastest):
@@ -243,24 +257,30 @@ plot_regression <- function(regression, main, ...) {
 plot_trace <- function(..., main = NULL) {
   graphs <- trace_graphs(list(...))
   if (!is.null(main)) check_string(main)
-  traces <- lapply(graphs, function(g) g$info$trace)
-  longest <- max(lengths(traces))
-  scores <- vapply(traces, function(t) c(t, rep(NA_real_, longest - length(t))), numeric(longest))
+  drawn <- trace_lines(graphs)
   types <- unique(vapply(graphs, function(g) g$info$score %||% "", ""))
-  # A log axis when one search takes 20 times more steps than another (annealing
-  # against hill climbing), so the short ones are not squashed against the y axis;
-  # step 1 is then the start.
-  log_steps <- longest >= 20 * min(lengths(traces))
-  args <- list(x = if (log_steps) seq_len(longest) else seq_len(longest) - 1, y = scores,
-               type = "l", lty = seq_along(graphs), lwd = 2, col = series_colours(length(graphs)),
-               log = if (log_steps) "x" else "",
-               xlab = if (log_steps) "step (log scale; 1 is the start)" else "step",
+  args <- list(x = drawn$steps, y = drawn$scores, type = "l", lty = seq_along(graphs), lwd = 2,
+               col = series_colours(length(graphs)), log = if (drawn$log) "x" else "",
+               xlab = if (drawn$log) "step (log scale; 1 is the start)" else "step",
                ylab = if (length(types) == 1L && nzchar(types)) paste0("score (", types, ")") else "score")
   old <- legend_margins(length(graphs), main)
   on.exit(graphics::par(old))
   do.call(graphics::matplot, args)
   legend_above(names(graphs), main, col = args$col, lty = args$lty, lwd = 2)
   invisible(graphs)
+}
+
+# The traces of the searches as the columns of `scores` (NA after a trace's end) over
+# `steps` 0, 1, ...; or, with `log` TRUE when one trace is 20 times longer than
+# another (annealing against hill climbing, which would be squashed against the y
+# axis), over steps 1, 2, ... for a log axis.
+trace_lines <- function(graphs) {
+  traces <- lapply(graphs, function(g) g$info$trace)
+  longest <- max(lengths(traces))
+  scores <- vapply(traces, function(t) c(t, rep(NA_real_, longest - length(t))), numeric(longest))
+  log <- longest >= 20 * min(lengths(traces))
+  list(steps = if (log) seq_len(longest) else seq_len(longest) - 1,
+       scores = matrix(scores, ncol = length(traces), dimnames = list(NULL, names(graphs))), log = log)
 }
 
 # The graphs given to plot_trace(): a list of bn_graphs, each with a score trace, named
@@ -284,7 +304,7 @@ trace_graphs <- function(graphs, call = rlang::caller_env()) {
   names(graphs) <- make.unique(ifelse(nzchar(given), given, learners), sep = " ")
   no_trace <- names(graphs)[vapply(graphs, function(g) length(g$info$trace) == 0L, logical(1))]
   if (length(no_trace)) {
-    lbn_abort(c("{.val {no_trace}} {cli::qty(no_trace)}{?has/have} no score trace ({.code info$trace}).",
+    lbn_abort(c("{cli::qty(no_trace)}The graph{?s} {.val {no_trace}} {?has/have} no score trace ({.code info$trace}).",
                 "i" = "Score-based searches such as {.fn hill_climb} record one; constraint-based learners, {.fn bn_graph} and {.fn read_bif} do not."),
               "no_trace", call = call)
   }
@@ -300,14 +320,14 @@ draw_arc_heatmap <- function(probs, main = NULL) {
   n <- length(nodes)
   breaks <- seq(0, 1, by = 0.1)
   colours <- heatmap_colours(length(breaks) - 1L)
-  old <- graphics::par(cex.axis = heatmap_label_cex(n))
-  on.exit(graphics::par(old))
+  label_cex <- heatmap_label_cex(n)
   # node names, then a line for the axis title
-  label_lines <- max_label_lines(nodes) * graphics::par("cex.axis") + 0.5
-  graphics::par(mar = c(label_lines + 1.5, label_lines + 1.5, if (is.null(main)) 1 else 3,
-                        max_label_lines("probability") + 2.5))
-  # image() draws z[i, j] at (x = i, y = j): columns of probs along x, first row at the top.
-  shown <- t(probs[rev(seq_len(n)), , drop = FALSE])
+  label_lines <- max_label_lines(nodes) * label_cex + 0.5
+  old <- graphics::par(cex.axis = label_cex,
+                       mar = c(label_lines + 1.5, label_lines + 1.5, if (is.null(main)) 1 else 3,
+                               max_label_lines("probability") + 2.5))
+  on.exit(graphics::par(old))
+  shown <- heatmap_cells(probs)
   graphics::image(seq_len(n), seq_len(n), shown, col = colours, breaks = breaks, zlim = c(0, 1),
                   axes = FALSE, xlab = "", ylab = "", main = main)
   # the diagonal (no arc from a node to itself): node i is at x = i, y = n + 1 - i
@@ -324,6 +344,10 @@ draw_arc_heatmap <- function(probs, main = NULL) {
                    fill = colours[findInterval(c(1, 0.8, 0.6, 0.4, 0.2, 0), breaks, rightmost.closed = TRUE)],
                    border = "grey60", title = "probability", title.adj = 0)
 }
+
+# image() draws z[i, j] at (x = i, y = j): the columns of probs (heads) along x, its
+# first row (tail) at the top.
+heatmap_cells <- function(probs) t(probs[rev(seq_len(nrow(probs))), , drop = FALSE])
 
 # White to dark blue: a certain arc is clearly dark, an absent one blank.
 heatmap_colours <- function(n) grDevices::colorRampPalette(c("#FFFFFF", "#6BAED6", "#08306B"))(n)
