@@ -103,7 +103,7 @@ plot_chain_agreement <- function(x, main, ..., call = rlang::caller_env()) {
 # Names up to 3 arcs whose probabilities differ by more than 0.1 between two chains.
 label_disagreements <- function(probs, arc_names) {
   at <- disagreement_labels(probs, arc_names)
-  graphics::text(at$x, at$y, at$label, pos = at$pos, cex = 0.8)
+  if (nrow(at)) graphics::text(at$x, at$y, at$label, pos = at$pos, cex = 0.8)
 }
 
 # Where label_disagreements() writes: the arcs of largest spread between chains (above

@@ -4,12 +4,12 @@
 # errors.
 
 # 300 students from college_plans: 3 short chains that do not quite agree.
-plot_samples <- function(chains = 3) {
+plot_samples <- function(chains = 3, iterations = 4000) {
   set.seed(1)
   students <- college_plans[rep(1:128, college_plans$count), 1:5]
   d <- bn_data(students[sample(nrow(students), 300), ])
   withCallingHandlers(
-    structure_mcmc(d, iss = 1, iterations = 4000, burn_in = 1000, thin = 20, chains = chains),
+    structure_mcmc(d, iss = 1, iterations = iterations, burn_in = 1000, thin = 20, chains = chains),
     learnbn_warning_convergence = function(w) invokeRestart("muffleWarning"))
 }
 
@@ -50,6 +50,10 @@ test_that("plot() of DAG samples returns them invisibly and puts the margins bac
   expect_par_kept(expect_identical(plot(x, type = "agreement", main = "Agreement"), x))
   expect_par_kept(expect_identical(plot(x, type = "heatmap"), x))
   expect_par_kept(expect_identical(plot(x, lwd = 2, ylim = c(-1400, -1360)), x))
+  # chains that agree within 0.1 on every arc: nothing to name
+  agreeing <- plot_samples(chains = 2, iterations = 20000)
+  expect_lte(agreeing$info$max_arc_difference, 0.1)
+  expect_par_kept(expect_identical(plot(agreeing, type = "agreement"), agreeing))
 })
 
 test_that("plot() of DAG samples: figures", {
