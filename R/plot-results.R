@@ -382,16 +382,18 @@ legend_margins <- function(n_labels, main, bottom = 4.1) {
   graphics::par(mar = c(bottom, 4.1, legend_lines(n_labels) + if (is.null(main)) 0.2 else 1.6, 1.1))
 }
 
+# Margin lines taken by such a legend: 1.3 a row of up to 6 keys.
 legend_lines <- function(n_labels) 1.3 * ceiling(n_labels / min(n_labels, 6L)) + 0.3
 
 # The legend of `labels` above the plot region set up by legend_margins(), and the
 # title above it. `...` goes to legend() (its keys: col with lty or pch, fill).
 legend_above <- function(labels, main, ...) {
   one_row <- length(labels) <= 6L
-  # text.width = NA: each key as wide as its own label, not the longest one
-  # npc coordinates: the middle of the top edge of the plot region, on log axes too
-  graphics::legend(graphics::grconvertX(0.5, "npc"), graphics::grconvertY(1, "npc"), legend = labels, xjust = 0.5, yjust = 0,
-                   horiz = one_row, ncol = if (one_row) 1L else 6L,
-                   text.width = if (one_row) NA, bty = "n", xpd = NA, ...)
+  # at the middle of the plot region's top edge, in npc units so that log axes work
+  # too; text.width = NA makes each key as wide as its own label, not the longest one
+  graphics::legend(graphics::grconvertX(0.5, "npc"), graphics::grconvertY(1, "npc"),
+                   legend = labels, xjust = 0.5, yjust = 0, horiz = one_row,
+                   ncol = if (one_row) 1L else 6L, text.width = if (one_row) NA,
+                   bty = "n", xpd = NA, ...)
   if (!is.null(main)) graphics::title(main, line = legend_lines(length(labels)) + 0.3)
 }

@@ -20,6 +20,12 @@ college_fit <- function() {
   fit_parameters(g, college_counts())
 }
 
+# Petal.Width on Sepal.Length and Petal.Length: an intercept and two coefficients.
+iris_fit <- function() {
+  g <- bn_graph_from_string("[Sepal.Length][Petal.Length|Sepal.Length][Petal.Width|Petal.Length:Sepal.Length]")
+  fit_parameters(g, iris[c(1, 3, 4)])
+}
+
 asia_fit <- function() read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
 
 # Draws on a null device and checks that the margins and other parameters come back.
@@ -112,8 +118,7 @@ test_that("plot() of a fit returns it invisibly and puts the margins back", {
   fit <- asia_fit()
   expect_par_kept(expect_invisible(plot(fit, "dysp")))
   expect_par_kept(expect_identical(plot(fit, "asia", main = "P(visit to Asia)"), fit))
-  fit_iris <- fit_parameters(bn_graph_from_string("[Sepal.Length][Petal.Length|Sepal.Length][Petal.Width|Petal.Length:Sepal.Length]"),
-                             iris[c(1, 3, 4)])
+  fit_iris <- iris_fit()
   expect_par_kept(expect_identical(plot(fit_iris, "Petal.Width"), fit_iris))
 })
 
@@ -125,8 +130,7 @@ test_that("plot() of a fit: figures", {
   vdiffr::expect_doppelganger("cpt no parents", function() plot(asia, "asia"))
   vdiffr::expect_doppelganger("cpt four states", function() plot(college, "IQ"))
   vdiffr::expect_doppelganger("cpt many configurations", function() plot(college, "CP"))
-  fit_iris <- fit_parameters(bn_graph_from_string("[Sepal.Length][Petal.Length|Sepal.Length][Petal.Width|Petal.Length:Sepal.Length]"),
-                             iris[c(1, 3, 4)])
+  fit_iris <- iris_fit()
   vdiffr::expect_doppelganger("gaussian coefficients", function() plot(fit_iris, "Petal.Width"))
 })
 
