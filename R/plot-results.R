@@ -170,14 +170,18 @@ plot_cpt_bars <- function(table, main, ...) {
                            paste(family[-1L], collapse = ", "), ")")
   across <- labels_fit_across(labels$stacked, max(ncol(probs), 3L))
   names_arg <- if (across) labels$stacked else labels$joined
-  bottom <- if (across) max(labels$lines) + 2.5 else max_label_lines(names_arg) + 1.5
+  # rotated labels take at most 40% of the height, smaller (down to 0.6) if need be
+  label_lines <- if (across) max(labels$lines) + 1 else max_label_lines(names_arg)
+  names_cex <- if (across) 1 else min(1, max(0.6, 0.4 * graphics::par("fin")[2L] / graphics::par("csi") / label_lines))
+  bottom <- label_lines * names_cex + 1.5
   # room for 3 groups at least, so a single group keeps narrow bars, in the middle
   extent <- ncol(probs) * (length(states) + 1)
   pad <- max(0, (3 * (length(states) + 1) - extent) / 2)
   args <- utils::modifyList(list(height = probs, beside = TRUE, ylim = c(0, 1),
                                  xlim = c(1 - pad, extent + pad),
                                  col = series_colours(length(states)), border = NA,
-                                 names.arg = names_arg, las = if (across) 1 else 2,
+                                 names.arg = names_arg, cex.names = names_cex,
+                                 las = if (across) 1 else 2,
                                  ylab = "probability", mgp = c(2.5, if (across) 1.5 else 0.5, 0),
                                  xlab = if (across && length(family) > 1L) "" else NULL),
                             list(...))
