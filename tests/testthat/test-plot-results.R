@@ -56,6 +56,15 @@ test_that("plot() of DAG samples returns them invisibly and puts the margins bac
   expect_par_kept(expect_identical(plot(x, type = "agreement", main = "Agreement"), x))
   expect_par_kept(expect_identical(plot(x, type = "heatmap"), x))
   expect_par_kept(expect_identical(plot(x, lwd = 2, ylim = c(-1400, -1360)), x))
+  # order and partition MCMC: the same three views
+  d <- bn_data(college_plans, counts = "count")
+  set.seed(2)
+  for (sampler in list(order_mcmc, partition_mcmc)) {
+    y <- withCallingHandlers(sampler(d, iterations = 300, chains = 2),
+                             learnbn_warning_convergence = function(w) invokeRestart("muffleWarning"))
+    expect_identical(dim(chain_traces(y)$scores), c(240L, 2L))
+    for (type in c("trace", "agreement", "heatmap")) expect_par_kept(expect_identical(plot(y, type), y))
+  }
   # chains that agree within 0.1 on every arc: nothing to name
   agreeing <- plot_samples(chains = 2, iterations = 20000)
   expect_lte(agreeing$info$max_arc_difference, 0.1)
