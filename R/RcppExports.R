@@ -5,8 +5,8 @@ cpp_best_first_search <- function(data, spec, knowledge, start, options, threads
     .Call(`_learnbn_cpp_best_first_search`, data, spec, knowledge, start, options, threads)
 }
 
-cpp_ci_tests <- function(data, x, y, z, test, threads) {
-    .Call(`_learnbn_cpp_ci_tests`, data, x, y, z, test, threads)
+cpp_ci_tests <- function(data, x, y, z, test, threads, progress = NULL) {
+    .Call(`_learnbn_cpp_ci_tests`, data, x, y, z, test, threads, progress)
 }
 
 cpp_minimal_imap <- function(data, order, test, options) {
@@ -53,8 +53,8 @@ cpp_predict <- function(network, codes, target) {
     .Call(`_learnbn_cpp_predict`, network, codes, target)
 }
 
-cpp_mcmc_start <- function(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev) {
-    .Call(`_learnbn_cpp_mcmc_start`, data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev)
+cpp_mcmc_start <- function(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev, progress = NULL) {
+    .Call(`_learnbn_cpp_mcmc_start`, data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev, progress)
 }
 
 cpp_mcmc_advance <- function(run_ptr, steps) {
@@ -77,8 +77,8 @@ cpp_available_counts <- function(data, node, parents) {
     .Call(`_learnbn_cpp_available_counts`, data, node, parents)
 }
 
-cpp_pc <- function(data, names, test, options, knowledge, report = NULL) {
-    .Call(`_learnbn_cpp_pc`, data, names, test, options, knowledge, report)
+cpp_pc <- function(data, names, test, options, knowledge, report = NULL, progress = NULL) {
+    .Call(`_learnbn_cpp_pc`, data, names, test, options, knowledge, report, progress)
 }
 
 cpp_pdag_search <- function(data, spec, knowledge, start, max_iter, threads) {
@@ -101,15 +101,15 @@ cpp_k2_search <- function(data, spec, order, constraints) {
     .Call(`_learnbn_cpp_k2_search`, data, spec, order, constraints)
 }
 
-cpp_exhaustive_search <- function(data, spec, constraints, top, threads) {
-    .Call(`_learnbn_cpp_exhaustive_search`, data, spec, constraints, top, threads)
+cpp_exhaustive_search <- function(data, spec, constraints, top, threads, progress = NULL) {
+    .Call(`_learnbn_cpp_exhaustive_search`, data, spec, constraints, top, threads, progress)
 }
 
-cpp_exact_search <- function(data, spec, constraints, threads) {
-    .Call(`_learnbn_cpp_exact_search`, data, spec, constraints, threads)
+cpp_exact_search <- function(data, spec, constraints, threads, progress = NULL) {
+    .Call(`_learnbn_cpp_exact_search`, data, spec, constraints, threads, progress)
 }
 
-cpp_dag_search <- function(data, spec, knowledge, start, algorithm, options, threads, expected = NULL) {
-    .Call(`_learnbn_cpp_dag_search`, data, spec, knowledge, start, algorithm, options, threads, expected)
+cpp_dag_search <- function(data, spec, knowledge, start, algorithm, options, threads, expected = NULL, on_restart = NULL) {
+    .Call(`_learnbn_cpp_dag_search`, data, spec, knowledge, start, algorithm, options, threads, expected, on_restart)
 }
 

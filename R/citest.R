@@ -80,12 +80,13 @@ abort_fisher_z_sets <- function() {
 }
 
 # Runs tests x[[t]] _||_ y[[t]] | z[[t]] (lists of node names) as one batch; returns a
-# data.frame with columns statistic, df, p_value, n (cases used, see ci_test()).
-run_ci_tests <- function(data, spec, x, y, z, threads = 1L) {
+# data.frame with columns statistic, df, p_value, n (cases used, see ci_test());
+# `progress` is NULL or a progress_reporter() for the permutations.
+run_ci_tests <- function(data, spec, x, y, z, threads = 1L, progress = NULL) {
   nodes <- names(data$levels)
   if (spec$statistic == "fisher_z" && any(lengths(x) != 1L | lengths(y) != 1L)) abort_fisher_z_sets()
   index <- function(sets) lapply(sets, function(s) match(s, nodes) - 1L)
-  out <- cpp_ci_tests(data, index(x), index(y), index(z), spec, threads)
+  out <- cpp_ci_tests(data, index(x), index(y), index(z), spec, threads, progress)
   as.data.frame(out)
 }
 
@@ -169,7 +170,9 @@ ci_test <- function(data, x, y, z = character(), test = NULL, B = 1000L) {
               "value")
   }
   spec <- ci_test_spec(test, if (!missing(B)) B, data)
-  res <- run_ci_tests(data, spec, list(x), list(y), list(as.character(z)))
+  progress <- if (spec$permutation) progress_reporter(c(permutations = "Permutation test"))
+  on.exit(progress_close(progress), add = TRUE)
+  res <- run_ci_tests(data, spec, list(x), list(y), list(as.character(z)), progress = progress)
   structure(list(test = spec$name, x = x, y = y, z = as.character(z),
                  statistic = res$statistic, df = res$df, p_value = res$p_value,
                  n = res$n, B = if (spec$permutation) spec$permutations),

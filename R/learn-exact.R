@@ -72,8 +72,10 @@ exact_search <- function(data, score = NULL, ..., whitelist = NULL, blacklist = 
                 "i" = "Use fewer nodes, a smaller {.arg max_parents}, a {.arg blacklist}, or raise {.arg max_memory}."),
               "too_large")
   }
+  progress <- progress_reporter(c(families = "Scoring parent sets", subsets = "Exact search over node sets"))
+  on.exit(progress_close(progress), add = TRUE)
   result <- cpp_exact_search(inputs$data, score_spec(inputs$score, length(inputs$nodes)),
-                             inputs$knowledge, inputs$threads)
+                             inputs$knowledge, inputs$threads, progress)
   info <- list(algorithm = "exact_search", score_evaluations = result$score_evaluations,
                cache_hits = 0, time = inputs$clock(),
                parent_sets = needed$parent_sets, memory = needed$bytes)

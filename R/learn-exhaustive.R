@@ -64,9 +64,10 @@ exhaustive_search <- function(data, score = NULL, ..., top = 10, whitelist = NUL
                 "i" = "Use {.fn exact_search} for the best DAG, or select fewer variables."),
               "too_large")
   }
+  progress <- progress_reporter(c(families = "Scoring parent sets", dags = "Enumerating DAGs"))
+  on.exit(progress_close(progress), add = TRUE)
   result <- cpp_exhaustive_search(inputs$data, score_spec(inputs$score, length(nodes)),
-                                  inputs$knowledge, top,
-                                  inputs$threads)
+                                  inputs$knowledge, top, inputs$threads, progress)
   graphs <- lapply(seq_along(result$top_scores), function(i) {
     graph_from_parent_ids(result$top_parents[[i]], nodes, result$top_scores[i])
   })

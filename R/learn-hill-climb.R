@@ -21,7 +21,9 @@
 #' @param restrict `NULL`, or a graph (a [bn_graph] such as the result of [pc()], or an
 #'   adjacency matrix) whose skeleton limits the search: only pairs adjacent in it may
 #'   be joined by an arc, as in the hybrid learners MMHC and H2PC (see [hybrid()]).
-#' @param restarts Number of random restarts.
+#' @param restarts Number of random restarts. With `verbose = TRUE`, each is reported as
+#'   it ends, with its score and the best so far; in interactive sessions a progress bar
+#'   counts them once the run takes a few seconds.
 #' @param perturb Number of random moves applied before each restart.
 #' @param cluster `NULL` (the default) runs the restarts one after the other, each from
 #'   the best graph found so far. A cluster from [parallel::makeCluster()] or `"future"`
@@ -66,11 +68,12 @@ hill_climb <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, 
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, restrict = restrict, start = start,
                            threads = threads, verbose = verbose)
-  options <- list(max_iter = as_count(max_iter), restarts = as_count(restarts),
-                  perturb = as_count(perturb))
+  restarts <- as_count(restarts)
+  options <- list(max_iter = as_count(max_iter), restarts = restarts, perturb = as_count(perturb))
   cluster <- check_cluster(cluster)
-  if (is.null(cluster) || restarts == 0) return(run_search(search, "hill_climb", options))
-  spread_restarts(search, options, cluster)
+  if (!is.null(cluster) && restarts > 0) return(spread_restarts(search, options, cluster))
+  on_restart <- if (restarts > 0) restart_reporter(restarts, verbose)
+  run_search(search, "hill_climb", options, on_restart = on_restart)
 }
 
 # Restarts given a `cluster`. Serially each restart perturbs the best graph found so far,
@@ -90,9 +93,14 @@ spread_restarts <- function(search, options, cluster) {
     set.seed(seed)
     run_search(from, "hill_climb", utils::modifyList(options, list(restarts = 1)))
   }
-  climbs <- scale_out(seeds, restart, cluster, "Restarts")
+  climbs <- scale_out(seeds, restart, cluster, "Hill-climbing restarts")
   best <- first
-  for (g in climbs) if (g$score > best$score + 1e-9) best <- g
+  for (i in seq_along(climbs)) {
+    if (climbs[[i]]$score > best$score + 1e-9) best <- climbs[[i]]
+    if (search$verbose) {
+      cli::cli_inform("hill_climb restart {i}: score {format(climbs[[i]]$score, nsmall = 2)}, best {format(best$score, nsmall = 2)}.")
+    }
+  }
   counts <- c("iterations", "score_evaluations", "cache_hits")
   all <- c(list(first), climbs)
   for (k in counts) best$info[[k]] <- sum(vapply(all, function(g) g$info[[k]], numeric(1)))
@@ -100,4 +108,17 @@ spread_restarts <- function(search, options, cluster) {
   best$info$cache_hit_rate <- if (lookups > 0) best$info$cache_hits / lookups else 0
   best$info$time <- search$clock()
   best
+}
+
+# Reports each restart as it ends: a line when verbose, and a progress bar over the
+# restarts; NULL (the core then calls nothing) when neither is shown.
+restart_reporter <- function(restarts, verbose, envir = parent.frame()) {
+  bar <- progress_bar("Hill-climbing restarts", total = restarts, envir = envir)
+  if (is.null(bar) && !verbose) return(NULL)
+  function(restart, score, best) {
+    if (verbose) {
+      cli::cli_inform("hill_climb restart {restart}: score {format(score, nsmall = 2)}, best {format(best, nsmall = 2)}.")
+    }
+    progress_set(bar, restart)
+  }
 }

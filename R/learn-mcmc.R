@@ -81,7 +81,9 @@
 #'   there are more than `max_families` of them (e.g. `max_parents = Inf` on many nodes)
 #'   or more than 64 nodes, the sampler runs without it (`info$new_edge_reversal` is
 #'   then 0).
-#' @param verbose If `TRUE`, report the acceptance rates and the time taken.
+#' @param verbose If `TRUE`, report the iterations done as the chains run (one line per
+#'   tenth of the run, in whole thousands of iterations), then the acceptance rates and
+#'   the time taken.
 #' @return A `bn_samples` object: a list with `algorithm`, `nodes`, `score` (the
 #'   [bn_score()]), `iterations`, `burn_in`, `thin`, `chains` (one list per chain:
 #'   `arcs`, an integer matrix with columns `sample`, `from`, `to` listing the arcs of
@@ -392,11 +394,10 @@ run_mcmc <- function(search, schedule, algorithm, copies = 1L, rev = 0, cluster 
   # Two 32-bit words of R's RNG per chain, drawn in chain order, seed its engine.
   seeds <- matrix(floor(stats::runif(2 * schedule$chains) * 2^32), nrow = 2)
   result <- if (is.null(cluster)) {
-    run_chains(search, schedule, algorithm, copies, rev, seeds,
-               progress = search$verbose || interactive())
+    run_chains(search, schedule, algorithm, copies, rev, seeds, search$verbose)
   } else {
     one_chain <- function(seed) {
-      run_chains(search, schedule, algorithm, copies, rev, matrix(seed, nrow = 2), progress = FALSE)
+      run_chains(search, schedule, algorithm, copies, rev, matrix(seed, nrow = 2), verbose = FALSE)
     }
     parts <- scale_out(lapply(seq_len(ncol(seeds)), function(c) seeds[, c]), one_chain, cluster,
                        "Chains")
@@ -418,29 +419,37 @@ run_mcmc <- function(search, schedule, algorithm, copies = 1L, rev = 0, cluster 
 # The chains seeded by the columns of `seeds`, run to the end in this process:
 # list(chains, score_evaluations, cache_hits) from the core. A chain depends only on its
 # seed, so running the chains together or one per worker gives the same samples.
-run_chains <- function(search, schedule, algorithm, copies, rev, seeds, progress) {
+run_chains <- function(search, schedule, algorithm, copies, rev, seeds, verbose) {
   start <- which(search$start == 1L, arr.ind = TRUE) - 1L
+  scoring <- progress_reporter(c(families = "Scoring parent sets"))
+  on.exit(progress_close(scoring), add = TRUE)
   run <- cpp_mcmc_start(search$data, score_spec(search$score, length(search$nodes)),
                         search$knowledge, start[, 1], start[, 2],
                         schedule[c("iterations", "burn_in", "thin")], seeds, search$threads,
-                        algorithm, copies, rev)
-  advance_in_batches(run, schedule$iterations, progress = progress)
+                        algorithm, copies, rev, scoring)
+  progress_close(scoring)
+  say <- if (verbose) function(done) {
+    cli::cli_inform("{algorithm}: {format_count(done)} of {format_count(schedule$iterations)} iterations{if (done <= schedule$burn_in) ' (burn-in)' else ''}, {format(search$clock(), digits = 3)} s.")
+  }
+  advance_in_batches(run, schedule$iterations, say)
   cpp_mcmc_result(run)
 }
 
 # Calls the C++ sampler for about 0.2 s at a time, ticking a progress bar in between
-# (R checks for interrupts between the calls).
-advance_in_batches <- function(run, iterations, progress) {
-  if (progress) cli::cli_progress_bar("Sampling", total = iterations)
+# (R checks for interrupts between the calls); `say`, when given, is called with the
+# iterations done each time a tenth of the run (in whole thousands) has passed.
+advance_in_batches <- function(run, iterations, say = NULL) {
+  bar <- progress_bar("Sampling", total = iterations)
+  every <- max(1000, round(iterations / 10, -3))
   done <- 0
   batch <- 1000
   while (done < iterations) {
-    steps <- min(batch, iterations - done)
+    steps <- min(batch, iterations - done, every - done %% every)
     took <- system.time(cpp_mcmc_advance(run, steps))[["elapsed"]]
     done <- done + steps
-    if (progress) cli::cli_progress_update(set = done)
+    progress_set(bar, done)
+    if (!is.null(say) && (done %% every == 0 || done == iterations)) say(done)
     if (took < 0.1) batch <- batch * 2 else if (took > 0.4) batch <- max(100, batch / 2)
   }
-  if (progress) cli::cli_progress_done()
   invisible(done)
 }

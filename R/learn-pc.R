@@ -111,12 +111,16 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   sorted <- nodes[order(nodes, method = "radix")]
   options <- list(alpha = alpha, max_cond = max_cond, stable = stable, threads = threads,
                   conflicts = conflicts)
+  progress <- progress_reporter(function(stage) paste("PC", stage, "edges"))
+  on.exit(progress_close(progress), add = TRUE)
   report <- if (verbose) function(level, tests, removed, left) {
+    progress_close(progress)  # the level's bar ends above its line
     cli::cli_inform("PC level {level}: {tests} test{?s}, {removed} edge{?s} removed, {left} left ({format(inputs$clock(), digits = 2)} s).")
   }
   res <- cpp_pc(data_subset(data, sorted), sorted, spec, options,
                 list(required = knowledge$required[sorted, sorted, drop = FALSE],
-                     forbidden = knowledge$forbidden[sorted, sorted, drop = FALSE]), report)
+                     forbidden = knowledge$forbidden[sorted, sorted, drop = FALSE]), report,
+                progress)
   dimnames(res$amat) <- dimnames(res$bidirected) <- list(sorted, sorted)
   amat <- res$amat[nodes, nodes, drop = FALSE]
   info <- c(list(algorithm = "pc"), pc_info(res, sorted, spec, alpha, max_cond, stable, conflicts),

@@ -78,7 +78,9 @@
 #'   `iss = 1`, never zero) or `"mle"`, see [fit_parameters()].
 #' @param threads Number of threads of the search.
 #'   `r doc_threads_default()`
-#' @param verbose If `TRUE`, report each iteration.
+#' @param verbose If `TRUE`, report each iteration of each run as it ends (arcs changed,
+#'   score, log-likelihood), and each restart with its observed-data score and the best so
+#'   far.
 #' @return A [bn_graph] DAG whose `score` is the search's score on the last completed
 #'   data, with `info`: `algorithm` (`"structural_em"`), `score`, `search`, `completion`,
 #'   `start` (the run kept: `"start"`, `"empty graph"`, `"complete cases"` or
@@ -152,24 +154,30 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
     starts <- list(`empty graph` = starts$start,
                    `complete cases` = complete_case_graph(plan, data, search))
   }
+  starts <- starts[!vapply(starts, is.null, logical(1))]
+  # One tick per iteration; a run that converges early jumps to the next run's share.
+  steps$bar <- progress_bar("Structural EM iterations", total = (length(starts) + restarts) * max_iter)
   best <- NULL
   scores <- numeric()
-  for (name in names(starts)[!vapply(starts, is.null, logical(1))]) {
+  for (name in names(starts)) {
     graph <- starts[[name]]
-    run <- sem_climb(plan, data, graph, start_parameters(graph, data, method, em_iter), steps)
+    run <- sem_climb(plan, data, graph, start_parameters(graph, data, method, em_iter), steps,
+                     done = (match(name, names(starts)) - 1) * max_iter, name = name)
     run$start <- name
     scores[[name]] <- run$observed_score
     if (is.null(best) || run$observed_score > best$observed_score) best <- run
   }
   for (restart in seq_len(restarts)) {
     graph <- perturb_graph(best$graph, plan$knowledge, perturb)
-    run <- sem_climb(plan, data, graph, start_parameters(graph, data, method, em_iter), steps)
+    run <- sem_climb(plan, data, graph, start_parameters(graph, data, method, em_iter), steps,
+                     done = (length(starts) + restart - 1) * max_iter,
+                     name = paste("restart", restart))
     scores[[paste("restart", restart)]] <- run$observed_score
-    if (verbose) {
-      cli::cli_inform("structural EM restart {restart}: observed-data score {format(run$observed_score, nsmall = 2)} (best {format(best$observed_score, nsmall = 2)}).")
-    }
     if (run$observed_score > best$observed_score + 1e-9 * abs(best$observed_score)) {
       best <- c(run, start = paste("restart", restart))
+    }
+    if (verbose) {
+      cli::cli_inform("structural EM restart {restart}: observed-data score {format(run$observed_score, nsmall = 2)} (best so far {format(best$observed_score, nsmall = 2)}).")
     }
   }
   info <- c(list(algorithm = "structural_em", score = plan$score$type, search = search,
@@ -182,7 +190,9 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
 # Structural EM from `graph` with parameters `fit` until a fixed point (the graph stays
 # and its parameters no longer improve) or `steps$max_iter` iterations; returns the
 # last graph and fit, the search's score, the trace and the observed-data score.
-sem_climb <- function(plan, data, graph, fit, steps) {
+# `done`: the iterations of earlier runs on the progress bar `steps$bar`; `name`: the
+# run's start, in verbose lines.
+sem_climb <- function(plan, data, graph, fit, steps, done = 0, name = "start") {
   loglik <- fit$em$loglik[length(fit$em$loglik)]
   n_params <- nparams(fit)
   changes <- completions <- numeric()
@@ -199,13 +209,15 @@ sem_climb <- function(plan, data, graph, fit, steps) {
     loglik <- c(loglik, fit$em$loglik[length(fit$em$loglik)])
     n_params <- c(n_params, nparams(fit))
     if (steps$verbose) {
-      cli::cli_inform("structural EM iteration {iteration}: {changes[iteration]} change{?s}, score {format(score, nsmall = 2)}, log-likelihood {format(loglik[iteration + 1L], nsmall = 2)}.")
+      cli::cli_inform("structural EM ({name}) iteration {iteration}: {changes[iteration]} change{?s}, score {format(score, nsmall = 2)}, log-likelihood {format(loglik[iteration + 1L], nsmall = 2)}.")
     }
+    progress_set(steps$bar, done + iteration)
     if (changes[iteration] == 0 && diff(loglik[iteration + 0:1]) <= 1e-6 * abs(loglik[iteration])) {
       converged <- TRUE
       break
     }
   }
+  progress_set(steps$bar, done + steps$max_iter)
   list(graph = graph, fit = fit, score = score, iterations = iteration, converged = converged,
        changes = changes, loglik = loglik, nparams = n_params, completions = completions,
        observed_score = observed_score(fit, plan$score, data$n_cases))

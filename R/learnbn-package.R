@@ -18,6 +18,19 @@
 #'   depend on it. A value that is not a whole number in \[1, 1024\] fails with an error
 #'   of class `learnbn_error_type` or `learnbn_error_value` naming the option.
 #'
+#' @section Progress:
+#' Long runs show a cli progress bar in interactive sessions once they have lasted
+#' `getOption("cli.progress_show_after")` seconds (2 by default): [bootstrap_arcs()],
+#' [structure_mcmc()], [order_mcmc()] and [partition_mcmc()] (scoring the families when
+#' they need them, then sampling), [exact_search()] and [exhaustive_search()] (scoring the families, then the
+#' search), [ci_test()] with a permutation test (its permutations), [pc()] (the edges of
+#' each level), [structural_em()] (its iterations) and [hill_climb()] with `restarts`.
+#' Outside interactive sessions (Rscript, R CMD check, knitting) they show none;
+#' `options(rlang_interactive = TRUE)` asks for them there, and
+#' `options(cli.progress_show_after = Inf)` turns them off. With `verbose = TRUE`,
+#' [pc()] prints a line per level, [hill_climb()] one per restart, [structural_em()] one
+#' per iteration and the MCMC samplers one per tenth of the run, each as it ends.
+#'
 #' @keywords internal
 #' @useDynLib learnbn, .registration = TRUE
 #' @importFrom Rcpp sourceCpp

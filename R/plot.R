@@ -283,7 +283,7 @@ source_layers <- function(ig) {
   for (v in which(igraph::degree(ig, mode = "in") == 0 & igraph::degree(ig, mode = "out") > 0)) {
     layer[v] <- min(layer[as.integer(igraph::neighbors(ig, v, mode = "out"))]) - 1
   }
-  layer
+  match(layer, sort(unique(layer))) - 1  # no empty layer
 }
 
 # For each edge k, the vertices of the extended graph it runs through, from from[k].

@@ -309,32 +309,3 @@ print_convergence <- function(x) {
         format(round(low)), " (", arc_name(ifelse(uncertain, x$info$ess, NA), low), ")\n", sep = "")
   }
 }
-
-#' Plot the score traces of DAG samples
-#'
-#' One line per chain: the score (the order or partition score for [order_mcmc()] and [partition_mcmc()]) every `thin`
-#' iterations, with the end of the burn-in marked. Chains that have converged wander
-#' around the same level.
-#'
-#' @param x A `bn_samples` object.
-#' @param ... Further arguments for [graphics::matplot()].
-#' @return `x`, invisibly.
-#' @family model averaging
-#' @export
-#' @examples
-#' # 300 students drawn from college_plans: the posterior is spread over many DAGs
-#' set.seed(1)
-#' students <- college_plans[rep(1:128, college_plans$count), 1:5]
-#' d <- bn_data(students[sample(nrow(students), 300), ])
-#' plot(structure_mcmc(d, iss = 1, iterations = 20000, thin = 10, chains = 3))
-plot.bn_samples <- function(x, ...) {
-  traces <- lapply(x$chains, function(chain) chain$trace)
-  longest <- max(lengths(traces))
-  values <- vapply(traces, function(t) c(t, rep(NA_real_, longest - length(t))), numeric(longest))
-  steps <- (seq_len(longest) - 1) * x$thin
-  graphics::matplot(steps, values, type = "l", lty = 1, xlab = "iteration",
-                    ylab = switch(x$algorithm, order_mcmc = "order score",
-                                partition_mcmc = "partition score", "score"), ...)
-  graphics::abline(v = x$burn_in, lty = 2, col = "grey50")
-  invisible(x)
-}

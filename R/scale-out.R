@@ -18,18 +18,17 @@ check_cluster <- function(cluster, arg = rlang::caller_arg(cluster), call = rlan
 }
 
 # run(seed) for every element of `seeds` (a list) on the chosen backend, results in the
-# order of `seeds`. Serially, with a progress bar labelled `label` (cli shows it in
-# interactive sessions once the runs take 2 s).
+# order of `seeds`. Serially, with a progress bar labelled `label` (see progress_bar()).
 scale_out <- function(seeds, run, cluster, label) {
   if (inherits(cluster, "cluster")) return(parallel::parLapply(cluster, seeds, run))
   if (identical(cluster, "future")) {
     # Each run sets its own seed, so future draws none (and need not check for RNG use).
     return(future.apply::future_lapply(seeds, run, future.seed = NULL))
   }
-  bar <- cli::cli_progress_bar(label, total = length(seeds))
-  lapply(seeds, function(seed) {
-    out <- run(seed)
-    cli::cli_progress_update(id = bar)
+  bar <- progress_bar(label, total = length(seeds))
+  lapply(seq_along(seeds), function(i) {
+    out <- run(seeds[[i]])
+    progress_set(bar, i)
     out
   })
 }

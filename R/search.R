@@ -151,10 +151,10 @@ start_matrix <- function(start, knowledge, call) {
 # EM: list(network, options)), families are scored on the expected counts of the data's
 # missing cells under that network, and info has the expected counts of the result's
 # families (`expected_counts`) and the number of component completions kept.
-run_search <- function(search, algorithm, options, name = algorithm) {
+run_search <- function(search, algorithm, options, name = algorithm, on_restart = NULL) {
   n <- length(search$nodes)
   result <- cpp_dag_search(search$data, score_spec(search$score, n), search$knowledge, search$start,
-                           algorithm, options, search$threads, search$expected)
+                           algorithm, options, search$threads, search$expected, on_restart)
   check_completion_memory(result, search$expected$options, search$call)
   amat <- result$amat
   dimnames(amat) <- list(search$nodes, search$nodes)

@@ -28,8 +28,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_ci_tests
-Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rcpp::List z, Rcpp::List test, int threads);
-RcppExport SEXP _learnbn_cpp_ci_tests(SEXP dataSEXP, SEXP xSEXP, SEXP ySEXP, SEXP zSEXP, SEXP testSEXP, SEXP threadsSEXP) {
+Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rcpp::List z, Rcpp::List test, int threads, Rcpp::Nullable<Rcpp::Function> progress);
+RcppExport SEXP _learnbn_cpp_ci_tests(SEXP dataSEXP, SEXP xSEXP, SEXP ySEXP, SEXP zSEXP, SEXP testSEXP, SEXP threadsSEXP, SEXP progressSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -39,7 +39,8 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::List >::type z(zSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type test(testSEXP);
     Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_ci_tests(data, x, y, z, test, threads));
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type progress(progressSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_ci_tests(data, x, y, z, test, threads, progress));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -185,8 +186,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_mcmc_start
-SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerVector start_from, Rcpp::IntegerVector start_to, Rcpp::List schedule, Rcpp::NumericMatrix seeds, int threads, std::string algorithm, int copies, double rev);
-RcppExport SEXP _learnbn_cpp_mcmc_start(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP start_fromSEXP, SEXP start_toSEXP, SEXP scheduleSEXP, SEXP seedsSEXP, SEXP threadsSEXP, SEXP algorithmSEXP, SEXP copiesSEXP, SEXP revSEXP) {
+SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerVector start_from, Rcpp::IntegerVector start_to, Rcpp::List schedule, Rcpp::NumericMatrix seeds, int threads, std::string algorithm, int copies, double rev, Rcpp::Nullable<Rcpp::Function> progress);
+RcppExport SEXP _learnbn_cpp_mcmc_start(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP start_fromSEXP, SEXP start_toSEXP, SEXP scheduleSEXP, SEXP seedsSEXP, SEXP threadsSEXP, SEXP algorithmSEXP, SEXP copiesSEXP, SEXP revSEXP, SEXP progressSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -201,7 +202,8 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< std::string >::type algorithm(algorithmSEXP);
     Rcpp::traits::input_parameter< int >::type copies(copiesSEXP);
     Rcpp::traits::input_parameter< double >::type rev(revSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_mcmc_start(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev));
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type progress(progressSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_mcmc_start(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev, progress));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -270,8 +272,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_pc
-Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test, Rcpp::List options, Rcpp::List knowledge, Rcpp::Nullable<Rcpp::Function> report);
-RcppExport SEXP _learnbn_cpp_pc(SEXP dataSEXP, SEXP namesSEXP, SEXP testSEXP, SEXP optionsSEXP, SEXP knowledgeSEXP, SEXP reportSEXP) {
+Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test, Rcpp::List options, Rcpp::List knowledge, Rcpp::Nullable<Rcpp::Function> report, Rcpp::Nullable<Rcpp::Function> progress);
+RcppExport SEXP _learnbn_cpp_pc(SEXP dataSEXP, SEXP namesSEXP, SEXP testSEXP, SEXP optionsSEXP, SEXP knowledgeSEXP, SEXP reportSEXP, SEXP progressSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -281,7 +283,8 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
     Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type report(reportSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_pc(data, names, test, options, knowledge, report));
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type progress(progressSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_pc(data, names, test, options, knowledge, report, progress));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -355,8 +358,8 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_exhaustive_search
-Rcpp::List cpp_exhaustive_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints, double top, int threads);
-RcppExport SEXP _learnbn_cpp_exhaustive_search(SEXP dataSEXP, SEXP specSEXP, SEXP constraintsSEXP, SEXP topSEXP, SEXP threadsSEXP) {
+Rcpp::List cpp_exhaustive_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints, double top, int threads, Rcpp::Nullable<Rcpp::Function> progress);
+RcppExport SEXP _learnbn_cpp_exhaustive_search(SEXP dataSEXP, SEXP specSEXP, SEXP constraintsSEXP, SEXP topSEXP, SEXP threadsSEXP, SEXP progressSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -365,13 +368,14 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::List >::type constraints(constraintsSEXP);
     Rcpp::traits::input_parameter< double >::type top(topSEXP);
     Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_exhaustive_search(data, spec, constraints, top, threads));
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type progress(progressSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_exhaustive_search(data, spec, constraints, top, threads, progress));
     return rcpp_result_gen;
 END_RCPP
 }
 // cpp_exact_search
-Rcpp::List cpp_exact_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints, int threads);
-RcppExport SEXP _learnbn_cpp_exact_search(SEXP dataSEXP, SEXP specSEXP, SEXP constraintsSEXP, SEXP threadsSEXP) {
+Rcpp::List cpp_exact_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints, int threads, Rcpp::Nullable<Rcpp::Function> progress);
+RcppExport SEXP _learnbn_cpp_exact_search(SEXP dataSEXP, SEXP specSEXP, SEXP constraintsSEXP, SEXP threadsSEXP, SEXP progressSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -379,13 +383,14 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::List >::type spec(specSEXP);
     Rcpp::traits::input_parameter< Rcpp::List >::type constraints(constraintsSEXP);
     Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_exact_search(data, spec, constraints, threads));
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type progress(progressSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_exact_search(data, spec, constraints, threads, progress));
     return rcpp_result_gen;
 END_RCPP
 }
 // cpp_dag_search
-Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerMatrix start, std::string algorithm, Rcpp::List options, int threads, Rcpp::Nullable<Rcpp::List> expected);
-RcppExport SEXP _learnbn_cpp_dag_search(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP startSEXP, SEXP algorithmSEXP, SEXP optionsSEXP, SEXP threadsSEXP, SEXP expectedSEXP) {
+Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerMatrix start, std::string algorithm, Rcpp::List options, int threads, Rcpp::Nullable<Rcpp::List> expected, Rcpp::Nullable<Rcpp::Function> on_restart);
+RcppExport SEXP _learnbn_cpp_dag_search(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP startSEXP, SEXP algorithmSEXP, SEXP optionsSEXP, SEXP threadsSEXP, SEXP expectedSEXP, SEXP on_restartSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -397,14 +402,15 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
     Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
     Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::List> >::type expected(expectedSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_dag_search(data, spec, knowledge, start, algorithm, options, threads, expected));
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type on_restart(on_restartSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_dag_search(data, spec, knowledge, start, algorithm, options, threads, expected, on_restart));
     return rcpp_result_gen;
 END_RCPP
 }
 
 static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_best_first_search", (DL_FUNC) &_learnbn_cpp_best_first_search, 6},
-    {"_learnbn_cpp_ci_tests", (DL_FUNC) &_learnbn_cpp_ci_tests, 6},
+    {"_learnbn_cpp_ci_tests", (DL_FUNC) &_learnbn_cpp_ci_tests, 7},
     {"_learnbn_cpp_minimal_imap", (DL_FUNC) &_learnbn_cpp_minimal_imap, 4},
     {"_learnbn_cpp_gaussian_stats", (DL_FUNC) &_learnbn_cpp_gaussian_stats, 2},
     {"_learnbn_cpp_ges", (DL_FUNC) &_learnbn_cpp_ges, 6},
@@ -416,21 +422,21 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_query_exact", (DL_FUNC) &_learnbn_cpp_query_exact, 4},
     {"_learnbn_cpp_query_sampled", (DL_FUNC) &_learnbn_cpp_query_sampled, 6},
     {"_learnbn_cpp_predict", (DL_FUNC) &_learnbn_cpp_predict, 3},
-    {"_learnbn_cpp_mcmc_start", (DL_FUNC) &_learnbn_cpp_mcmc_start, 11},
+    {"_learnbn_cpp_mcmc_start", (DL_FUNC) &_learnbn_cpp_mcmc_start, 12},
     {"_learnbn_cpp_mcmc_advance", (DL_FUNC) &_learnbn_cpp_mcmc_advance, 2},
     {"_learnbn_cpp_mcmc_result", (DL_FUNC) &_learnbn_cpp_mcmc_result, 1},
     {"_learnbn_cpp_complete_data", (DL_FUNC) &_learnbn_cpp_complete_data, 4},
     {"_learnbn_cpp_gibbs_fit", (DL_FUNC) &_learnbn_cpp_gibbs_fit, 5},
     {"_learnbn_cpp_available_counts", (DL_FUNC) &_learnbn_cpp_available_counts, 3},
-    {"_learnbn_cpp_pc", (DL_FUNC) &_learnbn_cpp_pc, 6},
+    {"_learnbn_cpp_pc", (DL_FUNC) &_learnbn_cpp_pc, 7},
     {"_learnbn_cpp_pdag_search", (DL_FUNC) &_learnbn_cpp_pdag_search, 6},
     {"_learnbn_cpp_registry", (DL_FUNC) &_learnbn_cpp_registry, 0},
     {"_learnbn_cpp_family_table", (DL_FUNC) &_learnbn_cpp_family_table, 3},
     {"_learnbn_cpp_local_scores", (DL_FUNC) &_learnbn_cpp_local_scores, 6},
     {"_learnbn_cpp_k2_search", (DL_FUNC) &_learnbn_cpp_k2_search, 4},
-    {"_learnbn_cpp_exhaustive_search", (DL_FUNC) &_learnbn_cpp_exhaustive_search, 5},
-    {"_learnbn_cpp_exact_search", (DL_FUNC) &_learnbn_cpp_exact_search, 4},
-    {"_learnbn_cpp_dag_search", (DL_FUNC) &_learnbn_cpp_dag_search, 8},
+    {"_learnbn_cpp_exhaustive_search", (DL_FUNC) &_learnbn_cpp_exhaustive_search, 6},
+    {"_learnbn_cpp_exact_search", (DL_FUNC) &_learnbn_cpp_exact_search, 5},
+    {"_learnbn_cpp_dag_search", (DL_FUNC) &_learnbn_cpp_dag_search, 9},
     {NULL, NULL, 0}
 };
 

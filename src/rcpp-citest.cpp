@@ -6,10 +6,12 @@
 
 // Runs tests x[[t]] _||_ y[[t]] | z[[t]] (0-based node sets) in parallel; returns a
 // matrix with columns statistic, df, p_value and n (the cases used: the available
-// cases when the data have missing values).
+// cases when the data have missing values). `progress` gets the permutations done of
+// the tests run on this thread (stage "permutations").
 // [[Rcpp::export]]
 Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rcpp::List z,
-                                 Rcpp::List test, int threads) {
+                                 Rcpp::List test, int threads,
+                                 Rcpp::Nullable<Rcpp::Function> progress = R_NilValue) {
   const learnbn::DataView view = data_view(data);
   const learnbn::CITestSpec spec = ci_spec_from(test);
   const long n = x.size();
@@ -19,7 +21,18 @@ Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rc
     ys[t] = Rcpp::as<std::vector<int>>(y[t]);
     zs[t] = Rcpp::as<std::vector<int>>(z[t]);
   }
-  const std::vector<learnbn::CITestResult> results = learnbn::run_tests(view, spec, xs, ys, zs, threads);
+  learnbn::Progress bar = progress_to_r(progress);
+  learnbn::PermutationTick tick;
+  if (bar.active()) {
+    const double total = spec.permutations;
+    tick = [&bar, total](int done) {
+      bar.update("permutations", done, total);
+      return true;
+    };
+  }
+  const std::vector<learnbn::CITestResult> results =
+      learnbn::run_tests(view, spec, xs, ys, zs, threads, tick, check_interrupt);
+  if (bar.active() && spec.permutations > 0) bar.finish("permutations", spec.permutations, spec.permutations);
   Rcpp::NumericMatrix out(n, 4);
   for (long t = 0; t < n; ++t) {
     out(t, 0) = results[t].statistic;

@@ -16,6 +16,7 @@
 #include <learnbn/missing/completion_options.hpp>
 #include <learnbn/missing/cpt_network.hpp>
 #include <learnbn/score/family_score.hpp>
+#include <learnbn/util/progress.hpp>
 
 // The position of `value` in a registry of names (the order of the core's enum); an
 // unknown name is an error naming `what`, never a silent default.
@@ -46,6 +47,17 @@ inline std::uint64_t seed_from_r() {
 }
 
 inline void check_interrupt() { Rcpp::checkUserInterrupt(); }
+
+// Progress of the core reported to `report(stage, done, total)`, an R function from
+// progress_reporter() (R/progress.R) that draws the bars; none when `report` is NULL.
+// Progress calls it a few times per second at most, on the calling thread.
+inline learnbn::Progress progress_to_r(const Rcpp::Nullable<Rcpp::Function>& report) {
+  if (report.isNull()) return learnbn::Progress();
+  const Rcpp::Function say(report);
+  return learnbn::Progress([say](const std::string& stage, double done, double total) {
+    say(stage, done, total);
+  });
+}
 
 // A view of a bn_data list; the R object must outlive the view.
 inline learnbn::DataView data_view(const Rcpp::List& data) {

@@ -23,6 +23,7 @@ struct McmcRun {
   std::vector<learnbn::PartitionChain> partition;
   int threads = 1;
   double score_evaluations = 0;
+  learnbn::Progress progress;  // of scoring the families (R: progress_reporter())
 };
 
 learnbn::McmcSchedule schedule_from(const Rcpp::List& x) {
@@ -58,7 +59,7 @@ void score_families(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& know
   const int n = static_cast<int>(run.view.n_vars());
   learnbn::FamilyScorer scorer(run.view, score_spec(spec, n), run.threads);
   const learnbn::FamilyTable families =
-      learnbn::score_allowed_families(scorer, constraints_from_list(knowledge), check_interrupt);
+      learnbn::score_allowed_families(scorer, constraints_from_list(knowledge), check_interrupt, run.progress);
   run.score_evaluations = static_cast<double>(families.size());
   run.order_scorer.reset(new learnbn::OrderScorer(families));
 }
@@ -106,13 +107,16 @@ void add_order_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& kn
 // Builds one chain per column of `seeds` for `algorithm` ("structure_mcmc",
 // "order_mcmc" or "partition_mcmc"); `start_from`, `start_to` are the 0-based arcs of the start DAG
 // (whitelist included); `copies` is the number of tempered copies of a partition chain
-// and `rev` the share of new-edge-reversal moves of a structure chain.
+// and `rev` the share of new-edge-reversal moves of a structure chain; `progress` gets
+// the families scored (stage "families").
 // [[Rcpp::export]]
 SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
                     Rcpp::IntegerVector start_from, Rcpp::IntegerVector start_to,
                     Rcpp::List schedule, Rcpp::NumericMatrix seeds, int threads,
-                    std::string algorithm, int copies, double rev) {
+                    std::string algorithm, int copies, double rev,
+                    Rcpp::Nullable<Rcpp::Function> progress = R_NilValue) {
   std::unique_ptr<McmcRun> run(new McmcRun);
+  run->progress = progress_to_r(progress);
   run->data = data;
   run->view = data_view(run->data);
   run->threads = threads;

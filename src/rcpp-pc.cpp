@@ -20,10 +20,11 @@ std::string join_names(const std::vector<int>& nodes, const Rcpp::CharacterVecto
 // `test` is a ci_test_spec(); `options` is list(alpha, max_cond, stable, threads,
 // conflicts); `knowledge` is a build_constraints() list in the order of `names`;
 // `report`, when given, is called as report(level, tests, removed, edges_left) after
-// each level of the skeleton phase.
+// each level of the skeleton phase; `progress` gets the edges tested of each level.
 // [[Rcpp::export]]
 Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test, Rcpp::List options,
-                  Rcpp::List knowledge, Rcpp::Nullable<Rcpp::Function> report = R_NilValue) {
+                  Rcpp::List knowledge, Rcpp::Nullable<Rcpp::Function> report = R_NilValue,
+                  Rcpp::Nullable<Rcpp::Function> progress = R_NilValue) {
   const learnbn::DataView view = data_view(data);
   learnbn::PCOptions pc_options;
   pc_options.alpha = Rcpp::as<double>(options["alpha"]);
@@ -42,6 +43,7 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
           static_cast<double>(s.edges_left));
     });
   }
+  pc.on_progress(progress_to_r(progress));
   const learnbn::PCResult r = pc.run(check_interrupt);
 
   const int n = static_cast<int>(view.n_vars());

@@ -1,5 +1,6 @@
 // Glue for K2, exhaustive and exact search: converts arguments, runs the core search
-// (interrupts checked on this thread between batches), returns plain R lists.
+// (interrupts checked and progress reported on this thread between batches), returns
+// plain R lists.
 #include <vector>
 
 #include <learnbn/score/family_scorer.hpp>
@@ -35,13 +36,15 @@ Rcpp::List cpp_k2_search(Rcpp::List data, Rcpp::List spec, Rcpp::IntegerVector o
 
 // [[Rcpp::export]]
 Rcpp::List cpp_exhaustive_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints,
-                                 double top, int threads) {
+                                 double top, int threads,
+                                 Rcpp::Nullable<Rcpp::Function> progress = R_NilValue) {
   const learnbn::DataView view = data_view(data);
   const int n = static_cast<int>(view.n_vars());
   learnbn::FamilyScorer scorer(view, score_spec(spec, n), threads);
-  const learnbn::FamilyTable families =
-      learnbn::score_allowed_families(scorer, constraints_from_list(constraints), check_interrupt);
-  learnbn::DagEnumerator enumerator(families, n, limit_from_r<std::size_t>(top), check_interrupt);
+  const learnbn::FamilyTable families = learnbn::score_allowed_families(
+      scorer, constraints_from_list(constraints), check_interrupt, progress_to_r(progress));
+  learnbn::DagEnumerator enumerator(families, n, limit_from_r<std::size_t>(top), check_interrupt,
+                                    progress_to_r(progress));
   const learnbn::ExhaustiveResult result = enumerator.run();
   Rcpp::List graphs(result.top.size());
   Rcpp::NumericVector scores(result.top.size());
@@ -61,13 +64,14 @@ Rcpp::List cpp_exhaustive_search(Rcpp::List data, Rcpp::List spec, Rcpp::List co
 
 // [[Rcpp::export]]
 Rcpp::List cpp_exact_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints,
-                            int threads) {
+                            int threads, Rcpp::Nullable<Rcpp::Function> progress = R_NilValue) {
   const learnbn::DataView view = data_view(data);
   const int n = static_cast<int>(view.n_vars());
   learnbn::FamilyScorer scorer(view, score_spec(spec, n), threads);
-  const learnbn::FamilyTable families =
-      learnbn::score_allowed_families(scorer, constraints_from_list(constraints), check_interrupt);
-  const learnbn::ExactResult result = learnbn::exact_search(families, n, threads, check_interrupt);
+  const learnbn::FamilyTable families = learnbn::score_allowed_families(
+      scorer, constraints_from_list(constraints), check_interrupt, progress_to_r(progress));
+  const learnbn::ExactResult result =
+      learnbn::exact_search(families, n, threads, check_interrupt, progress_to_r(progress));
   return Rcpp::List::create(
       Rcpp::Named("parents") = parent_list(result.parents),
       Rcpp::Named("score") = result.score,

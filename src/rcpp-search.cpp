@@ -31,11 +31,13 @@ Rcpp::List expected_tables(const learnbn::DataView& view, const learnbn::Dag& da
 // With `expected` = list(network, options) (structural EM), the data's missing cells
 // are completed under that network and every family is scored on its expected counts;
 // the result then has the expected counts of the final graph's families (or list(error)
-// when the completions would exceed options$max_bytes).
+// when the completions would exceed options$max_bytes). `on_restart`, when given, is
+// called as on_restart(restart, score, best) as each restart of hill climbing ends.
 // [[Rcpp::export]]
 Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
                           Rcpp::IntegerMatrix start, std::string algorithm, Rcpp::List options,
-                          int threads, Rcpp::Nullable<Rcpp::List> expected = R_NilValue) {
+                          int threads, Rcpp::Nullable<Rcpp::List> expected = R_NilValue,
+                          Rcpp::Nullable<Rcpp::Function> on_restart = R_NilValue) {
   learnbn::DataView view = data_view(data);
   learnbn::ExpectedRows completions;
   if (expected.isNotNull()) {
@@ -82,9 +84,14 @@ Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge
       return learnbn::GeneticSearch(scorer, constraints, genetic, rng, check).run(dag);
     }
     if (algorithm == "hill_climb") {
+      learnbn::RestartReport report;
+      if (on_restart.isNotNull()) {
+        const Rcpp::Function say(on_restart);
+        report = [say](int restart, double score, double best) { say(restart, score, best); };
+      }
       return learnbn::hill_climb(dag, scorer, constraints, max_iterations,
                                  static_cast<int>(count_option(options, "restarts")),
-                                 static_cast<int>(count_option(options, "perturb")), rng, check);
+                                 static_cast<int>(count_option(options, "perturb")), rng, check, report);
     }
     Rcpp::stop("unknown search algorithm '%s'", algorithm);
   }();

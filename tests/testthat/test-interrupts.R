@@ -97,3 +97,12 @@ test_that("bootstrap_arcs() stops on an interrupt", {
     learnbn::bootstrap_arcs(d, learnbn::hill_climb, R = 1e6)
   })
 })
+
+test_that("ci_test() with a long permutation test stops on an interrupt", {
+  skip_interrupts()
+  interrupt_child(function() {
+    set.seed(1)
+    d <- as.data.frame(matrix(sample(c("a", "b", "c"), 5000 * 3, TRUE), 5000))
+    learnbn::ci_test(d, "V1", "V2", "V3", test = "x2_perm", B = 1e8)
+  })
+})

@@ -322,3 +322,20 @@ test_that("removed = TRUE adds the edges pc() removed, labelled with their separ
   expect_error(plot(g, removed = NA), class = "learnbn_error_type")
   expect_snapshot(error = TRUE, plot(college_plans_graph(), removed = TRUE))
 })
+
+test_that("plot() of a bootstrap draws the averaged network at `threshold`, or a heat map", {
+  set.seed(1)
+  students <- college_plans[rep(1:128, college_plans$count), 1:5]
+  d <- bn_data(students[sample(nrow(students), 300), ])
+  boot <- bootstrap_arcs(d, hill_climb, R = 8, score = "bic")
+  pdf(NULL)
+  on.exit(dev.off())
+  expect_identical(plot(boot), boot)
+  expect_error(plot(boot, type = "bars"), class = "learnbn_error_value")
+  expect_error(plot(boot, threshold = 2), class = "learnbn_error_value")
+  skip_if_not_installed("vdiffr")
+  vdiffr::expect_doppelganger("bootstrap strengths", function() plot(boot, threshold = 0.2))
+  vdiffr::expect_doppelganger("bootstrap heatmap", function() plot(boot, type = "heatmap"))
+  vdiffr::expect_doppelganger("pc removed edges",
+                              function() plot(pc(bn_data(college_plans, counts = "count")), removed = TRUE))
+})

@@ -3,6 +3,7 @@
 #pragma once
 #include <cmath>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 // The only include of the citest group (it is being split into several headers).
@@ -89,6 +90,27 @@ inline void test_permutation() {
   CHECK(std::fabs(hits - std::round(hits)) < 1e-9 && hits >= 1);
   CITester again(t.view, spec);
   CHECK(again.test(0, 1, {2}).p_value == r.p_value);  // reproducible from the seed
+  // The permutation tick counts every permutation and leaves the p-value alone.
+  std::vector<int> ticks;
+  CITester ticking(t.view, spec);
+  ticking.on_permutation([&](int done) {
+    ticks.push_back(done);
+    return true;
+  });
+  CHECK(ticking.test(0, 1, {2}).p_value == r.p_value);
+  CHECK(ticks.size() == 99 && ticks.front() == 1 && ticks.back() == 99);
+  // An interrupt seen after the first permutation stops the run there and is rethrown.
+  std::vector<int> seen;
+  bool interrupted = false;
+  try {
+    run_tests(t.view, spec, {{0}, {0}}, {{1}, {1}}, {{2}, {2}}, 1, [&](int done) {
+      seen.push_back(done);
+      return true;
+    }, [] { throw std::runtime_error("interrupt"); });
+  } catch (const std::runtime_error&) {
+    interrupted = true;
+  }
+  CHECK(interrupted && seen.size() == 1);
   // The statistic is the asymptotic test's.
   CITestSpec plain;
   CITester asymptotic(t.view, plain);

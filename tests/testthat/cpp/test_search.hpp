@@ -90,6 +90,19 @@ inline void test_hill_climb() {
   Random restarts(8);
   const SearchResult restarted = hill_climb(Dag(5), scorer, k, 1000, 5, 3, restarts, [] {});
   CHECK(restarted.score >= result.score - 1e-9);
+  // The restart report sees each restart end, with the best so far; the result is the same.
+  std::vector<int> ended;
+  std::vector<double> best_so_far;
+  Random reported_rng(8);
+  const SearchResult reported = hill_climb(Dag(5), scorer, k, 1000, 5, 3, reported_rng, [] {},
+                                           [&](int restart, double score, double best) {
+                                             ended.push_back(restart);
+                                             best_so_far.push_back(best);
+                                             CHECK(best >= score - 1e-9);
+                                           });
+  CHECK((ended == std::vector<int>{1, 2, 3, 4, 5}));
+  CHECK(std::is_sorted(best_so_far.begin(), best_so_far.end()));
+  CHECK(near(best_so_far.back(), restarted.score) && reported.score == restarted.score);
   // A blacklisted arc is never added, a whitelisted one never removed.
   Constraints bk = Constraints::none(5);
   bk.forbidden[0 * 5 + 2] = bk.forbidden[2 * 5 + 0] = 1;
@@ -227,6 +240,21 @@ inline void test_exact_exhaustive() {
   DagEnumerator enumerator(table, 5, 3, [] {});
   const ExhaustiveResult all = enumerator.run();
   CHECK(all.n_dags == 29281);  // labelled DAGs on 5 nodes
+  // Progress: each stage ends at its total (families scored, 2^5 node sets, the DAGs).
+  std::vector<std::string> stages;
+  std::vector<double> ends;
+  const Progress progress([&](const std::string& stage, double done, double total) {
+    if (done == total && (stages.empty() || stages.back() != stage)) {
+      stages.push_back(stage);
+      ends.push_back(total);
+    }
+  }, 0.0);
+  const FamilyTable reported_table = score_allowed_families(scorer, k, [] {}, progress);
+  CHECK(exact_search(reported_table, 5, 1, [] {}, progress).score == exact.score);
+  DagEnumerator reported(reported_table, 5, 3, [] {}, progress);
+  CHECK(reported.run().n_dags == all.n_dags);
+  CHECK((stages == std::vector<std::string>{"families", "subsets", "dags"}));
+  CHECK((ends == std::vector<double>{static_cast<double>(table.size()), 32, 29281}));
   CHECK(all.top.size() == 3);
   CHECK(all.top[0].score >= all.top[1].score && all.top[1].score >= all.top[2].score);
   CHECK(near(exact.score, all.top[0].score));

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <learnbn/util/math.hpp>
+#include <learnbn/util/progress.hpp>
 #include <learnbn/util/rng.hpp>
 
 #include "check.hpp"
@@ -71,9 +72,36 @@ inline void test_math() {
   }
 }
 
+inline void test_progress() {
+  // No callback: nothing to report, and updates cost nothing.
+  Progress none;
+  CHECK(!none.active());
+  none.update("stage", 1, 2);
+  none.finish("stage", 2, 2);
+  // A zero interval reports every update; finish() always reports.
+  std::vector<double> seen;
+  Progress every([&](const std::string& stage, double done, double total) {
+    CHECK(stage == "families");
+    CHECK(total == 10);
+    seen.push_back(done);
+  }, 0.0);
+  CHECK(every.active());
+  for (int i = 1; i <= 3; ++i) every.update("families", i, 10);
+  every.finish("families", 10, 10);
+  CHECK((seen == std::vector<double>{1, 2, 3, 10}));
+  // An interval of an hour reports only at the end, however often it is updated.
+  int reports = 0;
+  Progress slow([&](const std::string&, double, double) { ++reports; }, 3600.0);
+  for (int i = 0; i < 100000; ++i) slow.update("dags", i, 1e5);
+  CHECK(reports == 0);
+  slow.finish("dags", 1e5, 1e5);
+  CHECK(reports == 1);
+}
+
 inline void run_util_tests() {
   run_test("test_random", test_random);
   run_test("test_math", test_math);
+  run_test("test_progress", test_progress);
 }
 
 }  // namespace learnbn_test

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include <Eigen/Dense>
@@ -29,12 +30,17 @@ inline std::uint64_t permutation_seed(std::uint64_t base, const std::vector<int>
   return key;
 }
 
+// Called after each permutation of a test with the number done (for progress bars and
+// interrupts); returning false stops the test (its p-value is then meaningless).
+using PermutationTick = std::function<bool(int done)>;
+
 // Discrete data: cases (rows expanded by their whole-number weights) sorted by stratum;
 // y is shuffled within each stratum, which keeps N[x, z], N[y, z] and N[z] fixed, and
 // each permutation's dense table is counted into `table`.
 inline double stratified_permutation_p_value(const DataView& data, const ConfigurationIds& ids,
                                              ThreeWayTable& table, bool pearson, double observed,
-                                             int permutations, std::uint64_t seed) {
+                                             int permutations, std::uint64_t seed,
+                                             const PermutationTick& tick = {}) {
   const std::size_t n = data.n_rows, nx = ids.nx, ny = ids.ny, nz = ids.nz;
   std::vector<std::size_t> start(nz + 1, 0);
   for (std::size_t row = 0; row < n; ++row) {
@@ -69,6 +75,7 @@ inline double stratified_permutation_p_value(const DataView& data, const Configu
       for (std::size_t c = start[s]; c < start[s + 1]; ++c) t[case_y[c] * nx + case_x[c]] += 1.0;
     }
     if (table.statistic(nx, ny, nz, pearson, nullptr) >= observed - tolerance) ++at_least;
+    if (tick && !tick(b + 1)) break;
   }
   return (1.0 + at_least) / (permutations + 1.0);
 }
@@ -77,7 +84,8 @@ inline double stratified_permutation_p_value(const DataView& data, const Configu
 // by their whole-number weights; p = (1 + #{|r*| >= |r|}) / (B + 1) over B shuffles of
 // y's residuals, r the (unnormalised) cross product of the residuals.
 inline double residual_permutation_p_value(const DataView& data, int x, int y, const std::vector<int>& z,
-                                           int permutations, std::uint64_t seed) {
+                                           int permutations, std::uint64_t seed,
+                                           const PermutationTick& tick = {}) {
   const Eigen::Index n = static_cast<Eigen::Index>(data.n_rows), k = static_cast<Eigen::Index>(z.size());
   auto column_values = [&](int v) -> Eigen::VectorXd {
     return Eigen::Map<const Eigen::VectorXd>(data.columns[v].real, n);
@@ -115,6 +123,7 @@ inline double residual_permutation_p_value(const DataView& data, int x, int y, c
       std::swap(case_y[i - 1], case_y[rng.below(static_cast<std::uint32_t>(i))]);
     }
     if (cross() >= observed - tolerance) ++at_least;
+    if (tick && !tick(b + 1)) break;
   }
   return (1.0 + at_least) / (permutations + 1.0);
 }

@@ -14,6 +14,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../data/available_cases.hpp"
@@ -36,6 +37,9 @@ class CITester {
   }
 
   const CITestSpec& spec() const { return spec_; }
+
+  // Called after each permutation of a permutation test (on this tester's thread).
+  void on_permutation(PermutationTick tick) { on_permutation_ = std::move(tick); }
 
   CITestResult test(int x, int y, const std::vector<int>& z) {
     return test(std::vector<int>{x}, std::vector<int>{y}, z);
@@ -105,7 +109,7 @@ class CITester {
       out.statistic = table_.statistic(ids_.nx, ids_.ny, ids_.nz, pearson, &adjusted_df);
       if (spec_.permutations > 0) {
         out.p_value = stratified_permutation_p_value(data, ids_, table_, pearson, out.statistic,
-                                                     spec_.permutations, seed);
+                                                     spec_.permutations, seed, on_permutation_);
       }
     } else {
       if (spec_.permutations > 0) {
@@ -141,13 +145,15 @@ class CITester {
     out.statistic = f.statistic;
     out.df = f.df;
     out.p_value = spec_.permutations > 0 && f.df > 0
-                      ? residual_permutation_p_value(data, x[0], y[0], z, spec_.permutations, seed)
+                      ? residual_permutation_p_value(data, x[0], y[0], z, spec_.permutations, seed,
+                                                     on_permutation_)
                       : f.p_value;
     return out;
   }
 
   const DataView& full_;
   CITestSpec spec_;
+  PermutationTick on_permutation_;
   AvailableCases available_;
   bool check_missing_;  // discrete data with missing cells: tests may need available cases
   ConfigurationIds ids_;

@@ -36,6 +36,7 @@
 #include "../citest/tester.hpp"
 #include "../graph/meek.hpp"
 #include "../util/combinations.hpp"
+#include "../util/progress.hpp"
 
 namespace learnbn {
 
@@ -115,6 +116,9 @@ class PC {
   // it throws, the other threads stop at their next test and the exception is rethrown.
   // Called on the calling thread after each level of the skeleton phase.
   void on_level(std::function<void(const LevelSummary&)> report) { on_level_ = std::move(report); }
+  // Progress over the edges of each level of the skeleton phase (stage "level <k>"),
+  // reported on the calling thread between tests.
+  void on_progress(Progress progress) { progress_ = std::move(progress); }
 
   PCResult run(const std::function<void()>& check_interrupt = [] {}) {
     check_interrupt_ = check_interrupt;
@@ -168,6 +172,8 @@ class PC {
   bool must_stop(std::size_t& since_check) const {
     if (stop_.load(std::memory_order_relaxed)) return true;
     if (!on_calling_thread()) return false;
+    progress_.update(level_stage_, static_cast<double>(edges_done_.load(std::memory_order_relaxed)),
+                     level_edges_);
     // Every kTestsPerCheck tests, or sooner when tests are slow (permutation tests with
     // large B): an interrupt is then seen within one test of kCheckSeconds.
     const auto now = std::chrono::steady_clock::now();
@@ -261,6 +267,9 @@ class PC {
       }
       if (edges.empty()) break;
       out.levels = level + 1;
+      level_stage_ = "level " + std::to_string(level);
+      level_edges_ = static_cast<double>(edges.size());
+      edges_done_ = 0;
       const std::size_t tests_before = out.tests.size(), edges_before = edge_count();
       if (opt_.stable) {
         stable_level(out, edges, level);
@@ -272,8 +281,10 @@ class PC {
                                           neighbours(e.second, e.first), tester);
           rethrow_if_stopped();
           absorb(out, outcome);
+          ++edges_done_;
         }
       }
+      progress_.finish(level_stage_, level_edges_, level_edges_);
       if (on_level_) {
         const std::size_t edges_after = edge_count();
         on_level_({level, out.tests.size() - tests_before, edges_before - edges_after, edges_after});
@@ -301,6 +312,7 @@ class PC {
         for (long e = 0; e < n_edges; ++e) {
           const int x = edges[e].first, y = edges[e].second;
           outcomes[e] = test_edge(x, y, level, neighbours(x, y), neighbours(y, x), tester);
+          edges_done_.fetch_add(1, std::memory_order_relaxed);
         }
       } catch (...) {
 #pragma omp critical
@@ -411,6 +423,10 @@ class PC {
   CITestCache cache_;
   std::function<void()> check_interrupt_ = [] {};
   std::function<void(const LevelSummary&)> on_level_;
+  mutable Progress progress_;
+  std::string level_stage_;
+  double level_edges_ = 0;
+  std::atomic<std::size_t> edges_done_{0};
   mutable std::chrono::steady_clock::time_point last_check_ = std::chrono::steady_clock::now();
   mutable std::atomic<bool> stop_{false};
   mutable std::exception_ptr stop_error_;

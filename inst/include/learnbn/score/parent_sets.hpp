@@ -9,6 +9,7 @@
 
 #include "../graph/constraints.hpp"
 #include "../util/combinations.hpp"
+#include "../util/progress.hpp"
 #include "family_scorer.hpp"
 
 namespace learnbn {
@@ -66,9 +67,11 @@ struct FamilyTable {
 };
 
 // Scores every allowed family with `scorer` (in its threads), in batches; `tick` runs on
-// the calling thread between batches (for user interrupts).
+// the calling thread between batches (for user interrupts), and so does `progress`
+// (stage "families", counting the families scored).
 inline FamilyTable score_allowed_families(FamilyScorer& scorer, const Constraints& c,
-                                          const std::function<void()>& tick) {
+                                          const std::function<void()>& tick,
+                                          Progress progress = Progress()) {
   FamilyTable table;
   std::vector<int> nodes;
   std::vector<std::vector<int>> families;
@@ -76,6 +79,8 @@ inline FamilyTable score_allowed_families(FamilyScorer& scorer, const Constraint
     table.sets.push_back(allowed_parent_sets(c, v));
     table.scores.emplace_back();
   }
+  const double total = static_cast<double>(table.size());
+  double done = 0;
   const std::size_t batch = 4096;
   for (int v = 0; v < c.n; ++v) {
     const std::vector<NodeSet>& sets = table.sets[v];
@@ -87,8 +92,11 @@ inline FamilyTable score_allowed_families(FamilyScorer& scorer, const Constraint
       const std::vector<double> scores = scorer.score_all(nodes, families);
       table.scores[v].insert(table.scores[v].end(), scores.begin(), scores.end());
       tick();
+      done += static_cast<double>(end - start);
+      progress.update("families", done, total);
     }
   }
+  progress.finish("families", total, total);
   return table;
 }
 

@@ -81,9 +81,10 @@ struct ExactResult {
   double score = 0;
 };
 
-// The highest-scoring DAG whose families all come from `families`.
+// The highest-scoring DAG whose families all come from `families`; `progress` counts
+// the node sets whose best sink is known (stage "subsets", 2^n of them).
 inline ExactResult exact_search(const FamilyTable& families, int n, int threads,
-                                const std::function<void()>& tick) {
+                                const std::function<void()>& tick, Progress progress = Progress()) {
   if (n < 1 || n > 40) throw std::length_error("exact search handles 1 to 40 nodes");
   const double minus_inf = -std::numeric_limits<double>::infinity();
   std::vector<CandidateIndex> index;
@@ -130,8 +131,10 @@ inline ExactResult exact_search(const FamilyTable& families, int n, int threads,
     }
     best[s] = top;
     sink[s] = static_cast<std::uint8_t>(top_sink);
+    if ((s & 0xFFF) == 0) progress.update("subsets", static_cast<double>(s), static_cast<double>(all) + 1);
     if ((s & 0x3FFFF) == 0) tick();
   }
+  progress.finish("subsets", static_cast<double>(all) + 1, static_cast<double>(all) + 1);
   if (best[all] == minus_inf) throw std::runtime_error("no DAG satisfies the constraints");
 
   ExactResult result;

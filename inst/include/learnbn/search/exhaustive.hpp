@@ -35,15 +35,18 @@ struct ExhaustiveResult {
 
 class DagEnumerator {
  public:
+  // `progress` counts the DAGs enumerated (stage "dags", total unknown).
   DagEnumerator(const FamilyTable& families, int n, std::size_t top,
-                std::function<void()> tick)
+                std::function<void()> tick, Progress progress = Progress())
       : families_(families), n_(n), all_(node_bit(n) - 1), keep_(top), tick_(std::move(tick)),
+        progress_(std::move(progress)),
         parents_(n, 0), arc_weight_(static_cast<std::size_t>(n) * n, 0.0) {
     if (n < 1 || n > 8) throw std::length_error("exhaustive search handles 1 to 8 nodes");
   }
 
   ExhaustiveResult run() {
     next_layer(0, 0, 0.0);
+    progress_.finish("dags", static_cast<double>(n_dags_), static_cast<double>(n_dags_));
     ExhaustiveResult result;
     result.n_dags = n_dags_;
     if (n_dags_ > 0) {
@@ -137,6 +140,7 @@ class DagEnumerator {
         heap_.push(std::move(candidate));
       }
     }
+    if ((n_dags_ & 0xFFF) == 0) progress_.update("dags", static_cast<double>(n_dags_), kUnknownTotal);
     if ((n_dags_ & 0xFFFF) == 0) tick_();
   }
 
@@ -144,7 +148,9 @@ class DagEnumerator {
   int n_;
   NodeSet all_;
   std::size_t keep_;
+  static constexpr double kUnknownTotal = std::numeric_limits<double>::quiet_NaN();
   std::function<void()> tick_;
+  Progress progress_;
   std::vector<NodeSet> parents_;
   std::uint64_t n_dags_ = 0;
   double max_score_ = -std::numeric_limits<double>::infinity();

@@ -1,6 +1,7 @@
 // Hill climbing over DAGs with the add / remove / reverse neighbourhood (steepest
 // ascent), with random restarts from perturbed copies of the best graph.
 #pragma once
+#include <functional>
 #include <vector>
 
 #include "../util/rng.hpp"
@@ -33,11 +34,16 @@ inline void perturb(Dag& dag, ArcMoves& moves, const Constraints& k, int n_moves
   }
 }
 
+// Called on the calling thread as each restart ends (1-based), with the score it
+// reached and the best score so far (its own included).
+using RestartReport = std::function<void(int restart, double score, double best)>;
+
 // Hill climbing from `start`, then `restarts` times: perturb the best graph found with
 // `perturb_moves` random moves and climb again, keeping the best.
 inline SearchResult hill_climb(const Dag& start, FamilyScorer& scorer, const Constraints& k,
                                std::size_t max_iterations, int restarts, int perturb_moves,
-                               Random& rng, const InterruptCheck& check_interrupt) {
+                               Random& rng, const InterruptCheck& check_interrupt,
+                               const RestartReport& on_restart = {}) {
   Dag dag = start;
   ArcMoves moves(scorer, k);
   moves.refresh_all(dag);
@@ -58,6 +64,7 @@ inline SearchResult hill_climb(const Dag& start, FamilyScorer& scorer, const Con
       best_dag = dag;
       best_moves = moves;
     }
+    if (on_restart) on_restart(r + 1, moves.total(), best);
   }
   return {best_dag, best, stats};
 }
