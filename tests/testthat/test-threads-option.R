@@ -14,8 +14,9 @@ test_that("options(learnbn.threads) reaches the run and leaves the result as wit
   # The threads each call resolved, as check_threads() returns them to the learner.
   ns <- asNamespace("learnbn")
   record <- function(threads) seen$threads <- c(seen$threads, threads)
-  trace("check_threads", exit = bquote(.(record)(returnValue())), print = FALSE, where = ns)
-  on.exit(untrace("check_threads", where = ns), add = TRUE)
+  suppressMessages(trace("check_threads", exit = bquote(.(record)(returnValue())), print = FALSE,
+                         where = ns))
+  on.exit(suppressMessages(untrace("check_threads", where = ns)), add = TRUE)
   withr::local_options(learnbn.threads = 2)
   pc2 <- expect_warning(pc(d), class = "learnbn_warning_conflict")
   hc2 <- hill_climb(d)
