@@ -270,6 +270,29 @@ class Counter {
     }
   }
 
+  // A table larger than the data: counted in touched_table_, which stays all zero
+  // between calls, visiting only the cells the rows touch (in order of first touch), so
+  // the work is linear in the rows rather than in the cells.
+  void tally_touched(const Column& column, std::size_t q, std::size_t states, bool with_config) {
+    if (touched_table_.size() < q * states) touched_table_.resize(q * states, 0.0);
+    double* t = touched_table_.data();
+    const std::uint32_t* config = with_config ? config_.data() : nullptr;
+    const double* w = data_.weights;
+    touched_.clear();
+    column.for_each(data_.n_rows, [&](std::size_t row, int code) {
+      const std::size_t cell = (config ? config[row] * states : 0) + code;
+      if (t[cell] == 0) touched_.push_back(static_cast<std::uint32_t>(cell));
+      t[cell] += w ? w[row] : 1.0;
+    });
+    out_.dense = true;
+    clear_cells();
+    out_.config_total.assign(q, 0.0);
+    for (std::uint32_t cell : touched_) {
+      if (t[cell] > 0) push_cell(t[cell], cell / states, cell % states);  // a zero weight may repeat a cell
+      t[cell] = 0;
+    }
+  }
+
   void count_dense(int node, const int* parents, std::size_t n_parents, std::size_t q) {
     const std::size_t n = data_.n_rows;
     config_.resize(n);
@@ -290,6 +313,9 @@ class Counter {
   // Collects the non-zero cells of the dense table counted over config_.
   void collect_dense(int node, std::size_t q, bool with_config = true) {
     const std::size_t states = data_.columns[node].cardinality;
+    if (q * states > std::max<std::size_t>(kSplitCells, data_.n_rows) && !data_.fold) {
+      return tally_touched(data_.columns[node], q, states, with_config);
+    }
     tally(data_.columns[node], q * states, states, with_config);
     collect_cells(q, states);
     if (data_.fold) count_folds_dense(node, q, with_config);
@@ -388,6 +414,8 @@ class Counter {
   std::vector<int> family_scratch_;
   std::vector<double> table_;          // dense scratch table
   std::vector<std::uint32_t> split_;   // four interleaved integer tables (tally)
+  std::vector<double> touched_table_;  // all zero between calls (tally_touched)
+  std::vector<std::uint32_t> touched_;  // cells touched by the rows (tally_touched)
   std::vector<std::uint32_t> row_cell_;  // folds only: cell of each row (or dense index)
   KeyIndex index_;
   FamilyCounts out_;
