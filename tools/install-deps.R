@@ -2,7 +2,7 @@
 # packages through apt where we are root on Debian, CRAN for anything still missing.
 needed <- c("Rcpp", "RcppEigen", "BH", "igraph", "cli", "rlang",
             "testthat", "knitr", "rmarkdown", "roxygen2", "callr",
-            "ggplot2", "vdiffr", "future", "future.apply")
+            "ggplot2", "vdiffr", "future", "future.apply", "withr")
 missing_pkgs <- function() needed[!vapply(needed, requireNamespace, logical(1), quietly = TRUE)]
 
 system_tools <- c(pandoc = "pandoc", qpdf = "qpdf", valgrind = "valgrind")
