@@ -44,9 +44,7 @@ autoplot.bn_graph <- function(object, strength = NULL, highlight = NULL, nodes =
 #' @rdname autoplot.bn_graph
 #' @exportS3Method ggplot2::autoplot
 autoplot.bn_bootstrap <- function(object, threshold = object$threshold, main = NULL, ...) {
-  check_number(threshold, min = 0, max = 1)
-  averaged <- average_edges(object$strength, nodes(object$averaged), threshold)
-  autoplot.bn_graph(averaged, strength = object, ...,
+  autoplot.bn_graph(average_network(object, threshold), strength = object, ...,
                     main = main %||% bootstrap_title(threshold, object$R))
 }
 

@@ -183,13 +183,15 @@ print.bn_bootstrap <- function(x, ...) {
 plot.bn_bootstrap <- function(x, type = c("graph", "heatmap"), threshold = x$threshold,
                               main = NULL, ...) {
   type <- check_choice(type, c("graph", "heatmap"))
-  check_number(threshold, min = 0, max = 1)
+  averaged <- average_network(x, threshold)
   if (type == "heatmap") {
+    if (...length()) {
+      warn_unused_arguments(names(list(...)) %||% "...", "with {.code type = \"heatmap\"}")
+    }
     draw_arc_heatmap(arc_probabilities(x$graphs),
                      main = main %||% sprintf("Arc probabilities over %d replicates", x$R))
     return(invisible(x))
   }
-  averaged <- average_edges(x$strength, nodes(x$averaged), threshold)
   plot(averaged, strength = x, ..., main = main %||% bootstrap_title(threshold, x$R))
   invisible(x)
 }

@@ -240,7 +240,7 @@ layered_drawing <- function(labels, edges, size, region, cex) {
   most <- max(h + 8 * size$em * s, region[2] / 5)
   pitch <- if (layers > 1) min(most, max(min_pitch * s, (region[2] - h) / (layers - 1))) else 0
   y <- region[2] / 2 + (layers - 1) * pitch / 2 - layer * pitch
-  ports <- arc_ports(grid$chains, x, y, w, n)
+  ports <- arc_ports(grid$chains, x, y, w)
   paths <- lapply(seq_along(grid$chains), function(k) chain_path(grid$chains[[k]], ports[[k]], x, y, h))
   list(nodes = data.frame(label = labels, x = x[seq_len(n)], y = y[seq_len(n)], w = w[seq_len(n)],
                           h = rep(h, n), stringsAsFactors = FALSE),
@@ -325,26 +325,31 @@ fill_width <- function(x, w, width) {
   x - (min(x - w / 2) + max(x + w / 2)) / 2 + width / 2
 }
 
+# Both ends of every edge, `from` then `to`: the `node` the edge ends at and the vertex
+# next to it along the chain (`toward`), whose layer tells which side of the box it uses.
+chain_ends <- function(chains) {
+  list(node = unlist(lapply(chains, function(v) v[c(1, length(v))])),
+       toward = unlist(lapply(chains, function(v) v[c(2, length(v) - 1)])))
+}
+
 # The width, in ems, that the arrowheads meeting the busier side of each box need.
 port_room <- function(chains, layer, n) {
   if (!length(chains)) return(rep(0, n))
-  node <- unlist(lapply(chains, function(v) v[c(1, length(v))]))
-  toward <- unlist(lapply(chains, function(v) v[c(2, length(v) - 1)]))
-  counts <- table(factor(node, seq_len(n)), layer[toward] > layer[node])
+  ends <- chain_ends(chains)
+  counts <- table(factor(ends$node, seq_len(n)), layer[ends$toward] > layer[ends$node])
   1.2 * (apply(counts, 1, max) + 1)
 }
 
 # Where each edge meets its end boxes: the x of its port on the `from` box and on the `to`
 # box. Edges meeting a side of a box share it in the order of where they come from.
-arc_ports <- function(chains, x, y, w, n) {
+arc_ports <- function(chains, x, y, w) {
   if (!length(chains)) return(list())
-  node <- unlist(lapply(chains, function(v) v[c(1, length(v))]))
-  toward <- unlist(lapply(chains, function(v) v[c(2, length(v) - 1)]))
-  below <- y[toward] < y[node]
-  fraction <- stats::ave(x[toward], node, below, FUN = function(other) {
+  ends <- chain_ends(chains)
+  below <- y[ends$toward] < y[ends$node]
+  fraction <- stats::ave(x[ends$toward], ends$node, below, FUN = function(other) {
     rank(other, ties.method = "first") / (length(other) + 1) - 0.5
   })
-  port <- x[node] + 0.7 * w[node] * fraction
+  port <- x[ends$node] + 0.7 * w[ends$node] * fraction
   split(port, rep(seq_along(chains), each = 2))
 }
 

@@ -333,6 +333,7 @@ test_that("plot() of a bootstrap draws the averaged network at `threshold`, or a
   expect_identical(plot(boot), boot)
   expect_error(plot(boot, type = "bars"), class = "learnbn_error_value")
   expect_error(plot(boot, threshold = 2), class = "learnbn_error_value")
+  expect_warning(plot(boot, type = "heatmap", highlight = "CP"), class = "learnbn_warning_unused_argument")
   skip_if_not_installed("vdiffr")
   vdiffr::expect_doppelganger("bootstrap strengths", function() plot(boot, threshold = 0.2))
   vdiffr::expect_doppelganger("bootstrap heatmap", function() plot(boot, type = "heatmap"))
