@@ -1,6 +1,7 @@
 // data/: counting N_ijk (dense, sparse, renumbered bases, weights) against brute force;
 // distinct rows.
 #pragma once
+#include <algorithm>
 #include <map>
 #include <random>
 #include <vector>
@@ -64,7 +65,7 @@ inline void test_counting() {
     // and for one whose table is renumbered to the observed configurations.
     ScoreSpec bdeu;
     for (const std::vector<int>& base : {std::vector<int>{1, 2}, wide_family}) {
-      counter.set_base(base.data(), base.size());
+      counter.set_base(0, base.data(), base.size());
       const FamilyCounts& c = counter.count_plus(0, 5, base.data(), base.size());
       const double plus_ll = log_likelihood(c), plus_bdeu = family_score(c, bdeu, t.view.n_cases, base.size() + 1);
       std::vector<int> family = base;
@@ -73,6 +74,40 @@ inline void test_counting() {
       CHECK(near(plus_ll, log_likelihood(d)));
       CHECK(near(plus_bdeu, family_score(d, bdeu, t.view.n_cases, family.size())));
     }
+  }
+}
+
+// count_plus() gives the cells of count() on the family base + {extra}, in the same
+// order (so scores agree to the last bit), whether it counts from bit sets or by a
+// pass over the rows, and then also on weighted rows (which never use bit sets).
+inline void test_count_plus_paths() {
+  std::mt19937 rng(7);
+  for (bool weighted : {false, true}) {
+    Table t(700, {2, 3, 4, 2, 300, 5, 4, 21}, weighted, rng);
+    Counter plain(t.view), bits(t.view);
+    plain.use_bits(false);
+    const std::vector<std::vector<int>> bases = {{}, {1}, {1, 2}, {3, 1, 2}, {7}, {4}};
+    for (const auto& base : bases) {
+      for (int node : {0, 5, 7}) {
+        if (std::find(base.begin(), base.end(), node) != base.end()) continue;
+        plain.set_base(node, base.data(), base.size());
+        bits.set_base(node, base.data(), base.size());
+        for (int extra = 0; extra < 8; ++extra) {
+          if (extra == node || std::find(base.begin(), base.end(), extra) != base.end()) continue;
+          std::vector<int> family = base;
+          family.push_back(extra);
+          Counter whole(t.view);
+          const FamilyCounts& a = plain.count_plus(node, extra, base.data(), base.size());
+          const FamilyCounts& b = bits.count_plus(node, extra, base.data(), base.size());
+          const FamilyCounts& c = whole.count(node, family.data(), family.size());
+          CHECK(a.cell_count == b.cell_count && a.cell_config == b.cell_config && a.cell_state == b.cell_state);
+          CHECK(a.config_total == b.config_total && a.parent_configs == b.parent_configs);
+          CHECK(a.cell_count == c.cell_count && a.cell_config == c.cell_config && a.config_total == c.config_total);
+        }
+      }
+    }
+    CHECK(plain.bit_counted() == 0);
+    CHECK((bits.bit_counted() > 0) == !weighted);
   }
 }
 
@@ -165,6 +200,7 @@ inline void test_distinct_rows() {
 
 inline void run_data_tests() {
   run_test("test_counting", test_counting);
+  run_test("test_count_plus_paths", test_count_plus_paths);
   run_test("test_dense_table", test_dense_table);
   run_test("test_key_index", test_key_index);
   run_test("test_distinct_rows", test_distinct_rows);

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "../util/bits.hpp"
 #include "../util/rng.hpp"
 #include "available_cases.hpp"
 #include "data.hpp"
@@ -144,40 +145,72 @@ class Counter {
     return out_;
   }
 
-  // Scoring one node against many candidate parents: set_base() combines the base
-  // parents once (renumbered to the observed configurations when their table is large);
-  // count_plus() then counts the family base + {extra} in two passes over the data.
-  void set_base(const int* parents, std::size_t n_parents) {
+  // Scoring one node against many candidate parents: set_base() combines the node and
+  // its base parents once into a base cell per row (the base configurations renumbered
+  // to the observed ones when their table is large); count_plus() then counts the
+  // family base + {extra} in one pass over the rows, or, when the base cells are few
+  // and the rows unweighted, from bit sets of the rows (count_plus_bits), 64 rows a word.
+  // Either way the cells come out in the order count() gives them, so a score computed
+  // from them is the same to the last bit.
+  void set_base(int node, const int* parents, std::size_t n_parents) {
     if (data_.expected) return;  // count_plus() counts each whole family
     require_complete_discrete();
+    base_node_ = node;
     base_total_ = parent_configs(data_, parents, n_parents);
     base_configs_ = combine_columns(data_, parents, n_parents, dense_limit_, index_, base_);
+    const std::uint32_t states = static_cast<std::uint32_t>(data_.columns[node].cardinality);
+    base_bits_ready_ = false;
+    // Larger base tables never reach the one-pass count (see count_plus), and their cell
+    // index could overflow.
+    if (base_configs_ * states > kMaxDenseCells) return;
+    std::uint32_t* cell = base_.data();
+    data_.columns[node].for_each(data_.n_rows, [&](std::size_t row, int code) {
+      cell[row] = cell[row] * states + static_cast<std::uint32_t>(code);
+    });
   }
 
-  // Requires set_base(); falls back to count() when even the table over the observed
-  // base configurations is large next to the data.
+  // Requires set_base() for `node`; falls back to count() when even the table over the
+  // observed base configurations is large next to the data.
   const FamilyCounts& count_plus(int node, int extra, const int* parents, std::size_t n_parents) {
+    if (node != base_node_ && !data_.expected) throw std::logic_error("count_plus() needs set_base() for its node");
     const Column& column = data_.columns[extra];
+    const std::size_t states = static_cast<std::size_t>(data_.columns[node].cardinality);
     const double q = base_configs_ * column.cardinality;
     const double limit = std::max(dense_limit_, std::min(kMaxDenseCells, 16.0 * data_.n_rows));
-    if (data_.expected || q * data_.columns[node].cardinality > limit) {
+    if (data_.expected || q * states > limit) {
       std::vector<int>& family = family_scratch_;
       family.assign(parents, parents + n_parents);
       family.push_back(extra);
       return count(node, family.data(), family.size());
     }
-    out_.states = data_.columns[node].cardinality;
-    const std::size_t n = data_.n_rows;
-    config_.resize(n);
-    std::uint32_t* config = config_.data();
-    const std::uint32_t* base = base_.data();
-    const std::uint32_t stride = static_cast<std::uint32_t>(base_configs_);
-    column.for_each(n, [&](std::size_t row, int code) { config[row] = base[row] + code * stride; });
-    collect_dense(node, static_cast<std::size_t>(q));
+    out_.states = static_cast<int>(states);
+    const std::size_t base_cells = static_cast<std::size_t>(base_configs_) * states;
+    if (bits_pay(base_cells, column.cardinality)) {
+      count_plus_bits(extra, base_cells, static_cast<std::size_t>(q), states);
+    } else if (data_.fold) {
+      // Folds are counted by configuration (count_folds_dense): recover each row's.
+      config_.resize(data_.n_rows);
+      std::uint32_t* config = config_.data();
+      const std::uint32_t* base = base_.data();
+      const std::uint32_t stride = static_cast<std::uint32_t>(base_configs_), r = static_cast<std::uint32_t>(states);
+      column.for_each(data_.n_rows, [&](std::size_t row, int code) { config[row] = base[row] / r + code * stride; });
+      collect_dense(node, static_cast<std::size_t>(q));
+    } else {
+      const std::uint32_t* base = base_.data();
+      const std::uint32_t scale = static_cast<std::uint32_t>(base_cells);
+      tally_family(column, static_cast<std::size_t>(q), states, [base, scale](std::size_t row, int code) {
+        return base[row] + static_cast<std::uint32_t>(code) * scale;
+      });
+    }
     out_.parent_configs = base_total_ * column.cardinality;
     out_.dense = base_configs_ == base_total_;  // else ids are not mixed-radix indices
     return out_;
   }
+
+  // Switches counting from bit sets off (or back on): the tests compare both paths.
+  void use_bits(bool on) { bits_enabled_ = on; }
+  // Families count_plus() counted from bit sets.
+  std::size_t bit_counted() const { return bit_counted_; }
 
   // Dense N_ijk in R's array order (state fastest, then the parents in order).
   std::vector<double> dense_table(int node, const int* parents, std::size_t n_parents) {
@@ -239,23 +272,21 @@ class Counter {
   // so consecutive rows never wait on the same memory cell (which serialises the loop).
   static constexpr std::size_t kSplitCells = 4096;
 
-  // table_[config * states + code] += weight over all rows (config 0 when `with_config`
-  // is false, i.e. a node without parents).
-  void tally(const Column& column, std::size_t cells, std::size_t states, bool with_config) {
+  // table_[cell_of(row, code)] += weight over all rows, `code` being the row's code in
+  // `column`.
+  template <class CellOf>
+  void tally(const Column& column, std::size_t cells, CellOf cell_of) {
     const std::size_t n = data_.n_rows;
-    const std::uint32_t* config = with_config ? config_.data() : nullptr;
     table_.assign(cells, 0.0);
     if (data_.weights || cells > kSplitCells) {
       const double* w = data_.weights;
-      column.for_each(n, [&](std::size_t row, int code) {
-        table_[(config ? config[row] * states : 0) + code] += w ? w[row] : 1.0;
-      });
+      column.for_each(n, [&](std::size_t row, int code) { table_[cell_of(row, code)] += w ? w[row] : 1.0; });
       return;
     }
     split_.assign(4 * cells, 0);
     std::uint32_t* t = split_.data();
     column.with_codes([&](const auto* code) {
-      auto cell = [&](std::size_t row) { return (config ? config[row] * states : 0) + code[row]; };
+      auto cell = [&](std::size_t row) { return cell_of(row, static_cast<int>(code[row])); };
       std::size_t row = 0;
       for (; row + 4 <= n; row += 4) {
         ++t[cell(row)];
@@ -273,14 +304,14 @@ class Counter {
   // A table larger than the data: counted in touched_table_, which stays all zero
   // between calls, visiting only the cells the rows touch (in order of first touch), so
   // the work is linear in the rows rather than in the cells.
-  void tally_touched(const Column& column, std::size_t q, std::size_t states, bool with_config) {
+  template <class CellOf>
+  void tally_touched(const Column& column, std::size_t q, std::size_t states, CellOf cell_of) {
     if (touched_table_.size() < q * states) touched_table_.resize(q * states, 0.0);
     double* t = touched_table_.data();
-    const std::uint32_t* config = with_config ? config_.data() : nullptr;
     const double* w = data_.weights;
     touched_.clear();
     column.for_each(data_.n_rows, [&](std::size_t row, int code) {
-      const std::size_t cell = (config ? config[row] * states : 0) + code;
+      const std::size_t cell = cell_of(row, code);
       if (t[cell] == 0) touched_.push_back(static_cast<std::uint32_t>(cell));
       t[cell] += w ? w[row] : 1.0;
     });
@@ -291,6 +322,18 @@ class Counter {
       if (t[cell] > 0) push_cell(t[cell], cell / states, cell % states);  // a zero weight may repeat a cell
       t[cell] = 0;
     }
+  }
+
+  // Counts a family of q configurations whose cell (config * states + state) of each row
+  // is cell_of(row, code of `column`), and collects its non-zero cells: in table order,
+  // or in order of first touch when the table is larger than the data.
+  template <class CellOf>
+  void tally_family(const Column& column, std::size_t q, std::size_t states, CellOf cell_of) {
+    if (q * states > std::max<std::size_t>(kSplitCells, data_.n_rows)) {
+      return tally_touched(column, q, states, cell_of);
+    }
+    tally(column, q * states, cell_of);
+    collect_cells(q, states);
   }
 
   void count_dense(int node, const int* parents, std::size_t n_parents, std::size_t q) {
@@ -310,15 +353,82 @@ class Counter {
     collect_dense(node, q, n_parents > 0);
   }
 
-  // Collects the non-zero cells of the dense table counted over config_.
+  // Counts the family of `node` over the configurations in config_ (or none: a node
+  // without parents) and collects its non-zero cells.
   void collect_dense(int node, std::size_t q, bool with_config = true) {
     const std::size_t states = data_.columns[node].cardinality;
-    if (q * states > std::max<std::size_t>(kSplitCells, data_.n_rows) && !data_.fold) {
-      return tally_touched(data_.columns[node], q, states, with_config);
+    const std::uint32_t* config = with_config ? config_.data() : nullptr;
+    const Column& column = data_.columns[node];
+    if (config) {
+      tally_family(column, q, states, [config, states](std::size_t row, int code) {
+        return config[row] * states + static_cast<std::size_t>(code);
+      });
+    } else {
+      tally_family(column, q, states, [](std::size_t, int code) { return static_cast<std::size_t>(code); });
     }
-    tally(data_.columns[node], q * states, states, with_config);
-    collect_cells(q, states);
     if (data_.fold) count_folds_dense(node, q, with_config);
+  }
+
+  // Whether counting base + {extra} from bit sets beats a pass over the rows: it costs
+  // base_cells * (r - 1) word pairs per 64 rows where the pass costs 64 row steps, and
+  // its table must be one count() collects in table order.
+  bool bits_pay(std::size_t base_cells, int extra_states) const {
+    if (!bits_enabled_ || data_.weights || data_.fold || data_.n_rows < 256) return false;
+    const std::size_t pairs = base_cells * static_cast<std::size_t>(extra_states - 1);
+    return pairs <= kBitPairs && base_cells * extra_states <= kSplitCells;
+  }
+
+  // count_plus() from bit sets: N(base cell b, extra state s) is the number of rows in
+  // both b's and s's row sets; the extra's last state gets what the other states leave
+  // of each base cell.
+  void count_plus_bits(int extra, std::size_t base_cells, std::size_t q, std::size_t states) {
+    const std::size_t words = row_words();
+    ++bit_counted_;
+    if (!base_bits_ready_) build_base_bits(base_cells);
+    const std::vector<std::uint64_t>& x = column_bits(extra);
+    const std::size_t last = static_cast<std::size_t>(data_.columns[extra].cardinality) - 1;
+    table_.assign(q * states, 0.0);
+    for (std::size_t b = 0; b < base_cells; ++b) {
+      const std::uint64_t* rows_b = &base_bits_[b * words];
+      double rest = base_cell_rows_[b];
+      for (std::size_t s = 0; s < last; ++s) {
+        const double both = static_cast<double>(and_count(rows_b, &x[s * words], words));
+        table_[s * base_cells + b] = both;
+        rest -= both;
+      }
+      table_[last * base_cells + b] = rest;
+    }
+    collect_cells(q, states);
+  }
+
+  std::size_t row_words() const { return (data_.n_rows + 63) / 64; }
+
+  // The row sets of the base cells of set_base(), and their sizes.
+  void build_base_bits(std::size_t base_cells) {
+    const std::size_t words = row_words();
+    base_bits_.assign(base_cells * words, 0);
+    base_cell_rows_.assign(base_cells, 0.0);
+    const std::uint32_t* cell = base_.data();
+    for (std::size_t row = 0; row < data_.n_rows; ++row) {
+      base_bits_[cell[row] * words + row / 64] |= std::uint64_t(1) << (row % 64);
+      base_cell_rows_[cell[row]] += 1;
+    }
+    base_bits_ready_ = true;
+  }
+
+  // The row sets of the states of column `var` but its last, built on first use.
+  const std::vector<std::uint64_t>& column_bits(int var) {
+    if (column_bits_.size() < data_.n_vars()) column_bits_.resize(data_.n_vars());
+    std::vector<std::uint64_t>& bits = column_bits_[var];
+    if (!bits.empty()) return bits;
+    const std::size_t words = row_words();
+    const Column& column = data_.columns[var];
+    bits.assign(static_cast<std::size_t>(column.cardinality - 1) * words, 0);
+    const int last = column.cardinality - 1;
+    column.for_each(data_.n_rows, [&](std::size_t row, int code) {
+      if (code != last) bits[static_cast<std::size_t>(code) * words + row / 64] |= std::uint64_t(1) << (row % 64);
+    });
+    return bits;
   }
 
   // The non-zero cells of the dense table table_ (q configurations of `states` cells).
@@ -408,7 +518,17 @@ class Counter {
   const DataView& data_;
   double dense_limit_;
   std::vector<std::uint32_t> config_;  // configuration id of each row
-  std::vector<std::uint32_t> base_;    // configuration of the base parents (set_base)
+  std::vector<std::uint32_t> base_;    // base cell of each row: base configuration * states + state (set_base)
+  int base_node_ = -1;                 // the node of set_base()
+  // Bit sets (count_plus_bits): row sets of the base cells, built on first use after
+  // set_base(), their sizes, and the row sets of each column's states but the last.
+  static constexpr std::size_t kBitPairs = 96;
+  bool bits_enabled_ = true;
+  bool base_bits_ready_ = false;
+  std::size_t bit_counted_ = 0;
+  std::vector<std::uint64_t> base_bits_;
+  std::vector<double> base_cell_rows_;
+  std::vector<std::vector<std::uint64_t>> column_bits_;
   double base_configs_ = 1;            // ids in use in base_
   double base_total_ = 1;              // all configurations of the base parents
   std::vector<int> family_scratch_;

@@ -38,7 +38,7 @@ class LocalScorer {
   // score_plus() for the family base + {extra}.
   void set_base(int node, const int* parents, std::size_t k) {
     if (gaussian_) conditioner_->set_base(node, parents, k);
-    else counter_.set_base(parents, k);
+    else counter_.set_base(node, parents, k);
   }
   double score_plus(int node, int extra, const int* parents, std::size_t k) {
     if (gaussian_) return gaussian_->score(node, conditioner_->plus(extra), k + 1);
