@@ -73,8 +73,21 @@ inline void test_cache() {
   cache.insert(1, {}, -9.0);  // a second insert keeps the first value
   CHECK(cache.find(1, {}, s) && s == -1.25);
   CHECK(cache.size() == 2);
+  // A key that extends another is another entry.
+  cache.insert(1, {2, 3}, -7.0);
+  CHECK(!cache.find(1, {2}, s) && cache.find(1, {2, 3}, s) && s == -7.0);
   cache.clear();
   CHECK(cache.size() == 0 && cache.hits() == 0 && cache.misses() == 0);
+  // Every entry survives the table's growth.
+  for (int node = 0; node < 50; ++node) {
+    for (int a = 0; a < 60; ++a) cache.insert(node, {a, a + 1 + node}, node * 1000.0 + a);
+  }
+  CHECK(cache.size() == 3000);
+  bool all_found = true;
+  for (int node = 0; node < 50; ++node) {
+    for (int a = 0; a < 60; ++a) all_found = all_found && cache.find(node, {a, a + 1 + node}, s) && s == node * 1000.0 + a;
+  }
+  CHECK(all_found && !cache.find(0, {0, 2}, s));
 }
 
 inline void test_family_scorer() {

@@ -5,6 +5,8 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <random>
 #include <vector>
 
 #include <learnbn/graph/pdag.hpp>
@@ -119,6 +121,63 @@ inline void test_hill_climb() {
     hill_climb(Dag(5), scorer, k, 1000, 0, 0, r4, [] { throw std::runtime_error("interrupt"); });
   } catch (const std::runtime_error&) { stopped = true; }
   CHECK(stopped);
+}
+
+// The move tables kept up to date through random moves: every delta equals that of
+// tables built afresh on the same graph, with one thread or two; best() equals a scan of
+// every legal move (its row bounds only skip rows that cannot win), with and without a
+// `skip` filter.
+inline void test_arc_moves_updates() {
+  Simulated data = collider_data(2000, 5);
+  FamilyScorer one(data.view, bic_spec(), 1), two(data.view, bic_spec(), 2);
+  Constraints k = Constraints::none(5);
+  Dag dag(5);
+  ArcMoves moves(one, k);
+  moves.refresh_all(dag);
+  Random rng(3);
+  auto scan = [&](const ArcMoves& m, const std::function<bool(const Move&)>& skip) {
+    Move best;
+    for_each_candidate_move(dag, [&](Move c) {
+      c.delta = m.delta(c);
+      if (c.delta > best.delta && m.legal(dag, c) && !(skip && skip(c))) best = c;
+    });
+    return best;
+  };
+  auto skip_adds = [](const Move& m) { return m.type == MoveType::add && (m.from + m.to) % 3 == 0; };
+  bool same_deltas = true, same_best = true;
+  int made = 0;
+  for (int step = 0; step < 400 && made < 120; ++step) {
+    const Move m = random_move(dag, rng);
+    if (!legal_move(dag, k, m)) continue;
+    moves.apply(dag, m);
+    ++made;
+    ArcMoves fresh(two, k);
+    fresh.refresh_all(dag);
+    for_each_candidate_move(dag, [&](const Move& c) { same_deltas = same_deltas && moves.delta(c) == fresh.delta(c); });
+    same_deltas = same_deltas && moves.total() == fresh.total();
+    // Filters that reject every move above a cut reach down the ranking of the moves.
+    std::vector<std::function<bool(const Move&)>> skips = {nullptr, skip_adds};
+    std::vector<double> deltas;
+    for_each_candidate_move(dag, [&](const Move& c) { if (moves.legal(dag, c)) deltas.push_back(moves.delta(c)); });
+    std::sort(deltas.begin(), deltas.end());
+    for (std::size_t q = 1; q < 10; ++q) {
+      const double cut = deltas[q * deltas.size() / 10];
+      skips.push_back([&moves, cut](const Move& c) { return moves.delta(c) >= cut; });
+    }
+    // Filters that keep one kind of move into one node check each row's bound.
+    for (int to = 0; to < 5; ++to) {
+      for (MoveType type : {MoveType::add, MoveType::remove, MoveType::reverse}) {
+        skips.push_back([to, type](const Move& c) { return c.to != to || c.type != type; });
+      }
+    }
+    for (const auto& skip : skips) {
+      const Move a = moves.best(dag, skip), b = scan(moves, skip);
+      same_best = same_best && a == b && (a.delta == b.delta || !a.valid());
+    }
+  }
+  CHECK(made == 120);
+  CHECK(same_deltas);
+  CHECK(same_best);
 }
 
 inline void test_tabu() {
@@ -481,6 +540,7 @@ inline void test_partition_mcmc() {
 
 inline void run_search_tests() {
   run_test("test_hill_climb", test_hill_climb);
+  run_test("test_arc_moves_updates", test_arc_moves_updates);
   run_test("test_tabu", test_tabu);
   run_test("test_local_search", test_local_search);
   run_test("test_annealing", test_annealing);

@@ -54,24 +54,27 @@ inline void apply_move(Dag& dag, const Move& m) {
   }
 }
 
+// The candidate moves of one child `to`, in the order of for_each_candidate_move.
+template <class F>
+void for_each_candidate_move_to(const Dag& dag, int to, F&& f) {
+  for (int from = 0; from < dag.size(); ++from) {
+    if (from == to) continue;
+    if (dag.has_arc(from, to)) {
+      f(Move{MoveType::remove, from, to});
+      f(Move{MoveType::reverse, from, to});
+    } else if (!dag.has_arc(to, from)) {
+      f(Move{MoveType::add, from, to});
+    }
+  }
+}
+
 // Calls f(move) for every candidate move of `dag` (not yet checked for cycles or
 // constraints), children outermost, then parents: for each ordered pair (from, to) the
 // removal and reversal of an arc from -> to, or the addition of one between non-adjacent
 // nodes. Searches that break ties by the first best move depend on this order.
 template <class F>
 void for_each_candidate_move(const Dag& dag, F&& f) {
-  const int n = dag.size();
-  for (int to = 0; to < n; ++to) {
-    for (int from = 0; from < n; ++from) {
-      if (from == to) continue;
-      if (dag.has_arc(from, to)) {
-        f(Move{MoveType::remove, from, to});
-        f(Move{MoveType::reverse, from, to});
-      } else if (!dag.has_arc(to, from)) {
-        f(Move{MoveType::add, from, to});
-      }
-    }
-  }
+  for (int to = 0; to < dag.size(); ++to) for_each_candidate_move_to(dag, to, f);
 }
 
 // Every legal move of `dag`, in the order of for_each_candidate_move.

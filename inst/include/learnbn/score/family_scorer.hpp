@@ -44,32 +44,71 @@ class FamilyScorer {
   // out[e] = score of node with parents + {extras[e]}.
   void score_additions(int node, const std::vector<int>& parents, const std::vector<int>& extras,
                        std::vector<double>& out) {
-    out.assign(extras.size(), 0.0);
-    if (!counting_) {
-      LocalScorer& scorer = *scorers_[0];
-      scorer.set_base(node, parents.data(), parents.size());
-      for (std::size_t e = 0; e < extras.size(); ++e) {
-        out[e] = scorer.score_plus(node, extras[e], parents.data(), parents.size());
-      }
-      evaluations_ += extras.size();
-      return;
-    }
-    std::vector<std::size_t> missing;
+    std::vector<Additions> batch(1);
+    batch[0].node = node;
+    batch[0].parents = parents;
+    batch[0].extras = extras;
+    score_additions(batch);
+    out.swap(batch[0].scores);
+  }
+
+  // The families of one node with one more parent: scores[e] is the score of `node`
+  // with `parents` (sorted) + {extras[e]}.
+  struct Additions {
+    int node = 0;
+    std::vector<int> parents;
+    std::vector<int> extras;
+    std::vector<double> scores;
+  };
+
+  // Fills the scores of every job. The families not in the cache are scored in the
+  // threads: whole jobs to each thread when there are enough of them (each thread then
+  // combines a node's base parents once), else one job after the other with its extras
+  // shared out. The cache is read before and written after, on this thread, in job
+  // order, so what it holds does not depend on the threads.
+  void score_additions(std::vector<Additions>& batch) {
+    std::vector<std::vector<std::size_t>> missing(batch.size());
     std::vector<int> key;
-    for (std::size_t e = 0; e < extras.size(); ++e) {
-      family_key(parents, extras[e], key);
-      if (!cache_.find(node, key, out[e])) missing.push_back(e);
+    for (std::size_t j = 0; j < batch.size(); ++j) {
+      Additions& job = batch[j];
+      job.scores.assign(job.extras.size(), 0.0);
+      for (std::size_t e = 0; e < job.extras.size(); ++e) {
+        if (!counting_) { missing[j].push_back(e); continue; }
+        family_key(job.parents, job.extras[e], key);
+        if (!cache_.find(job.node, key, job.scores[e])) missing[j].push_back(e);
+      }
+      evaluations_ += missing[j].size();
     }
-    if (missing.empty()) return;
-    in_parallel(
-        missing.size(), [&](LocalScorer& scorer) { scorer.set_base(node, parents.data(), parents.size()); },
-        [&](LocalScorer& scorer, std::size_t m) {
-          out[missing[m]] = scorer.score_plus(node, extras[missing[m]], parents.data(), parents.size());
-        });
-    evaluations_ += missing.size();
-    for (std::size_t m : missing) {
-      family_key(parents, extras[m], key);
-      remember(node, key, out[m]);
+    auto score_job = [&](LocalScorer& scorer, std::size_t j) {
+      Additions& job = batch[j];
+      if (missing[j].empty()) return;
+      scorer.set_base(job.node, job.parents.data(), job.parents.size());
+      for (std::size_t e : missing[j]) {
+        job.scores[e] = scorer.score_plus(job.node, job.extras[e], job.parents.data(), job.parents.size());
+      }
+    };
+    // Gaussian families are cheaper than a thread's wake-up: scored serially.
+    const int threads = counting_ ? threads_ : 1;
+    if (batch.size() >= 4 * static_cast<std::size_t>(threads)) {
+      in_parallel(batch.size(), [](LocalScorer&) {}, score_job, threads, 1);
+    } else {
+      for (std::size_t j = 0; j < batch.size(); ++j) {
+        Additions& job = batch[j];
+        const std::vector<std::size_t>& todo = missing[j];
+        in_parallel(
+            todo.size(), [&](LocalScorer& scorer) { scorer.set_base(job.node, job.parents.data(), job.parents.size()); },
+            [&](LocalScorer& scorer, std::size_t m) {
+              job.scores[todo[m]] = scorer.score_plus(job.node, job.extras[todo[m]], job.parents.data(), job.parents.size());
+            },
+            todo.size() < 16 ? 1 : threads, 8);
+      }
+    }
+    if (!counting_) return;
+    for (std::size_t j = 0; j < batch.size(); ++j) {
+      for (std::size_t e : missing[j]) {
+        family_key(batch[j].parents, batch[j].extras[e], key);
+        remember(batch[j].node, key, batch[j].scores[e]);
+      }
     }
   }
 
@@ -96,7 +135,12 @@ class FamilyScorer {
   // thread with its own LocalScorer (small batches run serially); rethrows the first error.
   template <class Setup, class Body>
   void in_parallel(std::size_t count, Setup&& setup, Body&& body) {
-    const int threads = count < 16 ? 1 : threads_;
+    in_parallel(count, setup, body, count < 16 ? 1 : threads_, 8);
+  }
+  // The same with `threads` threads taking `chunk` items at a time.
+  template <class Setup, class Body>
+  void in_parallel(std::size_t count, Setup&& setup, Body&& body, int threads, int chunk) {
+    if (count == 0) return;
     std::exception_ptr error = nullptr;
 #pragma omp parallel num_threads(threads)
     {
@@ -107,7 +151,7 @@ class FamilyScorer {
       try {
         LocalScorer& scorer = *scorers_[t];
         setup(scorer);
-#pragma omp for schedule(dynamic, 8)
+#pragma omp for schedule(dynamic, chunk)
         for (std::size_t i = 0; i < count; ++i) body(scorer, i);
       } catch (...) {
 #pragma omp critical

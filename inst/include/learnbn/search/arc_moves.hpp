@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <numeric>
 #include <vector>
 
@@ -16,38 +17,56 @@ class ArcMoves {
   ArcMoves(FamilyScorer& scorer, const Constraints& constraints)
       : scorer_(&scorer), constraints_(&constraints), n_(constraints.n),
         family_(n_, 0.0), gain_add_(static_cast<std::size_t>(n_) * n_, 0.0),
-        gain_remove_(static_cast<std::size_t>(n_) * n_, 0.0) {}
+        gain_remove_(static_cast<std::size_t>(n_) * n_, 0.0), row_bound_(n_, 0.0) {}
 
   void refresh_all(const Dag& dag) {
-    for (int v = 0; v < n_; ++v) refresh(dag, v);
+    std::vector<int> all(n_);
+    std::iota(all.begin(), all.end(), 0);
+    refresh(dag, all);
   }
 
-  // Rescores the family of `node` and every move that changes its parent set.
-  void refresh(const Dag& dag, int node) {
-    const std::vector<int>& parents = dag.parents(node);
-    family_[node] = scorer_->score(node, parents);
-    double* add = &gain_add_[row(node)];
-    double* remove = &gain_remove_[row(node)];
-    std::fill(add, add + n_, 0.0);
-    std::fill(remove, remove + n_, 0.0);
-    // Additions: every non-parent that may become a parent of `node`.
-    candidates_.clear();
-    for (int from = 0; from < n_; ++from) {
-      if (from != node && !dag.has_arc(from, node) && constraints_->allowed(from, node)) {
-        candidates_.push_back(from);
+  // Rescores the families of `nodes` and every move that changes their parent sets;
+  // the candidate parents of all of them are scored in one batch (in the scorer's
+  // threads).
+  void refresh(const Dag& dag, const std::vector<int>& nodes) {
+    batch_.clear();
+    for (int node : nodes) {
+      const std::vector<int>& parents = dag.parents(node);
+      family_[node] = scorer_->score(node, parents);
+      std::fill(&gain_add_[row(node)], &gain_add_[row(node)] + n_, 0.0);
+      std::fill(&gain_remove_[row(node)], &gain_remove_[row(node)] + n_, 0.0);
+      if (static_cast<int>(parents.size()) >= constraints_->max_parents) continue;
+      // Additions: every non-parent that may become a parent of `node`.
+      FamilyScorer::Additions job;
+      job.node = node;
+      job.parents = parents;
+      std::sort(job.parents.begin(), job.parents.end());
+      for (int from = 0; from < n_; ++from) {
+        if (from != node && !dag.has_arc(from, node) && constraints_->allowed(from, node)) {
+          job.extras.push_back(from);
+        }
       }
+      batch_.push_back(std::move(job));
     }
-    if (static_cast<int>(parents.size()) < constraints_->max_parents) {
-      std::vector<int> sorted(parents);
-      std::sort(sorted.begin(), sorted.end());
-      scorer_->score_additions(node, sorted, candidates_, scores_);
-      for (std::size_t c = 0; c < candidates_.size(); ++c) add[candidates_[c]] = scores_[c] - family_[node];
+    scorer_->score_additions(batch_);
+    for (const FamilyScorer::Additions& job : batch_) {
+      double* add = &gain_add_[row(job.node)];
+      for (std::size_t c = 0; c < job.extras.size(); ++c) add[job.extras[c]] = job.scores[c] - family_[job.node];
     }
     // Removals.
-    for (int parent : parents) {
-      std::vector<int> rest;
-      for (int p : parents) if (p != parent) rest.push_back(p);
-      remove[parent] = scorer_->score(node, rest) - family_[node];
+    for (int node : nodes) {
+      const std::vector<int>& parents = dag.parents(node);
+      for (int parent : parents) {
+        std::vector<int> rest;
+        for (int p : parents) if (p != parent) rest.push_back(p);
+        gain_remove_[row(node) + parent] = scorer_->score(node, rest) - family_[node];
+      }
+    }
+    // The moves of a row `to` whose deltas read these rows: its own, and the reversals
+    // of the arcs node -> child.
+    for (int node : nodes) {
+      bound_row(dag, node);
+      for (int child : dag.children(node)) bound_row(dag, child);
     }
   }
 
@@ -67,24 +86,42 @@ class ArcMoves {
   bool legal(const Dag& dag, const Move& m) const { return legal_move(dag, *constraints_, m); }
 
   // The legal move with the largest delta that `skip` does not reject (first in scan
-  // order among ties); an invalid Move when there is none.
+  // order among ties); an invalid Move when there is none. A row whose bound does not
+  // beat the best move so far cannot replace it, so it is not scanned: the result is
+  // that of the full scan.
   Move best(const Dag& dag, const std::function<bool(const Move&)>& skip = nullptr) const {
     Move best_move;
-    for_each_candidate_move(dag, [&](Move m) {
-      m.delta = delta(m);
-      if (m.delta > best_move.delta && legal(dag, m) && !(skip && skip(m))) best_move = m;
-    });
+    for (int to = 0; to < n_; ++to) {
+      if (!(row_bound_[to] > best_move.delta)) continue;
+      for_each_candidate_move_to(dag, to, [&](Move m) {
+        m.delta = delta(m);
+        if (m.delta > best_move.delta && legal(dag, m) && !(skip && skip(m))) best_move = m;
+      });
+    }
     return best_move;
   }
 
   void apply(Dag& dag, const Move& m) {
     apply_move(dag, m);
-    if (m.type == MoveType::reverse) refresh(dag, m.from);
-    refresh(dag, m.to);
+    if (m.type == MoveType::reverse) {
+      refresh(dag, {m.from, m.to});
+    } else {
+      refresh(dag, {m.to});
+      // Removing from -> to makes adding to -> from a candidate of row `from`.
+      if (m.type == MoveType::remove) bound_row(dag, m.from);
+    }
   }
 
  private:
   std::size_t row(int node) const { return static_cast<std::size_t>(node) * n_; }
+
+  // row_bound_[to]: the largest delta of the candidate moves into `to`, legal or not.
+  // Moves only leave a row until it is bounded again, so the bound stays an upper bound.
+  void bound_row(const Dag& dag, int to) {
+    double bound = -std::numeric_limits<double>::infinity();
+    for_each_candidate_move_to(dag, to, [&](const Move& m) { bound = std::max(bound, delta(m)); });
+    row_bound_[to] = bound;
+  }
 
   FamilyScorer* scorer_;
   const Constraints* constraints_;
@@ -92,8 +129,8 @@ class ArcMoves {
   std::vector<double> family_;       // S(v, pa_v)
   std::vector<double> gain_add_;     // [to * n + from]: S(to, pa + from) - S(to, pa)
   std::vector<double> gain_remove_;  // [to * n + from]: S(to, pa - from) - S(to, pa)
-  std::vector<int> candidates_;
-  std::vector<double> scores_;
+  std::vector<double> row_bound_;    // by `to`, see bound_row()
+  std::vector<FamilyScorer::Additions> batch_;
 };
 
 }  // namespace learnbn
