@@ -2,11 +2,14 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 #include <learnbn/util/math.hpp>
 #include <learnbn/util/progress.hpp>
 #include <learnbn/util/rng.hpp>
+#include <learnbn/util/work_pool.hpp>
+#include <learnbn/util/bits.hpp>
 
 #include "check.hpp"
 
@@ -98,7 +101,42 @@ inline void test_progress() {
   CHECK(reports == 1);
 }
 
+// Every item of every batch runs once, in a valid slot; an error in one item reaches
+// the caller and the pool keeps working afterwards.
+inline void test_work_pool() {
+  learnbn::WorkPool pool(2);
+  bool once = true, slots_ok = true;
+  for (std::size_t batch = 0; batch < 300; ++batch) {
+    const std::size_t count = batch % 37;
+    std::vector<int> runs(count, 0);
+    pool.run(count, [&](int slot, std::size_t i) {
+      ++runs[i];
+      if (slot < 0 || slot > 2) slots_ok = false;  // racy only if the test fails
+    });
+    once = once && std::all_of(runs.begin(), runs.end(), [](int r) { return r == 1; });
+  }
+  CHECK(once && slots_ok);
+  bool thrown = false;
+  try {
+    pool.run(100, [](int, std::size_t i) { if (i == 50) throw std::runtime_error("item 50"); });
+  } catch (const std::runtime_error&) { thrown = true; }
+  CHECK(thrown);
+  std::vector<int> after(64, 0);
+  pool.run(after.size(), [&](int, std::size_t i) { after[i] = 1; });
+  CHECK(std::count(after.begin(), after.end(), 1) == 64);
+}
+
+// The rows two bit sets share, counted with or without the CPU's instruction.
+inline void test_and_count() {
+  const std::vector<std::uint64_t> a = {~0ULL, 0xF0F0ULL, 1ULL << 63}, b = {0xFFULL, 0xFF00ULL, ~0ULL};
+  CHECK(learnbn::and_count(a.data(), b.data(), 3) == 8 + 4 + 1);
+  CHECK(learnbn::and_count_portable(a.data(), b.data(), 3) == 13);
+  CHECK(learnbn::and_count(a.data(), b.data(), 0) == 0);
+}
+
 inline void run_util_tests() {
+  run_test("test_work_pool", test_work_pool);
+  run_test("test_and_count", test_and_count);
   run_test("test_random", test_random);
   run_test("test_math", test_math);
   run_test("test_progress", test_progress);

@@ -1,18 +1,17 @@
 // The scorer every search and bn_score() use: family scores cached by (node, parent set),
 // with the candidate parents of one node, or a batch of families, scored in parallel (one
-// LocalScorer per thread, so a threaded run computes exactly the same numbers as a serial
-// one). Gaussian families cost a small
+// LocalScorer per thread, in a WorkPool, so a threaded run computes exactly the same
+// numbers as a serial one). Gaussian families cost a small
 // triangular solve, less than a hash lookup or waking a thread, so they are computed
 // directly, serially and without the cache.
 #pragma once
 #include <algorithm>
 #include <exception>
 #include <memory>
+#include <cstdint>
 #include <vector>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
+#include "../util/work_pool.hpp"
 #include "cache.hpp"
 #include "local_scorer.hpp"
 
@@ -25,6 +24,8 @@ class FamilyScorer {
         counting_(!data.gaussian()) {
     const auto gaussian = gaussian_model(data_, spec_);
     for (int t = 0; t < threads_; ++t) scorers_.emplace_back(new LocalScorer(data_, spec_, gaussian));
+    prepared_.assign(threads_, 0);
+    if (threads_ > 1) pool_.reset(new WorkPool(threads_ - 1));
   }
   // The LocalScorers refer to data_.
   FamilyScorer(const FamilyScorer&) = delete;
@@ -90,7 +91,7 @@ class FamilyScorer {
     // Gaussian families are cheaper than a thread's wake-up: scored serially.
     const int threads = counting_ ? threads_ : 1;
     if (batch.size() >= 4 * static_cast<std::size_t>(threads)) {
-      in_parallel(batch.size(), [](LocalScorer&) {}, score_job, threads, 1);
+      in_parallel(batch.size(), [](LocalScorer&) {}, score_job, threads);
     } else {
       for (std::size_t j = 0; j < batch.size(); ++j) {
         Additions& job = batch[j];
@@ -100,7 +101,7 @@ class FamilyScorer {
             [&](LocalScorer& scorer, std::size_t m) {
               job.scores[todo[m]] = scorer.score_plus(job.node, job.extras[todo[m]], job.parents.data(), job.parents.size());
             },
-            todo.size() < 16 ? 1 : threads, 8);
+            todo.size() < 16 ? 1 : threads);
       }
     }
     if (!counting_) return;
@@ -131,36 +132,31 @@ class FamilyScorer {
   const ScoreSpec& spec() const { return spec_; }
 
  private:
-  // Runs setup(scorer) once per thread, then body(scorer, i) for i in [0, count), each
-  // thread with its own LocalScorer (small batches run serially); rethrows the first error.
+  // Runs setup(scorer) once in each thread that takes part, then body(scorer, i) for i
+  // in [0, count), each thread with its own LocalScorer; rethrows the first error.
+  // Small batches run serially.
   template <class Setup, class Body>
   void in_parallel(std::size_t count, Setup&& setup, Body&& body) {
-    in_parallel(count, setup, body, count < 16 ? 1 : threads_, 8);
+    in_parallel(count, setup, body, count < 16 ? 1 : threads_);
   }
-  // The same with `threads` threads taking `chunk` items at a time.
   template <class Setup, class Body>
-  void in_parallel(std::size_t count, Setup&& setup, Body&& body, int threads, int chunk) {
+  void in_parallel(std::size_t count, Setup&& setup, Body&& body, int threads) {
     if (count == 0) return;
-    std::exception_ptr error = nullptr;
-#pragma omp parallel num_threads(threads)
-    {
-      int t = 0;
-#ifdef _OPENMP
-      t = omp_get_thread_num();
-#endif
-      try {
-        LocalScorer& scorer = *scorers_[t];
-        setup(scorer);
-#pragma omp for schedule(dynamic, chunk)
-        for (std::size_t i = 0; i < count; ++i) body(scorer, i);
-      } catch (...) {
-#pragma omp critical
-        error = std::current_exception();
-      }
+    if (threads <= 1 || !pool_) {
+      setup(*scorers_[0]);
+      for (std::size_t i = 0; i < count; ++i) body(*scorers_[0], i);
+      return;
     }
-    if (error) std::rethrow_exception(error);
+    const std::uint64_t batch = ++batches_;
+    pool_->run(count, [&](int slot, std::size_t i) {
+      LocalScorer& scorer = *scorers_[slot];
+      if (prepared_[slot] != batch) {  // each slot is only touched by its own thread
+        setup(scorer);
+        prepared_[slot] = batch;
+      }
+      body(scorer, i);
+    });
   }
-
   static void family_key(const std::vector<int>& parents, int extra, std::vector<int>& key) {
     key = parents;
     key.insert(std::upper_bound(key.begin(), key.end(), extra), extra);
@@ -175,6 +171,9 @@ class FamilyScorer {
   std::size_t max_cached_;
   bool counting_;  // discrete data: cache and parallelise
   std::vector<std::unique_ptr<LocalScorer>> scorers_;
+  std::unique_ptr<WorkPool> pool_;     // threads_ - 1 workers, when threads_ > 1
+  std::vector<std::uint64_t> prepared_;  // by slot: the last batch it ran setup() for
+  std::uint64_t batches_ = 0;
   ScoreCache cache_;
   std::size_t evaluations_ = 0;
 };
