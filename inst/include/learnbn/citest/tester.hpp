@@ -22,6 +22,7 @@
 #include "discrete.hpp"
 #include "gaussian.hpp"
 #include "permutation.hpp"
+#include "shared_prefix.hpp"
 #include "spec.hpp"
 
 namespace learnbn {
@@ -56,6 +57,44 @@ class CITester {
     CITestResult out = test_view(full_, x, y, z, seed);
     out.n = full_.n_cases;
     return out;
+  }
+
+  // The tests x _||_ y | prefix + {c} for each c in `lasts` (at most
+  // SharedPrefixTables::kMaxBatch), counted together (shared_prefix.hpp); each result
+  // equals test(x, y, prefix + {c}). Returns false, computing nothing, where that
+  // shortcut does not apply (permutations, continuous data, missing cells, wide codes,
+  // tables past the dense limit): then run the tests one by one.
+  bool test_shared_prefix(int x, int y, const std::vector<int>& prefix, const std::vector<int>& lasts,
+                          std::vector<CITestResult>& results) {
+    if (spec_.permutations > 0 || full_.gaussian() || full_.has_missing || full_.expected) return false;
+    std::vector<int>& vars = shared_vars_;
+    vars.assign({x, y});
+    vars.insert(vars.end(), prefix.begin(), prefix.end());
+    double shared = 1;
+    for (int v : vars) {
+      if (!full_.columns[v].small) return false;
+      shared *= full_.columns[v].cardinality;
+    }
+    const double dense_limit = ci_dense_limit(full_.n_rows);
+    for (int c : lasts) {
+      if (!full_.columns[c].small || shared * full_.columns[c].cardinality > dense_limit) return false;
+    }
+    shared_.count(full_, x, y, prefix, lasts);
+    const bool pearson = spec_.statistic == CIStatistic::pearson_x2;
+    const std::size_t nx = full_.columns[x].cardinality, ny = full_.columns[y].cardinality;
+    const double prefix_z = shared / (static_cast<double>(nx) * ny);
+    results.resize(lasts.size());
+    for (std::size_t k = 0; k < lasts.size(); ++k) {
+      const std::size_t nz = static_cast<std::size_t>(prefix_z) * full_.columns[lasts[k]].cardinality;
+      table_.cells().assign(shared_.table(k), shared_.table(k) + shared_.cells(k));
+      CITestResult& out = results[k];
+      double adjusted_df = 0;
+      out.statistic = table_.statistic(nx, ny, nz, pearson, &adjusted_df);
+      out.df = spec_.adjusted_df ? adjusted_df : (nx - 1.0) * (ny - 1.0) * static_cast<double>(nz);
+      out.p_value = chisq_upper_tail(out.statistic, out.df);
+      out.n = full_.n_cases;
+    }
+    return true;
   }
 
  private:
@@ -158,6 +197,8 @@ class CITester {
   bool check_missing_;  // discrete data with missing cells: tests may need available cases
   ConfigurationIds ids_;
   ThreeWayTable table_;
+  SharedPrefixTables shared_;
+  std::vector<int> shared_vars_;
 };
 
 }  // namespace learnbn

@@ -55,6 +55,9 @@ struct PCOptions {
   ConflictPolicy conflicts = ConflictPolicy::bidirected;
   std::vector<char> required;   // n * n, required[i * n + j]: the arc i -> j is whitelisted
   std::vector<char> forbidden;  // n * n, forbidden[i * n + j]: the arc i -> j is blacklisted
+  // Count the tests of a run of subsets sharing all but their last member together
+  // (CITester::test_shared_prefix); false runs every test alone (same results).
+  bool shared_prefix = true;
 };
 
 // What one level of the skeleton phase did, for progress reports.
@@ -195,17 +198,76 @@ class PC {
     if (stop_.load()) std::rethrow_exception(stop_error_);
   }
 
+  // Results of the tests ahead in the current run of combinations (those sharing all
+  // but the last member of Z), computed together by CITester::test_shared_prefix. Only
+  // the tests the plain order reaches are recorded or cached; the rest are dropped.
+  struct Lookahead {
+    std::vector<int> prefix;  // positions pick[0 .. level - 2] of the run
+    int from = 0;             // position of the last member of the first result
+    std::vector<char> known;  // known[k]: results[k] holds the test with last member from + k
+    std::vector<CITestResult> results;
+    bool usable = true;       // false once the shortcut does not apply to this edge
+    std::size_t tested = 0;   // tests of this edge and level so far (sizes the next batch)
+  };
+
+  // The result of the test of X - Y given the candidates at positions `pick`, from the
+  // lookahead when it holds it, else from a new batch over the rest of the run (or alone).
+  CITestResult run_test(int x, int y, const std::vector<int>& candidates, const std::vector<int>& pick,
+                        const std::vector<int>& z, const CITestCache& local, Lookahead& ahead,
+                        CITester& tester) const {
+    const int level = static_cast<int>(pick.size());
+    ++ahead.tested;
+    if (!opt_.shared_prefix || level == 0 || !ahead.usable) return tester.test(x, y, z);
+    const int last = pick[level - 1];
+    const bool same_run = std::equal(ahead.prefix.begin(), ahead.prefix.end(), pick.begin()) &&
+                          static_cast<int>(ahead.prefix.size()) == level - 1;
+    if (same_run && last >= ahead.from && last - ahead.from < static_cast<int>(ahead.known.size()) &&
+        ahead.known[last - ahead.from]) {
+      return ahead.results[last - ahead.from];
+    }
+    // A batch grows with the tests this edge has needed so far, so that an edge removed
+    // by its first tests wastes little.
+    const std::size_t batch = std::min<std::size_t>(SharedPrefixTables::kMaxBatch, ahead.tested);
+    const int m = static_cast<int>(candidates.size());
+    std::vector<int> prefix(z.begin(), z.end() - 1), lasts, slots;
+    std::vector<int> key_z(z);
+    for (int p = last; p < m && lasts.size() < batch; ++p) {
+      key_z.back() = candidates[p];
+      const std::vector<int> key = CITestCache::key(x, y, key_z);
+      if (p != last && (local.find(key) || cache_.find(key))) continue;  // not a new test
+      lasts.push_back(candidates[p]);
+      slots.push_back(p - last);
+    }
+    if (lasts.size() < 2) return tester.test(x, y, z);
+    std::vector<CITestResult> results;
+    if (!tester.test_shared_prefix(x, y, prefix, lasts, results)) {
+      ahead.usable = false;
+      return tester.test(x, y, z);
+    }
+    ahead.prefix.assign(pick.begin(), pick.end() - 1);
+    ahead.from = last;
+    ahead.known.assign(static_cast<std::size_t>(slots.back()) + 1, 0);
+    ahead.results.resize(ahead.known.size());
+    for (std::size_t k = 0; k < lasts.size(); ++k) {
+      ahead.known[slots[k]] = 1;
+      ahead.results[slots[k]] = results[k];
+    }
+    return results[0];
+  }
+
   // Tests X - Y against every subset of size `level` of ne(X), then of ne(Y).
   EdgeOutcome test_edge(int x, int y, int level, const std::vector<int>& nx,
                         const std::vector<int>& ny, CITester& tester) const {
     EdgeOutcome out;
     CITestCache local;
+    Lookahead ahead;
     std::size_t since_check = 0;
     for (const std::vector<int>* candidates : {&nx, &ny}) {
       const int m = static_cast<int>(candidates->size());
       if (m < level) continue;
       std::vector<int> pick(level);
       std::iota(pick.begin(), pick.end(), 0);
+      ahead.known.clear();  // positions refer to the other side's candidates now
       while (true) {
         if (must_stop(since_check)) return out;
         std::vector<int> z(level);
@@ -218,7 +280,7 @@ class PC {
           result = *known;
           ++out.cache_hits;
         } else {
-          result = tester.test(x, y, z);
+          result = run_test(x, y, *candidates, pick, z, local, ahead, tester);
           local.insert(key, result);
           out.new_results.emplace_back(key, result);
           TestRecord record;
