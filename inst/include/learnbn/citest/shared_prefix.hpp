@@ -39,24 +39,28 @@ class SharedPrefixTables {
       sizes_[k] = prefix_cells_ * static_cast<std::size_t>(column.cardinality);
       total += sizes_[k];
     }
-    tables_.assign(total, 0.0);
-    double* t = tables_.data();
     const std::uint32_t* code = code_.data();
     const std::uint32_t stride = static_cast<std::uint32_t>(prefix_cells_);
     const std::size_t n = data.n_rows;
-    const double* w = data.weights;
-    for (std::size_t row = 0; row < n; ++row) {
-      const double weight = w ? w[row] : 1.0;
-      const std::uint32_t base = code[row];
-      for (std::size_t k = 0; k < batch; ++k) t[offset[k] + base + col[k][row] * stride] += weight;
+    weighted_ = data.weights != nullptr;
+    if (weighted_) {
+      sums_.assign(total, 0.0);
+      increment(sums_.data(), data.weights, code, col, offset, stride, batch, n);
+    } else {  // whole counts below 2^32 (the tester's row limit): integer increments are cheaper
+      counts_.assign(total, 0);
+      increment(counts_.data(), static_cast<const double*>(nullptr), code, col, offset, stride, batch, n);
     }
     for (std::size_t k = 0; k < batch; ++k) starts_[k] = offset[k];
   }
 
-  const double* table(std::size_t k) const { return tables_.data() + starts_[k]; }
-  std::size_t cells(std::size_t k) const { return sizes_[k]; }
-  // Cells of the shared part: |x| |y| prod |Z'|.
-  std::size_t prefix_cells() const { return prefix_cells_; }
+  // Table k (of the last call), as the doubles of ThreeWayTable::cells().
+  void table(std::size_t k, std::vector<double>& out) const {
+    if (weighted_) {
+      out.assign(sums_.begin() + starts_[k], sums_.begin() + starts_[k] + sizes_[k]);
+    } else {
+      out.assign(counts_.begin() + starts_[k], counts_.begin() + starts_[k] + sizes_[k]);
+    }
+  }
 
  private:
   // The code of (x, y, prefix) in every row, kept while the same prefix is asked again.
@@ -78,11 +82,25 @@ class SharedPrefixTables {
     prefix_cells_ = stride;
   }
 
+  // Adds each row's weight (1 when `weights` is null) to its cell of every table.
+  template <class Cell>
+  static void increment(Cell* t, const double* weights, const std::uint32_t* code,
+                        const std::uint8_t* const* col, const std::uint32_t* offset,
+                        std::uint32_t stride, std::size_t batch, std::size_t n) {
+    for (std::size_t row = 0; row < n; ++row) {
+      const Cell weight = weights ? static_cast<Cell>(weights[row]) : Cell(1);
+      const std::uint32_t base = code[row];
+      for (std::size_t k = 0; k < batch; ++k) t[offset[k] + base + col[k][row] * stride] += weight;
+    }
+  }
+
   const DataView* data_ = nullptr;
   std::vector<int> vars_;
   std::vector<std::uint32_t> code_;
   std::size_t prefix_cells_ = 1;
-  std::vector<double> tables_;
+  bool weighted_ = false;
+  std::vector<double> sums_;           // weighted data
+  std::vector<std::uint32_t> counts_;  // one case a row
   std::size_t starts_[kMaxBatch] = {}, sizes_[kMaxBatch] = {};
 };
 

@@ -32,7 +32,6 @@
 #include <omp.h>
 #endif
 
-#include "../citest/cache.hpp"
 #include "../citest/tester.hpp"
 #include "../graph/meek.hpp"
 #include "../util/combinations.hpp"
@@ -153,7 +152,6 @@ class PC {
 
   struct EdgeOutcome {
     std::vector<TestRecord> tests;
-    std::vector<std::pair<std::vector<int>, CITestResult>> new_results;
     std::size_t cache_hits = 0;
     bool removed = false;
     Witness witness;
@@ -200,7 +198,7 @@ class PC {
 
   // Results of the tests ahead in the current run of combinations (those sharing all
   // but the last member of Z), computed together by CITester::test_shared_prefix. Only
-  // the tests the plain order reaches are recorded or cached; the rest are dropped.
+  // the tests the plain order reaches are recorded; the rest are dropped.
   struct Lookahead {
     std::vector<int> prefix;  // positions pick[0 .. level - 2] of the run
     int from = 0;             // position of the last member of the first result
@@ -210,17 +208,25 @@ class PC {
     std::size_t tested = 0;   // tests of this edge and level so far (sizes the next batch)
   };
 
+  // True when `z` (of ne(Y)) was tested from the side of ne(X), `tested` (nullptr on
+  // that first side): every subset of ne(X) was, and none separated X and Y.
+  static bool tested_before(const std::vector<int>* tested, const std::vector<int>& z) {
+    if (!tested) return false;
+    for (int v : z) if (!std::binary_search(tested->begin(), tested->end(), v)) return false;
+    return true;
+  }
+
   // The result of the test of X - Y given the candidates at positions `pick`, from the
   // lookahead when it holds it, else from a new batch over the rest of the run (or alone).
   CITestResult run_test(int x, int y, const std::vector<int>& candidates, const std::vector<int>& pick,
-                        const std::vector<int>& z, const CITestCache& local, Lookahead& ahead,
+                        const std::vector<int>& z, const std::vector<int>* tested, Lookahead& ahead,
                         CITester& tester) const {
     const int level = static_cast<int>(pick.size());
     ++ahead.tested;
     if (!opt_.shared_prefix || level == 0 || !ahead.usable) return tester.test(x, y, z);
     const int last = pick[level - 1];
-    const bool same_run = std::equal(ahead.prefix.begin(), ahead.prefix.end(), pick.begin()) &&
-                          static_cast<int>(ahead.prefix.size()) == level - 1;
+    const bool same_run = static_cast<int>(ahead.prefix.size()) == level - 1 &&
+                          std::equal(ahead.prefix.begin(), ahead.prefix.end(), pick.begin());
     if (same_run && last >= ahead.from && last - ahead.from < static_cast<int>(ahead.known.size()) &&
         ahead.known[last - ahead.from]) {
       return ahead.results[last - ahead.from];
@@ -230,11 +236,10 @@ class PC {
     const std::size_t batch = std::min<std::size_t>(SharedPrefixTables::kMaxBatch, ahead.tested);
     const int m = static_cast<int>(candidates.size());
     std::vector<int> prefix(z.begin(), z.end() - 1), lasts, slots;
-    std::vector<int> key_z(z);
+    std::vector<int> next(z);
     for (int p = last; p < m && lasts.size() < batch; ++p) {
-      key_z.back() = candidates[p];
-      const std::vector<int> key = CITestCache::key(x, y, key_z);
-      if (p != last && (local.find(key) || cache_.find(key))) continue;  // not a new test
+      next.back() = candidates[p];
+      if (p != last && tested_before(tested, next)) continue;  // a cache hit, not a test
       lasts.push_back(candidates[p]);
       slots.push_back(p - last);
     }
@@ -255,45 +260,35 @@ class PC {
     return results[0];
   }
 
-  // Tests X - Y against every subset of size `level` of ne(X), then of ne(Y).
+  // Tests X - Y against every subset of size `level` of ne(X), then of ne(Y) (a subset
+  // of both is tested once and counted as a cache hit the second time).
   EdgeOutcome test_edge(int x, int y, int level, const std::vector<int>& nx,
                         const std::vector<int>& ny, CITester& tester) const {
     EdgeOutcome out;
-    CITestCache local;
     Lookahead ahead;
     std::size_t since_check = 0;
     for (const std::vector<int>* candidates : {&nx, &ny}) {
+      const std::vector<int>* tested = candidates == &ny ? &nx : nullptr;
       const int m = static_cast<int>(candidates->size());
       if (m < level) continue;
-      std::vector<int> pick(level);
+      std::vector<int> pick(level), z(level);
       std::iota(pick.begin(), pick.end(), 0);
       ahead.known.clear();  // positions refer to the other side's candidates now
       while (true) {
         if (must_stop(since_check)) return out;
-        std::vector<int> z(level);
         for (int k = 0; k < level; ++k) z[k] = (*candidates)[pick[k]];
-        const std::vector<int> key = CITestCache::key(x, y, z);
-        const CITestResult* known = local.find(key);
-        if (!known) known = cache_.find(key);
-        CITestResult result;
-        if (known) {
-          result = *known;
+        if (tested_before(tested, z)) {
           ++out.cache_hits;
         } else {
-          result = run_test(x, y, *candidates, pick, z, local, ahead, tester);
-          local.insert(key, result);
-          out.new_results.emplace_back(key, result);
-          TestRecord record;
-          record.x = x; record.y = y; record.level = level; record.z = z;
-          record.result = result;
-          record.independent = result.p_value > opt_.alpha;
-          out.tests.push_back(record);
-        }
-        if (result.p_value > opt_.alpha) {
-          std::sort(z.begin(), z.end());
-          out.removed = true;
-          out.witness = Witness{x, y, z, result.p_value};
-          return out;
+          const CITestResult result = run_test(x, y, *candidates, pick, z, tested, ahead, tester);
+          const bool independent = result.p_value > opt_.alpha;
+          out.tests.push_back(TestRecord{x, y, level, z, result, independent});
+          if (independent) {
+            std::sort(z.begin(), z.end());
+            out.removed = true;
+            out.witness = Witness{x, y, z, result.p_value};
+            return out;
+          }
         }
         if (!next_combination(pick, m)) break;
       }
@@ -303,7 +298,6 @@ class PC {
 
   void absorb(PCResult& out, EdgeOutcome& outcome) {
     out.tests.insert(out.tests.end(), outcome.tests.begin(), outcome.tests.end());
-    for (auto& entry : outcome.new_results) cache_.insert(entry.first, entry.second);
     out.cache_hits += outcome.cache_hits;
     if (outcome.removed) {
       const Witness& w = outcome.witness;
@@ -482,7 +476,6 @@ class PC {
   PCOptions opt_;
   int n_;
   std::vector<char> adjacent_;
-  CITestCache cache_;
   std::function<void()> check_interrupt_ = [] {};
   std::function<void(const LevelSummary&)> on_level_;
   mutable Progress progress_;
