@@ -59,34 +59,37 @@ class CITester {
     return out;
   }
 
-  // The tests x _||_ y | prefix + {c} for each c in `lasts` (at most
-  // SharedPrefixTables::kMaxBatch), counted together (shared_prefix.hpp); each result
-  // equals test(x, y, prefix + {c}). Returns false, computing nothing, where that
-  // shortcut does not apply (permutations, continuous data, missing cells, wide codes,
-  // tables past the dense limit): then run the tests one by one.
-  bool test_shared_prefix(int x, int y, const std::vector<int>& prefix, const std::vector<int>& lasts,
-                          std::vector<CITestResult>& results) {
+  // The tests x _||_ y | prefix + {c} for the candidates c at positions first, ...,
+  // first + width - 1 (width from SharedPrefixTables::width_for; positions past the end
+  // give results to ignore), counted together (shared_prefix.hpp); each result equals
+  // test(x, y, prefix + {c}). Returns false, computing nothing, where that shortcut does
+  // not apply (permutations, continuous data, missing cells, wide codes, tables past the
+  // dense limit): then run the tests one by one.
+  bool test_shared_prefix(int x, int y, const std::vector<int>& prefix, const std::vector<int>& candidates,
+                          std::size_t first, std::size_t width, std::vector<CITestResult>& results) {
     if (spec_.permutations > 0 || full_.gaussian() || full_.has_missing || full_.expected) return false;
-    std::vector<int>& vars = shared_vars_;
-    vars.assign({x, y});
-    vars.insert(vars.end(), prefix.begin(), prefix.end());
     double shared = 1;
-    for (int v : vars) {
+    for (int v : {x, y}) {
+      if (!full_.columns[v].small) return false;
+      shared *= full_.columns[v].cardinality;
+    }
+    for (int v : prefix) {
       if (!full_.columns[v].small) return false;
       shared *= full_.columns[v].cardinality;
     }
     const double dense_limit = ci_dense_limit(full_.n_rows);
-    for (int c : lasts) {
+    for (int c : candidates) {
       if (!full_.columns[c].small || shared * full_.columns[c].cardinality > dense_limit) return false;
     }
-    shared_.count(full_, x, y, prefix, lasts);
+    shared_.set_candidates(full_, candidates);
+    shared_.count(full_, x, y, prefix, first, width);
     const bool pearson = spec_.statistic == CIStatistic::pearson_x2;
     const std::size_t nx = full_.columns[x].cardinality, ny = full_.columns[y].cardinality;
     const double prefix_z = shared / (static_cast<double>(nx) * ny);
-    results.resize(lasts.size());
-    for (std::size_t k = 0; k < lasts.size(); ++k) {
-      const std::size_t nz = static_cast<std::size_t>(prefix_z) * full_.columns[lasts[k]].cardinality;
-      shared_.table(k, table_.cells());
+    results.resize(width);
+    for (std::size_t k = 0; k < width && first + k < candidates.size(); ++k) {
+      const std::size_t nz = static_cast<std::size_t>(prefix_z) * full_.columns[candidates[first + k]].cardinality;
+      shared_.table(full_, k, table_.cells());
       CITestResult& out = results[k];
       double adjusted_df = 0;
       out.statistic = table_.statistic(nx, ny, nz, pearson, &adjusted_df);
@@ -198,7 +201,6 @@ class CITester {
   ConfigurationIds ids_;
   ThreeWayTable table_;
   SharedPrefixTables shared_;
-  std::vector<int> shared_vars_;
 };
 
 }  // namespace learnbn

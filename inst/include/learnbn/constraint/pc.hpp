@@ -233,31 +233,25 @@ class PC {
     }
     // A batch grows with the tests this edge has needed so far, so that an edge removed
     // by its first tests wastes little.
-    const std::size_t batch = std::min<std::size_t>(SharedPrefixTables::kMaxBatch, ahead.tested);
-    const int m = static_cast<int>(candidates.size());
-    std::vector<int> prefix(z.begin(), z.end() - 1), lasts, slots;
-    std::vector<int> next(z);
-    for (int p = last; p < m && lasts.size() < batch; ++p) {
-      next.back() = candidates[p];
-      if (p != last && tested_before(tested, next)) continue;  // a cache hit, not a test
-      lasts.push_back(candidates[p]);
-      slots.push_back(p - last);
-    }
-    if (lasts.size() < 2) return tester.test(x, y, z);
-    std::vector<CITestResult> results;
-    if (!tester.test_shared_prefix(x, y, prefix, lasts, results)) {
+    const std::size_t remaining = candidates.size() - static_cast<std::size_t>(last);
+    const std::size_t width = SharedPrefixTables::width_for(std::min(remaining, ahead.tested));
+    if (remaining < 2 || ahead.tested < 2) return tester.test(x, y, z);
+    const std::vector<int> prefix(z.begin(), z.end() - 1);
+    if (!tester.test_shared_prefix(x, y, prefix, candidates, static_cast<std::size_t>(last), width,
+                                   ahead.results)) {
       ahead.usable = false;
       return tester.test(x, y, z);
     }
     ahead.prefix.assign(pick.begin(), pick.end() - 1);
     ahead.from = last;
-    ahead.known.assign(static_cast<std::size_t>(slots.back()) + 1, 0);
-    ahead.results.resize(ahead.known.size());
-    for (std::size_t k = 0; k < lasts.size(); ++k) {
-      ahead.known[slots[k]] = 1;
-      ahead.results[slots[k]] = results[k];
+    ahead.known.assign(std::min(width, remaining), 1);
+    std::vector<int> next(z);
+    for (std::size_t k = 1; k < ahead.known.size(); ++k) {
+      next.back() = candidates[last + k];
+      // A cache hit when the plain order reaches it: no test to record.
+      if (tested_before(tested, next)) ahead.known[k] = 0;
     }
-    return results[0];
+    return ahead.results[0];
   }
 
   // Tests X - Y against every subset of size `level` of ne(X), then of ne(Y) (a subset
