@@ -13,6 +13,10 @@ cpp_minimal_imap <- function(data, order, test, options) {
     .Call(`_learnbn_cpp_minimal_imap`, data, order, test, options)
 }
 
+cpp_encode_codes <- function(codes, n_levels, missing_raw, missing_int) {
+    .Call(`_learnbn_cpp_encode_codes`, codes, n_levels, missing_raw, missing_int)
+}
+
 cpp_gaussian_stats <- function(values, weights) {
     .Call(`_learnbn_cpp_gaussian_stats`, values, weights)
 }

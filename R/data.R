@@ -232,7 +232,8 @@ missing_hint_gaussian <- "Missing values are supported for discrete data only; r
 
 # The cells missing in each column: an error (with the advice `hint`) unless `allow`.
 check_missing <- function(x, allow, hint, arg = "x", call = rlang::caller_env()) {
-  n_na <- vapply(x, function(col) sum(is.na(col)), numeric(1))
+  # anyNA() of a factor calls is.na(); of its codes it does not.
+  n_na <- vapply(x, function(col) if (anyNA(unclass(col))) sum(is.na(col)) else 0, numeric(1))
   if (any(n_na > 0) && !allow) {
     detail <- paste0(names(x)[n_na > 0], " (", n_na[n_na > 0], " NA)")
     lbn_abort(c("{.arg {arg}} has missing values in {sum(n_na > 0)} column{?s}: {detail}.",
@@ -294,7 +295,6 @@ missing_code_int <- 65535L
 # Recode one column to 0-based codes (missing cells get the missing code), its levels and
 # its source (the kind of column it was).
 encode_column <- function(col, name, call = rlang::caller_env()) {
-  observed <- col[!is.na(col)]
   if (is.factor(col)) {
     levels <- levels(col)
     if (anyNA(levels)) {
@@ -302,17 +302,18 @@ encode_column <- function(col, name, call = rlang::caller_env()) {
                   "i" = "Missing values must be left as {.code NA}, not coded as a level."),
                 "missing", call = call)
     }
-    codes <- as.integer(col) - 1L
+    codes <- col  # its integer codes, read directly by encode_codes()
     source <- "factor"
   } else if (is.logical(col)) {
     levels <- c("FALSE", "TRUE")
-    codes <- as.integer(col)
+    codes <- as.integer(col) + 1L
     source <- "logical"
   } else if (is.character(col)) {
-    levels <- sort(unique(observed))
-    codes <- match(col, levels) - 1L
+    levels <- sort(unique(col[!is.na(col)]))
+    codes <- match(col, levels)
     source <- "character"
   } else if (is.numeric(col)) {
+    observed <- col[!is.na(col)]
     bad <- !is.finite(observed) | observed != round(observed)
     if (any(bad)) {
       lbn_abort(c("Column {.val {name}} is numeric with non-integer values such as {.val {observed[bad][1]}}.",
@@ -321,7 +322,7 @@ encode_column <- function(col, name, call = rlang::caller_env()) {
     }
     values <- sort(unique(observed))
     levels <- as.character(values)
-    codes <- match(col, values) - 1L
+    codes <- match(col, values)
     source <- "whole number"
   } else {
     lbn_abort("Column {.val {name}} is {.obj_type_friendly {col}}; use a factor, character, logical or whole-number column.",
@@ -339,15 +340,10 @@ encode_column <- function(col, name, call = rlang::caller_env()) {
   list(codes = encode_codes(codes, length(levels)), levels = levels, source = source)
 }
 
-# 0-based codes (NA where missing) stored as the core reads them: raw when they fit,
-# missing cells as the missing code.
+# 1-based codes (NA where missing) stored 0-based as the core reads them: raw when they
+# fit, missing cells as the missing code.
 encode_codes <- function(codes, n_levels) {
-  if (n_levels <= if (anyNA(codes)) missing_code_raw else 256L) {
-    codes[is.na(codes)] <- missing_code_raw
-    return(as.raw(codes))
-  }
-  codes[is.na(codes)] <- missing_code_int
-  codes
+  cpp_encode_codes(codes, n_levels, missing_code_raw, missing_code_int)
 }
 
 # Internal: whether data are continuous, and whether they have missing cells.

@@ -73,8 +73,7 @@ align_to_fit <- function(data, fit, call = rlang::caller_env()) {
     to <- fit$levels[[node]]
     if (identical(from, to)) next
     check_known_values(setdiff(from, to), node, fit, call)
-    codes <- match(from, to)[data_codes(data, node) + 1L] - 1L
-    data$codes[[node]] <- encode_codes(codes, length(to))
+    data$codes[[node]] <- encode_codes(match(from, to)[data_codes(data, node) + 1L], length(to))
     data$levels[[node]] <- to
   }
   data

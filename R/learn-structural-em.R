@@ -294,7 +294,7 @@ placeholder_data <- function(data) {
   for (node in names(data$levels)) {
     codes <- data_codes(data, node)
     codes[is.na(codes)] <- 0L
-    data$codes[[node]] <- encode_codes(codes, length(data$levels[[node]]))
+    data$codes[[node]] <- encode_codes(codes + 1L, length(data$levels[[node]]))
   }
   data$missing[] <- 0
   data

@@ -58,6 +58,20 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_encode_codes
+SEXP cpp_encode_codes(Rcpp::IntegerVector codes, int n_levels, int missing_raw, int missing_int);
+RcppExport SEXP _learnbn_cpp_encode_codes(SEXP codesSEXP, SEXP n_levelsSEXP, SEXP missing_rawSEXP, SEXP missing_intSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type codes(codesSEXP);
+    Rcpp::traits::input_parameter< int >::type n_levels(n_levelsSEXP);
+    Rcpp::traits::input_parameter< int >::type missing_raw(missing_rawSEXP);
+    Rcpp::traits::input_parameter< int >::type missing_int(missing_intSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_encode_codes(codes, n_levels, missing_raw, missing_int));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_gaussian_stats
 Rcpp::List cpp_gaussian_stats(Rcpp::List values, SEXP weights);
 RcppExport SEXP _learnbn_cpp_gaussian_stats(SEXP valuesSEXP, SEXP weightsSEXP) {
@@ -412,6 +426,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_best_first_search", (DL_FUNC) &_learnbn_cpp_best_first_search, 6},
     {"_learnbn_cpp_ci_tests", (DL_FUNC) &_learnbn_cpp_ci_tests, 7},
     {"_learnbn_cpp_minimal_imap", (DL_FUNC) &_learnbn_cpp_minimal_imap, 4},
+    {"_learnbn_cpp_encode_codes", (DL_FUNC) &_learnbn_cpp_encode_codes, 4},
     {"_learnbn_cpp_gaussian_stats", (DL_FUNC) &_learnbn_cpp_gaussian_stats, 2},
     {"_learnbn_cpp_ges", (DL_FUNC) &_learnbn_cpp_ges, 6},
     {"_learnbn_cpp_topological_order", (DL_FUNC) &_learnbn_cpp_topological_order, 1},

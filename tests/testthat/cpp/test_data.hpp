@@ -1,10 +1,12 @@
-// data/: counting N_ijk (dense, sparse, renumbered bases, weights) against brute force.
+// data/: counting N_ijk (dense, sparse, renumbered bases, weights) against brute force;
+// distinct rows.
 #pragma once
 #include <map>
 #include <random>
 #include <vector>
 
 #include <learnbn/data/counts.hpp>
+#include <learnbn/data/distinct_rows.hpp>
 #include <learnbn/score/family_score.hpp>
 
 #include "check.hpp"
@@ -115,10 +117,57 @@ inline void test_key_index() {
   CHECK(index.size() == 3);
 }
 
+// The distinct rows of a table: the same counts as the table for every family (brute
+// force over the original rows), each row once, in order of first appearance.
+inline void test_distinct_rows() {
+  std::mt19937 rng(7);
+  // Columns 0-2 take few states so rows repeat; 3 is wide (300 states); 4-39 make the
+  // key longer than one 64-bit word.
+  std::vector<int> cards = {2, 3, 2, 300};
+  for (int v = 0; v < 36; ++v) cards.push_back(v % 2 ? 4 : 3);
+  for (bool weighted : {false, true}) {
+    Table t(2000, cards, weighted, rng);
+    DistinctRows distinct;
+    for (const std::vector<int>& vars : {std::vector<int>{0, 1, 2}, std::vector<int>{2, 0}, std::vector<int>{3, 1},
+                                         std::vector<int>{}}) {
+      CHECK(distinct.build(t.view, vars));
+      const DataView& d = distinct.view();
+      CHECK(d.n_cases == t.view.n_cases);
+      CHECK(d.columns.size() == (vars.empty() ? cards.size() : vars.size()));
+      // Compressed column k holds original column vars[k] (or k).
+      std::vector<int> original(d.columns.size());
+      for (std::size_t k = 0; k < original.size(); ++k) original[k] = vars.empty() ? static_cast<int>(k) : vars[k];
+      std::vector<int> all(original.size());
+      for (std::size_t k = 0; k < all.size(); ++k) all[k] = static_cast<int>(k);
+      const auto brute = brute_counts(t.view, original[0], std::vector<int>(original.begin() + 1, original.end()));
+      const auto compressed = brute_counts(d, all[0], std::vector<int>(all.begin() + 1, all.end()));
+      CHECK(brute == compressed);
+      CHECK(compressed.size() == d.n_rows);  // no row twice
+      // First appearance order: the first compressed row is the first data row.
+      for (std::size_t k = 0; k < original.size(); ++k) {
+        CHECK(d.columns[k].code(0) == t.view.columns[original[k]].code(0));
+      }
+    }
+    // Three columns of 2, 3, 2 states: at most 12 distinct rows out of 2000.
+    CHECK(distinct.build(t.view, {0, 1, 2}) && distinct.view().n_rows <= 12);
+    Counter on_data(t.view);
+    const int parents[] = {0, 1};
+    const double ll = log_likelihood(on_data.count(2, parents, 2));
+    Counter on_distinct(distinct.view());
+    CHECK(near(log_likelihood(on_distinct.count(2, parents, 2)), ll));
+    // Stops when too many rows are distinct; refuses incomplete data.
+    CHECK(!distinct.build(t.view, {3, 4, 5}, 0.1));
+    t.view.has_missing = true;
+    CHECK(!distinct.build(t.view, {0, 1}));
+    t.view.has_missing = false;
+  }
+}
+
 inline void run_data_tests() {
   run_test("test_counting", test_counting);
   run_test("test_dense_table", test_dense_table);
   run_test("test_key_index", test_key_index);
+  run_test("test_distinct_rows", test_distinct_rows);
 }
 
 }  // namespace learnbn_test
