@@ -31,7 +31,7 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
   pc_options.max_cond = limit_from_r<int>(Rcpp::as<double>(options["max_cond"]), INT_MAX);
   pc_options.stable = Rcpp::as<bool>(options["stable"]);
   pc_options.threads = Rcpp::as<int>(options["threads"]);
-  pc_options.shared_prefix = Rcpp::as<bool>(options["shortcuts"]);
+  pc_options.shortcuts = Rcpp::as<bool>(options["shortcuts"]);
   pc_options.conflicts = enum_from_name<learnbn::ConflictPolicy>(
       learnbn::conflict_policy_names(), Rcpp::as<std::string>(options["conflicts"]), "conflict policy");
   pc_options.required = flat_matrix(knowledge["required"]);

@@ -29,8 +29,11 @@ namespace learnbn {
 
 class CITester {
  public:
-  CITester(const DataView& data, const CITestSpec& spec)
-      : full_(data), spec_(spec), available_(data),
+  // `dense_rows` sizes the dense tables (ci_dense_limit) when it is not 0: the rows of
+  // the original data when `data` are their distinct rows (data/distinct_rows.hpp), so
+  // that every test takes the path it takes on the original data.
+  CITester(const DataView& data, const CITestSpec& spec, std::size_t dense_rows = 0)
+      : full_(data), spec_(spec), dense_rows_(dense_rows > 0 ? dense_rows : data.n_rows), available_(data),
         check_missing_(data.has_missing && !data.gaussian() && data.n_vars() > 0) {
     if (data.n_rows >= std::numeric_limits<std::uint32_t>::max()) {
       throw std::length_error("too many rows: at most 2^32 - 1 are supported");
@@ -77,7 +80,7 @@ class CITester {
       if (!full_.columns[v].small) return false;
       shared *= full_.columns[v].cardinality;
     }
-    const double dense_limit = ci_dense_limit(full_.n_rows);
+    const double dense_limit = ci_dense_limit(dense_rows_);
     for (int c : candidates) {
       if (!full_.columns[c].small || shared * full_.columns[c].cardinality > dense_limit) return false;
     }
@@ -129,7 +132,7 @@ class CITester {
   // configuration ids, or the sparse statistic when that table is large.
   CITestResult discrete_test(const DataView& data, const std::vector<int>& x, const std::vector<int>& y,
                              const std::vector<int>& z, std::uint64_t seed) {
-    const double dense_limit = ci_dense_limit(data.n_rows);
+    const double dense_limit = ci_dense_limit(&data == &full_ ? dense_rows_ : data.n_rows);
     const bool pearson = spec_.statistic == CIStatistic::pearson_x2;
     CITestResult out;
     const double full_x = configurations(data, x), full_y = configurations(data, y);
@@ -195,6 +198,7 @@ class CITester {
 
   const DataView& full_;
   CITestSpec spec_;
+  std::size_t dense_rows_;
   PermutationTick on_permutation_;
   AvailableCases available_;
   bool check_missing_;  // discrete data with missing cells: tests may need available cases

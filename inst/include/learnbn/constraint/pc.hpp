@@ -33,6 +33,7 @@
 #endif
 
 #include "../citest/tester.hpp"
+#include "../data/distinct_rows.hpp"
 #include "../graph/meek.hpp"
 #include "../util/combinations.hpp"
 #include "../util/progress.hpp"
@@ -54,9 +55,11 @@ struct PCOptions {
   ConflictPolicy conflicts = ConflictPolicy::bidirected;
   std::vector<char> required;   // n * n, required[i * n + j]: the arc i -> j is whitelisted
   std::vector<char> forbidden;  // n * n, forbidden[i * n + j]: the arc i -> j is blacklisted
-  // Count the tests of a run of subsets sharing all but their last member together
-  // (CITester::test_shared_prefix); false runs every test alone (same results).
-  bool shared_prefix = true;
+  // Counting shortcuts, same results: asymptotic tests on discrete data whose rows
+  // repeat run on the distinct rows (data/distinct_rows.hpp), and the tests of a run of
+  // subsets sharing all but their last member are counted together
+  // (CITester::test_shared_prefix). false runs every test alone on the rows as given.
+  bool shortcuts = true;
 };
 
 // What one level of the skeleton phase did, for progress reports.
@@ -133,6 +136,7 @@ class PC {
         if (i != j && !(forbidden(i, j) && forbidden(j, i))) adjacent_[at(i, j)] = 1;
       }
     }
+    compress();
     skeleton(out, check_interrupt);
     orient(out);
     return out;
@@ -223,7 +227,7 @@ class PC {
                         CITester& tester) const {
     const int level = static_cast<int>(pick.size());
     ++ahead.tested;
-    if (!opt_.shared_prefix || level == 0 || !ahead.usable) return tester.test(x, y, z);
+    if (!opt_.shortcuts || level == 0 || !ahead.usable) return tester.test(x, y, z);
     const int last = pick[level - 1];
     const bool same_run = static_cast<int>(ahead.prefix.size()) == level - 1 &&
                           std::equal(ahead.prefix.begin(), ahead.prefix.end(), pick.begin());
@@ -324,7 +328,7 @@ class PC {
       if (opt_.stable) {
         stable_level(out, edges, level);
       } else {
-        CITester tester(data_, spec_);
+        CITester tester(tested_data(), spec_, data_.n_rows);
         for (const auto& e : edges) {
           if (!adjacent_[at(e.first, e.second)]) continue;
           EdgeOutcome outcome = test_edge(e.first, e.second, level, neighbours(e.first, e.second),
@@ -357,7 +361,7 @@ class PC {
 #pragma omp parallel num_threads(opt_.threads)
     {
       try {
-        CITester tester(data_, spec_);
+        CITester tester(tested_data(), spec_, data_.n_rows);
 #pragma omp for schedule(dynamic, 1)
         for (long e = 0; e < n_edges; ++e) {
           const int x = edges[e].first, y = edges[e].second;
@@ -465,7 +469,18 @@ class PC {
     }
   }
 
+  // With the shortcuts, asymptotic tests on complete discrete data of which at most
+  // kMaxDistinct of the rows are distinct run on those rows weighted by their cases:
+  // the same tables from fewer rows (alarm, 1e6 simulated rows: 24% distinct).
+  static constexpr double kMaxDistinct = 0.5;
+  void compress() {
+    compressed_ = opt_.shortcuts && spec_.permutations == 0 && distinct_.build(data_, {}, kMaxDistinct);
+  }
+  const DataView& tested_data() const { return compressed_ ? distinct_.view() : data_; }
+
   const DataView& data_;
+  DistinctRows distinct_;
+  bool compressed_ = false;
   CITestSpec spec_;
   PCOptions opt_;
   int n_;
