@@ -35,12 +35,12 @@ class SharedPrefixTables {
   // The window width (4, 8 or 16) that covers `tests` candidates, or the most.
   static std::size_t width_for(std::size_t tests) { return tests <= 4 ? 4 : tests <= 8 ? 8 : 16; }
 
-  // Counts N[x, y, prefix, c] for the candidates c at positions first, ..., first +
-  // width - 1 (width 4, 8 or 16; those past the end give tables to ignore). The caller
-  // checks that every table is dense-sized.
-  void count(const DataView& data, int x, int y, const std::vector<int>& prefix, std::size_t first,
-             std::size_t width) {
-    set_prefix(data, x, y, prefix);
+  // Counts N[shared, c] for the candidates c at positions first, ..., first + width - 1
+  // (width 4, 8 or 16; those past the end give tables to ignore): `shared` is x, y and
+  // the prefix Z', or x alone for the tests given nothing. The caller checks that every
+  // table is dense-sized.
+  void count(const DataView& data, const std::vector<int>& shared, std::size_t first, std::size_t width) {
+    set_prefix(data, shared);
     first_ = first;
     window_ = width;
     last_states_ = 1;
@@ -79,12 +79,10 @@ class SharedPrefixTables {
     return j < candidates_.size() ? static_cast<std::size_t>(data.columns[candidates_[j]].cardinality) : 1;
   }
 
-  // The code of (x, y, prefix) in every row, kept while the same prefix is asked again.
-  void set_prefix(const DataView& data, int x, int y, const std::vector<int>& prefix) {
-    vars_scratch_.assign({x, y});
-    vars_scratch_.insert(vars_scratch_.end(), prefix.begin(), prefix.end());
-    if (vars_scratch_ == vars_ && &data == prefix_data_) return;
-    vars_.swap(vars_scratch_);
+  // The code of the shared variables in every row, kept while they are asked again.
+  void set_prefix(const DataView& data, const std::vector<int>& shared) {
+    if (shared == vars_ && &data == prefix_data_) return;
+    vars_ = shared;
     prefix_data_ = &data;
     const std::size_t n = data.n_rows;
     code_.assign(n, 0);
@@ -125,7 +123,7 @@ class SharedPrefixTables {
   std::vector<std::uint8_t> zeros_;  // the column past the last candidate
   const std::uint8_t* column_[kMaxWidth] = {};  // codes of the window's candidates
   const DataView* prefix_data_ = nullptr;
-  std::vector<int> vars_, vars_scratch_;
+  std::vector<int> vars_;
   std::vector<std::uint32_t> code_;
   std::size_t prefix_cells_ = 1;
   std::size_t first_ = 0, window_ = 4, last_states_ = 1;  // window of the last count(), most states in it

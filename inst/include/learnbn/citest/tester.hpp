@@ -70,40 +70,56 @@ class CITester {
   // dense limit): then run the tests one by one.
   bool test_shared_prefix(int x, int y, const std::vector<int>& prefix, const std::vector<int>& candidates,
                           std::size_t first, std::size_t width, std::vector<CITestResult>& results) {
+    shared_vars_.assign({x, y});
+    shared_vars_.insert(shared_vars_.end(), prefix.begin(), prefix.end());
+    return test_window(shared_vars_, candidates, first, width, results);
+  }
+
+  // The same for the tests x _||_ c given nothing: each result equals test(x, c, {}).
+  bool test_pairs(int x, const std::vector<int>& candidates, std::size_t first, std::size_t width,
+                  std::vector<CITestResult>& results) {
+    shared_vars_.assign({x});
+    return test_window(shared_vars_, candidates, first, width, results);
+  }
+
+ private:
+  // The tests of x _||_ y | Z' + {c} where `shared` is (x, y, Z') or (x) (then c plays y).
+  bool test_window(const std::vector<int>& shared, const std::vector<int>& candidates, std::size_t first,
+                   std::size_t width, std::vector<CITestResult>& results) {
     if (spec_.permutations > 0 || full_.gaussian() || full_.has_missing || full_.expected) return false;
-    double shared = 1;
-    for (int v : {x, y}) {
+    double shared_cells = 1;
+    for (int v : shared) {
       if (!full_.columns[v].small) return false;
-      shared *= full_.columns[v].cardinality;
-    }
-    for (int v : prefix) {
-      if (!full_.columns[v].small) return false;
-      shared *= full_.columns[v].cardinality;
+      shared_cells *= full_.columns[v].cardinality;
     }
     const double dense_limit = ci_dense_limit(dense_rows_);
     for (int c : candidates) {
-      if (!full_.columns[c].small || shared * full_.columns[c].cardinality > dense_limit) return false;
+      if (!full_.columns[c].small || shared_cells * full_.columns[c].cardinality > dense_limit) return false;
     }
     shared_.set_candidates(full_, candidates);
-    shared_.count(full_, x, y, prefix, first, width);
+    shared_.count(full_, shared, first, width);
     const bool pearson = spec_.statistic == CIStatistic::pearson_x2;
-    const std::size_t nx = full_.columns[x].cardinality, ny = full_.columns[y].cardinality;
-    const double prefix_z = shared / (static_cast<double>(nx) * ny);
+    const bool pairs = shared.size() == 1;
+    const std::size_t nx = full_.columns[shared[0]].cardinality;
+    const std::size_t ny = pairs ? 0 : full_.columns[shared[1]].cardinality;
+    const double prefix_z = pairs ? 1 : shared_cells / (static_cast<double>(nx) * ny);
     results.resize(width);
     for (std::size_t k = 0; k < width && first + k < candidates.size(); ++k) {
-      const std::size_t nz = static_cast<std::size_t>(prefix_z) * full_.columns[candidates[first + k]].cardinality;
+      const std::size_t states = full_.columns[candidates[first + k]].cardinality;
+      // Given nothing, c is y and z has one configuration; else c is the last of z.
+      const std::size_t y_states = pairs ? states : ny;
+      const std::size_t nz = pairs ? 1 : static_cast<std::size_t>(prefix_z) * states;
       shared_.table(full_, k, table_.cells());
       CITestResult& out = results[k];
       double adjusted_df = 0;
-      out.statistic = table_.statistic(nx, ny, nz, pearson, &adjusted_df);
-      out.df = spec_.adjusted_df ? adjusted_df : (nx - 1.0) * (ny - 1.0) * static_cast<double>(nz);
+      out.statistic = table_.statistic(nx, y_states, nz, pearson, &adjusted_df);
+      out.df = spec_.adjusted_df ? adjusted_df : (nx - 1.0) * (y_states - 1.0) * static_cast<double>(nz);
       out.p_value = chisq_upper_tail(out.statistic, out.df);
       out.n = full_.n_cases;
     }
     return true;
   }
 
- private:
   // The test on the rows observed on x, y and z, as a view whose columns are x, then y,
   // then z.
   CITestResult available_case_test(const std::vector<int>& x, const std::vector<int>& y,
@@ -205,6 +221,7 @@ class CITester {
   ConfigurationIds ids_;
   ThreeWayTable table_;
   SharedPrefixTables shared_;
+  std::vector<int> shared_vars_;
 };
 
 }  // namespace learnbn

@@ -325,7 +325,9 @@ class PC {
       level_edges_ = static_cast<double>(edges.size());
       edges_done_ = 0;
       const std::size_t tests_before = out.tests.size(), edges_before = edge_count();
-      if (opt_.stable) {
+      if (level == 0 && opt_.shortcuts) {
+        marginal_level(out, edges);
+      } else if (opt_.stable) {
         stable_level(out, edges, level);
       } else {
         CITester tester(tested_data(), spec_, data_.n_rows);
@@ -367,6 +369,59 @@ class PC {
           const int x = edges[e].first, y = edges[e].second;
           outcomes[e] = test_edge(x, y, level, neighbours(x, y), neighbours(y, x), tester);
           edges_done_.fetch_add(1, std::memory_order_relaxed);
+        }
+      } catch (...) {
+#pragma omp critical
+        error = std::current_exception();
+      }
+    }
+    if (error) std::rethrow_exception(error);
+    rethrow_if_stopped();
+    for (auto& outcome : outcomes) absorb(out, outcome);
+  }
+
+  // Level 0 with the shortcuts: every edge X - Y is the one test X _||_ Y given nothing
+  // (the same in PC and PC-stable), and the edges X - Y of one X are counted together in
+  // windows (CITester::test_pairs), the X on several threads. Outcomes as test_edge's.
+  void marginal_level(PCResult& out, const std::vector<std::pair<int, int>>& edges) {
+    std::vector<std::size_t> starts;  // first edge of each X (edges are sorted)
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+      if (e == 0 || edges[e].first != edges[e - 1].first) starts.push_back(e);
+    }
+    starts.push_back(edges.size());
+    std::vector<EdgeOutcome> outcomes(edges.size());
+    std::exception_ptr error = nullptr;
+    const long n_groups = static_cast<long>(starts.size()) - 1;
+#pragma omp parallel num_threads(opt_.threads)
+    {
+      try {
+        CITester tester(tested_data(), spec_, data_.n_rows);
+        std::vector<CITestResult> results;
+        std::vector<int> ys;
+        std::size_t since_check = 0;
+#pragma omp for schedule(dynamic, 1)
+        for (long g = 0; g < n_groups; ++g) {
+          const int x = edges[starts[g]].first;
+          ys.clear();
+          for (std::size_t e = starts[g]; e < starts[g + 1]; ++e) ys.push_back(edges[e].second);
+          for (std::size_t first = 0; first < ys.size(); first += SharedPrefixTables::kMaxWidth) {
+            if (must_stop(since_check)) break;
+            const std::size_t width = SharedPrefixTables::width_for(ys.size() - first);
+            const bool together = tester.test_pairs(x, ys, first, width, results);
+            for (std::size_t k = 0; k < width && first + k < ys.size(); ++k) {
+              const int y = ys[first + k];
+              const CITestResult r = together ? results[k] : tester.test(x, y, {});
+              EdgeOutcome& o = outcomes[starts[g] + first + k];
+              o.tests.push_back(TestRecord{x, y, 0, {}, r, r.p_value > opt_.alpha});
+              if (r.p_value > opt_.alpha) {
+                o.removed = true;
+                o.witness = Witness{x, y, {}, r.p_value};
+              } else {
+                o.cache_hits = 1;  // the empty set again from the side of Y, as in test_edge
+              }
+              edges_done_.fetch_add(1, std::memory_order_relaxed);
+            }
+          }
         }
       } catch (...) {
 #pragma omp critical
