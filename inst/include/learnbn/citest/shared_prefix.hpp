@@ -79,21 +79,28 @@ class SharedPrefixTables {
     return j < candidates_.size() ? static_cast<std::size_t>(data.columns[candidates_[j]].cardinality) : 1;
   }
 
-  // The code of the shared variables in every row, kept while they are asked again.
+  // The code of the shared variables in every row. The codes of each leading part are
+  // kept, so that a new prefix recomputes only from its first changed variable on (in
+  // lexicographic order mostly the last one).
   void set_prefix(const DataView& data, const std::vector<int>& shared) {
-    if (shared == vars_ && &data == prefix_data_) return;
-    vars_ = shared;
+    if (&data != prefix_data_) vars_.clear();
     prefix_data_ = &data;
+    std::size_t same = 0;
+    while (same < vars_.size() && same < shared.size() && vars_[same] == shared[same]) ++same;
+    vars_.assign(shared.begin(), shared.end());
+    codes_.resize(shared.size());
+    strides_.resize(shared.size());
     const std::size_t n = data.n_rows;
-    code_.assign(n, 0);
-    std::uint32_t* code = code_.data();
-    std::uint32_t stride = 1;
-    for (int v : vars_) {
-      const std::uint8_t* c = data.columns[v].small;
-      for (std::size_t row = 0; row < n; ++row) code[row] += c[row] * stride;
-      stride *= static_cast<std::uint32_t>(data.columns[v].cardinality);
+    for (std::size_t d = same; d < shared.size(); ++d) {
+      strides_[d] = d == 0 ? 1 : strides_[d - 1] * static_cast<std::uint32_t>(data.columns[shared[d - 1]].cardinality);
+      codes_[d].resize(n);
+      std::uint32_t* code = codes_[d].data();
+      const std::uint32_t* parent = d == 0 ? nullptr : codes_[d - 1].data();
+      const std::uint8_t* c = data.columns[shared[d]].small;
+      const std::uint32_t stride = strides_[d];
+      for (std::size_t row = 0; row < n; ++row) code[row] = (parent ? parent[row] : 0) + c[row] * stride;
     }
-    prefix_cells_ = stride;
+    prefix_cells_ = strides_.back() * static_cast<std::size_t>(data.columns[shared.back()].cardinality);
   }
 
   template <class Cell>
@@ -109,7 +116,7 @@ class SharedPrefixTables {
   // (base, c) of table k is at (base * last_states_ + c) * Width + k.
   template <std::size_t Width, class Cell>
   void increment(Cell* t, const double* weights, std::size_t n) const {
-    const std::uint32_t* code = code_.data();
+    const std::uint32_t* code = codes_.back().data();
     const std::uint8_t* const* col = column_;
     const std::uint32_t row_stride = static_cast<std::uint32_t>(last_states_ * Width);
     for (std::size_t row = 0; row < n; ++row) {
@@ -124,7 +131,8 @@ class SharedPrefixTables {
   const std::uint8_t* column_[kMaxWidth] = {};  // codes of the window's candidates
   const DataView* prefix_data_ = nullptr;
   std::vector<int> vars_;
-  std::vector<std::uint32_t> code_;
+  std::vector<std::vector<std::uint32_t>> codes_;  // codes_[d]: code of vars_[0 .. d]
+  std::vector<std::uint32_t> strides_;             // strides_[d]: radix of vars_[d]
   std::size_t prefix_cells_ = 1;
   std::size_t first_ = 0, window_ = 4, last_states_ = 1;  // window of the last count(), most states in it
   bool weighted_ = false;

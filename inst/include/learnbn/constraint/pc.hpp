@@ -527,7 +527,7 @@ class PC {
   // With the shortcuts, asymptotic tests on complete discrete data of which at most
   // kMaxDistinct of the rows are distinct run on those rows weighted by their cases:
   // the same tables from fewer rows (alarm, 1e6 simulated rows: 24% distinct).
-  static constexpr double kMaxDistinct = 0.5;
+  static constexpr double kMaxDistinct = 0.75;
   void compress() {
     compressed_ = opt_.shortcuts && spec_.permutations == 0 && distinct_.build(data_, {}, kMaxDistinct);
   }
