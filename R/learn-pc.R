@@ -109,8 +109,10 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   conflicts <- check_choice(conflicts, cpp_registry()$conflict_policies)
 
   sorted <- nodes[order(nodes, method = "radix")]
+  # The internal option learnbn.pc_shortcuts = FALSE turns off the counting shortcuts
+  # (same results, slower), so that tests can compare both paths.
   options <- list(alpha = alpha, max_cond = max_cond, stable = stable, threads = threads,
-                  conflicts = conflicts)
+                  conflicts = conflicts, shortcuts = !isFALSE(getOption("learnbn.pc_shortcuts")))
   progress <- progress_reporter(function(stage) paste("PC", stage, "edges"))
   on.exit(progress_close(progress), add = TRUE)
   report <- if (verbose) function(level, tests, removed, left) {

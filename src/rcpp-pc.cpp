@@ -18,7 +18,7 @@ std::string join_names(const std::vector<int>& nodes, const Rcpp::CharacterVecto
 }  // namespace
 
 // `test` is a ci_test_spec(); `options` is list(alpha, max_cond, stable, threads,
-// conflicts); `knowledge` is a build_constraints() list in the order of `names`;
+// conflicts, shortcuts); `knowledge` is a build_constraints() list in the order of `names`;
 // `report`, when given, is called as report(level, tests, removed, edges_left) after
 // each level of the skeleton phase; `progress` gets the edges tested of each level.
 // [[Rcpp::export]]
@@ -31,6 +31,7 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
   pc_options.max_cond = limit_from_r<int>(Rcpp::as<double>(options["max_cond"]), INT_MAX);
   pc_options.stable = Rcpp::as<bool>(options["stable"]);
   pc_options.threads = Rcpp::as<int>(options["threads"]);
+  pc_options.shortcuts = Rcpp::as<bool>(options["shortcuts"]);
   pc_options.conflicts = enum_from_name<learnbn::ConflictPolicy>(
       learnbn::conflict_policy_names(), Rcpp::as<std::string>(options["conflicts"]), "conflict policy");
   pc_options.required = flat_matrix(knowledge["required"]);

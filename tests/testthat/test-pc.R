@@ -252,3 +252,29 @@ test_that("pc() orients by knowledge with the shared rules and every extension r
   expect_identical(as.matrix(cpdag(g, blacklist = arc_list("IQ -> SES"))), as.matrix(g))
   expect_identical(knowledge_violations(pdag_to_dag(g), blacklist = arc_list("IQ -> SES")), character())
 })
+
+test_that("pc's counting shortcuts give exactly the results of every test run alone", {
+  # The shortcuts (distinct rows, tests sharing all but one conditioning variable
+  # counted together, level 0 counted by node) must not change a single bit of the
+  # result: compare with the internal option that turns them off. asia (8 binary
+  # variables, 5000 rows) has few distinct rows, so it runs on them; child's rows are
+  # mostly distinct; college_plans is a weighted count table.
+  plain_and_fast <- function(data, ...) {
+    plain <- withr::with_options(list(learnbn.pc_shortcuts = FALSE), suppressWarnings(pc(data, ...)))
+    fast <- suppressWarnings(pc(data, ...))
+    strip <- function(g) g$info[setdiff(names(g$info), "time")]
+    expect_identical(as.matrix(fast), as.matrix(plain))
+    expect_identical(strip(fast), strip(plain))
+    fast
+  }
+  asia <- read_reference("asia_5000")
+  child <- read_reference("child_5000")
+  g <- plain_and_fast(asia, alpha = 0.05)
+  expect_identical(g$info$n_tests, 108L)
+  for (test in c("x2", "g2", "mi_adf")) {
+    g <- plain_and_fast(child, test = test, alpha = 0.01, threads = 2)
+    expect_gt(max(g$info$tests$level), 1L)
+  }
+  plain_and_fast(child, alpha = 0.05, stable = FALSE, max_cond = 2)
+  plain_and_fast(bn_data(college_plans, counts = "count"), alpha = 0.04, threads = 2)
+})

@@ -8,6 +8,8 @@
 
 // The only include of the citest group (it is being split into several headers).
 #include <learnbn/citest/batch.hpp>
+#include <learnbn/constraint/pc.hpp>
+#include <learnbn/data/distinct_rows.hpp>
 #include <learnbn/data/gaussian_stats.hpp>
 
 #include "check.hpp"
@@ -174,10 +176,118 @@ inline void test_gaussian_tests() {
   CHECK(refused);
 }
 
+// The shared-prefix shortcut: every window of tests counted together gives bit for bit
+// the result of each test run alone, with and without weights, and on the distinct
+// rows of the data (dense tables sized by the original rows).
+inline void test_shared_prefix() {
+  std::mt19937 rng(7);
+  const std::size_t n = 500, p = 7;
+  std::vector<std::vector<std::uint8_t>> codes(p, std::vector<std::uint8_t>(n));
+  const int states[p] = {2, 3, 4, 2, 3, 2, 3};
+  for (std::size_t v = 0; v < p; ++v) {
+    for (std::size_t row = 0; row < n; ++row) {
+      // Dependent columns: each copies the previous one about half the time.
+      codes[v][row] = v > 0 && rng() % 2 ? codes[v - 1][row] % states[v] : rng() % states[v];
+    }
+  }
+  std::vector<double> weights(n);
+  for (double& w : weights) w = static_cast<double>(rng() % 5);
+  DataView data;
+  for (std::size_t v = 0; v < p; ++v) data.columns.push_back(Column{codes[v].data(), nullptr, nullptr, states[v]});
+  data.n_rows = n;
+  data.n_cases = n;
+  DataView weighted = data;
+  weighted.weights = weights.data();
+  weighted.n_cases = 0;
+  for (double w : weights) weighted.n_cases += w;
+  DistinctRows distinct;
+  CHECK(distinct.build(data));
+  CHECK(distinct.view().n_rows < n);
+  const std::vector<int> candidates{2, 3, 4, 5, 6};
+  for (const CIStatistic statistic : {CIStatistic::pearson_x2, CIStatistic::likelihood_g2}) {
+    CITestSpec spec;
+    spec.statistic = statistic;
+    spec.adjusted_df = statistic == CIStatistic::likelihood_g2;
+    const std::vector<const DataView*> views{&data, &weighted, &distinct.view()};
+    for (const DataView* view : views) {
+      CITester alone(*view, spec, n), together(*view, spec, n);
+      std::vector<CITestResult> results;
+      for (const std::vector<int>& prefix : {std::vector<int>{}, std::vector<int>{2}, std::vector<int>{2, 3}}) {
+        const std::size_t first = prefix.size();  // the candidates after the prefix
+        CHECK(together.test_shared_prefix(0, 1, prefix, candidates, first, 8, results));
+        CHECK(results.size() == 8);
+        for (std::size_t k = 0; first + k < candidates.size(); ++k) {
+          std::vector<int> z(prefix);
+          z.push_back(candidates[first + k]);
+          const CITestResult r = alone.test(0, 1, z);
+          CHECK(results[k].statistic == r.statistic && results[k].df == r.df &&
+                results[k].p_value == r.p_value && results[k].n == r.n);
+        }
+      }
+      CHECK(together.test_pairs(1, candidates, 1, 4, results));
+      for (std::size_t k = 0; k < 4; ++k) {
+        const CITestResult r = alone.test(1, candidates[1 + k], {});
+        CHECK(results[k].statistic == r.statistic && results[k].p_value == r.p_value);
+      }
+    }
+  }
+  // The distinct rows give the tests of the data (tables sized by the original rows).
+  CITester on_rows(data, CITestSpec()), on_distinct(distinct.view(), CITestSpec(), n);
+  for (const std::vector<int>& z : {std::vector<int>{}, std::vector<int>{2}, std::vector<int>{2, 3, 4, 5, 6}}) {
+    const CITestResult a = on_rows.test(0, 1, z), b = on_distinct.test(0, 1, z);
+    CHECK(a.statistic == b.statistic && a.p_value == b.p_value && a.n == b.n);
+  }
+  // Where the shortcut does not apply it says so: permutation tests.
+  CITestSpec permutation;
+  permutation.permutations = 10;
+  CITester tester(data, permutation);
+  std::vector<CITestResult> results;
+  CHECK(!tester.test_shared_prefix(0, 1, {}, candidates, 0, 4, results));
+}
+
+// PC with and without the counting shortcuts: the same tests, witnesses and graph.
+inline void test_pc_shortcuts_same() {
+  std::mt19937 rng(3);
+  const std::size_t n = 2000, p = 6;
+  std::vector<std::vector<std::uint8_t>> codes(p, std::vector<std::uint8_t>(n));
+  for (std::size_t row = 0; row < n; ++row) {
+    codes[0][row] = rng() % 3;
+    codes[1][row] = rng() % 4 ? codes[0][row] : rng() % 3;
+    codes[2][row] = rng() % 4 ? codes[0][row] % 2 : rng() % 2;
+    codes[3][row] = rng() % 3 ? (codes[1][row] + codes[2][row]) % 3 : rng() % 3;
+    codes[4][row] = rng() % 3 ? codes[3][row] % 2 : rng() % 2;
+    codes[5][row] = rng() % 2;
+  }
+  DataView data;
+  const int states[p] = {3, 3, 2, 3, 2, 2};
+  for (std::size_t v = 0; v < p; ++v) data.columns.push_back(Column{codes[v].data(), nullptr, nullptr, states[v]});
+  data.n_rows = n;
+  data.n_cases = n;
+  for (int threads : {1, 2}) {
+    PCOptions plain_options;
+    plain_options.shortcuts = false;
+    plain_options.threads = threads;
+    PCOptions fast_options = plain_options;
+    fast_options.shortcuts = true;
+    const PCResult plain = PC(data, CITestSpec(), plain_options).run();
+    const PCResult fast = PC(data, CITestSpec(), fast_options).run();
+    CHECK(plain.tests.size() > 20 && fast.tests.size() == plain.tests.size());
+    for (std::size_t t = 0; t < plain.tests.size() && t < fast.tests.size(); ++t) {
+      CHECK(fast.tests[t].x == plain.tests[t].x && fast.tests[t].y == plain.tests[t].y &&
+            fast.tests[t].z == plain.tests[t].z &&
+            fast.tests[t].result.p_value == plain.tests[t].result.p_value);
+    }
+    CHECK(fast.witnesses.size() == plain.witnesses.size() && fast.amat == plain.amat &&
+          fast.cache_hits == plain.cache_hits);
+  }
+}
+
 inline void run_citest_tests() {
   run_test("test_discrete_tests", test_discrete_tests);
   run_test("test_permutation", test_permutation);
   run_test("test_gaussian_tests", test_gaussian_tests);
+  run_test("test_shared_prefix", test_shared_prefix);
+  run_test("test_pc_shortcuts_same", test_pc_shortcuts_same);
 }
 
 }  // namespace learnbn_test

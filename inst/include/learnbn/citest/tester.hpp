@@ -22,14 +22,18 @@
 #include "discrete.hpp"
 #include "gaussian.hpp"
 #include "permutation.hpp"
+#include "shared_prefix.hpp"
 #include "spec.hpp"
 
 namespace learnbn {
 
 class CITester {
  public:
-  CITester(const DataView& data, const CITestSpec& spec)
-      : full_(data), spec_(spec), available_(data),
+  // `dense_rows` sizes the dense tables (ci_dense_limit) when it is not 0: the rows of
+  // the original data when `data` are their distinct rows (data/distinct_rows.hpp), so
+  // that every test takes the path it takes on the original data.
+  CITester(const DataView& data, const CITestSpec& spec, std::size_t dense_rows = 0)
+      : full_(data), spec_(spec), dense_rows_(dense_rows > 0 ? dense_rows : data.n_rows), available_(data),
         check_missing_(data.has_missing && !data.gaussian() && data.n_vars() > 0) {
     if (data.n_rows >= std::numeric_limits<std::uint32_t>::max()) {
       throw std::length_error("too many rows: at most 2^32 - 1 are supported");
@@ -58,7 +62,64 @@ class CITester {
     return out;
   }
 
+  // The tests x _||_ y | prefix + {c} for the candidates c at positions first, ...,
+  // first + width - 1 (width from SharedPrefixTables::width_for; positions past the end
+  // give results to ignore), counted together (shared_prefix.hpp); each result equals
+  // test(x, y, prefix + {c}). Returns false, computing nothing, where that shortcut does
+  // not apply (permutations, continuous data, missing cells, wide codes, tables past the
+  // dense limit): then run the tests one by one.
+  bool test_shared_prefix(int x, int y, const std::vector<int>& prefix, const std::vector<int>& candidates,
+                          std::size_t first, std::size_t width, std::vector<CITestResult>& results) {
+    shared_vars_.assign({x, y});
+    shared_vars_.insert(shared_vars_.end(), prefix.begin(), prefix.end());
+    return test_window(shared_vars_, candidates, first, width, results);
+  }
+
+  // The same for the tests x _||_ c given nothing: each result equals test(x, c, {}).
+  bool test_pairs(int x, const std::vector<int>& candidates, std::size_t first, std::size_t width,
+                  std::vector<CITestResult>& results) {
+    shared_vars_.assign({x});
+    return test_window(shared_vars_, candidates, first, width, results);
+  }
+
  private:
+  // The tests of x _||_ y | Z' + {c} where `shared` is (x, y, Z') or (x) (then c plays y).
+  bool test_window(const std::vector<int>& shared, const std::vector<int>& candidates, std::size_t first,
+                   std::size_t width, std::vector<CITestResult>& results) {
+    if (spec_.permutations > 0 || full_.gaussian() || full_.has_missing || full_.expected) return false;
+    double shared_cells = 1;
+    for (int v : shared) {
+      if (!full_.columns[v].small) return false;
+      shared_cells *= full_.columns[v].cardinality;
+    }
+    const double dense_limit = ci_dense_limit(dense_rows_);
+    for (int c : candidates) {
+      if (!full_.columns[c].small || shared_cells * full_.columns[c].cardinality > dense_limit) return false;
+    }
+    shared_.set_candidates(full_, candidates);
+    shared_.count(full_, shared, first, width);
+    const bool pearson = spec_.statistic == CIStatistic::pearson_x2;
+    const bool pairs = shared.size() == 1;
+    const std::size_t nx = full_.columns[shared[0]].cardinality;
+    const std::size_t ny = pairs ? 0 : full_.columns[shared[1]].cardinality;
+    const double prefix_z = pairs ? 1 : shared_cells / (static_cast<double>(nx) * ny);
+    results.resize(width);
+    for (std::size_t k = 0; k < width && first + k < candidates.size(); ++k) {
+      const std::size_t states = full_.columns[candidates[first + k]].cardinality;
+      // Given nothing, c is y and z has one configuration; else c is the last of z.
+      const std::size_t y_states = pairs ? states : ny;
+      const std::size_t nz = pairs ? 1 : static_cast<std::size_t>(prefix_z) * states;
+      shared_.table(full_, k, table_.cells());
+      CITestResult& out = results[k];
+      double adjusted_df = 0;
+      out.statistic = table_.statistic(nx, y_states, nz, pearson, &adjusted_df);
+      out.df = spec_.adjusted_df ? adjusted_df : (nx - 1.0) * (y_states - 1.0) * static_cast<double>(nz);
+      out.p_value = chisq_upper_tail(out.statistic, out.df);
+      out.n = full_.n_cases;
+    }
+    return true;
+  }
+
   // The test on the rows observed on x, y and z, as a view whose columns are x, then y,
   // then z.
   CITestResult available_case_test(const std::vector<int>& x, const std::vector<int>& y,
@@ -87,7 +148,7 @@ class CITester {
   // configuration ids, or the sparse statistic when that table is large.
   CITestResult discrete_test(const DataView& data, const std::vector<int>& x, const std::vector<int>& y,
                              const std::vector<int>& z, std::uint64_t seed) {
-    const double dense_limit = ci_dense_limit(data.n_rows);
+    const double dense_limit = ci_dense_limit(&data == &full_ ? dense_rows_ : data.n_rows);
     const bool pearson = spec_.statistic == CIStatistic::pearson_x2;
     CITestResult out;
     const double full_x = configurations(data, x), full_y = configurations(data, y);
@@ -153,11 +214,14 @@ class CITester {
 
   const DataView& full_;
   CITestSpec spec_;
+  std::size_t dense_rows_;
   PermutationTick on_permutation_;
   AvailableCases available_;
   bool check_missing_;  // discrete data with missing cells: tests may need available cases
   ConfigurationIds ids_;
   ThreeWayTable table_;
+  SharedPrefixTables shared_;
+  std::vector<int> shared_vars_;
 };
 
 }  // namespace learnbn
