@@ -8,7 +8,7 @@
 # ../shared/anchors/README.md), e.g.
 #   mkdir -p ../anchor-lib && R CMD INSTALL --no-docs -l ../anchor-lib ../shared/anchors/bnlearn_4.9.tar.gz
 # Run from the package root:
-#   Rscript bench/compare.R [quick|full]
+#   Rscript bench/compare.R [quick|full] [pattern] [shuffles]
 # `quick` (the default) runs the alarm and andes tasks; `full` adds alarm 1e6, pigs and
 # munin (learnbn only on the last two networks: bnlearn took 41 minutes on pigs and did not finish
 # munin in 80 minutes, and their targets are absolute times). learnbn runs with one
@@ -35,6 +35,10 @@ tasks <- list(
   list(network = "pigs", rows = 1e4, task = "hc", full = TRUE, learnbn_only = TRUE),
   list(network = "munin", rows = 1e4, task = "hc", full = TRUE, learnbn_only = TRUE))
 if (mode != "full") tasks <- Filter(function(t) !isTRUE(t$full), tasks)
+# `pattern` keeps the tasks whose label ("pc alarm, 1e+06 rows", ...) matches it.
+label <- function(task) sprintf("%s %s, %g rows", task$task, task$network, task$rows)
+if (length(args) >= 2) tasks <- Filter(function(t) grepl(args[[2]], label(t)), tasks)
+shuffles <- if (length(args) >= 3) seq_len(as.integer(args[[3]])) else 1:2
 
 seconds <- function(expr) {
   start <- proc.time()[["elapsed"]]
@@ -74,7 +78,7 @@ run_task <- function(task, shuffle) {
   to_truth <- function(g) {
     tryCatch(shd(cpdag(g), true_cpdag), error = function(e) suppressWarnings(shd(g, true_cpdag)))
   }
-  data.frame(task = sprintf("%s %s, %g rows", task$task, task$network, task$rows), shuffle = shuffle,
+  data.frame(task = label(task), shuffle = shuffle,
              bnlearn_s = round(theirs$seconds, 2), learnbn_s = round(ours$seconds, 2),
              ratio = round(theirs$seconds / ours$seconds, 1), learnbn_2t_s = round(ours_2t$seconds, 2),
              speedup_2t = round(ours$seconds / ours_2t$seconds, 2),
@@ -83,7 +87,7 @@ run_task <- function(task, shuffle) {
 }
 
 rows <- list()
-for (task in tasks) for (shuffle in 1:2) {
+for (task in tasks) for (shuffle in shuffles) {
   rows[[length(rows) + 1L]] <- run_task(task, shuffle)
   print(rows[[length(rows)]], row.names = FALSE)
 }
