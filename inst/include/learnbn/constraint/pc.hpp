@@ -358,18 +358,25 @@ class PC {
 
   void stable_level(PCResult& out, const std::vector<std::pair<int, int>>& edges, int level) {
     std::vector<EdgeOutcome> outcomes(edges.size());
+    on_threads(static_cast<long>(edges.size()), [&](CITester& tester, long e) {
+      const int x = edges[e].first, y = edges[e].second;
+      outcomes[e] = test_edge(x, y, level, neighbours(x, y), neighbours(y, x), tester);
+      edges_done_.fetch_add(1, std::memory_order_relaxed);
+    });
+    for (auto& outcome : outcomes) absorb(out, outcome);
+  }
+
+  // Runs body(tester, item) for every item in [0, count) on the threads, one CITester
+  // per thread; rethrows the first error, or the interrupt that stopped the run.
+  template <class Body>
+  void on_threads(long count, Body&& body) {
     std::exception_ptr error = nullptr;
-    const long n_edges = static_cast<long>(edges.size());
 #pragma omp parallel num_threads(opt_.threads)
     {
       try {
         CITester tester(tested_data(), spec_, data_.n_rows);
 #pragma omp for schedule(dynamic, 1)
-        for (long e = 0; e < n_edges; ++e) {
-          const int x = edges[e].first, y = edges[e].second;
-          outcomes[e] = test_edge(x, y, level, neighbours(x, y), neighbours(y, x), tester);
-          edges_done_.fetch_add(1, std::memory_order_relaxed);
-        }
+        for (long item = 0; item < count; ++item) body(tester, item);
       } catch (...) {
 #pragma omp critical
         error = std::current_exception();
@@ -377,7 +384,6 @@ class PC {
     }
     if (error) std::rethrow_exception(error);
     rethrow_if_stopped();
-    for (auto& outcome : outcomes) absorb(out, outcome);
   }
 
   // Level 0 with the shortcuts: every edge X - Y is the one test X _||_ Y given nothing
@@ -390,46 +396,31 @@ class PC {
     }
     starts.push_back(edges.size());
     std::vector<EdgeOutcome> outcomes(edges.size());
-    std::exception_ptr error = nullptr;
-    const long n_groups = static_cast<long>(starts.size()) - 1;
-#pragma omp parallel num_threads(opt_.threads)
-    {
-      try {
-        CITester tester(tested_data(), spec_, data_.n_rows);
-        std::vector<CITestResult> results;
-        std::vector<int> ys;
-        std::size_t since_check = 0;
-#pragma omp for schedule(dynamic, 1)
-        for (long g = 0; g < n_groups; ++g) {
-          const int x = edges[starts[g]].first;
-          ys.clear();
-          for (std::size_t e = starts[g]; e < starts[g + 1]; ++e) ys.push_back(edges[e].second);
-          for (std::size_t first = 0; first < ys.size(); first += SharedPrefixTables::kMaxWidth) {
-            if (must_stop(since_check)) break;
-            const std::size_t width = SharedPrefixTables::width_for(ys.size() - first);
-            const bool together = tester.test_pairs(x, ys, first, width, results);
-            for (std::size_t k = 0; k < width && first + k < ys.size(); ++k) {
-              const int y = ys[first + k];
-              const CITestResult r = together ? results[k] : tester.test(x, y, {});
-              EdgeOutcome& o = outcomes[starts[g] + first + k];
-              o.tests.push_back(TestRecord{x, y, 0, {}, r, r.p_value > opt_.alpha});
-              if (r.p_value > opt_.alpha) {
-                o.removed = true;
-                o.witness = Witness{x, y, {}, r.p_value};
-              } else {
-                o.cache_hits = 1;  // the empty set again from the side of Y, as in test_edge
-              }
-              edges_done_.fetch_add(1, std::memory_order_relaxed);
-            }
+    on_threads(static_cast<long>(starts.size()) - 1, [&](CITester& tester, long g) {
+      const int x = edges[starts[g]].first;
+      std::vector<int> ys;
+      for (std::size_t e = starts[g]; e < starts[g + 1]; ++e) ys.push_back(edges[e].second);
+      std::vector<CITestResult> results;
+      std::size_t since_check = 0;
+      for (std::size_t first = 0; first < ys.size(); first += SharedPrefixTables::kMaxWidth) {
+        if (must_stop(since_check)) break;
+        const std::size_t width = SharedPrefixTables::width_for(ys.size() - first);
+        const bool together = tester.test_pairs(x, ys, first, width, results);
+        for (std::size_t k = 0; k < width && first + k < ys.size(); ++k) {
+          const int y = ys[first + k];
+          const CITestResult r = together ? results[k] : tester.test(x, y, {});
+          EdgeOutcome& o = outcomes[starts[g] + first + k];
+          o.tests.push_back(TestRecord{x, y, 0, {}, r, r.p_value > opt_.alpha});
+          if (r.p_value > opt_.alpha) {
+            o.removed = true;
+            o.witness = Witness{x, y, {}, r.p_value};
+          } else {
+            o.cache_hits = 1;  // the empty set again from the side of Y, as in test_edge
           }
+          edges_done_.fetch_add(1, std::memory_order_relaxed);
         }
-      } catch (...) {
-#pragma omp critical
-        error = std::current_exception();
       }
-    }
-    if (error) std::rethrow_exception(error);
-    rethrow_if_stopped();
+    });
     for (auto& outcome : outcomes) absorb(out, outcome);
   }
 
