@@ -6,9 +6,9 @@
 // member of Z, and their last members are consecutive candidates. A test alone is one
 // pass over the rows reading l + 2 columns. Here the shared part is combined once into
 // one code per row, and one pass counts a window of 4, 8 or 16 consecutive candidates:
-// per row, one code, one byte of each candidate and as many independent increments into interleaved tables (so runs of
-// rows hitting one cell do not stall on each other, and one row's increments fall in a
-// few cache lines). Each table is handed out in the layout of ThreeWayTable (x fastest,
+// per row, one code, one byte of each candidate and as many independent increments
+// into interleaved tables (so runs of rows hitting one cell do not stall on each other,
+// and one row's increments fall in a few cache lines). Each table is handed out in the layout of ThreeWayTable (x fastest,
 // then y, then Z' in order, then c), so the statistics are those of the test run alone:
 // cell counts are sums of whole-number weights, exact in any order.
 #pragma once
@@ -28,7 +28,7 @@ class SharedPrefixTables {
   // The candidates whose windows count() counts. Every column must be byte-coded and
   // complete.
   void set_candidates(const DataView& data, const std::vector<int>& candidates) {
-    if (candidates != candidates_) candidates_ = candidates;
+    candidates_ = candidates;
     if (zeros_.size() != data.n_rows) zeros_.assign(data.n_rows, 0);
   }
 

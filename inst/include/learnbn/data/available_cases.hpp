@@ -59,23 +59,7 @@ class AvailableCases {
       subset_.weights = subset_weights_.data();
       subset_.n_cases = total;
     }
-    small_codes_.resize(vars.size());
-    wide_codes_.resize(vars.size());
-    for (std::size_t j = 0; j < vars.size(); ++j) {
-      const Column& column = full_.columns[vars[j]];
-      Column copy;
-      copy.cardinality = column.cardinality;
-      if (column.small) {
-        small_codes_[j].resize(m);
-        for (std::size_t i = 0; i < m; ++i) small_codes_[j][i] = column.small[rows_[i]];
-        copy.small = small_codes_[j].data();
-      } else {
-        wide_codes_[j].resize(m);
-        for (std::size_t i = 0; i < m; ++i) wide_codes_[j][i] = column.wide[rows_[i]];
-        copy.wide = wide_codes_[j].data();
-      }
-      subset_.columns.push_back(copy);
-    }
+    columns_.copy(full_, vars, rows_, subset_);
     return subset_;
   }
 
@@ -86,8 +70,7 @@ class AvailableCases {
   std::vector<std::size_t> rows_;
   DataView subset_;
   std::vector<double> subset_weights_;
-  std::vector<std::vector<std::uint8_t>> small_codes_;
-  std::vector<std::vector<int>> wide_codes_;
+  ColumnCopies columns_;
 };
 
 }  // namespace learnbn

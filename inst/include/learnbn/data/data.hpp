@@ -58,4 +58,38 @@ struct DataView {
   double weight(std::size_t row) const { return weights ? weights[row] : 1.0; }
 };
 
+// Owned copies of some columns of a view restricted to some rows (in their order): the
+// storage behind the compact views of available cases and of distinct rows.
+class ColumnCopies {
+ public:
+  // Sets view.columns to copies of the columns `vars` of `data` at `rows`, which stay
+  // valid until the next call.
+  void copy(const DataView& data, const std::vector<int>& vars, const std::vector<std::size_t>& rows,
+            DataView& view) {
+    const std::size_t m = rows.size();
+    small_.resize(vars.size());
+    wide_.resize(vars.size());
+    view.columns.clear();
+    for (std::size_t k = 0; k < vars.size(); ++k) {
+      const Column& column = data.columns[vars[k]];
+      Column copy;
+      copy.cardinality = column.cardinality;
+      if (column.small) {
+        small_[k].resize(m);
+        for (std::size_t i = 0; i < m; ++i) small_[k][i] = column.small[rows[i]];
+        copy.small = small_[k].data();
+      } else {
+        wide_[k].resize(m);
+        for (std::size_t i = 0; i < m; ++i) wide_[k][i] = column.wide[rows[i]];
+        copy.wide = wide_[k].data();
+      }
+      view.columns.push_back(copy);
+    }
+  }
+
+ private:
+  std::vector<std::vector<std::uint8_t>> small_;
+  std::vector<std::vector<int>> wide_;
+};
+
 }  // namespace learnbn

@@ -123,27 +123,10 @@ class DistinctRows {
   }
 
   void copy_columns(const DataView& data) {
-    const std::size_t m = first_row_.size();
-    small_.resize(vars_.size());
-    wide_.resize(vars_.size());
-    view_.n_rows = m;
+    view_.n_rows = first_row_.size();
     view_.n_cases = data.n_cases;
     view_.weights = weights_.data();
-    for (std::size_t k = 0; k < vars_.size(); ++k) {
-      const Column& column = data.columns[vars_[k]];
-      Column copy;
-      copy.cardinality = column.cardinality;
-      if (column.small) {
-        small_[k].resize(m);
-        for (std::size_t i = 0; i < m; ++i) small_[k][i] = column.small[first_row_[i]];
-        copy.small = small_[k].data();
-      } else {
-        wide_[k].resize(m);
-        for (std::size_t i = 0; i < m; ++i) wide_[k][i] = column.wide[first_row_[i]];
-        copy.wide = wide_[k].data();
-      }
-      view_.columns.push_back(copy);
-    }
+    columns_.copy(data, vars_, first_row_, view_);
   }
 
   static constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
@@ -153,8 +136,7 @@ class DistinctRows {
   std::vector<std::uint32_t> slots_;
   std::vector<std::size_t> first_row_;
   std::vector<double> weights_;
-  std::vector<std::vector<std::uint8_t>> small_;
-  std::vector<std::vector<int>> wide_;
+  ColumnCopies columns_;
   DataView view_;
 };
 

@@ -6,7 +6,6 @@
 // directly, serially and without the cache.
 #pragma once
 #include <algorithm>
-#include <exception>
 #include <memory>
 #include <cstdint>
 #include <vector>
