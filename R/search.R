@@ -153,6 +153,8 @@ start_matrix <- function(start, knowledge, call) {
 # families (`expected_counts`) and the number of component completions kept.
 run_search <- function(search, algorithm, options, name = algorithm, on_restart = NULL) {
   n <- length(search$nodes)
+  # An internal switch for the tests: FALSE counts every family over all rows.
+  options$count_groups <- !isFALSE(getOption("learnbn.count_groups"))
   result <- cpp_dag_search(search$data, score_spec(search$score, n), search$knowledge, search$start,
                            algorithm, options, search$threads, search$expected, on_restart)
   check_completion_memory(result, search$expected$options, search$call)

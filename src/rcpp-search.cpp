@@ -54,6 +54,7 @@ Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge
   }
   const learnbn::Constraints constraints = constraints_from_list(knowledge);
   learnbn::FamilyScorer scorer(view, score_spec(spec, static_cast<int>(view.n_vars())), threads);
+  if (options.containsElementNamed("count_groups")) scorer.use_groups(Rcpp::as<bool>(options["count_groups"]));
   learnbn::Random rng(seed_from_r());
   const learnbn::InterruptCheck check = check_interrupt;
   const learnbn::Dag dag = dag_from(start);

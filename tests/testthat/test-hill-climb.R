@@ -119,3 +119,37 @@ test_that("hill climbing gives the same graph and score on rows or on their dist
   expect_identical(as.matrix(weighted), as.matrix(rows))
   expect_equal(weighted$score, rows$score, tolerance = 1e-10 / 32378)
 })
+
+test_that("counting large families by base configuration leaves hill climbing's path unchanged", {
+  # Twelve-level variables: a family with two twelve-level parents and one more of at
+  # least 3 levels has a table above 4096 cells, so it is counted by base configuration
+  # (single-row configurations apart) unless the internal switch turns that off.
+  df <- with_seed_preserved(5, {
+    n <- 1500
+    noisy <- function(x) factor((x + sample(0:2, n, TRUE, prob = c(0.94, 0.03, 0.03))) %% 12, levels = 0:11)
+    a <- sample(0:11, n, TRUE)
+    b <- sample(0:11, n, TRUE)
+    c <- noisy(a + b)
+    d <- noisy(as.integer(c) + a)
+    e <- noisy(2 * b + as.integer(d))
+    f <- sample(0:3, n, TRUE)
+    data.frame(a = factor(a, levels = 0:11), b = factor(b, levels = 0:11), c = c, d = d, e = e,
+               f = factor(f), g = noisy(as.integer(e) + f))
+  })
+  twelve <- setdiff(names(df), "f")
+  for (threads in 1:2) {
+    grouped <- hill_climb(df, score = "bdeu", iss = 1, threads = threads)
+    plain <- withr::with_options(list(learnbn.count_groups = FALSE),
+                                 hill_climb(df, score = "bdeu", iss = 1, threads = threads))
+    amat <- as.matrix(grouped)
+    # The path went through such a family: a node with two twelve-level parents.
+    expect_gte(max(colSums(amat[twelve, twelve])), 2)
+    expect_identical(amat, as.matrix(plain))
+    expect_equal(grouped$score, plain$score, tolerance = 1e-10 / 14193)
+    # As learnbn gave before families were counted by base configuration (commit 53870bf).
+    expect_equal(grouped$score, -14192.9294527327, tolerance = 1e-10 / 14193)
+    expect_identical(grouped$info$iterations, plain$info$iterations)
+    expect_identical(grouped$info$iterations, 11)
+    expect_equal(grouped$info$trace, plain$info$trace, tolerance = 1e-10 / 14193)
+  }
+})

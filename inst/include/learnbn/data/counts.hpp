@@ -42,6 +42,9 @@ struct FamilyCounts {
   int n_folds = 0;
   std::vector<double> cell_fold_count;
   std::vector<double> config_fold_total;
+  // Configurations seen in exactly one row (unweighted) that are not listed above: only
+  // Counter::count_plus(..., singletons_apart = true) leaves them out (see there).
+  double singleton_configs = 0;
 };
 
 // Maps 64-bit keys to consecutive ids 0, 1, 2, ... in order of first appearance.
@@ -129,6 +132,7 @@ class Counter {
                             bool force_dense = false) {
     if (data_.expected) return count_expected(node, parents, n_parents, force_dense);
     require_complete_discrete();
+    out_.singleton_configs = 0;
     const int states = data_.columns[node].cardinality;
     const double q = parent_configs(data_, parents, n_parents);
     out_.states = states;
@@ -160,6 +164,7 @@ class Counter {
     base_configs_ = combine_columns(data_, parents, n_parents, dense_limit_, index_, base_);
     const std::uint32_t states = static_cast<std::uint32_t>(data_.columns[node].cardinality);
     base_bits_ready_ = false;
+    base_groups_ready_ = false;
     // Larger base tables never reach the one-pass count (see count_plus), and their cell
     // index could overflow.
     if (base_configs_ * states > kMaxDenseCells) return;
@@ -170,12 +175,17 @@ class Counter {
   }
 
   // Requires set_base() for `node`; falls back to count() when even the table over the
-  // observed base configurations is large next to the data.
-  const FamilyCounts& count_plus(int node, int extra, const int* parents, std::size_t n_parents) {
+  // observed base configurations is large next to the data. With `singletons_apart`, a
+  // large table may be counted by base configuration instead (count_plus_groups): the
+  // base configurations seen in one row are then only counted in singleton_configs.
+  const FamilyCounts& count_plus(int node, int extra, const int* parents, std::size_t n_parents,
+                                 bool singletons_apart = false) {
     if (node != base_node_ && !data_.expected) throw std::logic_error("count_plus() needs set_base() for its node");
+    out_.singleton_configs = 0;
     const Column& column = data_.columns[extra];
     const std::size_t states = static_cast<std::size_t>(data_.columns[node].cardinality);
     const double q = base_configs_ * column.cardinality;
+    if (singletons_apart && groups_pay(q * states)) return count_plus_groups(extra, states);
     const double limit = std::max(dense_limit_, std::min(kMaxDenseCells, 16.0 * data_.n_rows));
     if (data_.expected || q * states > limit) {
       std::vector<int>& family = family_scratch_;
@@ -209,6 +219,10 @@ class Counter {
 
   // Switches counting from bit sets off (or back on): the tests compare both paths.
   void use_bits(bool on) { bits_enabled_ = on; }
+  // Switches counting by base configuration off (or back on), likewise.
+  void use_groups(bool on) { groups_enabled_ = on; }
+  // Families count_plus() counted by base configuration.
+  std::size_t group_counted() const { return group_counted_; }
   // Families count_plus() counted from bit sets.
   std::size_t bit_counted() const { return bit_counted_; }
 
@@ -403,6 +417,89 @@ class Counter {
 
   std::size_t row_words() const { return (data_.n_rows + 63) / 64; }
 
+  // Whether a family base + {extra} of `cells` cells is counted by base configuration:
+  // a table too large for the interleaved tally is counted with cache misses, while
+  // one base configuration's rows fill a table of r_extra * r_node cells. Needs the
+  // base cells of set_base() and unweighted rows without folds.
+  bool groups_pay(double cells) const {
+    return groups_enabled_ && cells > kSplitCells && !data_.weights && !data_.fold && !data_.expected &&
+           base_configs_ * data_.columns[base_node_].cardinality <= kMaxDenseCells;
+  }
+
+  // The rows of the base configurations seen at least twice, grouped by configuration
+  // (groups in configuration order, rows in order), with the node's code of each row.
+  void build_base_groups(std::size_t states) {
+    constexpr std::uint32_t kAlone = std::numeric_limits<std::uint32_t>::max();
+    const std::size_t configs = static_cast<std::size_t>(base_configs_);
+    const std::uint32_t* cell = base_.data();
+    config_group_.assign(configs, 0);  // first the rows of each configuration
+    for (std::size_t row = 0; row < data_.n_rows; ++row) ++config_group_[cell[row] / states];
+    group_begin_.assign(1, 0);
+    singletons_ = 0;
+    for (std::size_t j = 0; j < configs; ++j) {
+      const std::uint32_t rows = config_group_[j];
+      if (rows == 1) ++singletons_;
+      if (rows < 2) { config_group_[j] = kAlone; continue; }
+      config_group_[j] = static_cast<std::uint32_t>(group_begin_.size() - 1);
+      group_begin_.push_back(group_begin_.back() + rows);
+    }
+    group_rows_.resize(group_begin_.back());
+    group_node_code_.resize(group_begin_.back());
+    group_next_.assign(group_begin_.begin(), group_begin_.end() - 1);
+    for (std::size_t row = 0; row < data_.n_rows; ++row) {
+      const std::uint32_t g = config_group_[cell[row] / states];
+      if (g == kAlone) continue;
+      const std::uint32_t slot = group_next_[g]++;
+      group_rows_[slot] = static_cast<std::uint32_t>(row);
+      group_node_code_[slot] = static_cast<std::uint32_t>(cell[row] % states);
+    }
+    base_groups_ready_ = true;
+  }
+
+  // count_plus() by base configuration: each group's rows are tallied by (extra state,
+  // node state) in a small table, whose non-zero cells are listed (configurations
+  // numbered as listed, so the counts are sparse). A configuration seen once makes a
+  // single cell whatever the extra, and the Dirichlet scores give that cell a
+  // contribution that does not depend on the table (see dirichlet_uniform): they are
+  // left out and counted in singleton_configs.
+  const FamilyCounts& count_plus_groups(int extra, std::size_t states) {
+    ++group_counted_;
+    if (!base_groups_ready_) build_base_groups(states);
+    const Column& column = data_.columns[extra];
+    const std::size_t extra_states = static_cast<std::size_t>(column.cardinality);
+    group_table_.assign(extra_states * states, 0);
+    group_config_.assign(extra_states, 0);
+    clear_cells();
+    out_.config_total.clear();
+    out_.dense = false;
+    out_.states = static_cast<int>(states);
+    out_.parent_configs = base_total_ * column.cardinality;
+    out_.singleton_configs = static_cast<double>(singletons_);
+    std::uint32_t* table = group_table_.data();
+    std::uint32_t* config_of = group_config_.data();  // id + 1 of the extra state's configuration; 0: none yet
+    const std::size_t groups = group_begin_.size() - 1;
+    column.with_codes([&](const auto* code) {
+      for (std::size_t g = 0; g < groups; ++g) {
+        touched_.clear();
+        for (std::uint32_t i = group_begin_[g]; i < group_begin_[g + 1]; ++i) {
+          const std::uint32_t c = static_cast<std::uint32_t>(code[group_rows_[i]]) * states + group_node_code_[i];
+          if (table[c]++ == 0) touched_.push_back(c);
+        }
+        for (std::uint32_t c : touched_) {
+          const std::uint32_t x = c / states;
+          if (config_of[x] == 0) {
+            out_.config_total.push_back(0.0);
+            config_of[x] = static_cast<std::uint32_t>(out_.config_total.size());
+          }
+          push_cell(table[c], config_of[x] - 1, c % states);
+          table[c] = 0;
+        }
+        for (std::uint32_t c : touched_) config_of[c / states] = 0;
+      }
+    });
+    return out_;
+  }
+
   // The row sets of the base cells of set_base(), and their sizes.
   void build_base_bits(std::size_t base_cells) {
     const std::size_t words = row_words();
@@ -529,6 +626,20 @@ class Counter {
   std::vector<std::uint64_t> base_bits_;
   std::vector<double> base_cell_rows_;
   std::vector<std::vector<std::uint64_t>> column_bits_;
+  // Base configurations (count_plus_groups), built on first use after set_base(): the
+  // group of each configuration (or none: seen at most once), where each group's rows
+  // begin in group_rows_ (the node's codes alongside), and the configurations seen once.
+  bool groups_enabled_ = true;
+  bool base_groups_ready_ = false;
+  std::size_t group_counted_ = 0;
+  std::vector<std::uint32_t> config_group_;
+  std::vector<std::uint32_t> group_begin_;
+  std::vector<std::uint32_t> group_next_;  // the next free slot of each group while filling
+  std::vector<std::uint32_t> group_rows_;
+  std::vector<std::uint32_t> group_node_code_;
+  std::size_t singletons_ = 0;
+  std::vector<std::uint32_t> group_table_;   // (extra state, node state) of one group, zero between groups
+  std::vector<std::uint32_t> group_config_;  // by extra state, see count_plus_groups
   double base_configs_ = 1;            // ids in use in base_
   double base_total_ = 1;              // all configurations of the base parents
   std::vector<int> family_scratch_;

@@ -44,7 +44,10 @@ inline double log_likelihood(const FamilyCounts& c) {
 // The Bayesian Dirichlet marginal likelihood (Heckerman 1995, eq. 12 of the structure-learning
 // chapter) with alpha_ijk = a for every cell, so alpha_ij = r_i a:
 //   sum_j [lgamma(alpha_ij) - lgamma(alpha_ij + N_ij)] + sum_jk [lgamma(alpha_ijk + N_ijk) - lgamma(alpha_ijk)]
-// Configurations never observed contribute zero and are skipped.
+// Configurations never observed contribute zero and are skipped. A configuration seen
+// in one row contributes lgamma(r a) - lgamma(r a + 1) + lgamma(a + 1) - lgamma(a) = -log r
+// whatever a (the table's size): those counted apart (FamilyCounts::singleton_configs)
+// are added as one such term each.
 inline double dirichlet_uniform(const FamilyCounts& c, double a) {
   const double a_config = a * c.states;
   const double lg_config = log_gamma(a_config), lg_cell = log_gamma(a);
@@ -53,7 +56,17 @@ inline double dirichlet_uniform(const FamilyCounts& c, double a) {
     if (n > 0) s += lg_config - log_gamma(a_config + n);
   }
   for (double n : c.cell_count) s += log_gamma(a + n) - lg_cell;
+  if (c.singleton_configs > 0) {
+    s += c.singleton_configs * ((lg_config - log_gamma(a_config + 1)) + (log_gamma(a + 1) - lg_cell));
+  }
   return s;
+}
+
+// Whether the score of a family is dirichlet_uniform() (plus the structure prior), so
+// it may be given counts that leave single-row configurations apart.
+inline bool singletons_apart_ok(const ScoreSpec& spec) {
+  return spec.type == ScoreType::bd || spec.type == ScoreType::k2 || spec.type == ScoreType::bdeu ||
+         spec.type == ScoreType::bde;  // score_plus never has BDe's prior network
 }
 
 // Eq. 12 with alpha_ijk = iss * P(x_i = k, pa_i = j) from a prior network (BDe);
@@ -116,6 +129,9 @@ inline double log_structure_prior(const ScoreSpec& spec, std::size_t n_parents) 
 // The score of one family. `n_cases` is N (for BIC); `prior_joint` is needed for BDe only.
 inline double family_score(const FamilyCounts& c, const ScoreSpec& spec, double n_cases,
                            std::size_t n_parents, const double* prior_joint = nullptr) {
+  if (c.singleton_configs > 0 && (!singletons_apart_ok(spec) || prior_joint)) {
+    throw std::logic_error("counts without their single-row configurations need a Dirichlet score");
+  }
   double s = 0;
   switch (spec.type) {
     case ScoreType::loglik: s = log_likelihood(c); break;

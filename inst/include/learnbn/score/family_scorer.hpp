@@ -125,6 +125,12 @@ class FamilyScorer {
     return out;
   }
 
+  // Switches counting by base configuration (Counter::use_groups) off or back on: the
+  // tests compare both paths.
+  void use_groups(bool on) {
+    for (auto& scorer : scorers_) scorer->use_groups(on);
+  }
+
   std::size_t evaluations() const { return evaluations_; }
   std::size_t cache_hits() const { return cache_.hits(); }
   const ScoreCache& cache() const { return cache_; }

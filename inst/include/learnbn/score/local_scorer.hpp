@@ -20,7 +20,8 @@ inline std::shared_ptr<const GaussianModel> gaussian_model(const DataView& data,
 class LocalScorer {
  public:
   LocalScorer(const DataView& data, const ScoreSpec& spec, std::shared_ptr<const GaussianModel> gaussian)
-      : data_(data), spec_(spec), counter_(data_), gaussian_(std::move(gaussian)) {
+      : data_(data), spec_(spec), counter_(data_), gaussian_(std::move(gaussian)),
+        singletons_apart_(singletons_apart_ok(spec)) {
     if (gaussian_) conditioner_.reset(new Conditioner(gaussian_->matrix(), gaussian_->size()));
   }
   // counter_ refers to data_: a copy or a move would count through its source's view.
@@ -42,9 +43,11 @@ class LocalScorer {
   }
   double score_plus(int node, int extra, const int* parents, std::size_t k) {
     if (gaussian_) return gaussian_->score(node, conditioner_->plus(extra), k + 1);
-    const FamilyCounts& c = counter_.count_plus(node, extra, parents, k);
+    const FamilyCounts& c = counter_.count_plus(node, extra, parents, k, singletons_apart_);
     return family_score(c, spec_, data_.n_cases, k + 1);
   }
+  // Counting score_plus()'s families by base configuration (Counter::use_groups).
+  void use_groups(bool on) { counter_.use_groups(on); }
 
  private:
   DataView data_;
@@ -52,6 +55,7 @@ class LocalScorer {
   Counter counter_;
   std::shared_ptr<const GaussianModel> gaussian_;
   std::unique_ptr<Conditioner> conditioner_;
+  bool singletons_apart_;  // see Counter::count_plus
 };
 
 }  // namespace learnbn
