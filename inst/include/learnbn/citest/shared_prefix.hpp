@@ -8,9 +8,10 @@
 // one code per row, and one pass counts a window of 4, 8 or 16 consecutive candidates:
 // per row, one code, one byte of each candidate and as many independent increments
 // into interleaved tables (so runs of rows hitting one cell do not stall on each other,
-// and one row's increments fall in a few cache lines). Each table is handed out in the layout of ThreeWayTable (x fastest,
-// then y, then Z' in order, then c), so the statistics are those of the test run alone:
-// cell counts are sums of whole-number weights, exact in any order.
+// and one row's increments fall in a few cache lines). Each table is handed out in the
+// layout of ThreeWayTable (x fastest, then y, then Z' in order, then c), so the
+// statistics are those of the test run alone: cell counts are sums of whole-number
+// weights, exact in any order.
 #pragma once
 #include <algorithm>
 #include <cstddef>
