@@ -125,11 +125,11 @@ inline void test_hill_climb() {
 
 // The move tables kept up to date through random moves: every delta equals that of
 // tables built afresh on the same graph, with one thread or two; best() equals a scan of
-// every legal move (its row bounds only skip rows that cannot win), with and without a
-// `skip` filter.
-inline void test_arc_moves_updates() {
-  Simulated data = collider_data(2000, 5);
-  FamilyScorer one(data.view, bic_spec(), 1), two(data.view, bic_spec(), 2);
+// every legal move (its row bounds only skip rows that cannot win, and ties go to the
+// first in scan order), with and without a `skip` filter. Returns how often the best
+// move tied with a legal move of another row.
+inline int check_arc_moves_updates(const DataView& view) {
+  FamilyScorer one(view, bic_spec(), 1), two(view, bic_spec(), 2);
   Constraints k = Constraints::none(5);
   Dag dag(5);
   ArcMoves moves(one, k);
@@ -145,7 +145,7 @@ inline void test_arc_moves_updates() {
   };
   auto skip_adds = [](const Move& m) { return m.type == MoveType::add && (m.from + m.to) % 3 == 0; };
   bool same_deltas = true, same_best = true;
-  int made = 0;
+  int made = 0, ties = 0;
   for (int step = 0; step < 400 && made < 120; ++step) {
     const Move m = random_move(dag, rng);
     if (!legal_move(dag, k, m)) continue;
@@ -174,10 +174,26 @@ inline void test_arc_moves_updates() {
       const Move a = moves.best(dag, skip), b = scan(moves, skip);
       same_best = same_best && a == b && (a.delta == b.delta || !a.valid());
     }
+    const Move top = moves.best(dag);
+    bool tied = false;
+    for_each_candidate_move(dag, [&](const Move& c) {
+      tied = tied || (c.to != top.to && moves.legal(dag, c) && moves.delta(c) == top.delta);
+    });
+    ties += tied;
   }
   CHECK(made == 120);
   CHECK(same_deltas);
   CHECK(same_best);
+  return ties;
+}
+
+inline void test_arc_moves_updates() {
+  Simulated data = collider_data(2000, 5);
+  check_arc_moves_updates(data.view);
+  // A copy of node 0 as node 1: moves into 0 and into 1 tie exactly.
+  DataView twins = data.view;
+  twins.columns[1] = twins.columns[0];
+  CHECK(check_arc_moves_updates(twins) > 0);
 }
 
 inline void test_tabu() {

@@ -103,23 +103,31 @@ class ArcMoves {
 
   void apply(Dag& dag, const Move& m) {
     apply_move(dag, m);
-    if (m.type == MoveType::reverse) {
-      refresh(dag, {m.from, m.to});
-    } else {
+    if (m.type == MoveType::add) {
       refresh(dag, {m.to});
-      // Removing from -> to makes adding to -> from a candidate of row `from`.
-      if (m.type == MoveType::remove) bound_row(dag, m.from);
+      return;
     }
+    if (m.type == MoveType::reverse) refresh(dag, {m.from, m.to});
+    else refresh(dag, {m.to});
+    // A path is gone: moves of any row may have become legal.
+    for (int to = 0; to < n_; ++to) bound_row(dag, to);
   }
 
  private:
   std::size_t row(int node) const { return static_cast<std::size_t>(node) * n_; }
 
-  // row_bound_[to]: the largest delta of the candidate moves into `to`, legal or not.
-  // Moves only leave a row until it is bounded again, so the bound stays an upper bound.
+  // row_bound_[to]: the largest delta of the legal moves into `to`. Moves only leave a
+  // row until it is bounded again, and an added arc only makes moves illegal (paths and
+  // parent sets grow), so the bound stays an upper bound; apply() bounds every row
+  // again after a removal or a reversal. Counting only legal moves matters: on large
+  // graphs most rows hold an illegal move (a cycle) better than the best legal one, and
+  // a bound over those would let no row be skipped.
   void bound_row(const Dag& dag, int to) {
     double bound = -std::numeric_limits<double>::infinity();
-    for_each_candidate_move_to(dag, to, [&](const Move& m) { bound = std::max(bound, delta(m)); });
+    for_each_candidate_move_to(dag, to, [&](const Move& m) {
+      const double d = delta(m);
+      if (d > bound && legal(dag, m)) bound = d;
+    });
     row_bound_[to] = bound;
   }
 
