@@ -202,7 +202,10 @@ test_that("numeric columns made discrete with many levels get a classed warning"
   # The corrected call learns the dependence.
   continuous <- expect_no_warning(bn_data(x, type = "gaussian"))
   expect_identical(continuous$type, "gaussian")
-  expect_identical(model_string(hill_climb(continuous)), "[a|b][b]")
+  # (Either direction: the two graphs are score equivalent, so rounding picks one.)
+  learned <- arcs(hill_climb(continuous))
+  expect_identical(nrow(learned), 1L)
+  expect_setequal(c(learned$from, learned$to), c("a", "b"))
   # Deliberately discrete: type = "discrete" or factors, no warning.
   expect_no_warning(bn_data(x, type = "discrete"))
   expect_no_warning(bn_data(data.frame(a = factor(x$a), b = factor(x$b))))
