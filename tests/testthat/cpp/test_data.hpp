@@ -9,6 +9,7 @@
 #include <learnbn/data/counts.hpp>
 #include <learnbn/data/distinct_rows.hpp>
 #include <learnbn/score/family_score.hpp>
+#include <learnbn/score/local_scorer.hpp>
 
 #include "check.hpp"
 
@@ -167,6 +168,66 @@ inline void test_count_plus_groups() {
   }
 }
 
+// count_plus_window() gives count_plus()'s counts of four families at once (cells in the
+// same order), by base configuration or by the interleaved tally; it declines, counting
+// nothing, unless all four take one of those paths from byte codes (column 4 has wide
+// codes). score_plus_many() gives score_plus()'s scores bit for bit whichever way each
+// family went.
+inline void test_count_plus_window() {
+  std::mt19937 rng(5);
+  Table t(700, {2, 3, 4, 2, 300, 5, 4, 21, 3, 6, 8, 7, 9, 10}, false, rng);
+  const int n_vars = 14;
+  Counter windowed(t.view), single(t.view);
+  ScoreSpec bdeu;
+  LocalScorer many(t.view, bdeu, nullptr), one(t.view, bdeu, nullptr);
+  std::size_t by_groups = 0, by_tally = 0, declined = 0;
+  const std::vector<std::vector<int>> bases = {{}, {2}, {4}, {7, 1}, {4, 9}, {1, 2, 6}};
+  for (const auto& base : bases) {
+    for (int node : {7, 9}) {
+      if (std::find(base.begin(), base.end(), node) != base.end()) continue;
+      const std::size_t states = t.view.columns[node].cardinality;
+      std::vector<int> extras;
+      for (int v = 0; v < n_vars; ++v) {
+        if (v != node && std::find(base.begin(), base.end(), v) == base.end()) extras.push_back(v);
+      }
+      windowed.set_base(node, base.data(), base.size());
+      single.set_base(node, base.data(), base.size());
+      for (std::size_t first = 0; first + Counter::kWindow <= extras.size(); ++first) {
+        bool all_grouped = true;
+        std::vector<Counter::PlusPath> paths;
+        for (std::size_t k = 0; k < Counter::kWindow; ++k) {
+          const Column& column = t.view.columns[extras[first + k]];
+          paths.push_back(single.plus_path(column, states, true));
+          all_grouped = all_grouped && paths.back() == Counter::PlusPath::groups && column.small;
+        }
+        const std::size_t before = windowed.group_counted();
+        const bool counted = windowed.count_plus_window(node, &extras[first], true);
+        CHECK(counted || !all_grouped);
+        if (!counted) { ++declined; continue; }
+        CHECK(std::count(paths.begin(), paths.end(), paths[0]) == 4);
+        if (windowed.group_counted() > before) ++by_groups;
+        else ++by_tally;
+        CHECK((windowed.group_counted() > before) == (paths[0] == Counter::PlusPath::groups));
+        for (std::size_t k = 0; k < Counter::kWindow; ++k) {
+          const FamilyCounts& a = windowed.window_counts(k);
+          const FamilyCounts& b = single.count_plus(node, extras[first + k], base.data(), base.size(), true);
+          CHECK(a.cell_count == b.cell_count && a.cell_config == b.cell_config && a.cell_state == b.cell_state &&
+                a.config_total == b.config_total && a.singleton_configs == b.singleton_configs &&
+                a.parent_configs == b.parent_configs && a.states == b.states && a.dense == b.dense);
+        }
+      }
+      many.set_base(node, base.data(), base.size());
+      one.set_base(node, base.data(), base.size());
+      std::vector<double> got(extras.size());
+      many.score_plus_many(node, extras.data(), extras.size(), base.data(), base.size(), got.data());
+      for (std::size_t e = 0; e < extras.size(); ++e) {
+        CHECK(got[e] == one.score_plus(node, extras[e], base.data(), base.size()));
+      }
+    }
+  }
+  CHECK(by_groups > 0 && by_tally > 0 && declined > 0);
+}
+
 // A hand-counted table: A = 0 0 1 1 1 2, B = 0 1 0 1 1 1 (A 3 states, B 2).
 inline void test_dense_table() {
   std::vector<std::uint8_t> a = {0, 0, 1, 1, 1, 2}, b = {0, 1, 0, 1, 1, 1};
@@ -258,6 +319,7 @@ inline void run_data_tests() {
   run_test("test_counting", test_counting);
   run_test("test_count_plus_paths", test_count_plus_paths);
   run_test("test_count_plus_groups", test_count_plus_groups);
+  run_test("test_count_plus_window", test_count_plus_window);
   run_test("test_dense_table", test_dense_table);
   run_test("test_key_index", test_key_index);
   run_test("test_distinct_rows", test_distinct_rows);

@@ -17,6 +17,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../util/bits.hpp"
@@ -106,10 +107,17 @@ inline double combine_columns(const DataView& data, const int* vars, std::size_t
   return n_ids;
 }
 
+// f(0), ..., f(K - 1), unrolled.
+template <std::size_t... K, class F>
+inline void for_each_index(std::index_sequence<K...>, F&& f) {
+  (f(K), ...);
+}
+
 class Counter {
  public:
   // Largest dense table a caller may force (BDe needs the full configuration index).
   static constexpr double kMaxDenseCells = 1 << 27;
+  static constexpr std::size_t kWindow = 4;  // families of count_plus_window()
 
   explicit Counter(const DataView& data) : data_(data) {
     if (data.n_rows >= std::numeric_limits<std::uint32_t>::max()) {
@@ -185,9 +193,9 @@ class Counter {
     const Column& column = data_.columns[extra];
     const std::size_t states = static_cast<std::size_t>(data_.columns[node].cardinality);
     const double q = base_configs_ * column.cardinality;
-    if (singletons_apart && groups_pay(q * states)) return count_plus_groups(extra, states);
-    const double limit = std::max(dense_limit_, std::min(kMaxDenseCells, 16.0 * data_.n_rows));
-    if (data_.expected || q * states > limit) {
+    const PlusPath path = plus_path(column, states, singletons_apart);
+    if (path == PlusPath::groups) return count_plus_groups(extra, states);
+    if (path == PlusPath::whole) {
       std::vector<int>& family = family_scratch_;
       family.assign(parents, parents + n_parents);
       family.push_back(extra);
@@ -195,9 +203,9 @@ class Counter {
     }
     out_.states = static_cast<int>(states);
     const std::size_t base_cells = static_cast<std::size_t>(base_configs_) * states;
-    if (bits_pay(base_cells, column.cardinality)) {
+    if (path == PlusPath::bits) {
       count_plus_bits(extra, base_cells, static_cast<std::size_t>(q), states);
-    } else if (data_.fold) {
+    } else if (path == PlusPath::folds) {
       // Folds are counted by configuration (count_folds_dense): recover each row's.
       config_.resize(data_.n_rows);
       std::uint32_t* config = config_.data();
@@ -216,6 +224,44 @@ class Counter {
     out_.dense = base_configs_ == base_total_;  // else ids are not mixed-radix indices
     return out_;
   }
+
+  // How count_plus() counts base + {extra}: by base configuration (count_plus_groups),
+  // as a whole family (count), from bit sets, by configuration for folds, or tallied
+  // from the base cells.
+  enum class PlusPath { groups, whole, bits, folds, tally };
+  PlusPath plus_path(const Column& extra, std::size_t states, bool singletons_apart) const {
+    const double cells = base_configs_ * extra.cardinality * states;
+    if (singletons_apart && groups_pay(cells)) return PlusPath::groups;
+    const double limit = std::max(dense_limit_, std::min(kMaxDenseCells, 16.0 * data_.n_rows));
+    if (data_.expected || cells > limit) return PlusPath::whole;
+    if (bits_pay(static_cast<std::size_t>(base_configs_) * states, extra.cardinality)) return PlusPath::bits;
+    return data_.fold ? PlusPath::folds : PlusPath::tally;
+  }
+
+  // count_plus() of the kWindow families base + {extras[k]} in one pass over the rows,
+  // when they all take one path that has a windowed form: by base configuration, or the
+  // tally of a table of at most kSplitCells cells on unweighted rows, from byte codes.
+  // Returns false, counting nothing, otherwise. Their counts are then window_counts(k),
+  // equal to count_plus()'s (cells in the same order).
+  bool count_plus_window(int node, const int* extras, bool singletons_apart) {
+    if (node != base_node_ || data_.expected) return false;
+    const std::size_t states = data_.columns[node].cardinality;
+    const std::uint8_t* codes[kWindow];
+    PlusPath path = PlusPath::whole;
+    for (std::size_t k = 0; k < kWindow; ++k) {
+      const Column& column = data_.columns[extras[k]];
+      const PlusPath p = plus_path(column, states, singletons_apart);
+      const bool small_tally = p == PlusPath::tally && !data_.weights &&
+                               base_configs_ * column.cardinality * states <= kSplitCells;
+      if (!column.small || (p != PlusPath::groups && !small_tally) || (k > 0 && p != path)) return false;
+      path = p;
+      codes[k] = column.small;
+    }
+    if (path == PlusPath::groups) tally_groups<kWindow>(codes, extras, window_out_, states);
+    else tally_window<kWindow>(codes, extras, window_out_, states);
+    return true;
+  }
+  const FamilyCounts& window_counts(std::size_t k) const { return window_out_[k]; }
 
   // Switches counting from bit sets off (or back on): the tests compare both paths.
   void use_bits(bool on) { bits_enabled_ = on; }
@@ -462,42 +508,119 @@ class Counter {
   // single cell whatever the extra, and the Dirichlet scores give that cell a
   // contribution that does not depend on the table (see dirichlet_uniform): they are
   // left out and counted in singleton_configs.
-  const FamilyCounts& count_plus_groups(int extra, std::size_t states) {
-    ++group_counted_;
-    if (!base_groups_ready_) build_base_groups(states);
-    const Column& column = data_.columns[extra];
-    const std::size_t extra_states = static_cast<std::size_t>(column.cardinality);
-    group_table_.assign(extra_states * states, 0);
-    group_config_.assign(extra_states, 0);
-    clear_cells();
-    out_.config_total.clear();
-    out_.dense = false;
-    out_.states = static_cast<int>(states);
-    out_.parent_configs = base_total_ * column.cardinality;
-    out_.singleton_configs = static_cast<double>(singletons_);
-    std::uint32_t* table = group_table_.data();
-    std::uint32_t* config_of = group_config_.data();  // id + 1 of the extra state's configuration; 0: none yet
-    const std::size_t groups = group_begin_.size() - 1;
-    column.with_codes([&](const auto* code) {
-      for (std::size_t g = 0; g < groups; ++g) {
-        touched_.clear();
-        for (std::uint32_t i = group_begin_[g]; i < group_begin_[g + 1]; ++i) {
-          const std::uint32_t c = static_cast<std::uint32_t>(code[group_rows_[i]]) * states + group_node_code_[i];
-          if (table[c]++ == 0) touched_.push_back(c);
+  // The interleaved tally of count_plus() for W families at once, one table each (the
+  // other families' increments fill the wait of a row on the previous row's cell), their
+  // cells collected in table order as collect_cells() does.
+  template <std::size_t W>
+  void tally_window(const std::uint8_t* const* code, const int* extras, FamilyCounts* outs, std::size_t states) {
+    const std::size_t base_cells = static_cast<std::size_t>(base_configs_) * states;
+    std::uint32_t* table[W];
+    std::size_t total = 0;
+    for (std::size_t k = 0; k < W; ++k) total += base_cells * data_.columns[extras[k]].cardinality;
+    window_table_.assign(total, 0);
+    for (std::size_t k = 0, t = 0; k < W; ++k) {
+      table[k] = window_table_.data() + t;
+      t += base_cells * data_.columns[extras[k]].cardinality;
+    }
+    const std::uint32_t* base = base_.data();
+    const std::uint32_t scale = static_cast<std::uint32_t>(base_cells);
+    for (std::size_t row = 0; row < data_.n_rows; ++row) {
+      const std::uint32_t b = base[row];
+      for_each_index(std::make_index_sequence<W>{}, [&](std::size_t k) { ++table[k][b + code[k][row] * scale]; });
+    }
+    for (std::size_t k = 0; k < W; ++k) {
+      const int r_extra = data_.columns[extras[k]].cardinality;
+      const std::size_t q = static_cast<std::size_t>(base_configs_) * r_extra;
+      FamilyCounts& out = outs[k];
+      clear_cells(out);
+      out.config_total.assign(q, 0.0);
+      for (std::size_t j = 0; j < q; ++j) {
+        for (std::size_t s = 0; s < states; ++s) {
+          const std::uint32_t count = table[k][j * states + s];
+          if (count > 0) push_cell(out, count, j, s);
         }
-        for (std::uint32_t c : touched_) {
-          const std::uint32_t x = c / states;
-          if (config_of[x] == 0) {
-            out_.config_total.push_back(0.0);
-            config_of[x] = static_cast<std::uint32_t>(out_.config_total.size());
-          }
-          push_cell(table[c], config_of[x] - 1, c % states);
-          table[c] = 0;
-        }
-        for (std::uint32_t c : touched_) config_of[c / states] = 0;
       }
-    });
+      out.states = static_cast<int>(states);
+      out.parent_configs = base_total_ * r_extra;
+      out.dense = base_configs_ == base_total_;
+      out.singleton_configs = 0;
+    }
+  }
+
+  const FamilyCounts& count_plus_groups(int extra, std::size_t states) {
+    data_.columns[extra].with_codes([&](const auto* code) { tally_groups<1>(&code, &extra, &out_, states); });
     return out_;
+  }
+
+  // count_plus_groups() for kWindow extras at once (each with its own table): a row's
+  // group position and node state are read once for all of them, and their increments
+  // are independent, so they overlap instead of waiting on each other.
+  template <std::size_t W, class Code>
+  void tally_groups(const Code* const* code, const int* extras, FamilyCounts* outs, std::size_t states) {
+    group_counted_ += W;
+    if (!base_groups_ready_) build_base_groups(states);
+    const std::size_t span = group_rows_.size() + 1;  // enough for any group's cells
+    if (group_touched_.size() < W * span) group_touched_.resize(W * span);
+    std::size_t table_size = 0, configs_size = 0;
+    for (std::size_t k = 0; k < W; ++k) {
+      const int r_extra = data_.columns[extras[k]].cardinality;
+      table_size += static_cast<std::size_t>(r_extra) * states;
+      configs_size += r_extra;
+      FamilyCounts& out = outs[k];
+      clear_cells(out);
+      out.config_total.clear();
+      out.dense = false;
+      out.states = static_cast<int>(states);
+      out.parent_configs = base_total_ * r_extra;
+      out.singleton_configs = static_cast<double>(singletons_);
+    }
+    group_table_.assign(table_size, 0);
+    group_config_.assign(configs_size, 0);
+    std::uint32_t* table[W];
+    std::uint32_t* touched[W];
+    std::uint32_t* config_of[W];  // id + 1 of each extra state's configuration; 0: none yet
+    for (std::size_t k = 0, t = 0, c = 0; k < W; ++k) {
+      const std::size_t r_extra = data_.columns[extras[k]].cardinality;
+      table[k] = group_table_.data() + t;
+      config_of[k] = group_config_.data() + c;
+      touched[k] = group_touched_.data() + k * span;
+      t += r_extra * states;
+      c += r_extra;
+    }
+    const std::uint32_t* begin = group_begin_.data();
+    const std::uint32_t* rows = group_rows_.data();
+    const std::uint32_t* node_code = group_node_code_.data();
+    const std::uint32_t r = static_cast<std::uint32_t>(states);
+    const std::size_t groups = group_begin_.size() - 1;
+    for (std::size_t g = 0; g < groups; ++g) {
+      // A cell is listed when its count leaves zero, so in the order first seen,
+      // without a branch (which mispredicts on small groups).
+      std::size_t listed[W] = {};
+      for (std::uint32_t i = begin[g]; i < begin[g + 1]; ++i) {
+        const std::uint32_t row = rows[i], state = node_code[i];
+        // Unrolled, so that listed[] stays in registers (in memory, each row would wait
+        // on the previous row's store).
+        for_each_index(std::make_index_sequence<W>{}, [&](std::size_t k) {
+          const std::uint32_t c = static_cast<std::uint32_t>(code[k][row]) * r + state;
+          const std::uint32_t before = table[k][c];
+          table[k][c] = before + 1;
+          touched[k][listed[k]] = c;
+          listed[k] += before == 0;
+        });
+      }
+      for (std::size_t k = 0; k < W; ++k) {
+        for (std::size_t t = 0; t < listed[k]; ++t) {
+          const std::uint32_t c = touched[k][t], x = c / r;
+          if (config_of[k][x] == 0) {
+            outs[k].config_total.push_back(0.0);
+            config_of[k][x] = static_cast<std::uint32_t>(outs[k].config_total.size());
+          }
+          push_cell(outs[k], table[k][c], config_of[k][x] - 1, c % r);
+          table[k][c] = 0;
+        }
+        for (std::size_t t = 0; t < listed[k]; ++t) config_of[k][touched[k][t] / r] = 0;
+      }
+    }
   }
 
   // The row sets of the base cells of set_base(), and their sizes.
@@ -600,16 +723,18 @@ class Counter {
     }
   }
 
-  void clear_cells() {
-    out_.cell_count.clear();
-    out_.cell_config.clear();
-    out_.cell_state.clear();
+  void clear_cells() { clear_cells(out_); }
+  static void clear_cells(FamilyCounts& out) {
+    out.cell_count.clear();
+    out.cell_config.clear();
+    out.cell_state.clear();
   }
-  void push_cell(double count, std::size_t config, std::size_t state) {
-    out_.cell_count.push_back(count);
-    out_.cell_config.push_back(static_cast<std::uint32_t>(config));
-    out_.cell_state.push_back(static_cast<std::uint32_t>(state));
-    out_.config_total[config] += count;
+  void push_cell(double count, std::size_t config, std::size_t state) { push_cell(out_, count, config, state); }
+  static void push_cell(FamilyCounts& out, double count, std::size_t config, std::size_t state) {
+    out.cell_count.push_back(count);
+    out.cell_config.push_back(static_cast<std::uint32_t>(config));
+    out.cell_state.push_back(static_cast<std::uint32_t>(state));
+    out.config_total[config] += count;
   }
 
   const DataView& data_;
@@ -638,8 +763,14 @@ class Counter {
   std::vector<std::uint32_t> group_rows_;
   std::vector<std::uint32_t> group_node_code_;
   std::size_t singletons_ = 0;
-  std::vector<std::uint32_t> group_table_;   // (extra state, node state) of one group, zero between groups
-  std::vector<std::uint32_t> group_config_;  // by extra state, see count_plus_groups
+  // Of each extra of tally_groups(): a group's (extra state, node state) table, zero
+  // between groups; configuration ids by extra state; the group's cells in the order
+  // first seen.
+  std::vector<std::uint32_t> group_table_;
+  std::vector<std::uint32_t> group_config_;
+  std::vector<std::uint32_t> group_touched_;
+  FamilyCounts window_out_[kWindow];  // count_plus_window()'s
+  std::vector<std::uint32_t> window_table_;  // tally_window()'s
   double base_configs_ = 1;            // ids in use in base_
   double base_total_ = 1;              // all configurations of the base parents
   std::vector<int> family_scratch_;

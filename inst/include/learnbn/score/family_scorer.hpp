@@ -68,40 +68,54 @@ class FamilyScorer {
   // order, so what it holds does not depend on the threads.
   void score_additions(std::vector<Additions>& batch) {
     std::vector<std::vector<std::size_t>> missing(batch.size());
+    // The extras of missing[j] and their scores, contiguous for score_plus_many().
+    std::vector<std::vector<int>> todo(batch.size());
+    std::vector<std::vector<double>> scores(batch.size());
     std::vector<int> key;
     for (std::size_t j = 0; j < batch.size(); ++j) {
       Additions& job = batch[j];
       job.scores.assign(job.extras.size(), 0.0);
       for (std::size_t e = 0; e < job.extras.size(); ++e) {
-        if (!counting_) { missing[j].push_back(e); continue; }
-        family_key(job.parents, job.extras[e], key);
-        if (!cache_.find(job.node, key, job.scores[e])) missing[j].push_back(e);
+        if (counting_) {
+          family_key(job.parents, job.extras[e], key);
+          if (cache_.find(job.node, key, job.scores[e])) continue;
+        }
+        missing[j].push_back(e);
+        todo[j].push_back(job.extras[e]);
       }
+      scores[j].resize(todo[j].size());
       evaluations_ += missing[j].size();
     }
-    auto score_job = [&](LocalScorer& scorer, std::size_t j) {
-      Additions& job = batch[j];
-      if (missing[j].empty()) return;
-      scorer.set_base(job.node, job.parents.data(), job.parents.size());
-      for (std::size_t e : missing[j]) {
-        job.scores[e] = scorer.score_plus(job.node, job.extras[e], job.parents.data(), job.parents.size());
-      }
+    // Scores todo[j][first, first + n).
+    auto score_part = [&](LocalScorer& scorer, std::size_t j, std::size_t first, std::size_t n) {
+      const Additions& job = batch[j];
+      scorer.score_plus_many(job.node, todo[j].data() + first, n, job.parents.data(), job.parents.size(),
+                             scores[j].data() + first);
+    };
+    auto set_base = [&](LocalScorer& scorer, std::size_t j) {
+      scorer.set_base(batch[j].node, batch[j].parents.data(), batch[j].parents.size());
     };
     // Gaussian families are cheaper than a thread's wake-up: scored serially.
     const int threads = counting_ ? threads_ : 1;
     if (batch.size() >= 4 * static_cast<std::size_t>(threads)) {
-      in_parallel(batch.size(), [](LocalScorer&) {}, score_job, threads);
+      in_parallel(batch.size(), [](LocalScorer&) {}, [&](LocalScorer& scorer, std::size_t j) {
+        if (todo[j].empty()) return;
+        set_base(scorer, j);
+        score_part(scorer, j, 0, todo[j].size());
+      }, threads);
     } else {
+      // One job after the other, its extras shared out in windows of the counter's.
+      const std::size_t window = Counter::kWindow;
       for (std::size_t j = 0; j < batch.size(); ++j) {
-        Additions& job = batch[j];
-        const std::vector<std::size_t>& todo = missing[j];
+        const std::size_t n = todo[j].size();
         in_parallel(
-            todo.size(), [&](LocalScorer& scorer) { scorer.set_base(job.node, job.parents.data(), job.parents.size()); },
-            [&](LocalScorer& scorer, std::size_t m) {
-              job.scores[todo[m]] = scorer.score_plus(job.node, job.extras[todo[m]], job.parents.data(), job.parents.size());
-            },
-            todo.size() < 16 ? 1 : threads);
+            (n + window - 1) / window, [&](LocalScorer& scorer) { set_base(scorer, j); },
+            [&](LocalScorer& scorer, std::size_t m) { score_part(scorer, j, m * window, std::min(window, n - m * window)); },
+            n < 16 ? 1 : threads);
       }
+    }
+    for (std::size_t j = 0; j < batch.size(); ++j) {
+      for (std::size_t m = 0; m < missing[j].size(); ++m) batch[j].scores[missing[j][m]] = scores[j][m];
     }
     if (!counting_) return;
     for (std::size_t j = 0; j < batch.size(); ++j) {

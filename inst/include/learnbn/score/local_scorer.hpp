@@ -46,6 +46,25 @@ class LocalScorer {
     const FamilyCounts& c = counter_.count_plus(node, extra, parents, k, singletons_apart_);
     return family_score(c, spec_, data_.n_cases, k + 1);
   }
+  // out[e] = score_plus(node, extras[e], parents, k) for e < n, with the families counted
+  // by base configuration taken Counter::kWindow at a time (Counter::count_plus_window).
+  void score_plus_many(int node, const int* extras, std::size_t n, const int* parents, std::size_t k,
+                       double* out) {
+    const std::size_t window = Counter::kWindow;
+    std::size_t e = 0;
+    while (!gaussian_ && e + window <= n) {
+      if (!counter_.count_plus_window(node, extras + e, singletons_apart_)) {
+        out[e] = score_plus(node, extras[e], parents, k);
+        ++e;
+        continue;
+      }
+      for (std::size_t w = 0; w < window; ++w) {
+        out[e + w] = family_score(counter_.window_counts(w), spec_, data_.n_cases, k + 1);
+      }
+      e += window;
+    }
+    for (; e < n; ++e) out[e] = score_plus(node, extras[e], parents, k);
+  }
   // Counting score_plus()'s families by base configuration (Counter::use_groups).
   void use_groups(bool on) { counter_.use_groups(on); }
 
