@@ -99,7 +99,6 @@ class SharedPrefixTables {
  private:
   static constexpr std::size_t kMaxGroupedStates = 4;       // compares per row: states - 1
   static constexpr std::size_t kMaxBlockBytes = 32u << 20;  // the row-wise candidate codes
-  static constexpr std::size_t kMinGroupedWidth = 8;
 
   std::size_t states(const DataView& data, std::size_t k) const {
     const std::size_t j = first_ + k;
@@ -133,13 +132,13 @@ class SharedPrefixTables {
 
   // Whether the window is counted by groups of rows: whole counts of a few states, a
   // prefix of two or more variables (a single variable is the tests given nothing,
-  // whose candidate lists are long and used once), a wide window (grouping the rows
-  // costs about two passes), and the row-wise codes within bounds and paid for: they
-  // are built once the candidates have been counted the scattered way about as often
-  // as building them costs (so an edge removed by its first tests wastes little).
+  // whose candidate lists are long and used once), and the row-wise codes within bounds
+  // and paid for: they are built once the candidates have been counted the scattered
+  // way about as often as building them costs, so that an edge removed by its first
+  // tests wastes little.
   bool groupable(const DataView& data, const std::vector<int>& shared) const {
     const std::size_t m = candidates_.size();
-    return shared.size() >= 2 && first_ < m && window_ >= kMinGroupedWidth && max_states_ <= kMaxGroupedStates &&
+    return shared.size() >= 2 && first_ < m && max_states_ <= kMaxGroupedStates &&
            data.n_rows * (m + kMaxWidth) <= kMaxBlockBytes && (!block_.empty() || scattered_lanes_ >= m);
   }
 
@@ -176,6 +175,7 @@ class SharedPrefixTables {
     if (block_.empty()) build_block(data);
     if (!grouped_rows_) group_rows(data.n_rows);
     switch (window_) {
+      case 4: by_states<4>(); break;
       case 8: by_states<8>(); break;
       default: by_states<16>(); break;
     }
