@@ -10,15 +10,16 @@
 // Two ways to count a window. Grouped (unweighted rows, candidates of at most 4 states,
 // at least two shared variables): the rows are kept sorted by shared code (a counting
 // sort, redone when the code changes), and the candidates' codes are kept row by row
-// (16 bytes of consecutive candidates at one address, built once per candidate list).
-// Each group of rows is counted in registers: per row, one 16-byte load and, for every
-// state but the last, one lane-wise compare and subtract; the last state's count is the
-// group's size minus the others. Else scattered: per row, one byte of each candidate
-// and as many independent increments into interleaved tables (so runs of rows hitting
-// one cell do not stall on each other, and one row's increments fall in a few cache
-// lines). Each table is handed out in the layout of ThreeWayTable (x fastest, then y,
-// then Z' in order, then c), so the statistics are those of the test run alone: cell
-// counts are sums of whole-number weights, exact in any order.
+// (any window's 16 bytes at one address; built per candidate list once it has been
+// counted the scattered way about as often as building costs). Each group of rows is
+// counted in registers: per row, one 16-byte load and, for every state but the last,
+// one lane-wise compare and subtract; the last state's count is the group's size minus
+// the others. Else scattered: per row, one byte of each candidate and as many
+// independent increments into interleaved tables (so runs of rows hitting one cell do
+// not stall on each other, and one row's increments fall in a few cache lines). Either
+// way each table is handed out in the layout of ThreeWayTable (x fastest, then y, then
+// Z' in order, then c), so the statistics are those of the test run alone: cell counts
+// are sums of whole-number weights, exact in any order.
 #pragma once
 #include <algorithm>
 #include <cstddef>
@@ -43,7 +44,9 @@ class SharedPrefixTables {
     block_.clear();  // rebuilt by the first grouped count
     scattered_lanes_ = 0;
     max_states_ = 1;
-    for (int c : candidates_) max_states_ = std::max(max_states_, static_cast<std::size_t>(data.columns[c].cardinality));
+    for (int c : candidates_) {
+      max_states_ = std::max(max_states_, static_cast<std::size_t>(data.columns[c].cardinality));
+    }
     if (zeros_.size() != data.n_rows) zeros_.assign(data.n_rows, 0);
   }
 
