@@ -229,7 +229,12 @@ class SharedPrefixTables {
     void add(const std::uint8_t* codes) {
       Lanes row;
       std::memcpy(&row, codes, kMaxWidth);
-      for (std::size_t s = 0; s < Compared; ++s) hits[s] -= (Lanes)(row == static_cast<std::uint8_t>(s));
+      for (std::size_t s = 0; s < Compared; ++s) hits[s] -= (Lanes)(row == splat(s));
+    }
+    static Lanes splat(std::size_t s) {  // explicit: no reliance on scalar operands
+      Lanes lanes;
+      for (std::size_t k = 0; k < kMaxWidth; ++k) lanes[k] = static_cast<std::uint8_t>(s);
+      return lanes;
     }
 #else
     std::uint8_t hits[Compared + 1][kMaxWidth] = {};
@@ -274,7 +279,7 @@ class SharedPrefixTables {
   }
 
   std::vector<int> candidates_;
-  std::size_t max_states_ = 1;               // of the candidates
+  std::size_t max_states_ = 1;       // most states of a candidate
   std::vector<std::uint8_t> zeros_;  // the column past the last candidate
   const std::uint8_t* column_[kMaxWidth] = {};  // codes of the window's candidates
   const DataView* prefix_data_ = nullptr;
