@@ -245,6 +245,59 @@ inline void test_shared_prefix() {
   CHECK(!tester.test_shared_prefix(0, 1, {}, candidates, 0, 4, results));
 }
 
+// The table of candidate c given the shared variables, counted row by row in the
+// layout of SharedPrefixTables::table().
+inline std::vector<double> plain_shared_table(const DataView& data, const std::vector<int>& shared, int c) {
+  std::size_t cells = 1;
+  for (int v : shared) cells *= data.columns[v].cardinality;
+  std::vector<double> out(cells * data.columns[c].cardinality, 0.0);
+  for (std::size_t row = 0; row < data.n_rows; ++row) {
+    std::size_t base = 0, stride = 1;
+    for (int v : shared) {
+      base += data.columns[v].small[row] * stride;
+      stride *= data.columns[v].cardinality;
+    }
+    out[base + data.columns[c].small[row] * cells] += data.weight(row);
+  }
+  return out;
+}
+
+// Windows counted by groups of rows and scattered give the plain tables: widths 4, 8
+// and 16 over 13 candidates of 2 to 4 states (windows running past the end), prefixes
+// changing in their first and in their last variable, groups of no rows (a state never
+// seen) and of more than 255 rows (a byte lane's limit), with and without weights.
+inline void test_shared_prefix_grouped() {
+  std::mt19937 rng(11);
+  std::vector<int> cards{2, 2, 3, 4, 3};
+  for (int j = 0; j < 13; ++j) cards.push_back(2 + j % 3);
+  for (const bool weighted : {false, true}) {
+    Table t(3000, cards, weighted, rng);
+    for (std::uint8_t& code : t.small[3]) code %= 3;  // state 3 of variable 3 never seen
+    std::vector<int> candidates;
+    for (int j = 0; j < 13; ++j) candidates.push_back(5 + j);
+    const std::vector<std::vector<int>> prefixes{{0, 1}, {0, 1, 2}, {0, 1, 3}, {4, 1, 3}, {0, 1, 2, 3}, {0, 1, 2, 4}};
+    SharedPrefixTables tables;
+    tables.set_candidates(t.view, candidates);
+    bool grouped = false, scattered = false;
+    std::vector<double> table;
+    for (int round = 0; round < 3; ++round) {
+      for (const std::vector<int>& shared : prefixes) {
+        for (const std::size_t width : {4, 8, 16}) {
+          for (std::size_t first = 0; first < candidates.size(); first += width) {
+            tables.count(t.view, shared, first, width);
+            (tables.grouped() ? grouped : scattered) = true;
+            for (std::size_t k = 0; k < width && first + k < candidates.size(); ++k) {
+              tables.table(t.view, k, table);
+              CHECK(table == plain_shared_table(t.view, shared, candidates[first + k]));
+            }
+          }
+        }
+      }
+    }
+    CHECK(scattered && grouped == !weighted);
+  }
+}
+
 // PC with and without the counting shortcuts: the same tests, witnesses and graph.
 inline void test_pc_shortcuts_same() {
   std::mt19937 rng(3);
@@ -287,6 +340,7 @@ inline void run_citest_tests() {
   run_test("test_permutation", test_permutation);
   run_test("test_gaussian_tests", test_gaussian_tests);
   run_test("test_shared_prefix", test_shared_prefix);
+  run_test("test_shared_prefix_grouped", test_shared_prefix_grouped);
   run_test("test_pc_shortcuts_same", test_pc_shortcuts_same);
 }
 

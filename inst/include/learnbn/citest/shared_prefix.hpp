@@ -5,17 +5,26 @@
 // lexicographic order, so runs of consecutive tests share x, y and all but the last
 // member of Z, and their last members are consecutive candidates. A test alone is one
 // pass over the rows reading l + 2 columns. Here the shared part is combined once into
-// one code per row, and one pass counts a window of 4, 8 or 16 consecutive candidates:
-// per row, one code, one byte of each candidate and as many independent increments
-// into interleaved tables (so runs of rows hitting one cell do not stall on each other,
-// and one row's increments fall in a few cache lines). Each table is handed out in the
-// layout of ThreeWayTable (x fastest, then y, then Z' in order, then c), so the
-// statistics are those of the test run alone: cell counts are sums of whole-number
-// weights, exact in any order.
+// one code per row, and one pass counts a window of 4, 8 or 16 consecutive candidates.
+//
+// Two ways to count a window. Grouped (unweighted rows, candidates of at most 4 states,
+// at least two shared variables): the rows are kept sorted by shared code (a counting
+// sort, redone when the code changes), and the candidates' codes are kept row by row
+// (any window's 16 bytes at one address; built per candidate list once it has been
+// counted the scattered way about as often as building costs). Each group of rows is
+// counted in registers: per row, one 16-byte load and, for every state but the last,
+// one lane-wise compare and subtract; the last state's count is the group's size minus
+// the others. Else scattered: per row, one byte of each candidate and as many
+// independent increments into interleaved tables (so runs of rows hitting one cell do
+// not stall on each other, and one row's increments fall in a few cache lines). Either
+// way each table is handed out in the layout of ThreeWayTable (x fastest, then y, then
+// Z' in order, then c), so the statistics are those of the test run alone: cell counts
+// are sums of whole-number weights, exact in any order.
 #pragma once
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "../data/data.hpp"
@@ -29,7 +38,15 @@ class SharedPrefixTables {
   // The candidates whose windows count() counts. Every column must be byte-coded and
   // complete.
   void set_candidates(const DataView& data, const std::vector<int>& candidates) {
+    if (&data == block_data_ && candidates == candidates_) return;  // the row-wise codes still hold
     candidates_ = candidates;
+    block_data_ = &data;
+    block_.clear();  // rebuilt by the first grouped count
+    scattered_lanes_ = 0;
+    max_states_ = 1;
+    for (int c : candidates_) {
+      max_states_ = std::max(max_states_, static_cast<std::size_t>(data.columns[c].cardinality));
+    }
     if (zeros_.size() != data.n_rows) zeros_.assign(data.n_rows, 0);
   }
 
@@ -52,14 +69,22 @@ class SharedPrefixTables {
     }
     const std::size_t total = prefix_cells_ * last_states_ * window_;
     weighted_ = data.weights != nullptr;
+    grouped_ = !weighted_ && groupable(data, shared);
     if (weighted_) {
       sums_.assign(total, 0.0);
       by_width(sums_.data(), data.weights, data.n_rows);
+    } else if (grouped_) {
+      counts_.resize(total);  // every cell is written
+      count_grouped(data);
     } else {  // whole counts below 2^32 (the tester's row limit): integer increments are cheaper
+      scattered_lanes_ += window_;
       counts_.assign(total, 0);
       by_width(counts_.data(), static_cast<const double*>(nullptr), data.n_rows);
     }
   }
+
+  // Whether the last count() went by groups of rows (for the tests).
+  bool grouped() const { return grouped_; }
 
   // The table of the candidate at position first + k (of the last count()), in the
   // layout of ThreeWayTable::cells().
@@ -75,6 +100,9 @@ class SharedPrefixTables {
   }
 
  private:
+  static constexpr std::size_t kMaxGroupedStates = 4;       // compares per row: states - 1
+  static constexpr std::size_t kMaxBlockBytes = 32u << 20;  // the row-wise candidate codes
+
   std::size_t states(const DataView& data, std::size_t k) const {
     const std::size_t j = first_ + k;
     return j < candidates_.size() ? static_cast<std::size_t>(data.columns[candidates_[j]].cardinality) : 1;
@@ -88,6 +116,7 @@ class SharedPrefixTables {
     prefix_data_ = &data;
     std::size_t same = 0;
     while (same < vars_.size() && same < shared.size() && vars_[same] == shared[same]) ++same;
+    if (same < shared.size() || shared.size() < vars_.size()) grouped_rows_ = false;
     vars_.assign(shared.begin(), shared.end());
     codes_.resize(shared.size());
     strides_.resize(shared.size());
@@ -103,6 +132,128 @@ class SharedPrefixTables {
     }
     prefix_cells_ = strides_.back() * static_cast<std::size_t>(data.columns[shared.back()].cardinality);
   }
+
+  // Whether the window is counted by groups of rows: whole counts of a few states, a
+  // prefix of two or more variables (a single variable is the tests given nothing,
+  // whose candidate lists are long and used once), and the row-wise codes within bounds
+  // and paid for: they are built once the candidates have been counted the scattered
+  // way about as often as building them costs, so that an edge removed by its first
+  // tests wastes little.
+  bool groupable(const DataView& data, const std::vector<int>& shared) const {
+    const std::size_t m = candidates_.size();
+    return shared.size() >= 2 && first_ < m && max_states_ <= kMaxGroupedStates &&
+           data.n_rows * (m + kMaxWidth) <= kMaxBlockBytes && (!block_.empty() || scattered_lanes_ >= m);
+  }
+
+  // The candidates' codes row by row: row r holds the codes of every candidate from
+  // r * block_stride_ on, then kMaxWidth zeros, so any window reads 16 bytes in bounds.
+  void build_block(const DataView& data) {
+    const std::size_t n = data.n_rows, m = candidates_.size();
+    block_stride_ = m + kMaxWidth;
+    block_.resize(n * block_stride_);
+    candidate_columns_.resize(m);
+    for (std::size_t j = 0; j < m; ++j) candidate_columns_[j] = data.columns[candidates_[j]].small;
+    const std::uint8_t* const* column = candidate_columns_.data();
+    for (std::size_t row = 0; row < n; ++row) {
+      std::uint8_t* codes = block_.data() + row * block_stride_;
+      for (std::size_t j = 0; j < m; ++j) codes[j] = column[j][row];
+      std::fill(codes + m, codes + block_stride_, std::uint8_t(0));
+    }
+  }
+
+  // The rows sorted by shared code (counting sort): the rows of cell b are
+  // rows_[group_start_[b] .. group_start_[b + 1]).
+  void group_rows(std::size_t n) {
+    const std::uint32_t* code = codes_.back().data();
+    group_start_.assign(prefix_cells_ + 1, 0);
+    for (std::size_t row = 0; row < n; ++row) ++group_start_[code[row] + 1];
+    for (std::size_t b = 0; b < prefix_cells_; ++b) group_start_[b + 1] += group_start_[b];
+    next_.assign(group_start_.begin(), group_start_.end() - 1);
+    rows_.resize(n);
+    for (std::size_t row = 0; row < n; ++row) rows_[next_[code[row]]++] = static_cast<std::uint32_t>(row);
+    grouped_rows_ = true;
+  }
+
+  void count_grouped(const DataView& data) {
+    if (block_.empty()) build_block(data);
+    if (!grouped_rows_) group_rows(data.n_rows);
+    switch (window_) {
+      case 4: by_states<4>(); break;
+      case 8: by_states<8>(); break;
+      default: by_states<16>(); break;
+    }
+  }
+
+  template <std::size_t Width>
+  void by_states() {
+    switch (last_states_) {
+      case 1: count_groups<Width, 0>(); break;
+      case 2: count_groups<Width, 1>(); break;
+      case 3: count_groups<Width, 2>(); break;
+      default: count_groups<Width, 3>(); break;
+    }
+  }
+
+  // Fills the table of every cell of the shared variables from its group of rows: the
+  // counts of states below Compared from lane-wise compares (in byte lanes, added up
+  // every 255 rows), then the last state's as the rest of the group.
+  template <std::size_t Width, std::size_t Compared>
+  void count_groups() {
+    const std::uint8_t* codes = block_.data() + first_;
+    for (std::size_t b = 0; b < prefix_cells_; ++b) {
+      const std::uint32_t* row = rows_.data() + group_start_[b];
+      const std::uint32_t* const end = rows_.data() + group_start_[b + 1];
+      std::uint32_t* out = counts_.data() + b * (Compared + 1) * Width;
+      std::fill(out, out + Compared * Width, 0u);
+      while (row != end) {
+        const std::uint32_t* const stop = row + std::min<std::ptrdiff_t>(end - row, 255);
+        LaneCounts<Compared> hits;
+        for (; row != stop; ++row) hits.add(codes + *row * block_stride_);
+        hits.template add_to<Width>(out);
+      }
+      std::uint32_t* last = out + Compared * Width;
+      for (std::size_t k = 0; k < Width; ++k) last[k] = group_start_[b + 1] - group_start_[b];
+      for (std::size_t s = 0; s < Compared; ++s) {
+        for (std::size_t k = 0; k < Width; ++k) last[k] -= out[s * Width + k];
+      }
+    }
+  }
+
+  // Per state s < Compared and lane k: how many of the rows added (at most 255) have
+  // code s in lane k.
+  template <std::size_t Compared>
+  struct LaneCounts {
+#if defined(__GNUC__)  // GCC and clang: one compare and one subtract per state
+    typedef std::uint8_t Lanes __attribute__((vector_size(kMaxWidth)));
+    Lanes hits[Compared + 1] = {};  // one spare: no zero-length array
+    void add(const std::uint8_t* codes) {
+      Lanes row;
+      std::memcpy(&row, codes, kMaxWidth);
+      for (std::size_t s = 0; s < Compared; ++s) hits[s] -= (Lanes)(row == splat(s));
+    }
+    static Lanes splat(std::size_t s) {  // explicit: no reliance on scalar operands
+      Lanes lanes;
+      for (std::size_t k = 0; k < kMaxWidth; ++k) lanes[k] = static_cast<std::uint8_t>(s);
+      return lanes;
+    }
+#else
+    std::uint8_t hits[Compared + 1][kMaxWidth] = {};
+    void add(const std::uint8_t* codes) {
+      for (std::size_t s = 0; s < Compared; ++s) {
+        for (std::size_t k = 0; k < kMaxWidth; ++k) hits[s][k] += codes[k] == s;
+      }
+    }
+#endif
+    // Adds the counts of the first Width lanes to out[s * Width + k].
+    template <std::size_t Width>
+    void add_to(std::uint32_t* out) const {
+      std::uint8_t lanes[Compared + 1][kMaxWidth];
+      std::memcpy(lanes, hits, sizeof lanes);
+      for (std::size_t s = 0; s < Compared; ++s) {
+        for (std::size_t k = 0; k < Width; ++k) out[s * Width + k] += lanes[s][k];
+      }
+    }
+  };
 
   template <class Cell>
   void by_width(Cell* t, const double* weights, std::size_t n) const {
@@ -128,6 +279,7 @@ class SharedPrefixTables {
   }
 
   std::vector<int> candidates_;
+  std::size_t max_states_ = 1;       // most states of a candidate
   std::vector<std::uint8_t> zeros_;  // the column past the last candidate
   const std::uint8_t* column_[kMaxWidth] = {};  // codes of the window's candidates
   const DataView* prefix_data_ = nullptr;
@@ -136,9 +288,17 @@ class SharedPrefixTables {
   std::vector<std::uint32_t> strides_;             // strides_[d]: radix of vars_[d]
   std::size_t prefix_cells_ = 1;
   std::size_t first_ = 0, window_ = 4, last_states_ = 1;  // window of the last count(), most states in it
-  bool weighted_ = false;
+  bool weighted_ = false, grouped_ = false;
   std::vector<double> sums_;           // weighted data
   std::vector<std::uint32_t> counts_;  // one case a row
+  // Grouped counting: the candidates' codes row by row, and the rows by shared code.
+  const DataView* block_data_ = nullptr;
+  std::vector<std::uint8_t> block_;
+  std::vector<const std::uint8_t*> candidate_columns_;
+  std::size_t scattered_lanes_ = 0;  // lanes counted the scattered way since the candidates were set
+  std::size_t block_stride_ = 0;
+  bool grouped_rows_ = false;  // rows_ follows the current shared code
+  std::vector<std::uint32_t> group_start_, next_, rows_;
 };
 
 }  // namespace learnbn
