@@ -46,8 +46,9 @@ class LocalScorer {
     const FamilyCounts& c = counter_.count_plus(node, extra, parents, k, singletons_apart_);
     return family_score(c, spec_, data_.n_cases, k + 1);
   }
-  // out[e] = score_plus(node, extras[e], parents, k) for e < n, with the families counted
-  // by base configuration taken Counter::kWindow at a time (Counter::count_plus_window).
+  // out[e] = score_plus(node, extras[e], parents, k) for e < n, the same numbers, with
+  // runs of families the counter can count together taken Counter::kWindow at a time
+  // (Counter::count_plus_window).
   void score_plus_many(int node, const int* extras, std::size_t n, const int* parents, std::size_t k,
                        double* out) {
     const std::size_t window = Counter::kWindow;
