@@ -502,15 +502,9 @@ class Counter {
     base_groups_ready_ = true;
   }
 
-  // count_plus() by base configuration: each group's rows are tallied by (extra state,
-  // node state) in a small table, whose non-zero cells are listed (configurations
-  // numbered as listed, so the counts are sparse). A configuration seen once makes a
-  // single cell whatever the extra, and the Dirichlet scores give that cell a
-  // contribution that does not depend on the table (see dirichlet_uniform): they are
-  // left out and counted in singleton_configs.
   // The interleaved tally of count_plus() for W families at once, one table each (the
   // other families' increments fill the wait of a row on the previous row's cell), their
-  // cells collected in table order as collect_cells() does.
+  // cells collected in table order by collect_cells().
   template <std::size_t W>
   void tally_window(const std::uint8_t* const* code, const int* extras, FamilyCounts* outs, std::size_t states) {
     const std::size_t base_cells = static_cast<std::size_t>(base_configs_) * states;
@@ -530,16 +524,8 @@ class Counter {
     }
     for (std::size_t k = 0; k < W; ++k) {
       const int r_extra = data_.columns[extras[k]].cardinality;
-      const std::size_t q = static_cast<std::size_t>(base_configs_) * r_extra;
       FamilyCounts& out = outs[k];
-      clear_cells(out);
-      out.config_total.assign(q, 0.0);
-      for (std::size_t j = 0; j < q; ++j) {
-        for (std::size_t s = 0; s < states; ++s) {
-          const std::uint32_t count = table[k][j * states + s];
-          if (count > 0) push_cell(out, count, j, s);
-        }
-      }
+      collect_cells(table[k], static_cast<std::size_t>(base_configs_) * r_extra, states, out);
       out.states = static_cast<int>(states);
       out.parent_configs = base_total_ * r_extra;
       out.dense = base_configs_ == base_total_;
@@ -547,6 +533,12 @@ class Counter {
     }
   }
 
+  // count_plus() by base configuration: each group's rows are tallied by (extra state,
+  // node state) in a small table, whose non-zero cells are listed (configurations
+  // numbered as listed, so the counts are sparse). A configuration seen once makes a
+  // single cell whatever the extra, and the Dirichlet scores give that cell a
+  // contribution that does not depend on the table (see dirichlet_uniform): they are
+  // left out and counted in singleton_configs.
   const FamilyCounts& count_plus_groups(int extra, std::size_t states) {
     data_.columns[extra].with_codes([&](const auto* code) { tally_groups<1>(&code, &extra, &out_, states); });
     return out_;
@@ -652,14 +644,16 @@ class Counter {
   }
 
   // The non-zero cells of the dense table table_ (q configurations of `states` cells).
-  void collect_cells(std::size_t q, std::size_t states) {
-    out_.dense = true;
-    clear_cells();
-    out_.config_total.assign(q, 0.0);
+  void collect_cells(std::size_t q, std::size_t states) { collect_cells(table_.data(), q, states, out_); }
+  template <class Count>
+  static void collect_cells(const Count* table, std::size_t q, std::size_t states, FamilyCounts& out) {
+    out.dense = true;
+    clear_cells(out);
+    out.config_total.assign(q, 0.0);
     for (std::size_t j = 0; j < q; ++j) {
       for (std::size_t k = 0; k < states; ++k) {
-        const double count = table_[j * states + k];
-        if (count > 0) push_cell(count, j, k);
+        const double count = table[j * states + k];
+        if (count > 0) push_cell(out, count, j, k);
       }
     }
   }
