@@ -102,7 +102,9 @@ test_that("hill climbing on alarm data keeps the graph and score of plain row co
     expect_identical(sort(paste0(a$from, ">", a$to), method = "radix"), recorded_arcs)
     expect_equal(g$score, -32378.5357281490, tolerance = 1e-10 / 32378)
     expect_identical(g$info$iterations, 59)
-    expect_identical(g$info$score_evaluations, 3405)
+    # 2 more than recorded: addition scores are kept by (node, base parents), so a family
+    # reached again from another base is scored again.
+    expect_identical(g$info$score_evaluations, 3407)
   }
 })
 

@@ -9,6 +9,8 @@
 #include <learnbn/util/progress.hpp>
 #include <learnbn/util/rng.hpp>
 #include <learnbn/util/work_pool.hpp>
+#include <chrono>
+#include <thread>
 #include <learnbn/util/bits.hpp>
 
 #include "check.hpp"
@@ -101,12 +103,14 @@ inline void test_progress() {
   CHECK(reports == 1);
 }
 
-// Every item of every batch runs once, in a valid slot; an error in one item reaches
-// the caller and the pool keeps working afterwards.
+// Every item of every batch runs once, in a valid slot, whether the workers were still
+// polling for it or had gone to sleep (a pause longer than the poll); an error in one
+// item reaches the caller and the pool keeps working afterwards.
 inline void test_work_pool() {
   learnbn::WorkPool pool(2);
   bool once = true, slots_ok = true;
   for (std::size_t batch = 0; batch < 300; ++batch) {
+    if (batch % 50 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
     const std::size_t count = batch % 37;
     std::vector<int> runs(count, 0);
     pool.run(count, [&](int slot, std::size_t i) {
@@ -132,6 +136,19 @@ inline void test_and_count() {
   CHECK(learnbn::and_count(a.data(), b.data(), 3) == 8 + 4 + 1);
   CHECK(learnbn::and_count_portable(a.data(), b.data(), 3) == 13);
   CHECK(learnbn::and_count(a.data(), b.data(), 0) == 0);
+  // Every length, through the four-word loop and its remainder, against the plain loop
+  // and against counting bit by bit.
+  std::mt19937_64 rng(3);
+  std::vector<std::uint64_t> x(13), y(13);
+  for (std::size_t w = 0; w < 13; ++w) x[w] = rng(), y[w] = rng();
+  bool same = true;
+  for (std::size_t words = 0; words <= 13; ++words) {
+    std::uint64_t bits = 0;
+    for (std::size_t w = 0; w < words; ++w) for (int k = 0; k < 64; ++k) bits += (x[w] >> k) & (y[w] >> k) & 1;
+    same = same && learnbn::and_count(x.data(), y.data(), words) == bits &&
+           learnbn::and_count_portable(x.data(), y.data(), words) == bits;
+  }
+  CHECK(same);
 }
 
 inline void run_util_tests() {

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -112,6 +113,38 @@ template <std::size_t... K, class F>
 inline void for_each_index(std::index_sequence<K...>, F&& f) {
   (f(K), ...);
 }
+
+// The row sets of each column's states but the last (Counter::count_plus_bits), 64 rows
+// a word. Each column is built on first use, once, by whichever thread needs it first:
+// the counters of several threads share one (Counter::share_column_bits).
+class ColumnBits {
+ public:
+  explicit ColumnBits(const DataView& data)
+      : data_(data), bits_(data.n_vars()), once_(new std::once_flag[data.n_vars()]) {}
+  ColumnBits(const ColumnBits&) = delete;
+  ColumnBits& operator=(const ColumnBits&) = delete;
+
+  const std::vector<std::uint64_t>& operator[](int var) {
+    std::call_once(once_[var], [&] { build(var); });
+    return bits_[var];
+  }
+
+ private:
+  void build(int var) {
+    const std::size_t words = (data_.n_rows + 63) / 64;
+    const Column& column = data_.columns[var];
+    std::vector<std::uint64_t>& bits = bits_[var];
+    bits.assign(static_cast<std::size_t>(column.cardinality - 1) * words, 0);
+    const int last = column.cardinality - 1;
+    column.for_each(data_.n_rows, [&](std::size_t row, int code) {
+      if (code != last) bits[static_cast<std::size_t>(code) * words + row / 64] |= std::uint64_t(1) << (row % 64);
+    });
+  }
+
+  const DataView& data_;
+  std::vector<std::vector<std::uint64_t>> bits_;
+  std::unique_ptr<std::once_flag[]> once_;
+};
 
 class Counter {
  public:
@@ -262,6 +295,9 @@ class Counter {
     return true;
   }
   const FamilyCounts& window_counts(std::size_t k) const { return window_out_[k]; }
+
+  // Counters of one data set on several threads build each column's bit sets once.
+  void share_column_bits(std::shared_ptr<ColumnBits> bits) { column_bits_ = std::move(bits); }
 
   // Switches counting from bit sets off (or back on): the tests compare both paths.
   void use_bits(bool on) { bits_enabled_ = on; }
@@ -630,17 +666,8 @@ class Counter {
 
   // The row sets of the states of column `var` but its last, built on first use.
   const std::vector<std::uint64_t>& column_bits(int var) {
-    if (column_bits_.size() < data_.n_vars()) column_bits_.resize(data_.n_vars());
-    std::vector<std::uint64_t>& bits = column_bits_[var];
-    if (!bits.empty()) return bits;
-    const std::size_t words = row_words();
-    const Column& column = data_.columns[var];
-    bits.assign(static_cast<std::size_t>(column.cardinality - 1) * words, 0);
-    const int last = column.cardinality - 1;
-    column.for_each(data_.n_rows, [&](std::size_t row, int code) {
-      if (code != last) bits[static_cast<std::size_t>(code) * words + row / 64] |= std::uint64_t(1) << (row % 64);
-    });
-    return bits;
+    if (!column_bits_) column_bits_ = std::make_shared<ColumnBits>(data_);
+    return (*column_bits_)[var];
   }
 
   // The non-zero cells of the dense table table_ (q configurations of `states` cells).
@@ -744,7 +771,7 @@ class Counter {
   std::size_t bit_counted_ = 0;
   std::vector<std::uint64_t> base_bits_;
   std::vector<double> base_cell_rows_;
-  std::vector<std::vector<std::uint64_t>> column_bits_;
+  std::shared_ptr<ColumnBits> column_bits_;
   // Base configurations (count_plus_groups), built on first use after set_base(): the
   // group of each configuration (or none: seen at most once), where each group's rows
   // begin in group_rows_ (the node's codes alongside), and the configurations seen once.

@@ -1,49 +1,50 @@
-// Memo of family scores keyed by (node, parent set).
+// Memos of family scores: single families keyed by (node, parent set), and rows of the
+// families that add one parent to a (node, parent set).
 //
-// An open-addressing table whose keys live in one array of ids: no allocation per
-// entry, so a lookup or an insertion costs a hash and a short compare. Hill climbing
-// looks up every candidate family of a rescored node, so this sits on its serial path.
+// FamilyMap is an open-addressing table whose keys live in one array of ids: no
+// allocation per entry, so a lookup or an insertion costs a hash and a short compare.
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <limits>
+#include <memory>
 #include <vector>
 
 #include "../util/rng.hpp"
 
 namespace learnbn {
 
-class ScoreCache {
+template <class Value>
+class FamilyMap {
  public:
   // `parents` must be sorted: a parent set, not a sequence.
-  bool find(int node, const std::vector<int>& parents, double& score) {
-    const std::uint64_t h = hash(node, parents);
-    const Slot* slot = locate(h, node, parents);
-    if (!slot || slot->length == 0) { ++misses_; return false; }
-    ++hits_;
-    score = slot->score;
+  bool find(int node, const std::vector<int>& parents, Value& value) const {
+    if (slots_.empty()) return false;
+    const Slot& slot = slots_[locate(hash(node, parents), node, parents)];
+    if (slot.length == 0) return false;
+    value = slot.value;
     return true;
   }
-  // Keeps the first score given for a family.
-  void insert(int node, const std::vector<int>& parents, double score) {
+  // Keeps the first value given for a family.
+  void insert(int node, const std::vector<int>& parents, Value value) {
     if (2 * (size_ + 1) > slots_.size()) grow();
     const std::uint64_t h = hash(node, parents);
-    Slot* slot = locate(h, node, parents);
-    if (slot->length != 0) return;
-    slot->hash = h;
-    slot->offset = keys_.size();
-    slot->length = static_cast<std::uint32_t>(parents.size() + 1);
-    slot->score = score;
+    Slot& slot = slots_[locate(h, node, parents)];
+    if (slot.length != 0) return;
+    slot.hash = h;
+    slot.offset = keys_.size();
+    slot.length = static_cast<std::uint32_t>(parents.size() + 1);
+    slot.value = value;
     keys_.push_back(node);
     keys_.insert(keys_.end(), parents.begin(), parents.end());
     ++size_;
   }
   std::size_t size() const { return size_; }
-  std::size_t hits() const { return hits_; }
-  std::size_t misses() const { return misses_; }
   void clear() {
     slots_.clear();
     keys_.clear();
-    size_ = hits_ = misses_ = 0;
+    size_ = 0;
   }
 
  private:
@@ -51,7 +52,7 @@ class ScoreCache {
     std::uint64_t hash = 0;
     std::uint64_t offset = 0;  // of the key (node, then parents) in keys_
     std::uint32_t length = 0;  // ids in the key; 0: an empty slot
-    double score = 0;
+    Value value{};
   };
 
   static std::uint64_t hash(int node, const std::vector<int>& parents) {
@@ -60,15 +61,13 @@ class ScoreCache {
     return h;
   }
 
-  // The slot holding (node, parents), or the empty slot where it would go; nullptr
-  // when the table has no slots yet.
-  Slot* locate(std::uint64_t h, int node, const std::vector<int>& parents) {
-    if (slots_.empty()) return nullptr;
+  // The index of the slot holding (node, parents), or of the empty slot where it would
+  // go; the table must have slots.
+  std::size_t locate(std::uint64_t h, int node, const std::vector<int>& parents) const {
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = h & mask;; i = (i + 1) & mask) {
-      Slot& slot = slots_[i];
-      if (slot.length == 0) return &slot;
-      if (slot.hash == h && same_key(slot, node, parents)) return &slot;
+      const Slot& slot = slots_[i];
+      if (slot.length == 0 || (slot.hash == h && same_key(slot, node, parents))) return i;
     }
   }
   bool same_key(const Slot& slot, int node, const std::vector<int>& parents) const {
@@ -90,7 +89,42 @@ class ScoreCache {
 
   std::vector<Slot> slots_;  // a power of two, at most half full
   std::vector<int> keys_;
-  std::size_t size_ = 0, hits_ = 0, misses_ = 0;
+  std::size_t size_ = 0;
+};
+
+// Scores of single families.
+using ScoreCache = FamilyMap<double>;
+
+// Rows of addition scores: the row of (node, base) holds at [e] the score of node with
+// parents base + {e}, NaN until scored. Hill climbing rescores every addition to a node
+// whose parents changed; when they return to a set seen before, one lookup finds them
+// all, and storing a row's new scores is a write each, not a hash insertion each (which
+// cost more than a small family's score, on the serial path).
+class AdditionRows {
+ public:
+  explicit AdditionRows(int n_vars) : n_(n_vars) {}
+
+  // The row of (node, sorted base), or nullptr.
+  double* find(int node, const std::vector<int>& base) const {
+    std::size_t r;
+    return index_.find(node, base, r) ? rows_[r].get() : nullptr;
+  }
+  // The row of (node, sorted base), created empty if new; nullptr once `max_scores`
+  // scores would be exceeded.
+  double* find_or_add(int node, const std::vector<int>& base, std::size_t max_scores) {
+    if (double* row = find(node, base)) return row;
+    if ((rows_.size() + 1) * n_ > max_scores) return nullptr;
+    rows_.emplace_back(new double[n_]);
+    std::fill(rows_.back().get(), rows_.back().get() + n_, std::numeric_limits<double>::quiet_NaN());
+    index_.insert(node, base, rows_.size() - 1);
+    return rows_.back().get();
+  }
+  std::size_t rows() const { return rows_.size(); }
+
+ private:
+  int n_;
+  FamilyMap<std::size_t> index_;
+  std::vector<std::unique_ptr<double[]>> rows_;  // n_ scores each; the addresses stay put
 };
 
 }  // namespace learnbn

@@ -1,11 +1,12 @@
-// The scorer every search and bn_score() use: family scores cached by (node, parent set),
-// with the candidate parents of one node, or a batch of families, scored in parallel (one
-// LocalScorer per thread, in a WorkPool, so a threaded run computes exactly the same
-// numbers as a serial one). Gaussian families cost a small
-// triangular solve, less than a hash lookup or waking a thread, so they are computed
-// directly, serially and without the cache.
+// The scorer every search and bn_score() use: family scores kept by (node, parent set),
+// and addition scores in rows by (node, base parents); the candidate parents of one
+// node, or a batch of families, scored in parallel (one LocalScorer per thread, in a
+// WorkPool, so a threaded run computes exactly the same numbers as a serial one).
+// Gaussian families cost a small triangular solve, less than a hash lookup or waking a
+// thread, so they are computed directly, serially and without the cache.
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <cstdint>
 #include <vector>
@@ -18,11 +19,15 @@ namespace learnbn {
 
 class FamilyScorer {
  public:
-  FamilyScorer(const DataView& data, const ScoreSpec& spec, int threads, std::size_t max_cached = 5000000)
+  FamilyScorer(const DataView& data, const ScoreSpec& spec, int threads, std::size_t max_cached = 20000000)
       : data_(data), spec_(spec), threads_(std::max(1, threads)), max_cached_(max_cached),
-        counting_(!data.gaussian()) {
+        counting_(!data.gaussian()), rows_(static_cast<int>(data.n_vars())) {
     const auto gaussian = gaussian_model(data_, spec_);
-    for (int t = 0; t < threads_; ++t) scorers_.emplace_back(new LocalScorer(data_, spec_, gaussian));
+    const auto bits = std::make_shared<ColumnBits>(data_);
+    for (int t = 0; t < threads_; ++t) {
+      scorers_.emplace_back(new LocalScorer(data_, spec_, gaussian));
+      scorers_.back()->share_column_bits(bits);
+    }
     prepared_.assign(threads_, 0);
     if (threads_ > 1) pool_.reset(new WorkPool(threads_ - 1));
   }
@@ -33,11 +38,13 @@ class FamilyScorer {
   double score(int node, std::vector<int> parents) {
     std::sort(parents.begin(), parents.end());
     double s;
-    if (counting_ && cache_.find(node, parents, s)) return s;
+    if (counting_ && (cache_.find(node, parents, s) || find_in_rows(node, parents, s))) {
+      ++hits_;
+      return s;
+    }
     s = scorers_[0]->score(node, parents.data(), parents.size());
     ++evaluations_;
-    if (!counting_) return s;
-    remember(node, parents, s);
+    if (counting_ && cached() < max_cached_) cache_.insert(node, parents, s);
     return s;
   }
 
@@ -48,7 +55,8 @@ class FamilyScorer {
     batch[0].node = node;
     batch[0].parents = parents;
     batch[0].extras = extras;
-    score_additions(batch);
+    std::vector<Family> none;
+    score_additions(batch, none);
     out.swap(batch[0].scores);
   }
 
@@ -61,31 +69,57 @@ class FamilyScorer {
     std::vector<double> scores;
   };
 
-  // Fills the scores of every job. The families not in the cache are scored in the
-  // threads: whole jobs to each thread when there are enough of them (each thread then
-  // combines a node's base parents once), else one job after the other with its extras
-  // shared out. The cache is read before and written after, on this thread, in job
-  // order, so what it holds does not depend on the threads.
-  void score_additions(std::vector<Additions>& batch) {
+  // A family scored along with a batch of additions (hill climbing's rescored families
+  // and their removals).
+  struct Family {
+    int node = 0;
+    std::vector<int> parents;  // sorted
+    double score = 0;
+  };
+
+  // Fills the scores of every job, and of `singles`. The families not in the job's row
+  // of addition scores (not in a memo, for singles) are scored in the threads: whole
+  // jobs to each thread when there are enough of them (each thread then combines a
+  // node's base parents once), else one job after the other with its extras shared out;
+  // the singles last, in the same run. The memos are read before and written after, on
+  // this thread, in order, so what they hold does not depend on the threads.
+  void score_additions(std::vector<Additions>& batch, std::vector<Family>& singles) {
+    std::vector<double*> rows(batch.size(), nullptr);
     std::vector<std::vector<std::size_t>> missing(batch.size());
     // The extras of missing[j] and their scores, contiguous for score_plus_many().
     std::vector<std::vector<int>> todo(batch.size());
     std::vector<std::vector<double>> scores(batch.size());
-    std::vector<int> key;
     for (std::size_t j = 0; j < batch.size(); ++j) {
       Additions& job = batch[j];
       job.scores.assign(job.extras.size(), 0.0);
+      if (counting_) rows[j] = rows_.find_or_add(job.node, job.parents, max_cached_ - cache_.size());
       for (std::size_t e = 0; e < job.extras.size(); ++e) {
-        if (counting_) {
-          family_key(job.parents, job.extras[e], key);
-          if (cache_.find(job.node, key, job.scores[e])) continue;
+        if (rows[j] && !std::isnan(rows[j][job.extras[e]])) {
+          job.scores[e] = rows[j][job.extras[e]];
+          continue;
         }
         missing[j].push_back(e);
         todo[j].push_back(job.extras[e]);
       }
       scores[j].resize(todo[j].size());
       evaluations_ += missing[j].size();
+      hits_ += job.extras.size() - missing[j].size();
     }
+    std::vector<std::size_t> singles_todo;
+    for (std::size_t f = 0; f < singles.size(); ++f) {
+      Family& family = singles[f];
+      if (counting_ && (cache_.find(family.node, family.parents, family.score) ||
+                        find_in_rows(family.node, family.parents, family.score))) {
+        ++hits_;
+        continue;
+      }
+      singles_todo.push_back(f);
+    }
+    evaluations_ += singles_todo.size();
+    auto score_single = [&](LocalScorer& scorer, std::size_t i) {
+      Family& family = singles[singles_todo[i]];
+      family.score = scorer.score(family.node, family.parents.data(), family.parents.size());
+    };
     // Scores todo[j][first, first + n).
     auto score_part = [&](LocalScorer& scorer, std::size_t j, std::size_t first, std::size_t n) {
       const Additions& job = batch[j];
@@ -97,32 +131,40 @@ class FamilyScorer {
     };
     // Gaussian families are cheaper than a thread's wake-up: scored serially.
     const int threads = counting_ ? threads_ : 1;
+    const std::size_t n_singles = singles_todo.size();
     if (batch.size() >= 4 * static_cast<std::size_t>(threads)) {
-      in_parallel(batch.size(), [](LocalScorer&) {}, [&](LocalScorer& scorer, std::size_t j) {
+      in_parallel(batch.size() + n_singles, [](LocalScorer&) {}, [&](LocalScorer& scorer, std::size_t j) {
+        if (j >= batch.size()) return score_single(scorer, j - batch.size());
         if (todo[j].empty()) return;
         set_base(scorer, j);
         score_part(scorer, j, 0, todo[j].size());
       }, threads);
     } else {
-      // One job after the other, its extras shared out in windows of the counter's.
+      // One job after the other, its extras shared out in windows of the counter's (a
+      // single's count leaves the base alone); the singles with the last job.
       const std::size_t window = Counter::kWindow;
       for (std::size_t j = 0; j < batch.size(); ++j) {
-        const std::size_t n = todo[j].size();
+        const std::size_t n = todo[j].size(), windows = (n + window - 1) / window;
+        const std::size_t extra = j + 1 == batch.size() ? n_singles : 0;
         in_parallel(
-            (n + window - 1) / window, [&](LocalScorer& scorer) { set_base(scorer, j); },
-            [&](LocalScorer& scorer, std::size_t m) { score_part(scorer, j, m * window, std::min(window, n - m * window)); },
+            windows + extra, [&](LocalScorer& scorer) { set_base(scorer, j); },
+            [&](LocalScorer& scorer, std::size_t m) {
+              if (m >= windows) return score_single(scorer, m - windows);
+              score_part(scorer, j, m * window, std::min(window, n - m * window));
+            },
             n < 16 ? 1 : threads);
       }
+      if (batch.empty()) in_parallel(n_singles, [](LocalScorer&) {}, score_single);
     }
     for (std::size_t j = 0; j < batch.size(); ++j) {
-      for (std::size_t m = 0; m < missing[j].size(); ++m) batch[j].scores[missing[j][m]] = scores[j][m];
+      for (std::size_t m = 0; m < missing[j].size(); ++m) {
+        batch[j].scores[missing[j][m]] = scores[j][m];
+        if (rows[j]) rows[j][todo[j][m]] = scores[j][m];
+      }
     }
     if (!counting_) return;
-    for (std::size_t j = 0; j < batch.size(); ++j) {
-      for (std::size_t e : missing[j]) {
-        family_key(batch[j].parents, batch[j].extras[e], key);
-        remember(batch[j].node, key, batch[j].scores[e]);
-      }
+    for (std::size_t f : singles_todo) {
+      if (cached() < max_cached_) cache_.insert(singles[f].node, singles[f].parents, singles[f].score);
     }
   }
 
@@ -146,8 +188,7 @@ class FamilyScorer {
   }
 
   std::size_t evaluations() const { return evaluations_; }
-  std::size_t cache_hits() const { return cache_.hits(); }
-  const ScoreCache& cache() const { return cache_; }
+  std::size_t cache_hits() const { return hits_; }
   const ScoreSpec& spec() const { return spec_; }
 
  private:
@@ -176,13 +217,23 @@ class FamilyScorer {
       body(scorer, i);
     });
   }
-  static void family_key(const std::vector<int>& parents, int extra, std::vector<int>& key) {
-    key = parents;
-    key.insert(std::upper_bound(key.begin(), key.end(), extra), extra);
+  // A family scored as an addition: node with `parents` (sorted) minus one of them,
+  // plus that one.
+  bool find_in_rows(int node, const std::vector<int>& parents, double& s) const {
+    std::vector<int> base;
+    for (std::size_t i = 0; i < parents.size(); ++i) {
+      base.assign(parents.begin(), parents.end());
+      base.erase(base.begin() + static_cast<std::ptrdiff_t>(i));
+      const double* row = rows_.find(node, base);
+      if (row && !std::isnan(row[parents[i]])) {
+        s = row[parents[i]];
+        return true;
+      }
+    }
+    return false;
   }
-  void remember(int node, const std::vector<int>& sorted_parents, double s) {
-    if (cache_.size() < max_cached_) cache_.insert(node, sorted_parents, s);
-  }
+  // Scores held by the memos, which stop growing at max_cached_.
+  std::size_t cached() const { return cache_.size() + rows_.rows() * data_.n_vars(); }
 
   DataView data_;
   ScoreSpec spec_;
@@ -194,7 +245,8 @@ class FamilyScorer {
   std::vector<std::uint64_t> prepared_;  // by slot: the last batch it ran setup() for
   std::uint64_t batches_ = 0;
   ScoreCache cache_;
-  std::size_t evaluations_ = 0;
+  AdditionRows rows_;
+  std::size_t evaluations_ = 0, hits_ = 0;
 };
 
 }  // namespace learnbn

@@ -28,6 +28,8 @@ class LocalScorer {
   LocalScorer(const LocalScorer&) = delete;
   LocalScorer& operator=(const LocalScorer&) = delete;
 
+  void share_column_bits(std::shared_ptr<ColumnBits> bits) { counter_.share_column_bits(std::move(bits)); }
+
   // `prior_joint`: BDe's P(x_i, pa_i) from a prior network, or nullptr.
   double score(int node, const int* parents, std::size_t k, const double* prior_joint = nullptr) {
     if (gaussian_) return gaussian_->score(node, conditioner_->set_base(node, parents, k), k);

@@ -3,7 +3,6 @@
 #pragma once
 #include <algorithm>
 #include <functional>
-#include <limits>
 #include <numeric>
 #include <vector>
 
@@ -17,7 +16,8 @@ class ArcMoves {
   ArcMoves(FamilyScorer& scorer, const Constraints& constraints)
       : scorer_(&scorer), constraints_(&constraints), n_(constraints.n),
         family_(n_, 0.0), gain_add_(static_cast<std::size_t>(n_) * n_, 0.0),
-        gain_remove_(static_cast<std::size_t>(n_) * n_, 0.0), row_bound_(n_, 0.0) {}
+        gain_remove_(static_cast<std::size_t>(n_) * n_, 0.0), row_bound_(n_, 0.0),
+        row_best_(n_) {}
 
   void refresh_all(const Dag& dag) {
     std::vector<int> all(n_);
@@ -26,21 +26,24 @@ class ArcMoves {
   }
 
   // Rescores the families of `nodes` and every move that changes their parent sets;
-  // the candidate parents of all of them are scored in one batch (in the scorer's
-  // threads).
+  // the families, their removals and the candidate parents of all of them are scored in
+  // one batch (in the scorer's threads).
   void refresh(const Dag& dag, const std::vector<int>& nodes) {
     batch_.clear();
+    singles_.clear();
     for (int node : nodes) {
       const std::vector<int>& parents = dag.parents(node);
-      family_[node] = scorer_->score(node, parents);
+      // The family, then the family without each parent.
+      const std::size_t at = singles_.size();
+      singles_.push_back(family_without(node, parents, -1));
+      for (int parent : parents) singles_.push_back(family_without(node, parents, parent));
       std::fill(&gain_add_[row(node)], &gain_add_[row(node)] + n_, 0.0);
       std::fill(&gain_remove_[row(node)], &gain_remove_[row(node)] + n_, 0.0);
       if (static_cast<int>(parents.size()) >= constraints_->max_parents) continue;
       // Additions: every non-parent that may become a parent of `node`.
       FamilyScorer::Additions job;
       job.node = node;
-      job.parents = parents;
-      std::sort(job.parents.begin(), job.parents.end());
+      job.parents = singles_[at].parents;
       for (int from = 0; from < n_; ++from) {
         if (from != node && !dag.has_arc(from, node) && constraints_->allowed(from, node)) {
           job.extras.push_back(from);
@@ -48,19 +51,15 @@ class ArcMoves {
       }
       batch_.push_back(std::move(job));
     }
-    scorer_->score_additions(batch_);
+    scorer_->score_additions(batch_, singles_);
+    std::size_t f = 0;
+    for (int node : nodes) {
+      family_[node] = singles_[f++].score;
+      for (int parent : dag.parents(node)) gain_remove_[row(node) + parent] = singles_[f++].score - family_[node];
+    }
     for (const FamilyScorer::Additions& job : batch_) {
       double* add = &gain_add_[row(job.node)];
       for (std::size_t c = 0; c < job.extras.size(); ++c) add[job.extras[c]] = job.scores[c] - family_[job.node];
-    }
-    // Removals.
-    for (int node : nodes) {
-      const std::vector<int>& parents = dag.parents(node);
-      for (int parent : parents) {
-        std::vector<int> rest;
-        for (int p : parents) if (p != parent) rest.push_back(p);
-        gain_remove_[row(node) + parent] = scorer_->score(node, rest) - family_[node];
-      }
     }
     // The moves of a row `to` whose deltas read these rows: its own, and the reversals
     // of the arcs node -> child.
@@ -86,17 +85,26 @@ class ArcMoves {
   bool legal(const Dag& dag, const Move& m) const { return legal_move(dag, *constraints_, m); }
 
   // The legal move with the largest delta that `skip` does not reject (first in scan
-  // order among ties); an invalid Move when there is none. A row whose bound does not
-  // beat the best move so far cannot replace it, so it is not scanned: the result is
-  // that of the full scan.
-  Move best(const Dag& dag, const std::function<bool(const Move&)>& skip = nullptr) const {
+  // order among ties); an invalid Move when there is none: that of the full scan. A row
+  // whose bound does not beat the best move so far cannot replace it. Without `skip`, a
+  // row's best move, if still legal, is still its best (see bound_row), so only rows
+  // whose best move became illegal are scanned again.
+  Move best(const Dag& dag, const std::function<bool(const Move&)>& skip = nullptr) {
     Move best_move;
     for (int to = 0; to < n_; ++to) {
       if (!(row_bound_[to] > best_move.delta)) continue;
-      for_each_candidate_move_to(dag, to, [&](Move m) {
-        m.delta = delta(m);
-        if (m.delta > best_move.delta && legal(dag, m) && !(skip && skip(m))) best_move = m;
-      });
+      if (skip) {
+        for_each_candidate_move_to(dag, to, [&](Move m) {
+          m.delta = delta(m);
+          if (m.delta > best_move.delta && legal(dag, m) && !skip(m)) best_move = m;
+        });
+        continue;
+      }
+      if (!row_best_[to].valid() || !legal(dag, row_best_[to])) {
+        bound_row(dag, to);
+        if (!(row_bound_[to] > best_move.delta)) continue;
+      }
+      best_move = row_best_[to];
     }
     return best_move;
   }
@@ -116,19 +124,30 @@ class ArcMoves {
  private:
   std::size_t row(int node) const { return static_cast<std::size_t>(node) * n_; }
 
-  // row_bound_[to]: the largest delta of the legal moves into `to`. Moves only leave a
-  // row until it is bounded again, and an added arc only makes moves illegal (paths and
-  // parent sets grow), so the bound stays an upper bound; apply() bounds every row
-  // again after a removal or a reversal. Counting only legal moves matters: on large
-  // graphs most rows hold an illegal move (a cycle) better than the best legal one, and
-  // a bound over those would let no row be skipped.
+  // `node` with `parents` but `without` (-1: none), the parents sorted.
+  static FamilyScorer::Family family_without(int node, const std::vector<int>& parents, int without) {
+    FamilyScorer::Family f;
+    f.node = node;
+    for (int p : parents) if (p != without) f.parents.push_back(p);
+    std::sort(f.parents.begin(), f.parents.end());
+    return f;
+  }
+
+  // row_best_[to]: the legal move into `to` with the largest delta (first in scan order
+  // among ties), and row_bound_[to] its delta. Moves only leave a row until it is
+  // bounded again, and an added arc only makes moves illegal (paths and parent sets
+  // grow), so the bound stays an upper bound, and the best move the best while legal;
+  // apply() bounds every row again after a removal or a reversal. Counting only legal
+  // moves matters: on large graphs most rows hold an illegal move (a cycle) better than
+  // the best legal one, and a bound over those would let no row be skipped.
   void bound_row(const Dag& dag, int to) {
-    double bound = -std::numeric_limits<double>::infinity();
-    for_each_candidate_move_to(dag, to, [&](const Move& m) {
-      const double d = delta(m);
-      if (d > bound && legal(dag, m)) bound = d;
+    Move best_move;
+    for_each_candidate_move_to(dag, to, [&](Move m) {
+      m.delta = delta(m);
+      if (m.delta > best_move.delta && legal(dag, m)) best_move = m;
     });
-    row_bound_[to] = bound;
+    row_best_[to] = best_move;
+    row_bound_[to] = best_move.delta;
   }
 
   FamilyScorer* scorer_;
@@ -138,7 +157,9 @@ class ArcMoves {
   std::vector<double> gain_add_;     // [to * n + from]: S(to, pa + from) - S(to, pa)
   std::vector<double> gain_remove_;  // [to * n + from]: S(to, pa - from) - S(to, pa)
   std::vector<double> row_bound_;    // by `to`, see bound_row()
+  std::vector<Move> row_best_;       // likewise
   std::vector<FamilyScorer::Additions> batch_;
+  std::vector<FamilyScorer::Family> singles_;  // refresh()'s families and removals
 };
 
 }  // namespace learnbn
