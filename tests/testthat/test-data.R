@@ -51,6 +51,14 @@ test_that("variables with more than 256 levels are stored as integers", {
   expect_equal(learnbn:::data_codes(d, "x"), 0:299)
 })
 
+test_that("codes are raw while the levels and the missing code fit a byte", {
+  encode <- learnbn:::encode_codes
+  expect_identical(encode(c(1:255, NA), 255), as.raw(c(0:254, 255)))
+  expect_identical(encode(1:256, 256), as.raw(0:255))
+  expect_identical(encode(c(1:256, NA), 256), c(0:255, 65535L))
+  expect_identical(encode(c(3L, NA, 300L), 300), c(2L, 65535L, 299L))
+})
+
 test_that("counts weight rows and zero-count rows are dropped", {
   d <- bn_data(florida, counts = "count")
   expect_equal(d$n_cases, 637)

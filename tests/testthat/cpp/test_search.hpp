@@ -155,6 +155,7 @@ inline int check_arc_moves_updates(const DataView& view) {
     fresh.refresh_all(dag);
     for_each_candidate_move(dag, [&](const Move& c) { same_deltas = same_deltas && moves.delta(c) == fresh.delta(c); });
     same_deltas = same_deltas && moves.total() == fresh.total();
+    same_best = same_best && fresh.best(dag) == scan(fresh, nullptr);  // rows bounded on two threads
     // Filters that reject every move above a cut reach down the ranking of the moves.
     std::vector<std::function<bool(const Move&)>> skips = {nullptr, skip_adds};
     std::vector<double> deltas;

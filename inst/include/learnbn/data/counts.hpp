@@ -298,6 +298,10 @@ class Counter {
 
   // Counters of one data set on several threads build each column's bit sets once.
   void share_column_bits(std::shared_ptr<ColumnBits> bits) { column_bits_ = std::move(bits); }
+  // Builds column `var`'s bit sets now if count_plus() could ever count from them.
+  void prepare_column_bits(int var) {
+    if (!data_.expected && !data_.gaussian() && bits_pay(1, data_.columns[var].cardinality)) column_bits(var);
+  }
 
   // Switches counting from bit sets off (or back on): the tests compare both paths.
   void use_bits(bool on) { bits_enabled_ = on; }

@@ -133,6 +133,14 @@ class FamilyScorer {
     const int threads = counting_ ? threads_ : 1;
     const std::size_t n_singles = singles_todo.size();
     if (batch.size() >= 4 * static_cast<std::size_t>(threads)) {
+      // A batch of many nodes (a search's first) needs every column's bit sets: built
+      // over the threads, not by each thread's first job in turn, in the same order.
+      if (!column_bits_ready_ && threads > 1) {
+        in_parallel(data_.n_vars(), [](LocalScorer&) {}, [](LocalScorer& scorer, std::size_t v) {
+          scorer.prepare_column_bits(static_cast<int>(v));
+        }, threads);
+      }
+      column_bits_ready_ = true;
       in_parallel(batch.size() + n_singles, [](LocalScorer&) {}, [&](LocalScorer& scorer, std::size_t j) {
         if (j >= batch.size()) return score_single(scorer, j - batch.size());
         if (todo[j].empty()) return;
@@ -166,6 +174,13 @@ class FamilyScorer {
     for (std::size_t f : singles_todo) {
       if (cached() < max_cached_) cache_.insert(singles[f].node, singles[f].parents, singles[f].score);
     }
+  }
+
+  // Runs body(i) for every i in [0, count) over the scorer's threads (discrete data;
+  // serially otherwise); body(i) must write only what item i owns.
+  template <class Body>
+  void parallel_for(std::size_t count, Body&& body) {
+    in_parallel(count, [](LocalScorer&) {}, [&](LocalScorer&, std::size_t i) { body(i); }, counting_ ? threads_ : 1);
   }
 
   // Scores of many families, uncached: out[f] is the score of nodes[f] with parents
@@ -247,6 +262,7 @@ class FamilyScorer {
   ScoreCache cache_;
   AdditionRows rows_;
   std::size_t evaluations_ = 0, hits_ = 0;
+  bool column_bits_ready_ = false;  // see score_additions()
 };
 
 }  // namespace learnbn

@@ -29,6 +29,7 @@ class LocalScorer {
   LocalScorer& operator=(const LocalScorer&) = delete;
 
   void share_column_bits(std::shared_ptr<ColumnBits> bits) { counter_.share_column_bits(std::move(bits)); }
+  void prepare_column_bits(int var) { counter_.prepare_column_bits(var); }
 
   // `prior_joint`: BDe's P(x_i, pa_i) from a prior network, or nullptr.
   double score(int node, const int* parents, std::size_t k, const double* prior_joint = nullptr) {

@@ -22,51 +22,8 @@ class ArcMoves {
   void refresh_all(const Dag& dag) {
     std::vector<int> all(n_);
     std::iota(all.begin(), all.end(), 0);
-    refresh(dag, all);
-  }
-
-  // Rescores the families of `nodes` and every move that changes their parent sets;
-  // the families, their removals and the candidate parents of all of them are scored in
-  // one batch (in the scorer's threads).
-  void refresh(const Dag& dag, const std::vector<int>& nodes) {
-    batch_.clear();
-    singles_.clear();
-    for (int node : nodes) {
-      const std::vector<int>& parents = dag.parents(node);
-      // The family, then the family without each parent.
-      const std::size_t at = singles_.size();
-      singles_.push_back(family_without(node, parents, -1));
-      for (int parent : parents) singles_.push_back(family_without(node, parents, parent));
-      std::fill(&gain_add_[row(node)], &gain_add_[row(node)] + n_, 0.0);
-      std::fill(&gain_remove_[row(node)], &gain_remove_[row(node)] + n_, 0.0);
-      if (static_cast<int>(parents.size()) >= constraints_->max_parents) continue;
-      // Additions: every non-parent that may become a parent of `node`.
-      FamilyScorer::Additions job;
-      job.node = node;
-      job.parents = singles_[at].parents;
-      for (int from = 0; from < n_; ++from) {
-        if (from != node && !dag.has_arc(from, node) && constraints_->allowed(from, node)) {
-          job.extras.push_back(from);
-        }
-      }
-      batch_.push_back(std::move(job));
-    }
-    scorer_->score_additions(batch_, singles_);
-    std::size_t f = 0;
-    for (int node : nodes) {
-      family_[node] = singles_[f++].score;
-      for (int parent : dag.parents(node)) gain_remove_[row(node) + parent] = singles_[f++].score - family_[node];
-    }
-    for (const FamilyScorer::Additions& job : batch_) {
-      double* add = &gain_add_[row(job.node)];
-      for (std::size_t c = 0; c < job.extras.size(); ++c) add[job.extras[c]] = job.scores[c] - family_[job.node];
-    }
-    // The moves of a row `to` whose deltas read these rows: its own, and the reversals
-    // of the arcs node -> child.
-    for (int node : nodes) {
-      bound_row(dag, node);
-      for (int child : dag.children(node)) bound_row(dag, child);
-    }
+    rescore(dag, all);
+    bound_all(dag);
   }
 
   double total() const { return std::accumulate(family_.begin(), family_.end(), 0.0); }
@@ -112,17 +69,64 @@ class ArcMoves {
   void apply(Dag& dag, const Move& m) {
     apply_move(dag, m);
     if (m.type == MoveType::add) {
-      refresh(dag, {m.to});
+      rescore(dag, {m.to});
+      // The moves whose deltas read row m.to: its own, and the reversals of its arcs
+      // m.to -> child.
+      bound_row(dag, m.to);
+      for (int child : dag.children(m.to)) bound_row(dag, child);
       return;
     }
-    if (m.type == MoveType::reverse) refresh(dag, {m.from, m.to});
-    else refresh(dag, {m.to});
+    if (m.type == MoveType::reverse) rescore(dag, {m.from, m.to});
+    else rescore(dag, {m.to});
     // A path is gone: moves of any row may have become legal.
-    for (int to = 0; to < n_; ++to) bound_row(dag, to);
+    bound_all(dag);
   }
 
  private:
   std::size_t row(int node) const { return static_cast<std::size_t>(node) * n_; }
+
+  // Rescores the families of `nodes` and every move that changes their parent sets;
+  // the families, their removals and the candidate parents of all of them are scored in
+  // one batch (in the scorer's threads).
+  void rescore(const Dag& dag, const std::vector<int>& nodes) {
+    batch_.clear();
+    singles_.clear();
+    for (int node : nodes) {
+      const std::vector<int>& parents = dag.parents(node);
+      // The family, then the family without each parent.
+      const std::size_t at = singles_.size();
+      singles_.push_back(family_without(node, parents, -1));
+      for (int parent : parents) singles_.push_back(family_without(node, parents, parent));
+      std::fill(&gain_add_[row(node)], &gain_add_[row(node)] + n_, 0.0);
+      std::fill(&gain_remove_[row(node)], &gain_remove_[row(node)] + n_, 0.0);
+      if (static_cast<int>(parents.size()) >= constraints_->max_parents) continue;
+      // Additions: every non-parent that may become a parent of `node`.
+      FamilyScorer::Additions job;
+      job.node = node;
+      job.parents = singles_[at].parents;
+      for (int from = 0; from < n_; ++from) {
+        if (from != node && !dag.has_arc(from, node) && constraints_->allowed(from, node)) {
+          job.extras.push_back(from);
+        }
+      }
+      batch_.push_back(std::move(job));
+    }
+    scorer_->score_additions(batch_, singles_);
+    std::size_t f = 0;
+    for (int node : nodes) {
+      family_[node] = singles_[f++].score;
+      for (int parent : dag.parents(node)) gain_remove_[row(node) + parent] = singles_[f++].score - family_[node];
+    }
+    for (const FamilyScorer::Additions& job : batch_) {
+      double* add = &gain_add_[row(job.node)];
+      for (std::size_t c = 0; c < job.extras.size(); ++c) add[job.extras[c]] = job.scores[c] - family_[job.node];
+    }
+  }
+
+  // Every row, over the scorer's threads (each writes only its own row's bound).
+  void bound_all(const Dag& dag) {
+    scorer_->parallel_for(static_cast<std::size_t>(n_), [&](std::size_t to) { bound_row(dag, static_cast<int>(to)); });
+  }
 
   // `node` with `parents` but `without` (-1: none), the parents sorted.
   static FamilyScorer::Family family_without(int node, const std::vector<int>& parents, int without) {
@@ -159,7 +163,7 @@ class ArcMoves {
   std::vector<double> row_bound_;    // by `to`, see bound_row()
   std::vector<Move> row_best_;       // likewise
   std::vector<FamilyScorer::Additions> batch_;
-  std::vector<FamilyScorer::Family> singles_;  // refresh()'s families and removals
+  std::vector<FamilyScorer::Family> singles_;  // rescore()'s families and removals
 };
 
 }  // namespace learnbn
