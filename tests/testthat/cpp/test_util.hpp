@@ -1,16 +1,16 @@
 // util/: the random engine, splitmix64, the lazy engine, log Gamma and Gamma draws.
 #pragma once
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include <learnbn/util/math.hpp>
 #include <learnbn/util/progress.hpp>
 #include <learnbn/util/rng.hpp>
 #include <learnbn/util/work_pool.hpp>
-#include <chrono>
-#include <thread>
 #include <learnbn/util/bits.hpp>
 
 #include "check.hpp"

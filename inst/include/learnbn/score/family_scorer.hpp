@@ -38,13 +38,10 @@ class FamilyScorer {
   double score(int node, std::vector<int> parents) {
     std::sort(parents.begin(), parents.end());
     double s;
-    if (counting_ && (cache_.find(node, parents, s) || find_in_rows(node, parents, s))) {
-      ++hits_;
-      return s;
-    }
+    if (recall(node, parents, s)) return s;
     s = scorers_[0]->score(node, parents.data(), parents.size());
     ++evaluations_;
-    if (counting_ && cached() < max_cached_) cache_.insert(node, parents, s);
+    remember(node, parents, s);
     return s;
   }
 
@@ -107,13 +104,7 @@ class FamilyScorer {
     }
     std::vector<std::size_t> singles_todo;
     for (std::size_t f = 0; f < singles.size(); ++f) {
-      Family& family = singles[f];
-      if (counting_ && (cache_.find(family.node, family.parents, family.score) ||
-                        find_in_rows(family.node, family.parents, family.score))) {
-        ++hits_;
-        continue;
-      }
-      singles_todo.push_back(f);
+      if (!recall(singles[f].node, singles[f].parents, singles[f].score)) singles_todo.push_back(f);
     }
     evaluations_ += singles_todo.size();
     auto score_single = [&](LocalScorer& scorer, std::size_t i) {
@@ -170,10 +161,7 @@ class FamilyScorer {
         if (rows[j]) rows[j][todo[j][m]] = scores[j][m];
       }
     }
-    if (!counting_) return;
-    for (std::size_t f : singles_todo) {
-      if (cached() < max_cached_) cache_.insert(singles[f].node, singles[f].parents, singles[f].score);
-    }
+    for (std::size_t f : singles_todo) remember(singles[f].node, singles[f].parents, singles[f].score);
   }
 
   // Runs body(i) for every i in [0, count) over the scorer's threads (discrete data;
@@ -231,6 +219,16 @@ class FamilyScorer {
       }
       body(scorer, i);
     });
+  }
+  // The memoised score of node with `parents` (sorted), counted as a hit; discrete data
+  // only.
+  bool recall(int node, const std::vector<int>& parents, double& s) {
+    if (!counting_ || !(cache_.find(node, parents, s) || find_in_rows(node, parents, s))) return false;
+    ++hits_;
+    return true;
+  }
+  void remember(int node, const std::vector<int>& parents, double s) {
+    if (counting_ && cached() < max_cached_) cache_.insert(node, parents, s);
   }
   // A family scored as an addition: node with `parents` (sorted) minus one of them,
   // plus that one.
