@@ -130,14 +130,25 @@ class ColumnBits {
   }
 
  private:
+  // One pass per state, each word assembled in a register without a branch: a branch
+  // on the code per row mispredicts on every change of state.
   void build(int var) {
-    const std::size_t words = (data_.n_rows + 63) / 64;
+    const std::size_t n = data_.n_rows, words = (n + 63) / 64;
     const Column& column = data_.columns[var];
     std::vector<std::uint64_t>& bits = bits_[var];
-    bits.assign(static_cast<std::size_t>(column.cardinality - 1) * words, 0);
-    const int last = column.cardinality - 1;
-    column.for_each(data_.n_rows, [&](std::size_t row, int code) {
-      if (code != last) bits[static_cast<std::size_t>(code) * words + row / 64] |= std::uint64_t(1) << (row % 64);
+    bits.resize(static_cast<std::size_t>(column.cardinality - 1) * words);
+    column.with_codes([&](const auto* code) {
+      for (int state = 0; state + 1 < column.cardinality; ++state) {
+        std::uint64_t* set = bits.data() + static_cast<std::size_t>(state) * words;
+        for (std::size_t w = 0; w < words; ++w) {
+          const std::size_t begin = 64 * w, end = std::min(n, begin + 64);
+          std::uint64_t word = 0;
+          for (std::size_t row = begin; row < end; ++row) {
+            word |= static_cast<std::uint64_t>(code[row] == state) << (row - begin);
+          }
+          set[w] = word;
+        }
+      }
     });
   }
 
@@ -190,29 +201,27 @@ class Counter {
     return out_;
   }
 
-  // Scoring one node against many candidate parents: set_base() combines the node and
-  // its base parents once into a base cell per row (the base configurations renumbered
-  // to the observed ones when their table is large); count_plus() then counts the
-  // family base + {extra} in one pass over the rows, or, when the base cells are few
-  // and the rows unweighted, from bit sets of the rows (count_plus_bits), 64 rows a word.
+  // Scoring one node against many candidate parents: set_base() takes the node and its
+  // base parents, combined once into a base cell per row (base_rows(); the base
+  // configurations renumbered to the observed ones when their table is large);
+  // count_plus() then counts the family base + {extra} in one pass over the rows, or,
+  // when the base cells are few and the rows unweighted, from bit sets of the rows
+  // (count_plus_bits), 64 rows a word.
   // Either way the cells come out in the order count() gives them, so a score computed
   // from them is the same to the last bit.
   void set_base(int node, const int* parents, std::size_t n_parents) {
     if (data_.expected) return;  // count_plus() counts each whole family
     require_complete_discrete();
     base_node_ = node;
+    base_parents_.assign(parents, parents + n_parents);
     base_total_ = parent_configs(data_, parents, n_parents);
-    base_configs_ = combine_columns(data_, parents, n_parents, dense_limit_, index_, base_);
-    const std::uint32_t states = static_cast<std::uint32_t>(data_.columns[node].cardinality);
     base_bits_ready_ = false;
     base_groups_ready_ = false;
-    // Larger base tables never reach the one-pass count (see count_plus), and their cell
-    // index could overflow.
-    if (base_configs_ * states > kMaxDenseCells) return;
-    std::uint32_t* cell = base_.data();
-    data_.columns[node].for_each(data_.n_rows, [&](std::size_t row, int code) {
-      cell[row] = cell[row] * states + static_cast<std::uint32_t>(code);
-    });
+    base_rows_ready_ = false;
+    // Every configuration of a base within the dense limit is its own id, so the cells of
+    // the rows can wait until a path needs them (bit sets do not: see build_base_bits).
+    if (base_total_ <= dense_limit_) base_configs_ = base_total_;
+    else base_rows();
   }
 
   // Requires set_base() for `node`; falls back to count() when even the table over the
@@ -242,12 +251,12 @@ class Counter {
       // Folds are counted by configuration (count_folds_dense): recover each row's.
       config_.resize(data_.n_rows);
       std::uint32_t* config = config_.data();
-      const std::uint32_t* base = base_.data();
+      const std::uint32_t* base = base_rows();
       const std::uint32_t stride = static_cast<std::uint32_t>(base_configs_), r = static_cast<std::uint32_t>(states);
       column.for_each(data_.n_rows, [&](std::size_t row, int code) { config[row] = base[row] / r + code * stride; });
       collect_dense(node, static_cast<std::size_t>(q));
     } else {
-      const std::uint32_t* base = base_.data();
+      const std::uint32_t* base = base_rows();
       const std::uint32_t scale = static_cast<std::uint32_t>(base_cells);
       tally_family(column, static_cast<std::size_t>(q), states, [base, scale](std::size_t row, int code) {
         return base[row] + static_cast<std::uint32_t>(code) * scale;
@@ -267,7 +276,9 @@ class Counter {
     if (singletons_apart && groups_pay(cells)) return PlusPath::groups;
     const double limit = std::max(dense_limit_, std::min(kMaxDenseCells, 16.0 * data_.n_rows));
     if (data_.expected || cells > limit) return PlusPath::whole;
-    if (bits_pay(static_cast<std::size_t>(base_configs_) * states, extra.cardinality)) return PlusPath::bits;
+    if (base_configs_ == base_total_ && bits_pay(static_cast<std::size_t>(base_configs_) * states, extra.cardinality)) {
+      return PlusPath::bits;
+    }
     return data_.fold ? PlusPath::folds : PlusPath::tally;
   }
 
@@ -517,7 +528,7 @@ class Counter {
   void build_base_groups(std::size_t states) {
     constexpr std::uint32_t kAlone = std::numeric_limits<std::uint32_t>::max();
     const std::size_t configs = static_cast<std::size_t>(base_configs_);
-    const std::uint32_t* cell = base_.data();
+    const std::uint32_t* cell = base_rows();
     config_group_.assign(configs, 0);  // first the rows of each configuration
     for (std::size_t row = 0; row < data_.n_rows; ++row) ++config_group_[cell[row] / states];
     group_begin_.assign(1, 0);
@@ -556,7 +567,7 @@ class Counter {
       table[k] = window_table_.data() + t;
       t += base_cells * data_.columns[extras[k]].cardinality;
     }
-    const std::uint32_t* base = base_.data();
+    const std::uint32_t* base = base_rows();
     const std::uint32_t scale = static_cast<std::uint32_t>(base_cells);
     for (std::size_t row = 0; row < data_.n_rows; ++row) {
       const std::uint32_t b = base[row];
@@ -655,15 +666,60 @@ class Counter {
     }
   }
 
-  // The row sets of the base cells of set_base(), and their sizes.
+  // The base cell of each row: base configuration * states + the node's state
+  // (set_base()), combined on first use.
+  const std::uint32_t* base_rows() {
+    if (base_rows_ready_) return base_.data();
+    base_configs_ = combine_columns(data_, base_parents_.data(), base_parents_.size(), dense_limit_, index_, base_);
+    base_rows_ready_ = true;
+    const std::uint32_t states = static_cast<std::uint32_t>(data_.columns[base_node_].cardinality);
+    // Larger base tables never reach the one-pass count (see count_plus), and their cell
+    // index could overflow.
+    if (base_configs_ * states > kMaxDenseCells) return base_.data();
+    std::uint32_t* cell = base_.data();
+    data_.columns[base_node_].for_each(data_.n_rows, [&](std::size_t row, int code) {
+      cell[row] = cell[row] * states + static_cast<std::uint32_t>(code);
+    });
+    return base_.data();
+  }
+
+  // The row sets of the base cells of set_base() (a dense base), and their sizes: all
+  // rows split by the node's states, then by each parent's in turn, which lists them in
+  // the order of base_rows()'s cells. A word of 64 rows costs one AND a cell, where
+  // building from the rows would cost a pass over them.
   void build_base_bits(std::size_t base_cells) {
     const std::size_t words = row_words();
-    base_bits_.assign(base_cells * words, 0);
-    base_cell_rows_.assign(base_cells, 0.0);
-    const std::uint32_t* cell = base_.data();
-    for (std::size_t row = 0; row < data_.n_rows; ++row) {
-      base_bits_[cell[row] * words + row / 64] |= std::uint64_t(1) << (row % 64);
-      base_cell_rows_[cell[row]] += 1;
+    // No bit past the last row is set in the first set (all rows), so none is in its splits.
+    base_bits_.assign(words, ~std::uint64_t(0));
+    if (data_.n_rows % 64) base_bits_.back() = (std::uint64_t(1) << (data_.n_rows % 64)) - 1;
+    std::size_t sets = 1;
+    auto split_by = [&](int var) {
+      const std::size_t r = static_cast<std::size_t>(data_.columns[var].cardinality);
+      const std::vector<std::uint64_t>& state = column_bits(var);
+      last_state_bits_.assign(words, 0);  // the rows in none of the other states
+      for (std::size_t k = 0; k + 1 < r; ++k) {
+        for (std::size_t w = 0; w < words; ++w) last_state_bits_[w] |= state[k * words + w];
+      }
+      for (std::size_t w = 0; w < words; ++w) last_state_bits_[w] = ~last_state_bits_[w];
+      split_bits_.resize(sets * r * words);
+      for (std::size_t k = 0; k < r; ++k) {
+        const std::uint64_t* rows_k = k + 1 < r ? &state[k * words] : last_state_bits_.data();
+        for (std::size_t i = 0; i < sets; ++i) {
+          const std::uint64_t* from = &base_bits_[i * words];
+          std::uint64_t* to = &split_bits_[(k * sets + i) * words];
+          for (std::size_t w = 0; w < words; ++w) to[w] = from[w] & rows_k[w];
+        }
+      }
+      base_bits_.swap(split_bits_);
+      sets *= r;
+    };
+    split_by(base_node_);
+    for (int parent : base_parents_) split_by(parent);
+    if (sets != base_cells) throw std::logic_error("build_base_bits() needs a dense base");
+    base_cell_rows_.resize(base_cells);
+    for (std::size_t b = 0; b < base_cells; ++b) {
+      const std::uint64_t* rows_b = &base_bits_[b * words];
+      base_cell_rows_[b] = static_cast<double>(and_count(rows_b, rows_b, words));
     }
     base_bits_ready_ = true;
   }
@@ -679,14 +735,26 @@ class Counter {
   template <class Count>
   static void collect_cells(const Count* table, std::size_t q, std::size_t states, FamilyCounts& out) {
     out.dense = true;
-    clear_cells(out);
     out.config_total.assign(q, 0.0);
+    // Every cell is written and the next one listed after it only if non-zero: without
+    // push_back() or a branch in the loop.
+    out.cell_count.resize(q * states);
+    out.cell_config.resize(q * states);
+    out.cell_state.resize(q * states);
+    std::size_t listed = 0;
     for (std::size_t j = 0; j < q; ++j) {
       for (std::size_t k = 0; k < states; ++k) {
         const double count = table[j * states + k];
-        if (count > 0) push_cell(out, count, j, k);
+        out.cell_count[listed] = count;
+        out.cell_config[listed] = static_cast<std::uint32_t>(j);
+        out.cell_state[listed] = static_cast<std::uint32_t>(k);
+        out.config_total[j] += count;
+        listed += count > 0;
       }
     }
+    out.cell_count.resize(listed);
+    out.cell_config.resize(listed);
+    out.cell_state.resize(listed);
   }
 
   // Per-fold counts over the cells just collected densely (see FamilyCounts).
@@ -765,8 +833,10 @@ class Counter {
   const DataView& data_;
   double dense_limit_;
   std::vector<std::uint32_t> config_;  // configuration id of each row
-  std::vector<std::uint32_t> base_;    // base cell of each row: base configuration * states + state (set_base)
-  int base_node_ = -1;                 // the node of set_base()
+  std::vector<std::uint32_t> base_;    // base cell of each row: base configuration * states + state (base_rows)
+  int base_node_ = -1;                 // the node and parents of set_base()
+  std::vector<int> base_parents_;
+  bool base_rows_ready_ = false;
   // Bit sets (count_plus_bits): row sets of the base cells, built on first use after
   // set_base(), their sizes, and the row sets of each column's states but the last.
   static constexpr std::size_t kBitPairs = 96;
@@ -775,6 +845,7 @@ class Counter {
   std::size_t bit_counted_ = 0;
   std::vector<std::uint64_t> base_bits_;
   std::vector<double> base_cell_rows_;
+  std::vector<std::uint64_t> split_bits_, last_state_bits_;  // build_base_bits()'s scratch
   std::shared_ptr<ColumnBits> column_bits_;
   // Base configurations (count_plus_groups), built on first use after set_base(): the
   // group of each configuration (or none: seen at most once), where each group's rows
