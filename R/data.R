@@ -136,24 +136,25 @@ split_counts <- function(x, counts, arg, call) {
        suspects = character())
 }
 
-# Discrete data: every column recoded (see encode_column()). With `warn_levels`, numeric
-# columns with many levels are warned about, except those in `not_again`.
+# Discrete data: every column recoded (see column_codes()) and stored in one call to the
+# core. With `warn_levels`, numeric columns with many levels are warned about, except
+# those in `not_again`.
 discrete_data <- function(x, weights, allow_missing, warn_levels, not_again, arg, call) {
-  missing_cells <- check_missing(x, allow = allow_missing, hint = missing_hint_discrete,
-                                 arg = arg, call = call)
-  columns <- lapply(names(x), function(name) encode_column(x[[name]], name, call))
-  names(columns) <- names(x)
-  sources <- vapply(columns, `[[`, "", "source")
-  levels <- lapply(columns, `[[`, "levels")
+  columns <- column_codes(x, call)
+  stored <- cpp_encode_codes(columns$codes, lengths(columns$levels), missing_code_raw, missing_code_int)
+  missing_cells <- stats::setNames(stored$missing, names(x))
+  stop_if_missing(missing_cells, allow_missing, missing_hint_discrete, arg, call)
+  check_levels(columns$levels, columns$sources, call)
   n_cases <- if (is.null(weights)) nrow(x) else sum(weights)
   if (warn_levels) {
-    warn_many_levels(lengths(levels)[sources == "whole number" & !names(x) %in% not_again], n_cases, arg)
+    whole_numbers <- columns$sources == "whole number" & !names(x) %in% not_again
+    warn_many_levels(lengths(columns$levels)[whole_numbers], n_cases, arg)
   }
   structure(
     list(type = "discrete",
-         codes = lapply(columns, `[[`, "codes"),
-         levels = levels,
-         sources = sources,
+         codes = stats::setNames(stored$codes, names(x)),
+         levels = columns$levels,
+         sources = columns$sources,
          weights = weights,
          n_rows = nrow(x),
          n_cases = n_cases,
@@ -230,17 +231,14 @@ data_type <- function(x, type, call = rlang::caller_env()) {
 missing_hint_discrete <- "Use {.code bn_data({arg}, missing = \"allow\")} for {.fn pc}, {.fn structural_em}, {.fn fit_parameters} with {.code missing = \"em\"} and {.fn impute}; or remove incomplete rows."
 missing_hint_gaussian <- "Missing values are supported for discrete data only; remove incomplete rows."
 
-# The cells missing in each column: an error (with the advice `hint`) unless `allow`.
-check_missing <- function(x, allow, hint, arg = "x", call = rlang::caller_env()) {
-  # anyNA() of a factor calls is.na(); of its codes it does not.
-  n_na <- vapply(x, function(col) if (anyNA(unclass(col))) sum(is.na(col)) else 0, numeric(1))
-  if (any(n_na > 0) && !allow) {
-    detail <- paste0(names(x)[n_na > 0], " (", n_na[n_na > 0], " NA)")
-    lbn_abort(c("{.arg {arg}} has missing values in {sum(n_na > 0)} column{?s}: {detail}.",
-                "i" = hint),
-              "missing", call = call)
-  }
-  n_na
+# An error (with the advice `hint`) when a column has missing cells (`n_na`, named by
+# column), unless `allow`.
+stop_if_missing <- function(n_na, allow, hint, arg = "x", call = rlang::caller_env()) {
+  if (allow || !any(n_na > 0)) return(invisible())
+  detail <- paste0(names(n_na)[n_na > 0], " (", n_na[n_na > 0], " NA)")
+  lbn_abort(c("{.arg {arg}} has missing values in {sum(n_na > 0)} column{?s}: {detail}.",
+              "i" = hint),
+            "missing", call = call)
 }
 
 # Largest number of levels a variable may have: codes must fit the core's 32-bit
@@ -292,26 +290,30 @@ check_frame_shape <- function(x, arg = "x", call = rlang::caller_env()) {
 missing_code_raw <- 255L
 missing_code_int <- 65535L
 
-# Recode one column to 0-based codes (missing cells get the missing code), its levels and
-# its source (the kind of column it was).
-encode_column <- function(col, name, call = rlang::caller_env()) {
-  if (is.factor(col)) {
-    levels <- levels(col)
-    if (anyNA(levels)) {
-      lbn_abort(c("Column {.val {name}} is a factor with {.code NA} as a level.",
-                  "i" = "Missing values must be left as {.code NA}, not coded as a level."),
-                "missing", call = call)
-    }
-    codes <- col  # its integer codes, read directly by encode_codes()
-    source <- "factor"
-  } else if (is.logical(col)) {
-    levels <- c("FALSE", "TRUE")
-    codes <- as.integer(col) + 1L
-    source <- "logical"
+# Every column of `x` as 1-based codes (NA where missing), with its levels and its source
+# (the kind of column it was). A factor's codes are its own, so a frame of factors is
+# neither copied nor handled column by column in R.
+column_codes <- function(x, call) {
+  codes <- as.list(x)
+  levels <- lapply(codes, levels)
+  sources <- rep("factor", length(codes))
+  for (j in which(!vapply(codes, is.factor, NA))) {
+    column <- recode_column(codes[[j]], names(x)[j], call)
+    codes[[j]] <- column$codes
+    levels[[j]] <- column$levels
+    sources[j] <- column$source
+  }
+  names(sources) <- names(x)
+  list(codes = codes, levels = levels, sources = sources)
+}
+
+# A column that is not a factor as 1-based codes, its levels and its source.
+recode_column <- function(col, name, call) {
+  if (is.logical(col)) {
+    list(codes = as.integer(col) + 1L, levels = c("FALSE", "TRUE"), source = "logical")
   } else if (is.character(col)) {
     levels <- sort(unique(col[!is.na(col)]))
-    codes <- match(col, levels)
-    source <- "character"
+    list(codes = match(col, levels), levels = levels, source = "character")
   } else if (is.numeric(col)) {
     observed <- col[!is.na(col)]
     bad <- !is.finite(observed) | observed != round(observed)
@@ -321,29 +323,39 @@ encode_column <- function(col, name, call = rlang::caller_env()) {
                 "continuous", call = call)
     }
     values <- sort(unique(observed))
-    levels <- as.character(values)
-    codes <- match(col, values)
-    source <- "whole number"
+    list(codes = match(col, values), levels = as.character(values), source = "whole number")
   } else {
     lbn_abort("Column {.val {name}} is {.obj_type_friendly {col}}; use a factor, character, logical or whole-number column.",
               "type", call = call)
   }
-  if (length(levels) > max_levels) {
-    lbn_abort(c("Column {.val {name}} has {length(levels)} levels; at most {max_levels} are supported.",
+}
+
+# Levels a column cannot have: NA as a factor level, more than max_levels; a single level
+# is warned about.
+check_levels <- function(levels, sources, call) {
+  na_level <- sources == "factor" & vapply(levels, anyNA, NA)
+  if (any(na_level)) {
+    lbn_abort(c("Column {.val {names(levels)[na_level][1]}} is a factor with {.code NA} as a level.",
+                "i" = "Missing values must be left as {.code NA}, not coded as a level."),
+              "missing", call = call)
+  }
+  n_levels <- lengths(levels)
+  if (any(n_levels > max_levels)) {
+    name <- names(levels)[n_levels > max_levels][1]
+    lbn_abort(c("Column {.val {name}} has {n_levels[[name]]} levels; at most {max_levels} are supported.",
                 "i" = "Is it an identifier or a continuous variable? Drop or discretise it."),
               "too_many_levels", call = call)
   }
-  if (length(levels) == 1L) {
-    lbn_warn("Column {.val {name}} has a single level ({.val {levels}}); it cannot depend on anything.",
+  for (name in names(levels)[n_levels == 1L]) {
+    lbn_warn("Column {.val {name}} has a single level ({.val {levels[[name]]}}); it cannot depend on anything.",
              "single_level")
   }
-  list(codes = encode_codes(codes, length(levels)), levels = levels, source = source)
 }
 
 # 1-based codes (NA where missing) stored 0-based as the core reads them: raw when they
 # fit, missing cells as the missing code.
 encode_codes <- function(codes, n_levels) {
-  cpp_encode_codes(codes, n_levels, missing_code_raw, missing_code_int)
+  cpp_encode_codes(list(codes), n_levels, missing_code_raw, missing_code_int)$codes[[1]]
 }
 
 # Internal: whether data are continuous, and whether they have missing cells.
@@ -372,7 +384,8 @@ check_data_type <- function(data, needed, what, call = rlang::caller_env()) {
 
 # Continuous data: the columns and their weighted sufficient statistics.
 gaussian_data <- function(x, weights, arg = "x", call = rlang::caller_env()) {
-  check_missing(x, allow = FALSE, hint = missing_hint_gaussian, arg = arg, call = call)
+  n_na <- vapply(x, function(col) if (anyNA(col)) sum(is.na(col)) else 0, numeric(1))
+  stop_if_missing(n_na, allow = FALSE, hint = missing_hint_gaussian, arg = arg, call = call)
   values <- lapply(x, as.double)
   infinite <- names(x)[!vapply(values, function(v) all(is.finite(v)), logical(1))]
   if (length(infinite)) {

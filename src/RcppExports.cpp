@@ -59,13 +59,12 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_encode_codes
-SEXP cpp_encode_codes(Rcpp::IntegerVector codes, int n_levels, int missing_raw, int missing_int);
+Rcpp::List cpp_encode_codes(Rcpp::List codes, Rcpp::IntegerVector n_levels, int missing_raw, int missing_int);
 RcppExport SEXP _learnbn_cpp_encode_codes(SEXP codesSEXP, SEXP n_levelsSEXP, SEXP missing_rawSEXP, SEXP missing_intSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type codes(codesSEXP);
-    Rcpp::traits::input_parameter< int >::type n_levels(n_levelsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type codes(codesSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type n_levels(n_levelsSEXP);
     Rcpp::traits::input_parameter< int >::type missing_raw(missing_rawSEXP);
     Rcpp::traits::input_parameter< int >::type missing_int(missing_intSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_encode_codes(codes, n_levels, missing_raw, missing_int));

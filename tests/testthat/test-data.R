@@ -59,6 +59,17 @@ test_that("codes are raw while the levels and the missing code fit a byte", {
   expect_identical(encode(c(3L, NA, 300L), 300), c(2L, 65535L, 299L))
 })
 
+test_that("every kind of column is coded in one call, with its missing cells counted", {
+  x <- data.frame(f = factor(c("b", NA, "a", "b"), levels = c("b", "a", "c")),
+                  s = c("y", "x", NA, NA), l = c(TRUE, NA, FALSE, TRUE), w = c(3, 1, 3, NA))
+  d <- bn_data(x, missing = "allow")
+  expect_identical(d$missing, c(f = 1, s = 2, l = 1, w = 1))
+  expect_identical(d$sources, c(f = "factor", s = "character", l = "logical", w = "whole number"))
+  expect_identical(d$levels, list(f = c("b", "a", "c"), s = c("x", "y"), l = c("FALSE", "TRUE"), w = c("1", "3")))
+  expect_identical(d$codes, list(f = as.raw(c(0, 255, 1, 0)), s = as.raw(c(1, 0, 255, 255)),
+                                 l = as.raw(c(1, 255, 0, 1)), w = as.raw(c(1, 0, 1, 255))))
+})
+
 test_that("counts weight rows and zero-count rows are dropped", {
   d <- bn_data(florida, counts = "count")
   expect_equal(d$n_cases, 637)
