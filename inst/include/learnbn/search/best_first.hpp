@@ -131,7 +131,7 @@ class BestFirstSearch {
     if (!inserted.second) return;
     open_.insert(Entry{score, next_order_++, &*inserted.first});
     ++result.generated;
-    if (score > best_score_ + kImprovement) {
+    if (score > best_score_ + improvement_margin(best_score_)) {
       best_score_ = score;
       best_arcs_ = inserted.first->first;
     }

@@ -1,6 +1,8 @@
 // What every search shares: the interrupt callback, the result record and the threshold
 // below which a score change does not count as an improvement.
 #pragma once
+#include <algorithm>
+#include <cmath>
 #include <functional>
 #include <vector>
 
@@ -23,7 +25,13 @@ struct SearchResult {
   SearchStats stats;
 };
 
-// A move counts as an improvement only above this, so rounding never makes a search cycle.
+// A move counts as an improvement only above a margin, so rounding never makes a search
+// cycle: at least kImprovement, and 1e-12 of the magnitude of the scores compared. A
+// family's score may be reached by counting paths that sum its terms in different
+// orders, so two scores of it can differ by a few units in their last place, which at
+// 10^6 rows (scores near 10^7) exceeds 1e-9: hill climbing on alarm then reversed one
+// arc back and forth forever, each way "gaining" 4e-9.
 constexpr double kImprovement = 1e-9;
+inline double improvement_margin(double score) { return std::max(kImprovement, 1e-12 * std::abs(score)); }
 
 }  // namespace learnbn

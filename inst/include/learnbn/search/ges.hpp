@@ -312,7 +312,7 @@ class Ges {
       for (std::size_t i = 0; i < extras.size(); ++i) {
         Operator& op = group.second[i];
         op.delta = with_x[i] - without_x;
-        if (op.delta > kImprovement) ops.push_back(std::move(op));
+        if (op.delta > improvement_margin(without_x)) ops.push_back(std::move(op));
       }
     }
   }
@@ -327,8 +327,9 @@ class Ges {
         std::vector<int> without_x = sorted_union(kept, parents);
         without_x.erase(std::remove(without_x.begin(), without_x.end(), x), without_x.end());
         const std::vector<int> with_x = sorted_union(without_x, {x});
-        const double delta = scorer_.score(y, without_x) - scorer_.score(y, with_x);
-        if (delta <= kImprovement) return;
+        const double with_x_score = scorer_.score(y, with_x);
+        const double delta = scorer_.score(y, without_x) - with_x_score;
+        if (delta <= improvement_margin(with_x_score)) return;
         std::vector<int> removed;  // H = NA_{Y,X} \ kept
         for (int v : na) {
           if (std::find(kept.begin(), kept.end(), v) == kept.end()) removed.push_back(v);

@@ -16,7 +16,7 @@ inline void climb(Dag& dag, ArcMoves& moves, SearchStats& stats, std::size_t max
   while (stats.iterations < max_iterations) {
     check_interrupt();
     const Move m = moves.best(dag);
-    if (!m.valid() || m.delta <= kImprovement) break;
+    if (!m.valid() || m.delta <= improvement_margin(moves.total())) break;
     moves.apply(dag, m);
     ++stats.iterations;
     stats.trace.push_back(moves.total());
@@ -59,7 +59,7 @@ inline SearchResult hill_climb(const Dag& start, FamilyScorer& scorer, const Con
     perturb(dag, moves, k, perturb_moves, rng);
     stats.trace.push_back(moves.total());
     climb(dag, moves, stats, max_iterations, check_interrupt);
-    if (moves.total() > best + kImprovement) {
+    if (moves.total() > best + improvement_margin(best)) {
       best = moves.total();
       best_dag = dag;
       best_moves = moves;

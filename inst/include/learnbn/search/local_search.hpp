@@ -19,7 +19,7 @@ inline SearchResult local_search(const Dag& start, FamilyScorer& scorer, const C
     if (iter % 1024 == 0) check_interrupt();
     const Move m = random_move(dag, rng);
     if (!legal_move(dag, k, m)) continue;
-    if (scores.delta(dag, m) > kImprovement) {
+    if (scores.delta(dag, m) > improvement_margin(scores.total())) {
       scores.apply(dag, m);
       ++stats.iterations;
       stats.trace.push_back(scores.total());

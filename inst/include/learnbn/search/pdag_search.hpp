@@ -179,7 +179,7 @@ class PdagSearch {
       for (int i = 0; i < count; ++i) {
         if (!ok[i]) continue;
         const double s = score_of(extensions[i]);
-        if (s > score_ + kImprovement) improving.emplace_back(s, begin + i);
+        if (s > score_ + improvement_margin(score_)) improving.emplace_back(s, begin + i);
       }
     }
     std::stable_sort(improving.begin(), improving.end(),

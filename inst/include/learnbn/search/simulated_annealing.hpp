@@ -44,7 +44,7 @@ inline SearchResult simulated_annealing(const Dag& start, FamilyScorer& scorer, 
         ++made;
         ++stats.iterations;
         stats.trace.push_back(current);
-        if (current > best + kImprovement) { best = current; best_dag = dag; }
+        if (current > best + improvement_margin(best)) { best = current; best_dag = dag; }
       }
     }
     if (made == 0) break;

@@ -32,7 +32,7 @@ inline SearchResult tabu_search(const Dag& start, FamilyScorer& scorer, const Co
     stats.trace.push_back(moves.total());
     tabu.push_back(inverse(m));
     if (tabu.size() > tabu_length) tabu.pop_front();
-    if (moves.total() > best + kImprovement) {
+    if (moves.total() > best + improvement_margin(best)) {
       best = moves.total();
       best_dag = dag;
       since_best = 0;
