@@ -51,10 +51,7 @@ class ArcMoves {
     for (int to = 0; to < n_; ++to) {
       if (!(row_bound_[to] > best_move.delta)) continue;
       if (skip) {
-        for_each_candidate_move_to(dag, to, [&](Move m) {
-          m.delta = delta(m);
-          if (m.delta > best_move.delta && legal(dag, m) && !skip(m)) best_move = m;
-        });
+        improve_in_row(dag, to, skip, best_move);
         continue;
       }
       if (!row_best_[to].valid() || !legal(dag, row_best_[to])) {
@@ -146,12 +143,18 @@ class ArcMoves {
   // the best legal one, and a bound over those would let no row be skipped.
   void bound_row(const Dag& dag, int to) {
     Move best_move;
-    for_each_candidate_move_to(dag, to, [&](Move m) {
-      m.delta = delta(m);
-      if (m.delta > best_move.delta && legal(dag, m)) best_move = m;
-    });
+    improve_in_row(dag, to, nullptr, best_move);
     row_best_[to] = best_move;
     row_bound_[to] = best_move.delta;
+  }
+
+  // Replaces `best_move` by each legal move into `to` with a larger delta that `skip`
+  // (if given) does not reject, in scan order.
+  void improve_in_row(const Dag& dag, int to, const std::function<bool(const Move&)>& skip, Move& best_move) const {
+    for_each_candidate_move_to(dag, to, [&](Move m) {
+      m.delta = delta(m);
+      if (m.delta > best_move.delta && legal(dag, m) && !(skip && skip(m))) best_move = m;
+    });
   }
 
   FamilyScorer* scorer_;
