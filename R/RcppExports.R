@@ -93,6 +93,10 @@ cpp_registry <- function() {
     .Call(`_learnbn_cpp_registry`)
 }
 
+cpp_startable_threads <- function(wanted) {
+    .Call(`_learnbn_cpp_startable_threads`, wanted)
+}
+
 cpp_family_table <- function(data, node, parents) {
     .Call(`_learnbn_cpp_family_table`, data, node, parents)
 }

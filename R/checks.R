@@ -56,7 +56,23 @@ check_threads <- function(threads, arg = rlang::caller_arg(threads), call = rlan
     arg <- "options(learnbn.threads)"
   }
   check_number(threads, min = 1, max = 1024, whole = TRUE, arg = arg, call = call)
-  as.integer(threads)
+  threads <- as.integer(threads)
+  if (threads > 1L) threads <- startable_threads(threads)
+  threads
+}
+
+# `wanted` threads when they can all start now; else, with a warning, half as many as
+# could (the rest of the address space is left for the run's own memory and for the
+# other threads' tables): under a process memory limit (ulimit -v) there is no room for
+# more stacks, and a thread that fails to start inside OpenMP ends the R process.
+startable_threads <- function(wanted) {
+  started <- cpp_startable_threads(wanted)
+  if (started >= wanted) return(wanted)
+  use <- max(1L, started %/% 2L)
+  lbn_warn(c("Only {started} of the {wanted} threads asked for could start (a process memory or thread limit); using {use}.",
+             "i" = "Ask for at most {use} thread{?s} to silence this warning."),
+           "threads")
+  use
 }
 
 # The sentence every `threads` parameter ends with (inline R code in the roxygen docs), so

@@ -116,10 +116,10 @@ spread_restarts <- function(search, options, cluster) {
 restart_reporter <- function(restarts, verbose, envir = parent.frame()) {
   bar <- progress_bar("Hill-climbing restarts", total = restarts, envir = envir)
   if (is.null(bar) && !verbose) return(NULL)
-  function(restart, score, best) {
+  function(restart, score, best) suspendInterrupts({
     if (verbose) {
       cli::cli_inform("hill_climb restart {restart}: score {format(score, nsmall = 2)}, best {format(best, nsmall = 2)}.")
     }
     progress_set(bar, restart)
-  }
+  })
 }

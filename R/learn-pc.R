@@ -115,10 +115,10 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
                   conflicts = conflicts, shortcuts = !isFALSE(getOption("learnbn.pc_shortcuts")))
   progress <- progress_reporter(function(stage) paste("PC", stage, "edges"))
   on.exit(progress_close(progress), add = TRUE)
-  report <- if (verbose) function(level, tests, removed, left) {
+  report <- if (verbose) function(level, tests, removed, left) suspendInterrupts({
     progress_close(progress)  # the level's bar ends above its line
     cli::cli_inform("PC level {level}: {tests} test{?s}, {removed} edge{?s} removed, {left} left ({format(inputs$clock(), digits = 2)} s).")
-  }
+  })
   res <- cpp_pc(data_subset(data, sorted), sorted, spec, options,
                 list(required = knowledge$required[sorted, sorted, drop = FALSE],
                      forbidden = knowledge$forbidden[sorted, sorted, drop = FALSE]), report,

@@ -3,16 +3,21 @@
 # R CMD check, whose logs would then fill with bar lines. learnbn asks cli for bars only
 # in interactive sessions: rlang::is_interactive(), which the option
 # `rlang_interactive` overrides (the tests set it to TRUE to see the bars).
+#
+# Every change to a bar runs with interrupts suspended (a Ctrl-C waits until it is
+# done): an interrupt in the middle of cli's update leaves the bar half changed, and
+# closing it as the interrupt unwinds then fails with an error that replaces the
+# interrupt.
 
 # A cli progress bar closed when the frame `envir` returns, or NULL when bars are off.
 progress_bar <- function(name, total = NA, envir = parent.frame()) {
   if (!rlang::is_interactive()) return(NULL)
-  cli::cli_progress_bar(name, total = total, .envir = envir)
+  suspendInterrupts(cli::cli_progress_bar(name, total = total, .envir = envir))
 }
 
 # Moves `bar` to `done` units of work; nothing without a bar.
 progress_set <- function(bar, done) {
-  if (!is.null(bar)) cli::cli_progress_update(set = done, id = bar)
+  if (!is.null(bar)) suspendInterrupts(cli::cli_progress_update(set = done, id = bar))
   invisible(bar)
 }
 
@@ -28,7 +33,7 @@ progress_reporter <- function(labels = character(), envir = parent.frame()) {
   if (!rlang::is_interactive()) return(NULL)
   current <- NULL
   bar <- NULL
-  function(stage = NULL, done = NULL, total = NULL) {
+  function(stage = NULL, done = NULL, total = NULL) suspendInterrupts({
     if (is.null(stage)) {
       if (!is.null(bar)) cli::cli_progress_done(id = bar, .envir = envir)
       bar <<- current <<- NULL
@@ -44,7 +49,7 @@ progress_reporter <- function(labels = character(), envir = parent.frame()) {
       current <<- stage
     }
     cli::cli_progress_update(set = done, id = bar, .envir = envir)
-  }
+  })
 }
 
 # Closes the last bar of a progress_reporter() (NULL: nothing to close).

@@ -327,6 +327,17 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_startable_threads
+int cpp_startable_threads(int wanted);
+RcppExport SEXP _learnbn_cpp_startable_threads(SEXP wantedSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< int >::type wanted(wantedSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_startable_threads(wanted));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_family_table
 Rcpp::NumericVector cpp_family_table(Rcpp::List data, int node, Rcpp::IntegerVector parents);
 RcppExport SEXP _learnbn_cpp_family_table(SEXP dataSEXP, SEXP nodeSEXP, SEXP parentsSEXP) {
@@ -445,6 +456,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_pc", (DL_FUNC) &_learnbn_cpp_pc, 7},
     {"_learnbn_cpp_pdag_search", (DL_FUNC) &_learnbn_cpp_pdag_search, 6},
     {"_learnbn_cpp_registry", (DL_FUNC) &_learnbn_cpp_registry, 0},
+    {"_learnbn_cpp_startable_threads", (DL_FUNC) &_learnbn_cpp_startable_threads, 1},
     {"_learnbn_cpp_family_table", (DL_FUNC) &_learnbn_cpp_family_table, 3},
     {"_learnbn_cpp_local_scores", (DL_FUNC) &_learnbn_cpp_local_scores, 6},
     {"_learnbn_cpp_k2_search", (DL_FUNC) &_learnbn_cpp_k2_search, 4},

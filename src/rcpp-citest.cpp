@@ -21,7 +21,8 @@ Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rc
     ys[t] = Rcpp::as<std::vector<int>>(y[t]);
     zs[t] = Rcpp::as<std::vector<int>>(z[t]);
   }
-  learnbn::Progress bar = progress_to_r(progress);
+  RCalls r_calls;
+  learnbn::Progress bar = r_calls.progress(progress);
   learnbn::PermutationTick tick;
   if (bar.active()) {
     const double total = spec.permutations;
@@ -31,8 +32,9 @@ Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rc
     };
   }
   const std::vector<learnbn::CITestResult> results =
-      learnbn::run_tests(view, spec, xs, ys, zs, threads, tick, check_interrupt);
+      learnbn::run_tests(view, spec, xs, ys, zs, threads, tick, r_calls.interrupt_check());
   if (bar.active() && spec.permutations > 0) bar.finish("permutations", spec.permutations, spec.permutations);
+  r_calls.finish();
   Rcpp::NumericMatrix out(n, 4);
   for (long t = 0; t < n; ++t) {
     out(t, 0) = results[t].statistic;

@@ -4,8 +4,11 @@
 #include <Rcpp.h>
 #include <cmath>
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <learnbn/citest/spec.hpp>
@@ -46,18 +49,74 @@ inline std::uint64_t seed_from_r() {
   return (high << 32) | low;
 }
 
+// Checks for a user interrupt on the calling thread; throws Rcpp's interrupt exception,
+// which the entry point's wrapper turns into an R interrupt.
 inline void check_interrupt() { Rcpp::checkUserInterrupt(); }
 
-// Progress of the core reported to `report(stage, done, total)`, an R function from
-// progress_reporter() (R/progress.R) that draws the bars; none when `report` is NULL.
-// Progress calls it a few times per second at most, on the calling thread.
-inline learnbn::Progress progress_to_r(const Rcpp::Nullable<Rcpp::Function>& report) {
-  if (report.isNull()) return learnbn::Progress();
-  const Rcpp::Function say(report);
-  return learnbn::Progress([say](const std::string& stage, double done, double total) {
-    say(stage, done, total);
-  });
-}
+// The R functions a run calls back (progress bars, verbose lines, restart reports), and
+// its interrupt check. An R error or interrupt inside a callback reaches C++ as an
+// exception (Rcpp's LongjumpException) that must not cross the core's worker threads,
+// OpenMP regions or noexcept frames, so call() keeps it instead: later callbacks are
+// skipped, and the run's next check() (which the core calls on this thread between units
+// of work) or finish() rethrows it, for the entry point's wrapper to resume the R error
+// or interrupt. One RCalls lives on the stack of one entry point; the core's callbacks
+// must not outlive it.
+class RCalls {
+ public:
+  RCalls() = default;
+  RCalls(const RCalls&) = delete;
+  RCalls& operator=(const RCalls&) = delete;
+  ~RCalls() {
+    if (token_ != R_NilValue) R_ReleaseObject(token_);
+  }
+
+  template <class... Args>
+  void call(const Rcpp::Function& f, const Args&... args) {
+    if (failed()) return;
+    try {
+      f(args...);
+    } catch (const Rcpp::LongjumpException& e) {
+      token_ = e.token;
+      R_PreserveObject(token_);  // R may collect garbage before it is resumed
+    } catch (...) {
+      error_ = std::current_exception();
+    }
+  }
+
+  // What a callback kept, rethrown; then R's interrupt check.
+  void check() {
+    finish();
+    check_interrupt();
+  }
+  // What a callback kept, rethrown (call once the core has returned).
+  void finish() {
+    if (token_ != R_NilValue) {
+      const SEXP token = token_;
+      R_ReleaseObject(token_);
+      token_ = R_NilValue;
+      throw Rcpp::LongjumpException(token);
+    }
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+  }
+  std::function<void()> interrupt_check() {
+    return [this] { check(); };
+  }
+
+  // The core's Progress reporting to `report(stage, done, total)`, an R function from
+  // progress_reporter() (R/progress.R) that draws the bars; none when `report` is NULL.
+  learnbn::Progress progress(const Rcpp::Nullable<Rcpp::Function>& report) {
+    if (report.isNull()) return learnbn::Progress();
+    const Rcpp::Function say(report);
+    return learnbn::Progress([this, say](const std::string& stage, double done, double total) {
+      call(say, stage, done, total);
+    });
+  }
+
+ private:
+  bool failed() const { return token_ != R_NilValue || error_; }
+  SEXP token_ = R_NilValue;
+  std::exception_ptr error_ = nullptr;
+};
 
 // A view of a bn_data list; the R object must outlive the view.
 inline learnbn::DataView data_view(const Rcpp::List& data) {

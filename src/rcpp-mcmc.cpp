@@ -23,7 +23,6 @@ struct McmcRun {
   std::vector<learnbn::PartitionChain> partition;
   int threads = 1;
   double score_evaluations = 0;
-  learnbn::Progress progress;  // of scoring the families (R: progress_reporter())
 };
 
 learnbn::McmcSchedule schedule_from(const Rcpp::List& x) {
@@ -54,12 +53,15 @@ Rcpp::List record_list(const learnbn::ChainRecord& r) {
       Rcpp::Named("accepted") = static_cast<double>(r.accepted));
 }
 
-// Every allowed family scored once, for the order-space chains and REV moves.
-void score_families(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge) {
+// Every allowed family scored once, for the order-space chains and REV moves; progress
+// (R: progress_reporter()) and interrupts through `r_calls`.
+void score_families(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge, RCalls& r_calls,
+                    const Rcpp::Nullable<Rcpp::Function>& progress) {
   const int n = static_cast<int>(run.view.n_vars());
   learnbn::FamilyScorer scorer(run.view, score_spec(spec, n), run.threads);
-  const learnbn::FamilyTable families =
-      learnbn::score_allowed_families(scorer, constraints_from_list(knowledge), check_interrupt, run.progress);
+  const learnbn::FamilyTable families = learnbn::score_allowed_families(
+      scorer, constraints_from_list(knowledge), r_calls.interrupt_check(), r_calls.progress(progress));
+  r_calls.finish();
   run.score_evaluations = static_cast<double>(families.size());
   run.order_scorer.reset(new learnbn::OrderScorer(families));
 }
@@ -68,11 +70,11 @@ void score_families(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& know
 void add_structure_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge,
                           const Rcpp::IntegerVector& start_from, const Rcpp::IntegerVector& start_to,
                           const learnbn::McmcSchedule& schedule, const Rcpp::NumericMatrix& seeds,
-                          double rev) {
+                          double rev, RCalls& r_calls, const Rcpp::Nullable<Rcpp::Function>& progress) {
   const int n = static_cast<int>(run.view.n_vars());
   const learnbn::ScoreSpec score = score_spec(spec, n);
   const learnbn::Constraints constraints = constraints_from_list(knowledge);
-  if (rev > 0) score_families(run, spec, knowledge);
+  if (rev > 0) score_families(run, spec, knowledge, r_calls, progress);
   learnbn::Dag start(n);
   for (R_xlen_t a = 0; a < start_from.size(); ++a) start.add_arc(start_from[a], start_to[a]);
   for (int c = 0; c < seeds.ncol(); ++c) {
@@ -85,9 +87,10 @@ void add_structure_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List
 void add_order_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge,
                       const Rcpp::IntegerVector& start_from, const Rcpp::IntegerVector& start_to,
                       const learnbn::McmcSchedule& schedule, const Rcpp::NumericMatrix& seeds,
-                      bool partitions, int copies) {
+                      bool partitions, int copies, RCalls& r_calls,
+                      const Rcpp::Nullable<Rcpp::Function>& progress) {
   const int n = static_cast<int>(run.view.n_vars());
-  score_families(run, spec, knowledge);
+  score_families(run, spec, knowledge, r_calls, progress);
   std::vector<learnbn::NodeSet> start(n, 0);
   for (R_xlen_t a = 0; a < start_from.size(); ++a) start[start_to[a]] |= learnbn::node_bit(start_from[a]);
   for (int c = 0; c < seeds.ncol(); ++c) {
@@ -116,16 +119,16 @@ SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
                     std::string algorithm, int copies, double rev,
                     Rcpp::Nullable<Rcpp::Function> progress = R_NilValue) {
   std::unique_ptr<McmcRun> run(new McmcRun);
-  run->progress = progress_to_r(progress);
+  RCalls r_calls;
   run->data = data;
   run->view = data_view(run->data);
   run->threads = threads;
   if (algorithm == "order_mcmc" || algorithm == "partition_mcmc") {
     add_order_chains(*run, spec, knowledge, start_from, start_to, schedule_from(schedule), seeds,
-                     algorithm == "partition_mcmc", copies);
+                     algorithm == "partition_mcmc", copies, r_calls, progress);
   } else {
     add_structure_chains(*run, spec, knowledge, start_from, start_to, schedule_from(schedule), seeds,
-                         rev);
+                         rev, r_calls, progress);
   }
   return Rcpp::XPtr<McmcRun>(run.release(), true);
 }

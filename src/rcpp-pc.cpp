@@ -38,15 +38,17 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
   pc_options.required = flat_matrix(knowledge["required"]);
   pc_options.forbidden = flat_matrix(knowledge["forbidden"]);
   learnbn::PC pc(view, ci_spec_from(test), pc_options);
+  RCalls r_calls;
   if (report.isNotNull()) {  // verbose: one line per level, from R
     const Rcpp::Function say(report);
-    pc.on_level([say](const learnbn::LevelSummary& s) {
-      say(s.level, static_cast<double>(s.tests), static_cast<double>(s.removed),
-          static_cast<double>(s.edges_left));
+    pc.on_level([&r_calls, say](const learnbn::LevelSummary& s) {
+      r_calls.call(say, s.level, static_cast<double>(s.tests), static_cast<double>(s.removed),
+                   static_cast<double>(s.edges_left));
     });
   }
-  pc.on_progress(progress_to_r(progress));
-  const learnbn::PCResult r = pc.run(check_interrupt);
+  pc.on_progress(r_calls.progress(progress));
+  const learnbn::PCResult r = pc.run(r_calls.interrupt_check());
+  r_calls.finish();
 
   const int n = static_cast<int>(view.n_vars());
   Rcpp::IntegerMatrix amat(n, n), bidirected(n, n);

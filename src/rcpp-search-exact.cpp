@@ -41,11 +41,13 @@ Rcpp::List cpp_exhaustive_search(Rcpp::List data, Rcpp::List spec, Rcpp::List co
   const learnbn::DataView view = data_view(data);
   const int n = static_cast<int>(view.n_vars());
   learnbn::FamilyScorer scorer(view, score_spec(spec, n), threads);
+  RCalls r_calls;
   const learnbn::FamilyTable families = learnbn::score_allowed_families(
-      scorer, constraints_from_list(constraints), check_interrupt, progress_to_r(progress));
-  learnbn::DagEnumerator enumerator(families, n, limit_from_r<std::size_t>(top), check_interrupt,
-                                    progress_to_r(progress));
+      scorer, constraints_from_list(constraints), r_calls.interrupt_check(), r_calls.progress(progress));
+  learnbn::DagEnumerator enumerator(families, n, limit_from_r<std::size_t>(top), r_calls.interrupt_check(),
+                                    r_calls.progress(progress));
   const learnbn::ExhaustiveResult result = enumerator.run();
+  r_calls.finish();
   Rcpp::List graphs(result.top.size());
   Rcpp::NumericVector scores(result.top.size());
   for (std::size_t i = 0; i < result.top.size(); ++i) {
@@ -68,10 +70,12 @@ Rcpp::List cpp_exact_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constra
   const learnbn::DataView view = data_view(data);
   const int n = static_cast<int>(view.n_vars());
   learnbn::FamilyScorer scorer(view, score_spec(spec, n), threads);
+  RCalls r_calls;
   const learnbn::FamilyTable families = learnbn::score_allowed_families(
-      scorer, constraints_from_list(constraints), check_interrupt, progress_to_r(progress));
+      scorer, constraints_from_list(constraints), r_calls.interrupt_check(), r_calls.progress(progress));
   const learnbn::ExactResult result =
-      learnbn::exact_search(families, n, threads, check_interrupt, progress_to_r(progress));
+      learnbn::exact_search(families, n, threads, r_calls.interrupt_check(), r_calls.progress(progress));
+  r_calls.finish();
   return Rcpp::List::create(
       Rcpp::Named("parents") = parent_list(result.parents),
       Rcpp::Named("score") = result.score,

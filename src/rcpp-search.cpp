@@ -56,7 +56,8 @@ Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge
   learnbn::FamilyScorer scorer(view, score_spec(spec, static_cast<int>(view.n_vars())), threads);
   if (options.containsElementNamed("count_groups")) scorer.use_groups(Rcpp::as<bool>(options["count_groups"]));
   learnbn::Random rng(seed_from_r());
-  const learnbn::InterruptCheck check = check_interrupt;
+  RCalls r_calls;
+  const learnbn::InterruptCheck check = r_calls.interrupt_check();
   const learnbn::Dag dag = dag_from(start);
   const std::size_t max_iterations = count_option(options, "max_iter");
 
@@ -88,7 +89,9 @@ Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge
       learnbn::RestartReport report;
       if (on_restart.isNotNull()) {
         const Rcpp::Function say(on_restart);
-        report = [say](int restart, double score, double best) { say(restart, score, best); };
+        report = [&r_calls, say](int restart, double score, double best) {
+          r_calls.call(say, restart, score, best);
+        };
       }
       return learnbn::hill_climb(dag, scorer, constraints, max_iterations,
                                  static_cast<int>(count_option(options, "restarts")),
@@ -96,6 +99,7 @@ Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge
     }
     Rcpp::stop("unknown search algorithm '%s'", algorithm);
   }();
+  r_calls.finish();
   return Rcpp::List::create(
       Rcpp::Named("amat") = amat_from(result.dag), Rcpp::Named("score") = result.score,
       Rcpp::Named("expected_counts") = view.expected ? Rcpp::RObject(expected_tables(view, result.dag))

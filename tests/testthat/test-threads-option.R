@@ -51,3 +51,31 @@ test_that("a bad learnbn.threads option is a classed error naming the option", {
   # The argument, when given, is named as the argument.
   expect_snapshot(hill_climb(d, threads = 0), error = TRUE)
 })
+
+test_that("threads that cannot start are fewer, with a warning, never a hang or an abort", {
+  # Under a process memory limit (as on HPC nodes), 200 threads' stacks do not fit:
+  # hill_climb() used to deadlock and pc() to end R ("libgomp: Thread creation failed").
+  # A child shell sets the limit (and a time limit); AddressSanitizer's shadow memory cannot live under one.
+  skip_on_cran()
+  skip_on_os(c("windows", "mac", "solaris"))
+  skip_if(nzchar(Sys.getenv("ASAN_OPTIONS")) || nzchar(Sys.getenv("LD_PRELOAD")), "sanitizer run")
+  script <- tempfile(fileext = ".R")
+  on.exit(unlink(script))
+  writeLines(c(
+    "library(learnbn)",
+    "run <- function(learn) {",
+    "  warned <- character()",
+    "  g <- withCallingHandlers(learn(200), warning = function(w) {",
+    "    warned <<- c(warned, class(w)[1]); invokeRestart('muffleWarning')",
+    "  })",
+    "  cat(paste(warned, collapse = ','), identical(as.matrix(g), as.matrix(learn(1))), '\\n')",
+    "}",
+    "run(function(t) hill_climb(college_plans, threads = t))",
+    "run(function(t) pc(college_plans, threads = t))"), script)
+  rscript <- file.path(R.home("bin"), "Rscript")
+  out <- suppressWarnings(system2("bash", c("-c", shQuote(paste("ulimit -v 1500000; timeout 120", shQuote(rscript), script))),
+                                  stdout = TRUE, stderr = TRUE,
+                                  env = paste0("R_LIBS=", paste(.libPaths(), collapse = ":"))))
+  expect_null(attr(out, "status"))
+  expect_equal(trimws(out), rep("learnbn_warning_threads TRUE", 2))
+})

@@ -1,17 +1,22 @@
-// util/: the random engine, splitmix64, the lazy engine, log Gamma and Gamma draws.
+// util/: the random engine, splitmix64, the lazy engine, log Gamma and Gamma draws; the
+// work pool, interrupts, parallel items and the thread probe.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
 #include <thread>
 #include <vector>
 
+#include <learnbn/util/bits.hpp>
+#include <learnbn/util/interrupt.hpp>
 #include <learnbn/util/math.hpp>
+#include <learnbn/util/parallel.hpp>
 #include <learnbn/util/progress.hpp>
 #include <learnbn/util/rng.hpp>
+#include <learnbn/util/threads.hpp>
 #include <learnbn/util/work_pool.hpp>
-#include <learnbn/util/bits.hpp>
 
 #include "check.hpp"
 
@@ -130,6 +135,53 @@ inline void test_work_pool() {
   CHECK(std::count(after.begin(), after.end(), 1) == 64);
 }
 
+// An interrupt (the caller's check throwing) stops every thread's items and is rethrown
+// on the calling thread; an item's error likewise, and nothing escapes the region.
+inline void test_parallel_items() {
+  std::vector<int> runs(1000, 0);
+  Interrupt quiet;
+  parallel_items(1000, 2, quiet, [] { return 0; }, [&](int&, long i) { ++runs[i]; });
+  CHECK(std::all_of(runs.begin(), runs.end(), [](int r) { return r == 1; }));
+
+  int checks = 0;
+  Interrupt interrupt([&] {
+    if (++checks == 3) throw std::runtime_error("interrupted");
+  });
+  std::atomic<long> done{0};
+  bool rethrown = false;
+  try {
+    parallel_items(1000000, 2, interrupt, [] { return 0; }, [&](int&, long) {
+      ++done;
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    });
+  } catch (const std::runtime_error&) { rethrown = true; }
+  CHECK(rethrown && interrupt.stopped() && checks == 3);
+  CHECK(done.load() < 1000000);  // about 0.2 s of items, on both threads
+  CHECK(interrupt.poll());       // stays stopped, without checking again
+  CHECK(checks == 3);
+
+  Interrupt none;
+  bool failed = false;
+  try {
+    parallel_items(100, 2, none, [] { return 0; }, [](int&, long i) {
+      if (i == 10) throw std::invalid_argument("item 10");
+    });
+  } catch (const std::invalid_argument&) { failed = true; }
+  CHECK(failed);
+  bool state_failed = false;  // a thread whose state cannot be made
+  try {
+    parallel_items(100, 2, none, []() -> int { throw std::length_error("no state"); }, [](int&, long) {});
+  } catch (const std::length_error&) { state_failed = true; }
+  CHECK(state_failed);
+}
+
+// The probe starts what it is asked for on an unconstrained machine.
+inline void test_startable_threads() {
+  CHECK(startable_threads(1) == 1);
+  CHECK(startable_threads(4) == 4);
+  CHECK(startable_threads(0) == 1);
+}
+
 // The rows two bit sets share, counted with or without the CPU's instruction.
 inline void test_and_count() {
   const std::vector<std::uint64_t> a = {~0ULL, 0xF0F0ULL, 1ULL << 63}, b = {0xFFULL, 0xFF00ULL, ~0ULL};
@@ -153,6 +205,8 @@ inline void test_and_count() {
 
 inline void run_util_tests() {
   run_test("test_work_pool", test_work_pool);
+  run_test("test_parallel_items", test_parallel_items);
+  run_test("test_startable_threads", test_startable_threads);
   run_test("test_and_count", test_and_count);
   run_test("test_random", test_random);
   run_test("test_math", test_math);

@@ -57,7 +57,7 @@ inline MinimalImapResult minimal_imap(const DataView& data, const CITestSpec& sp
         rests.push_back(std::move(rest));
         subsets.push_back(std::move(subset));
       } while (next_combination(pick, m));
-      const std::vector<CITestResult> results = run_tests(data, spec, xs, rests, subsets, threads);
+      const std::vector<CITestResult> results = run_tests(data, spec, xs, rests, subsets, threads, {}, tick);
       std::size_t best = 0;
       for (std::size_t t = 0; t < results.size(); ++t) {
         if (results[t].p_value > results[best].p_value) best = t;

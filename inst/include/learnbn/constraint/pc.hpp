@@ -19,23 +19,21 @@
 // Knowledge and rules are those of graph/meek.hpp, shared with cpdag() and the searches.
 #pragma once
 #include <algorithm>
-#include <chrono>
-#include <climits>
-#include <string>
 #include <atomic>
+#include <climits>
 #include <cstdint>
-#include <exception>
 #include <functional>
+#include <memory>
 #include <numeric>
+#include <string>
 #include <vector>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "../citest/tester.hpp"
 #include "../data/distinct_rows.hpp"
 #include "../graph/meek.hpp"
 #include "../util/combinations.hpp"
+#include "../util/interrupt.hpp"
+#include "../util/parallel.hpp"
 #include "../util/progress.hpp"
 
 namespace learnbn {
@@ -116,9 +114,9 @@ class PC {
     if (opt_.forbidden.empty()) opt_.forbidden.assign(cells, 0);
   }
 
-  // `check_interrupt` runs on the calling thread before each level and every
-  // kTestsPerCheck tests that thread runs (so one huge level or edge can be stopped); when
-  // it throws, the other threads stop at their next test and the exception is rethrown.
+  // `check_interrupt` is polled through an Interrupt (util/interrupt.hpp) before each
+  // level, test and permutation, on every thread: when it throws, the threads stop at
+  // their next test or permutation and the exception is rethrown.
   // Called on the calling thread after each level of the skeleton phase.
   void on_level(std::function<void(const LevelSummary&)> report) { on_level_ = std::move(report); }
   // Progress over the edges of each level of the skeleton phase (stage "level <k>"),
@@ -126,9 +124,7 @@ class PC {
   void on_progress(Progress progress) { progress_ = std::move(progress); }
 
   PCResult run(const std::function<void()>& check_interrupt = [] {}) {
-    check_interrupt_ = check_interrupt;
-    stop_ = false;
-    stop_error_ = nullptr;
+    interrupt_ = std::make_unique<Interrupt>(check_interrupt);
     PCResult out;
     adjacent_.assign(static_cast<std::size_t>(n_) * n_, 0);
     for (int i = 0; i < n_; ++i) {
@@ -137,7 +133,7 @@ class PC {
       }
     }
     compress();
-    skeleton(out, check_interrupt);
+    skeleton(out);
     orient(out);
     return out;
   }
@@ -161,43 +157,21 @@ class PC {
     Witness witness;
   };
 
-  static constexpr std::size_t kTestsPerCheck = 64;
-  static constexpr double kCheckSeconds = 0.2;
-
-  static bool on_calling_thread() {
-#ifdef _OPENMP
-    return omp_get_thread_num() == 0;
-#else
-    return true;
-#endif
-  }
-
-  // Called before each test: true when the run must stop. Only the calling thread (the
-  // master of the team) runs the check; an exception from it is kept for rethrowing.
-  bool must_stop(std::size_t& since_check) const {
-    if (stop_.load(std::memory_order_relaxed)) return true;
-    if (!on_calling_thread()) return false;
-    progress_.update(level_stage_, static_cast<double>(edges_done_.load(std::memory_order_relaxed)),
-                     level_edges_);
-    // Every kTestsPerCheck tests, or sooner when tests are slow (permutation tests with
-    // large B): an interrupt is then seen within one test of kCheckSeconds.
-    const auto now = std::chrono::steady_clock::now();
-    if (++since_check < kTestsPerCheck &&
-        std::chrono::duration<double>(now - last_check_).count() < kCheckSeconds) return false;
-    since_check = 0;
-    last_check_ = now;
-    try {
-      check_interrupt_();
-    } catch (...) {
-      stop_error_ = std::current_exception();
-      stop_.store(true);
-      return true;
+  // Called before each test: true when the run must stop. The calling thread also moves
+  // the progress bar.
+  bool must_stop() const {
+    if (interrupt_->owner()) {
+      progress_.update(level_stage_, static_cast<double>(edges_done_.load(std::memory_order_relaxed)),
+                       level_edges_);
     }
-    return false;
+    return interrupt_->poll();
   }
 
-  void rethrow_if_stopped() const {
-    if (stop_.load()) std::rethrow_exception(stop_error_);
+  // A tester for one thread, whose permutation tests stop when the run must.
+  std::unique_ptr<CITester> make_tester() const {
+    auto tester = std::make_unique<CITester>(tested_data(), spec_, data_.n_rows);
+    tester->on_permutation([this](int) { return !interrupt_->poll(); });
+    return tester;
   }
 
   // Results of the tests ahead in the current run of combinations (those sharing all
@@ -264,7 +238,6 @@ class PC {
                         const std::vector<int>& ny, CITester& tester) const {
     EdgeOutcome out;
     Lookahead ahead;
-    std::size_t since_check = 0;
     for (const std::vector<int>* candidates : {&nx, &ny}) {
       const std::vector<int>* tested = candidates == &ny ? &nx : nullptr;
       const int m = static_cast<int>(candidates->size());
@@ -273,7 +246,7 @@ class PC {
       std::iota(pick.begin(), pick.end(), 0);
       ahead.known.clear();  // positions refer to the other side's candidates now
       while (true) {
-        if (must_stop(since_check)) return out;
+        if (must_stop()) return out;
         for (int k = 0; k < level; ++k) z[k] = (*candidates)[pick[k]];
         if (tested_before(tested, z)) {
           ++out.cache_hits;
@@ -304,9 +277,9 @@ class PC {
     }
   }
 
-  void skeleton(PCResult& out, const std::function<void()>& between_levels) {
+  void skeleton(PCResult& out) {
     for (int level = 0; level <= opt_.max_cond; ++level) {
-      between_levels();
+      interrupt_->check();
       std::vector<std::pair<int, int>> edges;
       std::vector<std::vector<int>> snapshot(n_);
       for (int i = 0; i < n_; ++i) snapshot[i] = neighbours(i, -1);
@@ -330,12 +303,12 @@ class PC {
       } else if (opt_.stable) {
         stable_level(out, edges, level);
       } else {
-        CITester tester(tested_data(), spec_, data_.n_rows);
+        const std::unique_ptr<CITester> tester = make_tester();
         for (const auto& e : edges) {
           if (!adjacent_[at(e.first, e.second)]) continue;
           EdgeOutcome outcome = test_edge(e.first, e.second, level, neighbours(e.first, e.second),
-                                          neighbours(e.second, e.first), tester);
-          rethrow_if_stopped();
+                                          neighbours(e.second, e.first), *tester);
+          interrupt_->rethrow();
           absorb(out, outcome);
           ++edges_done_;
         }
@@ -370,20 +343,8 @@ class PC {
   // per thread; rethrows the first error, or the interrupt that stopped the run.
   template <class Body>
   void on_threads(long count, Body&& body) {
-    std::exception_ptr error = nullptr;
-#pragma omp parallel num_threads(opt_.threads)
-    {
-      try {
-        CITester tester(tested_data(), spec_, data_.n_rows);
-#pragma omp for schedule(dynamic, 1)
-        for (long item = 0; item < count; ++item) body(tester, item);
-      } catch (...) {
-#pragma omp critical
-        error = std::current_exception();
-      }
-    }
-    if (error) std::rethrow_exception(error);
-    rethrow_if_stopped();
+    parallel_items(count, opt_.threads, *interrupt_, [this] { return make_tester(); },
+                   [&body](std::unique_ptr<CITester>& tester, long item) { body(*tester, item); });
   }
 
   // Level 0 with the shortcuts: every edge X - Y is the one test X _||_ Y given nothing
@@ -401,9 +362,8 @@ class PC {
       std::vector<int> ys;
       for (std::size_t e = starts[g]; e < starts[g + 1]; ++e) ys.push_back(edges[e].second);
       std::vector<CITestResult> results;
-      std::size_t since_check = 0;
       for (std::size_t first = 0; first < ys.size(); first += SharedPrefixTables::kMaxWidth) {
-        if (must_stop(since_check)) break;
+        if (must_stop()) break;
         const std::size_t width = SharedPrefixTables::width_for(ys.size() - first);
         const bool together = tester.test_pairs(x, ys, first, width, results);
         for (std::size_t k = 0; k < width && first + k < ys.size(); ++k) {
@@ -531,15 +491,12 @@ class PC {
   PCOptions opt_;
   int n_;
   std::vector<char> adjacent_;
-  std::function<void()> check_interrupt_ = [] {};
+  std::unique_ptr<Interrupt> interrupt_;
   std::function<void(const LevelSummary&)> on_level_;
   mutable Progress progress_;
   std::string level_stage_;
   double level_edges_ = 0;
   std::atomic<std::size_t> edges_done_{0};
-  mutable std::chrono::steady_clock::time_point last_check_ = std::chrono::steady_clock::now();
-  mutable std::atomic<bool> stop_{false};
-  mutable std::exception_ptr stop_error_;
   Pdag g_;
   std::vector<char> bidirected_;
   std::vector<int> source_;

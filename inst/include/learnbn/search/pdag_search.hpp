@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstddef>
+#include <exception>
 #include <utility>
 #include <vector>
 
@@ -172,10 +173,17 @@ class PdagSearch {
       if (begin > 0) check_interrupt_();
       const std::size_t end = std::min(ops.size(), begin + chunk);
       const int count = static_cast<int>(end - begin);
+      std::exception_ptr error = nullptr;  // none may leave the parallel loop
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && count > 64)
       for (int i = 0; i < count; ++i) {
-        ok[i] = consistent_extension(apply(graph_, ops[begin + i]), extensions[i]);
+        try {
+          ok[i] = consistent_extension(apply(graph_, ops[begin + i]), extensions[i]);
+        } catch (...) {
+#pragma omp critical(learnbn_pdag_search)
+          if (!error) error = std::current_exception();
+        }
       }
+      if (error) std::rethrow_exception(error);
       for (int i = 0; i < count; ++i) {
         if (!ok[i]) continue;
         const double s = score_of(extensions[i]);

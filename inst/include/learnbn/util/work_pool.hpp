@@ -34,8 +34,16 @@ class WorkPool {
   // slot can own its scratch objects.
   using Body = std::function<void(int slot, std::size_t item)>;
 
+  // A worker that cannot start (std::system_error or std::bad_alloc under a process
+  // memory or thread limit) leaves the pool with fewer: the calling thread still takes
+  // every item no worker takes. Nothing may leave the constructor once a worker runs:
+  // the members' destructors would wait for the workers forever.
   explicit WorkPool(int workers) {
-    for (int w = 0; w < workers; ++w) threads_.emplace_back([this, w] { work(w + 1); });
+    try {
+      threads_.reserve(workers > 0 ? workers : 0);
+      for (int w = 0; w < workers; ++w) threads_.emplace_back([this, w] { work(w + 1); });
+    } catch (...) {
+    }
   }
   WorkPool(const WorkPool&) = delete;
   WorkPool& operator=(const WorkPool&) = delete;
