@@ -89,6 +89,16 @@ check_nodes <- function(x, all_nodes, arg = rlang::caller_arg(x), call = rlang::
   match(x, all_nodes)
 }
 
+# The first `max` of `x` joined by commas, then "and N more": for messages that could
+# list hundreds of values (nodes, rows, evidence). A plain string, interpolated as
+# "{shown}" (cli does not re-parse it, so braces in the values are safe).
+list_few <- function(x, max = 5L) {
+  x <- as.character(x)
+  if (length(x) <= max) return(paste(x, collapse = ", "))
+  paste0(paste(x[seq_len(max)], collapse = ", "), " and ",
+         format(length(x) - max, big.mark = ","), " more")
+}
+
 # Memory sizes in error messages: bytes, MB or GB.
 format_bytes <- function(bytes) {
   if (bytes >= 1e9) sprintf("%.3g GB", bytes / 1e9)

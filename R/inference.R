@@ -73,21 +73,22 @@ query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"
                   "i" = "Use {.code method = \"lw\"} (likelihood weighting) for a network this large."),
                 "too_large")
     }
-    joint <- result$joint
     samples <- NULL
   } else {
-    joint <- cpp_query_sampled(network, targets, match(names(evidence), node_names) - 1L, states,
-                               n, method == "lw")
+    result <- cpp_query_sampled(network, targets, match(names(evidence), node_names) - 1L, states,
+                                n, method == "lw")
     samples <- n
   }
-  posterior_table(fit, target, joint, evidence, samples)
+  posterior_table(fit, target, result, evidence, samples)
 }
 
-# The joint (unnormalised, P(targets, evidence)) as a probability vector or array.
-posterior_table <- function(fit, target, joint, evidence, samples, call = rlang::caller_env()) {
+# The joint (unnormalised P(targets, evidence), scaled by exp(result$log_scale)) as a
+# probability vector or array.
+posterior_table <- function(fit, target, result, evidence, samples, call = rlang::caller_env()) {
+  joint <- result$joint
   total <- sum(joint)
   if (!(total > 0)) {
-    shown <- paste0(names(evidence), " = ", vapply(evidence, as.character, ""), collapse = ", ")
+    shown <- list_few(paste0(names(evidence), " = ", vapply(evidence, as.character, "")))
     lbn_abort(c("The evidence ({shown}) has probability zero in {.arg fit}.",
                 "i" = if (!is.null(samples)) "No sample agreed with it; with rare evidence use {.code method = \"exact\"} or a larger {.arg n}."),
               "impossible_evidence", call = call)
@@ -98,7 +99,9 @@ posterior_table <- function(fit, target, joint, evidence, samples, call = rlang:
   } else {
     array(joint / total, dim = lengths(levels), dimnames = levels)
   }
-  attr(probability, "evidence_probability") <- if (is.null(samples)) total else total / samples
+  log_evidence <- log(total) + result$log_scale - if (is.null(samples)) 0 else log(samples)
+  attr(probability, "evidence_probability") <- exp(log_evidence)
+  attr(probability, "log_evidence_probability") <- log_evidence
   if (!is.null(samples)) attr(probability, "samples") <- samples
   class(probability) <- "bn_posterior"
   probability
@@ -107,11 +110,18 @@ posterior_table <- function(fit, target, joint, evidence, samples, call = rlang:
 #' @export
 print.bn_posterior <- function(x, digits = getOption("digits") - 3, ...) {
   p_evidence <- attr(x, "evidence_probability")
+  log_evidence <- attr(x, "log_evidence_probability")
   samples <- attr(x, "samples")
-  attr(x, "evidence_probability") <- attr(x, "samples") <- NULL
+  attr(x, "evidence_probability") <- attr(x, "log_evidence_probability") <- attr(x, "samples") <- NULL
   print(unclass(x), digits = digits, ...)
   how <- if (is.null(samples)) "" else paste0(" (estimated from ", format(samples, big.mark = ",", scientific = FALSE), " samples)")
-  cat("P(evidence) = ", format(p_evidence, digits = digits), how, "\n", sep = "")
+  # Evidence on hundreds of nodes has a probability below the smallest double: its log.
+  shown <- if (p_evidence > 0 || is.null(log_evidence)) {
+    paste0("P(evidence) = ", format(p_evidence, digits = digits))
+  } else {
+    paste0("log P(evidence) = ", format(log_evidence, digits = digits))
+  }
+  cat(shown, how, "\n", sep = "")
   invisible(x)
 }
 
@@ -125,8 +135,13 @@ check_evidence <- function(evidence, node_names, call = rlang::caller_env()) {
   for (node in names(evidence)) {
     if (!node %in% node_names) abort_unknown_name(node, node_names, "unknown_node", arg = "evidence", call = call)
     value <- evidence[[node]]
-    if (length(value) != 1L || is.na(value)) {
+    if (length(value) != 1L) {
       lbn_abort("{.arg evidence} must give one value for {.val {node}}, not {.obj_type_friendly {value}}.",
+                "value", call = call)
+    }
+    if (is.atomic(value) && is.na(value)) {
+      lbn_abort(c("{.arg evidence} gives {.val {node}} the value {.val {value}}.",
+                  "i" = "Leave unobserved nodes out of {.arg evidence}."),
                 "value", call = call)
     }
   }
@@ -152,19 +167,46 @@ evidence_states <- function(fit, evidence, call = rlang::caller_env()) {
 }
 
 # Conditional Gaussian: the joint normal of a linear-Gaussian network, conditioned.
-gaussian_query <- function(fit, target, evidence) {
-  values <- vapply(evidence, function(x) {
-    if (!is.numeric(x)) lbn_abort("Evidence on a Gaussian network must be numbers.", "type", call = NULL)
-    as.numeric(x)
-  }, numeric(1))
+gaussian_query <- function(fit, target, evidence, call = rlang::caller_env()) {
+  values <- gaussian_evidence(evidence, call)
   joint <- gaussian_joint(fit)
   observed <- names(values)
   if (!length(observed)) {
     return(list(mean = joint$mean[target], cov = joint$cov[target, target, drop = FALSE]))
   }
-  gain <- joint$cov[target, observed, drop = FALSE] %*% solve(joint$cov[observed, observed, drop = FALSE])
+  gain <- conditional_gain(joint, target, observed, call)
   list(mean = drop(joint$mean[target] + gain %*% (values - joint$mean[observed])),
        cov = joint$cov[target, target, drop = FALSE] - gain %*% joint$cov[observed, target, drop = FALSE])
+}
+
+# Evidence on a Gaussian network as a named vector of finite numbers: an infinite value
+# would give an infinite or NaN mean without a word.
+gaussian_evidence <- function(evidence, call) {
+  vapply(names(evidence), function(node) {
+    value <- evidence[[node]]
+    if (!is.numeric(value)) {
+      lbn_abort("{.arg evidence} on the Gaussian node {.val {node}} must be a number, not {.obj_type_friendly {value}}.",
+                "type", call = call)
+    }
+    if (!is.finite(value)) {
+      lbn_abort("{.arg evidence} gives the Gaussian node {.val {node}} the value {.val {value}}; it must be a finite number.",
+                "value", call = call)
+    }
+    as.numeric(value)
+  }, numeric(1))
+}
+
+# The regression of `target` on the `observed` nodes in the joint normal,
+# cov[target, observed] cov[observed, observed]^-1. That covariance is singular when an
+# observed node is an exact linear function of other observed nodes (a residual sd of 0).
+conditional_gain <- function(joint, target, observed, call) {
+  inverse <- tryCatch(solve(joint$cov[observed, observed, drop = FALSE]), error = function(e) NULL)
+  if (is.null(inverse)) {
+    lbn_abort(c("The evidence nodes {list_few(observed)} are linearly dependent in the fit (a residual sd of 0 or nearly), so conditioning on all of them is not defined.",
+                "i" = "Leave out of the evidence the nodes that are determined by the others."),
+              "value", call = call)
+  }
+  joint$cov[target, observed, drop = FALSE] %*% inverse
 }
 
 # Mean and covariance of the nodes of a linear-Gaussian network: x = b0 + B x + e, so
@@ -222,6 +264,7 @@ predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
     lbn_abort("{.arg node} must be one node name, not {.obj_type_friendly {node}}.", "type")
   }
   check_query_nodes(node, object$graph$amat)
+  warn_no_evidence_columns(newdata, node_names, node)
   if (is_gaussian_fit(object)) return(gaussian_predict(object, newdata, node))
   codes <- matrix(NA_integer_, nrow(newdata), length(node_names))
   for (j in which(node_names %in% names(newdata))) {
@@ -231,19 +274,34 @@ predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
   if (!is.null(result$error)) {
     lbn_abort("Exact inference would build a table too large to hold ({result$error}).", "too_large")
   }
+  # Each row is scaled by its own exp(log_scale): the totals are not P(row), but zero
+  # exactly when it is.
   totals <- rowSums(result$joint)
-  if (any(totals <= 0)) {
-    lbn_warn("{sum(totals <= 0)} row{?s} of {.arg newdata} {?has/have} observed cells of probability zero; {?its/their} prediction is {.val {NA}}.",
+  impossible <- !(totals > 0)
+  if (any(impossible)) {
+    rows <- list_few(rownames(newdata)[impossible])
+    n_impossible <- sum(impossible)
+    lbn_warn("{n_impossible} row{?s} of {.arg newdata} ({rows}) {cli::qty(n_impossible)}{?has/have} observed cells of probability zero; {?its/their} prediction is {.val {NA}}.",
              "impossible_evidence")
   }
   posterior <- result$joint / totals
-  posterior[totals <= 0, ] <- NA
+  posterior[impossible, ] <- NA
   dimnames(posterior) <- list(rownames(newdata), object$levels[[node]])
   best <- max.col(replace(posterior, is.na(posterior), 0), ties.method = "first")
   predicted <- factor(object$levels[[node]][best], levels = object$levels[[node]])
-  predicted[totals <= 0] <- NA
+  predicted[impossible] <- NA
   if (prob) attr(predicted, "prob") <- posterior
   predicted
+}
+
+# Warns when `newdata` has no column for any node but `node` (a typo in the column names,
+# or data of another network): every row then gets the same marginal prediction.
+warn_no_evidence_columns <- function(newdata, node_names, node) {
+  if (nrow(newdata) && !any(setdiff(node_names, node) %in% names(newdata))) {
+    lbn_warn(c("{.arg newdata} has no column for any node of {.arg object} other than {.val {node}}: every row is predicted from the marginal distribution of {.val {node}}.",
+               "i" = if (ncol(newdata)) "Columns of {.arg newdata}: {list_few(names(newdata))}." else "{.arg newdata} has no columns."),
+             "no_evidence")
+  }
 }
 
 # 0-based states of a column of new data among `levels` (NA stays NA).
@@ -259,24 +317,44 @@ newdata_states <- function(x, node, levels, call = rlang::caller_env()) {
   state - 1L
 }
 
-# Conditional means of `node` given each row's observed numeric cells.
-gaussian_predict <- function(fit, newdata, node) {
+# Conditional means of `node` given each row's observed numeric cells (NA cells and
+# absent columns are unobserved; a row with none gets the marginal mean).
+gaussian_predict <- function(fit, newdata, node, call = rlang::caller_env()) {
   joint <- gaussian_joint(fit)
   others <- intersect(setdiff(fit$nodes, node), names(newdata))
-  values <- as.matrix(newdata[others])
-  if (!is.numeric(values)) lbn_abort("{.arg newdata} must have numeric columns for a Gaussian fit.", "type")
+  values <- gaussian_evidence_columns(newdata, others, call)
   out <- rep(joint$mean[[node]], nrow(newdata))
-  patterns <- if (length(others)) !is.na(values) else matrix(FALSE, nrow(newdata), 0)
+  patterns <- !is.na(values)
   keys <- apply(patterns, 1L, paste, collapse = "")
   for (key in unique(keys)) {
     rows <- which(keys == key)
     seen <- others[patterns[rows[1L], ]]
     if (!length(seen)) next
-    gain <- joint$cov[node, seen, drop = FALSE] %*% solve(joint$cov[seen, seen, drop = FALSE])
+    gain <- conditional_gain(joint, node, seen, call)
     centred <- sweep(values[rows, seen, drop = FALSE], 2L, joint$mean[seen])
     out[rows] <- joint$mean[[node]] + drop(centred %*% t(gain))
   }
   out
+}
+
+# The `columns` of new data as a numeric matrix (NA where unobserved) for a Gaussian
+# prediction: numbers, none infinite.
+gaussian_evidence_columns <- function(newdata, columns, call) {
+  numeric_columns <- vapply(newdata[columns], is.numeric, logical(1))
+  if (!all(numeric_columns)) {
+    bad <- columns[!numeric_columns]
+    lbn_abort("{cli::qty(bad)}Column{?s} {list_few(bad)} of {.arg newdata} must be numeric for a linear-Gaussian fit.",
+              "type", call = call)
+  }
+  values <- matrix(as.numeric(unlist(newdata[columns], use.names = FALSE)), nrow(newdata), length(columns),
+                   dimnames = list(NULL, columns))
+  infinite <- columns[colSums(is.infinite(values)) > 0]
+  if (length(infinite)) {
+    lbn_abort(c("{cli::qty(infinite)}Column{?s} {list_few(infinite)} of {.arg newdata} {cli::qty(infinite)}hold{?s/} infinite values.",
+                "i" = "Use {.val {NA}} for unobserved cells."),
+              "value", call = call)
+  }
+  values
 }
 
 #' Log-likelihood, AIC and BIC of a fitted network on data
