@@ -198,15 +198,17 @@ gaussian_evidence <- function(evidence, call) {
 
 # The regression of `target` on the `observed` nodes in the joint normal,
 # cov[target, observed] cov[observed, observed]^-1. That covariance is singular when an
-# observed node is an exact linear function of other observed nodes (a residual sd of 0).
+# observed node is an exact linear function of other observed nodes (a residual sd of 0);
+# judged on the correlations, so that nodes on very different scales are no false alarm.
 conditional_gain <- function(joint, target, observed, call) {
-  inverse <- tryCatch(solve(joint$cov[observed, observed, drop = FALSE]), error = function(e) NULL)
-  if (is.null(inverse)) {
+  sigma <- joint$cov[observed, observed, drop = FALSE]
+  scale <- sqrt(diag(sigma))
+  if (any(!(scale > 0)) || rcond(sigma / outer(scale, scale)) < 1e-10) {
     lbn_abort(c("The evidence nodes {list_few(observed)} are linearly dependent in the fit (a residual sd of 0 or nearly), so conditioning on all of them is not defined.",
                 "i" = "Leave out of the evidence the nodes that are determined by the others."),
               "value", call = call)
   }
-  joint$cov[target, observed, drop = FALSE] %*% inverse
+  joint$cov[target, observed, drop = FALSE] %*% solve(sigma)
 }
 
 # Mean and covariance of the nodes of a linear-Gaussian network: x = b0 + B x + e, so
@@ -362,7 +364,10 @@ gaussian_evidence_columns <- function(newdata, columns, call) {
 #' The log-likelihood of `data` under the fitted network: the sum over rows (times
 #' their case counts) of the log probability (Gaussian: density) of the row. Rows with
 #' missing cells contribute the probability of their observed cells (discrete fits),
-#' computed exactly as in EM. `AIC()` and `BIC()` penalise it by the number of free
+#' computed exactly as in EM. A discrete row of probability zero (possible with
+#' `method = "mle"` fits and [read_bif()] networks) makes it `-Inf`, with a warning of
+#' class `"learnbn_warning_zero_probability"` naming the rows; Gaussian data with
+#' infinite cells is an error. `AIC()` and `BIC()` penalise it by the number of free
 #' parameters ([nparams()]), as [network_score()] does for a graph fitted by maximum
 #' likelihood, on the deviance scale of [stats::AIC()]: `-2 * logLik + k * df`.
 #'
@@ -394,13 +399,27 @@ logLik.bn_fit <- function(object, data, ...) {
     data <- if (inherits(data, "bn_data")) data else bn_data(data, missing = "allow")
     check_node_columns(names(object$cpts), names(data$levels), "data", "object")
     cases <- data$n_cases
-    value <- if (any(data$missing[names(object$cpts)] > 0)) {
-      complete_data(object, data, "counts")$loglik
+    row_loglik <- if (any(data$missing[names(object$cpts)] > 0)) {
+      complete_data(object, data, "counts")$row_loglik
     } else {
-      log_predictive(object, data_subset(data, names(object$cpts)))
+      log_predictive(object, data_subset(data, names(object$cpts)), sum = FALSE)
     }
+    warn_zero_probability_rows(row_loglik)
+    value <- if (is.null(data$weights)) sum(row_loglik) else sum(data$weights * row_loglik)
   }
   structure(value, df = as.numeric(nparams(object)), nobs = as.numeric(cases), class = "logLik")
+}
+
+# Warns that rows of `data` (their log-likelihoods `row_loglik`) have probability zero
+# under the fit, which makes the log-likelihood -Inf (possible with "mle" fits and
+# read_bif() networks).
+warn_zero_probability_rows <- function(row_loglik) {
+  zero <- which(row_loglik == -Inf)
+  if (length(zero)) {
+    lbn_warn(c("{length(zero)} row{?s} of {.arg data} ({list_few(zero)}) {cli::qty(length(zero))}{?has/have} probability zero under {.arg object}, so the log-likelihood is {.val {-Inf}}.",
+               "i" = "A fit with {.code method = \"bayes\"} gives every state a positive probability."),
+             "zero_probability")
+  }
 }
 
 #' @rdname logLik.bn_fit
