@@ -20,9 +20,16 @@
 #' with the evidence are rejected, so it needs many more samples when the evidence is
 #' improbable). Both follow [set.seed()].
 #'
+#' Factors (and the weights of likelihood weighting) are kept scaled, with the log of
+#' the scale apart, so that the posterior is right whatever the number of nodes: with
+#' evidence on a thousand nodes, P(evidence) is far below the smallest double, and is then
+#' reported on the log scale.
+#'
 #' For a linear-Gaussian fit, the joint distribution is multivariate normal, and the
 #' answer is exact: the conditional mean and covariance of the targets given the
-#' evidence values.
+#' evidence values. Evidence must be finite numbers (an error of class
+#' `"learnbn_error_value"` otherwise); evidence on nodes that are linear functions of
+#' each other (a residual standard deviation of 0) is an error of the same class.
 #'
 #' @param fit A [bn_fit][fit_parameters()], from [fit_parameters()] or [read_bif()].
 #' @param target Names of the nodes whose distribution is wanted.
@@ -36,8 +43,8 @@
 #'   for several targets, an array of their joint probabilities with named dimnames
 #'   (first target first); either of class `"bn_posterior"`, which prints P(evidence)
 #'   below the probabilities (`unclass()` gives the plain vector or array). The attribute `"evidence_probability"` holds P(evidence)
-#'   (estimated when sampled), and `"samples"` the number of samples with non-zero
-#'   weight. For a Gaussian fit, a list with `mean` (named vector) and `cov` (matrix).
+#'   (estimated when sampled; 0 when it underflows a double), `"log_evidence_probability"`
+#'   its log (finite even then), and `"samples"` the number of samples drawn. For a Gaussian fit, a list with `mean` (named vector) and `cov` (matrix).
 #'   Evidence of probability zero is an error of class `"learnbn_error_impossible_evidence"`.
 #' @seealso [predict.bn_fit()] for the most probable level of a node in each row of new
 #'   data, [logLik.bn_fit()] for the likelihood of data.
@@ -236,6 +243,11 @@ gaussian_joint <- function(fit) {
 #' exact inference ([query()]); the prediction is its most probable level (the first
 #' on ties). For a linear-Gaussian fit, the prediction is the conditional mean.
 #'
+#' A row with no observed cell gets the marginal distribution (or mean) of `node`. When
+#' `newdata` has no column for any node but `node` (often misspelt column names), every
+#' row is predicted so, with a warning of class `"learnbn_warning_no_evidence"`.
+#' Infinite cells of Gaussian new data are an error of class `"learnbn_error_value"`.
+#'
 #' @param object A [bn_fit][fit_parameters()].
 #' @param newdata A data.frame with columns named after nodes of the fit (factors or
 #'   character for discrete fits, numbers for Gaussian ones).
@@ -246,7 +258,9 @@ gaussian_joint <- function(fit) {
 #' @param ... Unused.
 #' @return A factor with the fit's levels of `node` (discrete), or a numeric vector
 #'   (Gaussian). Rows whose observed cells have probability zero get `NA`, with a
-#'   warning of class `"learnbn_warning_impossible_evidence"`.
+#'   warning of class `"learnbn_warning_impossible_evidence"` naming a few of them.
+#'   Rows observed on hundreds of nodes, whose probability underflows a double, are
+#'   predicted as well as the others (see [query()]).
 #' @export
 #' @examples
 #' asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
