@@ -120,7 +120,7 @@ check_bn_regressions <- function(coefficients, sd, call = rlang::caller_env()) {
   bad <- names(sd)[!vapply(coefficients, function(beta) all(is.finite(beta)), logical(1)) |
                      !is.finite(sd) | sd < 0]
   if (length(bad)) {
-    lbn_abort(c("The bnlearn fit has missing or infinite parameters for {cli::qty(bad)}node{?s} {list_few(bad)}.",
+    lbn_abort(c("The bnlearn fit has missing or infinite parameters for {cli::qty(bad)}node{?s} {list_few(bad, quote = TRUE)}.",
                 "i" = "Their parents are probably collinear in the data it was fitted on; drop one of them and refit."),
               "value", call = call)
   }

@@ -166,7 +166,7 @@ evidence_states <- function(fit, evidence, call = rlang::caller_env()) {
     state <- match(value, fit$levels[[node]])
     if (is.na(state)) {
       lbn_abort(c("{.arg evidence} gives {.val {node}} the level {.val {value}}, which it does not have.",
-                  "i" = "Levels of {.val {node}}: {.val {fit$levels[[node]]}}."),
+                  "i" = "Levels of {.val {node}}: {list_few(fit$levels[[node]], 10L, quote = TRUE)}."),
                 "value", call = call)
     }
     state - 1L
@@ -211,7 +211,7 @@ conditional_gain <- function(joint, target, observed, call) {
   sigma <- joint$cov[observed, observed, drop = FALSE]
   scale <- sqrt(diag(sigma))
   if (any(!(scale > 0)) || rcond(sigma / outer(scale, scale)) < 1e-10) {
-    lbn_abort(c("The evidence nodes {list_few(observed)} are linearly dependent in the fit (a residual sd of 0 or nearly), so conditioning on all of them is not defined.",
+    lbn_abort(c("The evidence nodes {list_few(observed, quote = TRUE)} are linearly dependent in the fit (a residual sd of 0 or nearly), so conditioning on all of them is not defined.",
                 "i" = "Leave out of the evidence the nodes that are determined by the others."),
               "value", call = call)
   }
@@ -315,7 +315,7 @@ predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
 warn_no_evidence_columns <- function(newdata, node_names, node) {
   if (nrow(newdata) && !any(setdiff(node_names, node) %in% names(newdata))) {
     lbn_warn(c("{.arg newdata} has no column for any node of {.arg object} other than {.val {node}}: every row is predicted from the marginal distribution of {.val {node}}.",
-               "i" = if (ncol(newdata)) "Columns of {.arg newdata}: {list_few(names(newdata))}." else "{.arg newdata} has no columns."),
+               "i" = if (ncol(newdata)) "Columns of {.arg newdata}: {list_few(names(newdata), quote = TRUE)}." else "{.arg newdata} has no columns."),
              "no_evidence")
   }
 }
@@ -325,11 +325,7 @@ newdata_states <- function(x, node, levels, call = rlang::caller_env()) {
   value <- as.character(x)
   state <- match(value, levels)
   unknown <- unique(value[is.na(state) & !is.na(value)])
-  if (length(unknown)) {
-    lbn_abort(c("Column {.val {node}} of {.arg newdata} has value{?s} {.val {unknown}} that the fit does not know.",
-                "i" = "Levels of {.val {node}} in the fit: {.val {levels}}."),
-              "value", call = call)
-  }
+  if (length(unknown)) abort_unknown_levels(node, unknown, levels, call)
   state - 1L
 }
 
@@ -359,14 +355,14 @@ gaussian_evidence_columns <- function(newdata, columns, call) {
   numeric_columns <- vapply(newdata[columns], is.numeric, logical(1))
   if (!all(numeric_columns)) {
     bad <- columns[!numeric_columns]
-    lbn_abort("{cli::qty(bad)}Column{?s} {list_few(bad)} of {.arg newdata} must be numeric for a linear-Gaussian fit.",
+    lbn_abort("{cli::qty(bad)}Column{?s} {list_few(bad, quote = TRUE)} of {.arg newdata} must be numeric for a linear-Gaussian fit.",
               "type", call = call)
   }
   values <- matrix(as.numeric(unlist(newdata[columns], use.names = FALSE)), nrow(newdata), length(columns),
                    dimnames = list(NULL, columns))
   infinite <- columns[colSums(is.infinite(values)) > 0]
   if (length(infinite)) {
-    lbn_abort(c("{cli::qty(infinite)}Column{?s} {list_few(infinite)} of {.arg newdata} {cli::qty(infinite)}hold{?s/} infinite values.",
+    lbn_abort(c("{cli::qty(infinite)}Column{?s} {list_few(infinite, quote = TRUE)} of {.arg newdata} {cli::qty(infinite)}hold{?s/} infinite values.",
                 "i" = "Use {.val {NA}} for unobserved cells."),
               "value", call = call)
   }
@@ -387,7 +383,7 @@ gaussian_evidence_columns <- function(newdata, columns, call) {
 #'
 #' @param object A [bn_fit][fit_parameters()].
 #' @param data A data.frame or [bn_data()] with a column for every node of the fit.
-#' @param k The penalty per parameter of `AIC()`.
+#' @param k The penalty per parameter of `AIC()`, a finite number >= 0.
 #' @param ... Unused.
 #' @return `logLik()`: an object of class `"logLik"` with attributes `df` (free
 #'   parameters) and `nobs` (cases); `AIC()` and `BIC()`: numbers.
@@ -439,6 +435,7 @@ warn_zero_probability_rows <- function(row_loglik) {
 #' @rdname logLik.bn_fit
 #' @export
 AIC.bn_fit <- function(object, data, ..., k = 2) {
+  check_number(k, min = 0, max = Inf, max_open = TRUE)
   ll <- logLik.bn_fit(object, data)
   -2 * as.numeric(ll) + k * attr(ll, "df")
 }

@@ -115,5 +115,5 @@ test_that("from_bn() fills bnlearn's NaN columns (unobserved parent configuratio
   gaussian <- structure(list(A = gnode("A", character(), c("(Intercept)" = 0)),
                              B = gnode("B", "A", c("(Intercept)" = 1, A = NA))),
                         class = c("bn.fit", "bn.fit.gnet"))
-  expect_error(from_bn(gaussian), "node B", class = "learnbn_error_value")
+  expect_error(from_bn(gaussian), "node \"B\"", class = "learnbn_error_value")
 })

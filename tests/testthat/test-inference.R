@@ -264,10 +264,10 @@ test_that("Gaussian evidence must be a finite number, named in the error", {
   expect_error(query(fit, "A", list(B = "1")), "\"B\" must be a number", class = "learnbn_error_type")
   x <- simulate_data(fit, 3)
   x$B[2] <- -Inf
-  expect_error(predict(fit, x, "A"), "Column B of `newdata` holds infinite values", class = "learnbn_error_value")
-  expect_error(logLik(fit, x), "Column B of `newdata` holds infinite values", class = "learnbn_error_value")
+  expect_error(predict(fit, x, "A"), "Column \"B\" of `newdata` holds infinite values", class = "learnbn_error_value")
+  expect_error(logLik(fit, x), "Column \"B\" of `newdata` holds infinite values", class = "learnbn_error_value")
   x$B <- letters[1:3]
-  expect_error(predict(fit, x, "A"), "Column B of `newdata` must be numeric", class = "learnbn_error_type")
+  expect_error(predict(fit, x, "A"), "Column \"B\" of `newdata` must be numeric", class = "learnbn_error_type")
 })
 
 test_that("a Gaussian predict() from the target column alone gives the marginal mean, with a warning", {
@@ -295,7 +295,7 @@ test_that("Gaussian evidence on linearly dependent nodes is a classed error, not
                               list(A = c("(Intercept)" = 0), B = c("(Intercept)" = 0),
                                    C = c("(Intercept)" = 0, A = 1, B = 1), D = c("(Intercept)" = 1, C = 2)),
                               c(A = 1, B = 1, C = 0, D = 1))
-  expect_error(query(fit, "D", list(A = 1, B = 2, C = 3)), "A, B, C are linearly dependent",
+  expect_error(query(fit, "D", list(A = 1, B = 2, C = 3)), "\"A\", \"B\", and \"C\" are linearly dependent",
                class = "learnbn_error_value")
   expect_error(predict(fit, data.frame(A = 1, B = 2, C = 3), "D"), class = "learnbn_error_value")
   # Any two of them are fine: E[D | A = 1, C = 3] = 1 + 2 * 3.
@@ -317,4 +317,21 @@ test_that("logLik() warns about rows of probability zero, naming a few", {
                  class = "learnbn_warning_zero_probability")
   expect_identical(as.numeric(ll), -Inf)
   expect_no_warning(logLik(asia_fit, x[-(1:3), ]))
+})
+
+test_that("messages listing nodes, levels or values of a wide network stay short", {
+  fit <- wide_fit(300, seed = 14)
+  err <- expect_error(query(fit, "X0"), class = "learnbn_error_unknown_node")
+  expect_match(conditionMessage(err), "\"X20\" and 280 more, not \"X0\"")
+  set.seed(15)
+  x <- simulate_data(fit, 40)
+  x$X5 <- paste0("id", 1:40)
+  err <- expect_error(predict(fit, x, "X1"), class = "learnbn_error_value")
+  expect_match(conditionMessage(err), "\"id10\" and 30 more that the fit does not know")
+  err <- expect_error(logLik(fit, x), class = "learnbn_error_value")
+  expect_match(conditionMessage(err), "\"id10\" and 30 more that the fit does not know")
+  err <- expect_error(logLik(fit, x[1:2]), class = "learnbn_error_unknown_node")
+  expect_match(conditionMessage(err), "\"X12\" and 288 more of `object`")
+  expect_error(AIC(asia_fit, simulate_data(asia_fit, 5), k = NA), class = "learnbn_error_type")
+  expect_error(AIC(asia_fit, simulate_data(asia_fit, 5), k = -1), class = "learnbn_error_value")
 })
