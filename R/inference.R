@@ -60,6 +60,9 @@ query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"
   method <- check_choice(method, c("exact", "lw", "ls"))
   check_number(n, min = 1, max = 1e10, whole = TRUE)
   node_names <- colnames(fit$graph$amat)
+  if (!is.character(target) || anyNA(target)) {
+    lbn_abort("{.arg target} must be node names, not {.obj_type_friendly {target}}.", "type")
+  }
   check_query_nodes(target, fit$graph$amat)
   if (!length(target) || anyDuplicated(target)) {
     lbn_abort("{.arg target} must name one or more distinct nodes.", "value")
@@ -182,8 +185,18 @@ gaussian_query <- function(fit, target, evidence, call = rlang::caller_env()) {
     return(list(mean = joint$mean[target], cov = joint$cov[target, target, drop = FALSE]))
   }
   gain <- conditional_gain(joint, target, observed, call)
-  list(mean = drop(joint$mean[target] + gain %*% (values - joint$mean[observed])),
+  mean <- drop(joint$mean[target] + gain %*% (values - joint$mean[observed]))
+  check_finite_means(mean, call)
+  list(mean = mean,
        cov = joint$cov[target, target, drop = FALSE] - gain %*% joint$cov[observed, target, drop = FALSE])
+}
+
+# Finite evidence can still give an infinite mean when it is near the largest double.
+check_finite_means <- function(mean, call) {
+  if (!all(is.finite(mean))) {
+    lbn_abort("The conditional mean overflows double precision: the evidence values are too large for the fit's coefficients.",
+              "value", call = call)
+  }
 }
 
 # Evidence on a Gaussian network as a named vector of finite numbers: an infinite value
@@ -276,7 +289,7 @@ predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
     lbn_abort("{.arg newdata} must be a data.frame, not {.obj_type_friendly {newdata}}.", "type")
   }
   node_names <- colnames(object$graph$amat)
-  if (!is.character(node) || length(node) != 1L) {
+  if (!is.character(node) || length(node) != 1L || is.na(node)) {
     lbn_abort("{.arg node} must be one node name, not {.obj_type_friendly {node}}.", "type")
   }
   check_query_nodes(node, object$graph$amat)
@@ -346,6 +359,7 @@ gaussian_predict <- function(fit, newdata, node, call = rlang::caller_env()) {
     centred <- sweep(values[rows, seen, drop = FALSE], 2L, joint$mean[seen])
     out[rows] <- joint$mean[[node]] + drop(centred %*% t(gain))
   }
+  check_finite_means(out, call)
   out
 }
 

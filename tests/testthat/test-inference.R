@@ -335,3 +335,15 @@ test_that("messages listing nodes, levels or values of a wide network stay short
   expect_error(AIC(asia_fit, simulate_data(asia_fit, 5), k = NA), class = "learnbn_error_type")
   expect_error(AIC(asia_fit, simulate_data(asia_fit, 5), k = -1), class = "learnbn_error_value")
 })
+
+test_that("NA targets and overflowing Gaussian evidence are classed errors", {
+  expect_error(query(asia_fit, NA_character_), class = "learnbn_error_type")
+  expect_error(predict(asia_fit, simulate_data(asia_fit, 2), NA_character_), class = "learnbn_error_type")
+  fit <- gaussian_fit_by_hand("[A][B|A]", list(A = c("(Intercept)" = 0), B = c("(Intercept)" = 0, A = 1)),
+                              c(A = 1, B = 1))
+  # E[A | B = 1e308] = 1e308 / 2 is finite; with B = 4 A, E[B | A = 1e308] = 4e308 overflows.
+  expect_equal(query(fit, "A", list(B = 1e308))$mean[["A"]], 0.5e308)
+  fit$coefficients$B[["A"]] <- 4
+  expect_error(query(fit, "B", list(A = 1e308)), "overflows", class = "learnbn_error_value")
+  expect_error(predict(fit, data.frame(A = 1e308), "B"), "overflows", class = "learnbn_error_value")
+})
