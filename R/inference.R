@@ -42,9 +42,11 @@
 #' @return For a discrete fit and one target, a named probability vector over its levels;
 #'   for several targets, an array of their joint probabilities with named dimnames
 #'   (first target first); either of class `"bn_posterior"`, which prints P(evidence)
-#'   below the probabilities (`unclass()` gives the plain vector or array). The attribute `"evidence_probability"` holds P(evidence)
-#'   (estimated when sampled; 0 when it underflows a double), `"log_evidence_probability"`
-#'   its log (finite even then), and `"samples"` the number of samples drawn. For a Gaussian fit, a list with `mean` (named vector) and `cov` (matrix).
+#'   below the probabilities (`unclass()` gives the plain vector or array). The
+#'   attribute `"evidence_probability"` holds P(evidence) (estimated when sampled; 0
+#'   when it underflows a double), `"log_evidence_probability"` its log (finite even
+#'   then), and `"samples"` the number of samples drawn. For a Gaussian fit, a list with
+#'   `mean` (named vector) and `cov` (matrix).
 #'   Evidence of probability zero is an error of class `"learnbn_error_impossible_evidence"`.
 #' @seealso [predict.bn_fit()] for the most probable level of a node in each row of new
 #'   data, [logLik.bn_fit()] for the likelihood of data.
