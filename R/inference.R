@@ -72,7 +72,7 @@ query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"
   evidence <- check_evidence(evidence, node_names)
   both <- intersect(target, names(evidence))
   if (length(both)) {
-    lbn_abort("{.val {both}} {?is/are} both a target and evidence.", "value")
+    lbn_abort("{list_few(both, 10L, quote = TRUE)} {cli::qty(both)}{?is/are} both a target and evidence.", "value")
   }
   if (is_gaussian_fit(fit)) return(gaussian_query(fit, target, evidence))
   states <- evidence_states(fit, evidence)
@@ -158,7 +158,7 @@ check_evidence <- function(evidence, node_names, call = rlang::caller_env()) {
     }
   }
   if (anyDuplicated(names(evidence))) {
-    lbn_abort("{.arg evidence} names {.val {unique(names(evidence)[duplicated(names(evidence))])}} more than once.",
+    lbn_abort("{.arg evidence} names {list_few(unique(names(evidence)[duplicated(names(evidence))]), 10L, quote = TRUE)} more than once.",
               "value", call = call)
   }
   evidence
