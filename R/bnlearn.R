@@ -16,7 +16,14 @@
 #'   [bn_graph] (a DAG or a CPDAG/PDAG without bidirected edges), a learner's result or
 #'   a [bn_fit][fit_parameters()].
 #' @return `from_bn()`: a [bn_graph] or a [bn_fit][fit_parameters()] (method `"mle"`, as bnlearn's default
-#'   estimates). `as_bn()`: a `"bn"` or `"bn.fit"` object.
+#'   estimates). bnlearn's maximum-likelihood CPTs hold `NaN` for the parent
+#'   configurations that never occur in its data; those columns get the uniform
+#'   distribution (as [fit_parameters()] with `method = "mle"` gives them), with a
+#'   warning of class `"learnbn_warning_unobserved_configurations"` naming the nodes
+#'   (refit with bnlearn's `method = "bayes"` to avoid it). Other missing, negative or
+#'   infinite parameters are an error of class `"learnbn_error_value"`. A `bn.fit`
+#'   passed directly to [query()] or [predict()] is converted (and warned about) on each
+#'   call: convert it once with `from_bn()`. `as_bn()`: a `"bn"` or `"bn.fit"` object.
 #' @export
 #' @examples
 #' # A bnlearn structure read without bnlearn:
@@ -57,6 +64,7 @@ fit_from_bn <- function(x) {
       beta[c("(Intercept)", parents[[node]])]
     })
     sd <- vapply(x, function(n) as.numeric(n$sd), numeric(1))
+    check_bn_regressions(coefficients, sd)
     return(new_gaussian_fit(graph, coefficients, sd[node_names], "mle"))
   }
   if (!all(vapply(x, function(n) !is.null(n$prob), logical(1)))) {
@@ -73,8 +81,49 @@ fit_from_bn <- function(x) {
     array(aperm(unclass(table), match(order, names(dimnames(table)))),
           dim = dim(table)[match(order, names(dimnames(table)))], dimnames = dimnames(table)[order])
   })
+  cpts <- fill_unobserved_configurations(cpts)
   levels <- lapply(cpts, function(table) dimnames(table)[[1L]])
   new_bn_fit(graph, levels, cpts, "mle")
+}
+
+# bnlearn's maximum-likelihood CPTs hold NaN in the columns of the parent configurations
+# that never occur in its data, which inference cannot use. Such a column becomes the
+# uniform distribution, as in fit_parameters(method = "mle"), with a warning naming the
+# nodes; a column partly missing, or a negative or infinite probability, is an error.
+fill_unobserved_configurations <- function(cpts, call = rlang::caller_env()) {
+  filled <- character()
+  for (node in names(cpts)) {
+    columns <- matrix(as.vector(cpts[[node]]), nrow = dim(cpts[[node]])[1L])
+    empty <- colSums(is.na(columns)) == nrow(columns)
+    if (any(empty)) {
+      filled <- c(filled, paste0(node, " (", sum(empty), " of ", ncol(columns), ")"))
+      columns[, empty] <- 1 / nrow(columns)
+      cpts[[node]][] <- columns
+    }
+    if (anyNA(columns) || any(!is.finite(columns) | columns < 0)) {
+      lbn_abort(c("The CPT of {.val {node}} in the bnlearn fit holds missing, negative or infinite probabilities.",
+                  "i" = "Refit it, for example with {.code bnlearn::bn.fit(..., method = \"bayes\")}."),
+                "value", call = call)
+    }
+  }
+  if (length(filled)) {
+    lbn_warn(c("The bnlearn fit has no probabilities ({.val {NaN}}) for the parent configurations it never saw, in the {cli::qty(length(filled))}CPT{?s} of {length(filled)} node{?s}: {list_few(filled)}.",
+               "i" = "They are set to the uniform distribution, as {.code fit_parameters(method = \"mle\")} does; to avoid this, fit with {.code bnlearn::bn.fit(..., method = \"bayes\")} or with {.fn fit_parameters}."),
+             "unobserved_configurations")
+  }
+  cpts
+}
+
+# A Gaussian bnlearn fit's regressions must be finite (bnlearn leaves NA where a parent's
+# coefficient is not identifiable).
+check_bn_regressions <- function(coefficients, sd, call = rlang::caller_env()) {
+  bad <- names(sd)[!vapply(coefficients, function(beta) all(is.finite(beta)), logical(1)) |
+                     !is.finite(sd) | sd < 0]
+  if (length(bad)) {
+    lbn_abort(c("The bnlearn fit has missing or infinite parameters for {cli::qty(bad)}node{?s} {list_few(bad, quote = TRUE)}.",
+                "i" = "Their parents are probably collinear in the data it was fitted on; drop one of them and refit."),
+              "value", call = call)
+  }
 }
 
 #' @rdname from_bn

@@ -105,6 +105,18 @@ check_nodes <- function(x, all_nodes, arg = rlang::caller_arg(x), call = rlang::
   match(x, all_nodes)
 }
 
+# The first `max` of `x` joined by commas, then "and N more": for messages that could
+# list hundreds of values (nodes, rows, evidence). A string to interpolate as "{shown}"
+# (cli does not re-parse it, so braces in the values are safe). With `quote`, values are
+# styled as cli's {.val}, and a short list is exactly cli's ("a", "b", and "c").
+list_few <- function(x, max = 5L, quote = FALSE) {
+  if (quote && length(x) <= max) return(cli::format_inline("{.val {x}}"))
+  shown <- utils::head(x, max)
+  shown <- if (quote) vapply(shown, function(v) cli::format_inline("{.val {v}}"), "") else as.character(shown)
+  if (length(x) <= max) return(paste(shown, collapse = ", "))
+  paste0(paste(shown, collapse = ", "), " and ", format(length(x) - max, big.mark = ","), " more")
+}
+
 # Memory sizes in error messages: bytes, MB or GB.
 format_bytes <- function(bytes) {
   if (bytes >= 1e9) sprintf("%.3g GB", bytes / 1e9)
@@ -127,8 +139,8 @@ check_choice <- function(x, choices, arg = rlang::caller_arg(x), call = rlang::c
 check_node_columns <- function(nodes, columns, data_arg, model_arg, call = rlang::caller_env()) {
   absent <- setdiff(nodes, columns)
   if (length(absent)) {
-    lbn_abort(c("{.arg {data_arg}} has no column for {cli::qty(absent)}node{?s} {.val {absent}} of {.arg {model_arg}}.",
-                "i" = "Columns of {.arg {data_arg}}: {.val {columns}}."),
+    lbn_abort(c("{.arg {data_arg}} has no column for {cli::qty(absent)}node{?s} {list_few(absent, 10L, quote = TRUE)} of {.arg {model_arg}}.",
+                "i" = "Columns of {.arg {data_arg}}: {list_few(columns, 10L, quote = TRUE)}."),
               "unknown_node", call = call)
   }
 }
@@ -156,7 +168,7 @@ abort_unknown_name <- function(x, choices, kind, aliases = character(),
     close <- closest_names(x, choices)
     if (length(close)) "Did you mean {.or {.val {close}}}?"
   }
-  lbn_abort(c("{.arg {arg}} must be one of {.val {choices}}, not {.val {x}}.",
+  lbn_abort(c("{.arg {arg}} must be one of {list_few(choices, 20L, quote = TRUE)}, not {.val {x}}.",
               "i" = hint),
             kind, call = call)
 }

@@ -123,7 +123,13 @@ gaussian_newdata <- function(newdata, nodes, call) {
   values <- values[nodes]
   bad <- nodes[!vapply(values, function(v) is.numeric(v) && !anyNA(v), logical(1))]
   if (length(bad)) {
-    lbn_abort("Column{?s} {.val {bad}} of {.arg newdata} must be numeric without missing values.",
+    lbn_abort("{cli::qty(bad)}Column{?s} {list_few(bad, quote = TRUE)} of {.arg newdata} must be numeric without missing values.",
+              "value", call = call)
+  }
+  # An infinite cell would make the log-likelihood -Inf or NaN without a word.
+  infinite <- nodes[vapply(values, function(v) any(is.infinite(v)), logical(1))]
+  if (length(infinite)) {
+    lbn_abort("{cli::qty(infinite)}Column{?s} {list_few(infinite, quote = TRUE)} of {.arg newdata} {cli::qty(infinite)}hold{?s/} infinite values.",
               "value", call = call)
   }
   list(values = lapply(values, as.double), weights = weights)

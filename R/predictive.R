@@ -72,12 +72,16 @@ fit_codes <- function(data, node, levels, call = rlang::caller_env()) {
   codes <- as.integer(data$codes[[node]]) + 1L
   used <- unique(codes)
   unknown <- data$levels[[node]][used[is.na(position[used])]]
-  if (length(unknown)) {
-    lbn_abort(c("Column {.val {node}} of {.arg newdata} has value{?s} {.val {unknown}} that the fit does not know.",
-                "i" = "Levels of {.val {node}} in the fit: {.val {levels}}."),
-              "value", call = call)
-  }
+  if (length(unknown)) abort_unknown_levels(node, unknown, levels, call)
   position[codes] - 1L
+}
+
+# Stops because column `node` of new data holds values `unknown` that are not among the
+# fit's `levels` of that node.
+abort_unknown_levels <- function(node, unknown, levels, call) {
+  lbn_abort(c("Column {.val {node}} of {.arg newdata} has {cli::qty(unknown)}value{?s} {list_few(unknown, 10L, quote = TRUE)} that the fit does not know.",
+              "i" = "Levels of {.val {node}} in the fit: {list_few(levels, 10L, quote = TRUE)}."),
+            "value", call = call)
 }
 
 # The number of cases of a data.frame (its rows, or the sum of its case counts) or of a

@@ -170,7 +170,7 @@ BEGIN_RCPP
 END_RCPP
 }
 // cpp_query_sampled
-Rcpp::NumericVector cpp_query_sampled(Rcpp::List network, Rcpp::IntegerVector targets, Rcpp::IntegerVector evidence_nodes, Rcpp::IntegerVector evidence_states, double n, bool weighting);
+Rcpp::List cpp_query_sampled(Rcpp::List network, Rcpp::IntegerVector targets, Rcpp::IntegerVector evidence_nodes, Rcpp::IntegerVector evidence_states, double n, bool weighting);
 RcppExport SEXP _learnbn_cpp_query_sampled(SEXP networkSEXP, SEXP targetsSEXP, SEXP evidence_nodesSEXP, SEXP evidence_statesSEXP, SEXP nSEXP, SEXP weightingSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;

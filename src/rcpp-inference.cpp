@@ -1,7 +1,8 @@
 // Glue for inference on discrete networks: exact (variable elimination) and sampled
 // posteriors of target nodes given evidence, and per-row posteriors for predict().
-// Nodes and states are 0-based. A factor too large for exact inference is returned as
-// list(error) for R to explain.
+// Nodes and states are 0-based. Joints come scaled: list(joint, log_scale) stands for
+// joint * exp(log_scale), so that P(evidence) on hundreds of nodes does not underflow. A
+// factor too large for exact inference is returned as list(error) for R to explain.
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -21,6 +22,11 @@ Rcpp::List too_large(const std::length_error& e) {
   return Rcpp::List::create(Rcpp::Named("error") = std::string(e.what()));
 }
 
+Rcpp::List scaled_joint(const learnbn::ScaledJoint& joint) {
+  return Rcpp::List::create(Rcpp::Named("joint") = Rcpp::wrap(joint.values),
+                            Rcpp::Named("log_scale") = joint.log_scale);
+}
+
 }  // namespace
 
 // P(targets, evidence) over the targets' joint states (first target fastest).
@@ -29,35 +35,36 @@ Rcpp::List cpp_query_exact(Rcpp::List network, Rcpp::IntegerVector targets,
                            Rcpp::IntegerVector evidence_nodes, Rcpp::IntegerVector evidence_states) {
   const learnbn::CptNetwork net = cpt_network_from(network);
   try {
-    const std::vector<double> joint = learnbn::joint_with_evidence(
-        net, std::vector<int>(targets.begin(), targets.end()), evidence_from(evidence_nodes, evidence_states));
-    return Rcpp::List::create(Rcpp::Named("joint") = Rcpp::wrap(joint));
+    return scaled_joint(learnbn::joint_with_evidence(
+        net, std::vector<int>(targets.begin(), targets.end()), evidence_from(evidence_nodes, evidence_states)));
   } catch (const std::length_error& e) {
     return too_large(e);
   }
 }
 
 // Likelihood weighting (`weighting`) or logic sampling with n samples: the weighted
-// counts of the targets' joint states.
+// counts of the targets' joint states (scaled).
 // [[Rcpp::export]]
-Rcpp::NumericVector cpp_query_sampled(Rcpp::List network, Rcpp::IntegerVector targets,
-                                      Rcpp::IntegerVector evidence_nodes,
-                                      Rcpp::IntegerVector evidence_states, double n, bool weighting) {
+Rcpp::List cpp_query_sampled(Rcpp::List network, Rcpp::IntegerVector targets,
+                             Rcpp::IntegerVector evidence_nodes, Rcpp::IntegerVector evidence_states,
+                             double n, bool weighting) {
   const learnbn::CptNetwork net = cpt_network_from(network);
   learnbn::Random rng(seed_from_r());
-  return Rcpp::wrap(learnbn::sampled_joint(net, std::vector<int>(targets.begin(), targets.end()),
-                                           evidence_from(evidence_nodes, evidence_states),
-                                           static_cast<std::size_t>(n), weighting, rng, check_interrupt));
+  return scaled_joint(learnbn::sampled_joint(net, std::vector<int>(targets.begin(), targets.end()),
+                                             evidence_from(evidence_nodes, evidence_states),
+                                             static_cast<std::size_t>(n), weighting, rng, check_interrupt));
 }
 
 // For each row of `codes` (rows x nodes, 0-based states, NA where unobserved), the
 // exact P(target, observed cells of the row) over the target's states (a matrix with
-// one row per row; the target's own cell is ignored).
+// one row per row, each row scaled by exp(log_scale[row]); the target's own cell is
+// ignored).
 // [[Rcpp::export]]
 Rcpp::List cpp_predict(Rcpp::List network, Rcpp::IntegerMatrix codes, int target) {
   const learnbn::CptNetwork net = cpt_network_from(network);
   const int n = codes.nrow(), p = codes.ncol(), r = net.states(target);
   Rcpp::NumericMatrix out(n, r);
+  Rcpp::NumericVector log_scale(n);
   const std::vector<int> targets{target};
   learnbn::Evidence evidence;
   try {
@@ -70,11 +77,12 @@ Rcpp::List cpp_predict(Rcpp::List network, Rcpp::IntegerMatrix codes, int target
         evidence.nodes.push_back(v);
         evidence.states.push_back(codes(i, v));
       }
-      const std::vector<double> joint = learnbn::joint_with_evidence(net, targets, evidence);
-      for (int k = 0; k < r; ++k) out(i, k) = joint[static_cast<std::size_t>(k)];
+      const learnbn::ScaledJoint joint = learnbn::joint_with_evidence(net, targets, evidence);
+      for (int k = 0; k < r; ++k) out(i, k) = joint.values[static_cast<std::size_t>(k)];
+      log_scale[i] = joint.log_scale;
     }
   } catch (const std::length_error& e) {
     return too_large(e);
   }
-  return Rcpp::List::create(Rcpp::Named("joint") = out);
+  return Rcpp::List::create(Rcpp::Named("joint") = out, Rcpp::Named("log_scale") = log_scale);
 }

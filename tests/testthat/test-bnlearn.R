@@ -69,3 +69,51 @@ test_that("graphs and fits survive a round trip through bnlearn", {
   expect_equal(network_score(g, x, "bic"), bnlearn::score(g, x, type = "bic"))
   expect_identical(shd(g, from_bn(g)), 0L)
 })
+
+# asia as a hand-built bn.fit whose CPTs are changed by `edit(node, table)` first.
+asia_bn_fit <- function(edit = function(node, table) table) {
+  nodes <- lapply(names(asia_fit$cpts), function(v) {
+    table <- edit(v, asia_fit$cpts[[v]])
+    structure(list(node = v, parents = names(dimnames(table))[-1], children = character(),
+                   prob = as.table(table)), class = "bn.fit.dnode")
+  })
+  structure(stats::setNames(nodes, names(asia_fit$cpts)), class = c("bn.fit", "bn.fit.dnet"))
+}
+
+test_that("from_bn() fills bnlearn's NaN columns (unobserved parent configurations) uniformly, with a warning", {
+  # bnlearn's maximum-likelihood estimate leaves NaN where a parent configuration never occurs.
+  fitted <- asia_bn_fit(function(node, table) {
+    if (node == "dysp") table[, "yes", "no"] <- NaN   # bronc = yes, either = no
+    if (node == "either") table[, , "yes"] <- NaN     # lung = yes, both tub states
+    table
+  })
+  expect_warning(back <- from_bn(fitted), "either (2 of 4), dysp (1 of 4)", fixed = TRUE,
+                 class = "learnbn_warning_unobserved_configurations")
+  expect_equal(as.vector(back$cpts$dysp[, "yes", "no"]), c(0.5, 0.5))
+  expect_equal(as.vector(back$cpts$either[, , "yes"]), rep(0.5, 4))
+  expect_equal(back$cpts$dysp[, "no", "yes"], asia_fit$cpts$dysp[, "no", "yes"])
+  # query() works on the bn.fit itself: P(dysp | bronc = yes, either = no) is the filled column.
+  expect_warning(q <- query(fitted, "dysp", list(bronc = "yes", either = "no")),
+                 class = "learnbn_warning_unobserved_configurations")
+  expect_equal(as.vector(q), c(0.5, 0.5))
+  # A column only partly missing, or a negative probability, is an error.
+  partly <- asia_bn_fit(function(node, table) {
+    if (node == "tub") table[1, "yes"] <- NA
+    table
+  })
+  expect_error(from_bn(partly), "\"tub\"", class = "learnbn_error_value")
+  negative <- asia_bn_fit(function(node, table) {
+    if (node == "smoke") table[] <- c(1.5, -0.5)
+    table
+  })
+  expect_error(from_bn(negative), "\"smoke\"", class = "learnbn_error_value")
+  # A Gaussian bn.fit with an unidentifiable (NA) coefficient.
+  gnode <- function(node, parents, coef) {
+    structure(list(node = node, parents = parents, children = character(), coefficients = coef, sd = 1),
+              class = "bn.fit.gnode")
+  }
+  gaussian <- structure(list(A = gnode("A", character(), c("(Intercept)" = 0)),
+                             B = gnode("B", "A", c("(Intercept)" = 1, A = NA))),
+                        class = c("bn.fit", "bn.fit.gnet"))
+  expect_error(from_bn(gaussian), "node \"B\"", class = "learnbn_error_value")
+})

@@ -164,3 +164,186 @@ test_that("bad queries fail with classed errors", {
     query(asia_fit, "lung", evidence = list(tub = "yes", either = "no"))
   })
 })
+
+# A random DAG on `p` nodes of 2 or 3 states, each with up to 2 parents among the 5 nodes
+# before it, with random CPTs (random_fit()).
+wide_fit <- function(p, seed) {
+  set.seed(seed)
+  nodes <- paste0("X", seq_len(p))
+  levels <- lapply(stats::setNames(nodes, nodes), function(v) paste0("s", seq_len(sample(2:3, 1))))
+  parents <- lapply(seq_len(p), function(i) {
+    if (i == 1) character() else sample(nodes[max(1, i - 5):(i - 1)], min(i - 1, sample(0:2, 1)))
+  })
+  model <- paste0("[", nodes, ifelse(lengths(parents) > 0, "|", ""),
+                  vapply(parents, paste, "", collapse = ":"), "]", collapse = "")
+  random_fit(list(levels = levels), model, seed = seed)
+}
+
+# log P(target = each level, rest of the row) up to a constant, in plain R: the target's
+# CPT entry times its children's (its Markov blanket), on the log scale.
+ref_blanket_log <- function(fit, row, target) {
+  vapply(fit$levels[[target]], function(level) {
+    row[[target]] <- level
+    families <- Filter(function(v) target %in% names(dimnames(fit$cpts[[v]])), names(fit$cpts))
+    sum(vapply(families, function(v) {
+      table <- fit$cpts[[v]]
+      log(table[matrix(vapply(names(dimnames(table)), function(u) as.character(row[[u]]), ""), 1)])
+    }, numeric(1)))
+  }, numeric(1))
+}
+
+test_that("predict() and query() on 1,200 nodes match the Markov blanket despite P(evidence) underflowing", {
+  fit <- wide_fit(1200, seed = 7)
+  set.seed(8)
+  x <- simulate_data(fit, 6)
+  target <- "X600"
+  # Every other cell observed: P(evidence) is about e^-1000, below the smallest double.
+  p <- predict(fit, x, target, prob = TRUE)
+  for (i in seq_len(nrow(x))) {
+    log_joint <- ref_blanket_log(fit, x[i, ], target)
+    want <- exp(log_joint - max(log_joint)) / sum(exp(log_joint - max(log_joint)))
+    expect_equal(unname(attr(p, "prob")[i, ]), unname(want), tolerance = 1e-10)
+    expect_identical(as.character(p[i]), fit$levels[[target]][which.max(want)])
+  }
+  evidence <- lapply(x[1, setdiff(names(x), target)], as.character)
+  q <- query(fit, target, evidence)
+  expect_equal(as.vector(q), unname(attr(p, "prob")[1, ]), tolerance = 1e-10)
+  # log P(evidence) = log sum over the target's levels of P(full row), in plain R.
+  log_rows <- vapply(fit$levels[[target]], function(level) {
+    row <- x[1, ]
+    row[[target]] <- level
+    sum(vapply(names(fit$cpts), function(v) {
+      table <- fit$cpts[[v]]
+      log(table[matrix(vapply(names(dimnames(table)), function(u) as.character(row[[u]]), ""), 1)])
+    }, numeric(1)))
+  }, numeric(1))
+  expect_lt(max(log_rows), -700)
+  expect_equal(attr(q, "log_evidence_probability"), max(log_rows) + log(sum(exp(log_rows - max(log_rows)))),
+               tolerance = 1e-10)
+  expect_identical(attr(q, "evidence_probability"), 0)
+  expect_output(print(q), "log P(evidence) = ", fixed = TRUE)
+  # Likelihood weighting: only the target is sampled, each sample weighted by its
+  # children's CPT entries (a product of ~1,000 probabilities).
+  set.seed(9)
+  lw <- query(fit, target, evidence, method = "lw", n = 4000)
+  expect_lt(max(abs(lw - q)), 4 * sqrt(0.25 / 4000))
+})
+
+test_that("messages about wide evidence list a few values, then how many more", {
+  fit <- wide_fit(300, seed = 10)
+  set.seed(11)
+  x <- simulate_data(fit, 3)
+  fit$cpts$X1[] <- c(0, rep(1 / (length(fit$cpts$X1) - 1), length(fit$cpts$X1) - 1))
+  x$X1 <- factor("s1", levels = fit$levels$X1)
+  evidence <- lapply(x[1, -2], as.character)
+  err <- expect_error(query(fit, "X2", evidence), class = "learnbn_error_impossible_evidence")
+  expect_match(conditionMessage(err), "X1 = s1, X3 = [^,]+, X4 = [^,]+, X5 = [^,]+, X6 = [^,]+ and 294 more")
+  expect_lt(nchar(conditionMessage(err)), 200)
+  rownames(x) <- paste0("case", 1:3)
+  expect_warning(out <- predict(fit, x, "X2"), "3 rows of `newdata` (case1, case2, case3)", fixed = TRUE,
+                 class = "learnbn_warning_impossible_evidence")
+  expect_true(all(is.na(out)))
+  expect_identical(learnbn:::list_few(letters[1:3]), "a, b, c")
+  expect_identical(learnbn:::list_few(1:2000, max = 2), "1, 2 and 1,998 more")
+})
+
+# A linear-Gaussian fit given by its regressions (parents in node order).
+gaussian_fit_by_hand <- function(model, coefficients, sd) {
+  g <- bn_graph_from_string(model)
+  structure(list(graph = g, type = "gaussian", nodes = nodes(g), coefficients = coefficients[nodes(g)],
+                 sd = sd[nodes(g)], method = "mle"), class = "bn_fit")
+}
+
+test_that("Gaussian evidence must be a finite number, named in the error", {
+  set.seed(12)
+  fit <- random_gaussian_fit(4, nodes = LETTERS[1:4])
+  for (value in list(Inf, -Inf, NaN)) {
+    err <- expect_error(query(fit, "A", list(B = value)), class = "learnbn_error_value")
+    expect_match(conditionMessage(err), paste0('"B" the value ', format(value)), fixed = TRUE)
+  }
+  expect_error(query(fit, "A", list(B = "1")), "\"B\" must be a number", class = "learnbn_error_type")
+  x <- simulate_data(fit, 3)
+  x$B[2] <- -Inf
+  expect_error(predict(fit, x, "A"), "Column \"B\" of `newdata` holds infinite values", class = "learnbn_error_value")
+  expect_error(logLik(fit, x), "Column \"B\" of `newdata` holds infinite values", class = "learnbn_error_value")
+  x$B <- letters[1:3]
+  expect_error(predict(fit, x, "A"), "Column \"B\" of `newdata` must be numeric", class = "learnbn_error_type")
+})
+
+test_that("a Gaussian predict() from the target column alone gives the marginal mean, with a warning", {
+  # A = 2 + N(0, 1), B = -1 + 0.5 A + N(0, 1), C = 3 - 2 B + N(0, 1): E[C] = 3 - 2 (-1 + 0.5 * 2) = 3.
+  fit <- gaussian_fit_by_hand("[A][B|A][C|B]",
+                              list(A = c("(Intercept)" = 2), B = c("(Intercept)" = -1, A = 0.5),
+                                   C = c("(Intercept)" = 3, B = -2)),
+                              c(A = 1, B = 1, C = 1))
+  newdata <- data.frame(C = c(0.1, 5, 9))
+  expect_warning(out <- predict(fit, newdata, "C"), "marginal distribution of \"C\"",
+                 class = "learnbn_warning_no_evidence")
+  expect_equal(out, rep(3, 3), tolerance = 1e-12)
+  # Columns present but unobserved: the marginal too, with no warning (the user said so).
+  expect_no_warning(out <- predict(fit, data.frame(A = NA_real_, B = c(NA, 1)), "C"))
+  expect_equal(out, c(3, 3 - 2 * 1), tolerance = 1e-12)
+  # Discrete fits warn alike.
+  expect_warning(p <- predict(asia_fit, data.frame(lung = "yes", Smoke = "no"), "lung", prob = TRUE),
+                 class = "learnbn_warning_no_evidence")
+  expect_equal(unname(attr(p, "prob")[1, ]), ref_query(asia_fit, "lung", list()), tolerance = 1e-12)
+})
+
+test_that("Gaussian evidence on linearly dependent nodes is a classed error, not garbage", {
+  # C = A + B exactly (sd 0): conditioning on A, B and C together is not defined.
+  fit <- gaussian_fit_by_hand("[A][B][C|A:B][D|C]",
+                              list(A = c("(Intercept)" = 0), B = c("(Intercept)" = 0),
+                                   C = c("(Intercept)" = 0, A = 1, B = 1), D = c("(Intercept)" = 1, C = 2)),
+                              c(A = 1, B = 1, C = 0, D = 1))
+  expect_error(query(fit, "D", list(A = 1, B = 2, C = 3)), "\"A\", \"B\", and \"C\" are linearly dependent",
+               class = "learnbn_error_value")
+  expect_error(predict(fit, data.frame(A = 1, B = 2, C = 3), "D"), class = "learnbn_error_value")
+  # Any two of them are fine: E[D | A = 1, C = 3] = 1 + 2 * 3.
+  expect_equal(query(fit, "D", list(A = 1, C = 3))$mean[["D"]], 7, tolerance = 1e-10)
+  # Nodes on very different scales are no false alarm: A ~ N(0, 1e-12), B = 1e6 A + N(0, 1e-6),
+  # so E[A | B = 1] = cov(A, B) / var(B) = 1e-6 / (1 + 1e-6).
+  scaled <- gaussian_fit_by_hand("[A][B|A]", list(A = c("(Intercept)" = 0), B = c("(Intercept)" = 0, A = 1e6)),
+                                 c(A = 1e-6, B = 1e-3))
+  expect_equal(query(scaled, "A", list(B = 1))$mean[["A"]], 1e-6 / (1 + 1e-6), tolerance = 1e-8)
+})
+
+test_that("logLik() warns about rows of probability zero, naming a few", {
+  set.seed(13)
+  x <- simulate_data(asia_fit, 30)
+  # either is the logical or of tub and lung: rows 1 to 3 contradict it.
+  either <- x$tub == "yes" | x$lung == "yes"
+  x$either <- factor(ifelse(either != (seq_len(30) <= 3), "yes", "no"), levels = c("yes", "no"))
+  expect_warning(ll <- logLik(asia_fit, x), "3 rows of `data` (1, 2, 3)", fixed = TRUE,
+                 class = "learnbn_warning_zero_probability")
+  expect_identical(as.numeric(ll), -Inf)
+  expect_no_warning(logLik(asia_fit, x[-(1:3), ]))
+})
+
+test_that("messages listing nodes, levels or values of a wide network stay short", {
+  fit <- wide_fit(300, seed = 14)
+  err <- expect_error(query(fit, "X0"), class = "learnbn_error_unknown_node")
+  expect_match(conditionMessage(err), "\"X20\" and 280 more, not \"X0\"")
+  set.seed(15)
+  x <- simulate_data(fit, 40)
+  x$X5 <- paste0("id", 1:40)
+  err <- expect_error(predict(fit, x, "X1"), class = "learnbn_error_value")
+  expect_match(conditionMessage(err), "\"id10\" and 30 more that the fit does not know")
+  err <- expect_error(logLik(fit, x), class = "learnbn_error_value")
+  expect_match(conditionMessage(err), "\"id10\" and 30 more that the fit does not know")
+  err <- expect_error(logLik(fit, x[1:2]), class = "learnbn_error_unknown_node")
+  expect_match(conditionMessage(err), "\"X12\" and 288 more of `object`")
+  expect_error(AIC(asia_fit, simulate_data(asia_fit, 5), k = NA), class = "learnbn_error_type")
+  expect_error(AIC(asia_fit, simulate_data(asia_fit, 5), k = -1), class = "learnbn_error_value")
+})
+
+test_that("NA targets and overflowing Gaussian evidence are classed errors", {
+  expect_error(query(asia_fit, NA_character_), class = "learnbn_error_type")
+  expect_error(predict(asia_fit, simulate_data(asia_fit, 2), NA_character_), class = "learnbn_error_type")
+  fit <- gaussian_fit_by_hand("[A][B|A]", list(A = c("(Intercept)" = 0), B = c("(Intercept)" = 0, A = 1)),
+                              c(A = 1, B = 1))
+  # E[A | B = 1e308] = 1e308 / 2 is finite; with B = 4 A, E[B | A = 1e308] = 4e308 overflows.
+  expect_equal(query(fit, "A", list(B = 1e308))$mean[["A"]], 0.5e308)
+  fit$coefficients$B[["A"]] <- 4
+  expect_error(query(fit, "B", list(A = 1e308)), "overflows", class = "learnbn_error_value")
+  expect_error(predict(fit, data.frame(A = 1e308), "B"), "overflows", class = "learnbn_error_value")
+})

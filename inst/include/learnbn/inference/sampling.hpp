@@ -4,10 +4,14 @@
 //     probability of the evidence given its sampled parents;
 //   logic sampling: every node is sampled, samples disagreeing with the evidence are
 //     rejected.
-// Returns the weighted counts of the targets' joint states (first target fastest); their
-// sum over n samples estimates P(evidence) * n.
+// Returns the weighted counts of the targets' joint states (first target fastest), scaled
+// (see ScaledJoint); their sum times exp(log_scale) over n samples estimates P(evidence).
+// Weights are summed on the log scale, relative to the largest so far, since with
+// evidence on hundreds of nodes a weight underflows a double.
 #pragma once
+#include <cmath>
 #include <cstddef>
+#include <limits>
 #include <functional>
 #include <vector>
 
@@ -17,9 +21,9 @@
 
 namespace learnbn {
 
-inline std::vector<double> sampled_joint(const CptNetwork& net, const std::vector<int>& targets,
-                                         const Evidence& evidence, std::size_t n, bool weighting,
-                                         Random& rng, const std::function<void()>& check_interrupt) {
+inline ScaledJoint sampled_joint(const CptNetwork& net, const std::vector<int>& targets,
+                                 const Evidence& evidence, std::size_t n, bool weighting, Random& rng,
+                                 const std::function<void()>& check_interrupt) {
   std::vector<int> seeds = targets;
   seeds.insert(seeds.end(), evidence.nodes.begin(), evidence.nodes.end());
   const std::vector<char> relevant = ancestral_set(net, seeds);
@@ -31,17 +35,21 @@ inline std::vector<double> sampled_joint(const CptNetwork& net, const std::vecto
   for (int t : targets) cells *= static_cast<std::size_t>(net.states(t));
   std::vector<double> counts(cells, 0.0);
   std::vector<int> row(static_cast<std::size_t>(net.n_nodes()), 0);
+  double reference = -std::numeric_limits<double>::infinity();  // largest log weight so far
   for (std::size_t s = 0; s < n; ++s) {
     if (s % 4096 == 0) check_interrupt();
-    double w = 1;
+    double log_w = 0;
+    bool rejected = false;
     for (int v : order) {
       row[v] = 0;
       const std::size_t first = net.cell(v, row.data());  // the cell of state 0
       const std::vector<double>& theta = net.cpt(v);
       if (observed[v] >= 0 && weighting) {
         row[v] = observed[v];
-        w *= theta[first + static_cast<std::size_t>(observed[v])];
-        if (w == 0) break;
+        const double p = theta[first + static_cast<std::size_t>(observed[v])];
+        rejected = !(p > 0);
+        if (rejected) break;
+        log_w += std::log(p);
         continue;
       }
       double u = rng.uniform();
@@ -51,20 +59,22 @@ inline std::vector<double> sampled_joint(const CptNetwork& net, const std::vecto
         ++state;
       }
       row[v] = state;
-      if (observed[v] >= 0 && state != observed[v]) {
-        w = 0;
-        break;
-      }
+      rejected = observed[v] >= 0 && state != observed[v];
+      if (rejected) break;
     }
-    if (w == 0) continue;
+    if (rejected) continue;
+    if (log_w > reference) {
+      for (double& c : counts) c *= std::exp(reference - log_w);
+      reference = log_w;
+    }
     std::size_t cell = 0, stride = 1;
     for (int t : targets) {
       cell += static_cast<std::size_t>(row[t]) * stride;
       stride *= static_cast<std::size_t>(net.states(t));
     }
-    counts[cell] += w;
+    counts[cell] += std::exp(log_w - reference);
   }
-  return counts;
+  return ScaledJoint{std::move(counts), reference};
 }
 
 }  // namespace learnbn
