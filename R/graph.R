@@ -554,7 +554,11 @@ check_no_undirected <- function(amat, fn, call = rlang::caller_env()) {
 #' for directed arcs. `from_igraph()` goes back: an undirected igraph graph gives a
 #' graph whose edges are all undirected; in a directed igraph graph a pair of opposite
 #' edges becomes an undirected edge (a bidirected one when the edge attribute `type`
-#' says `"bidirected"`) and other edges become arcs. The type is guessed as in
+#' says `"bidirected"`) and other edges become arcs. Opposite edges without a `type`
+#' of `"undirected"` or `"bidirected"` (as in a plain igraph graph with `a -> b` and
+#' `b -> a`) give a warning of class `"learnbn_warning_opposite_arcs"` that names the
+#' pairs, since two arcs are rarely meant as one undirected edge; the graphs of
+#' `as_igraph()` carry the attribute and convert back silently. The type is guessed as in
 #' [bn_graph()]. Vertices without names are named `V1`, `V2`, ...; multiple edges and
 #' loops are errors.
 #'
@@ -600,11 +604,30 @@ from_igraph <- function(ig) {
   amat[ends] <- 1L
   if (!igraph::is_directed(ig)) amat[ends[, 2:1, drop = FALSE]] <- 1L
   type <- igraph::edge_attr(ig, "type")
+  if (igraph::is_directed(ig)) warn_opposite_arcs(ends, type, names)
   bidirected <- if (!is.null(type)) {
     pairs <- ends[type %in% "bidirected", , drop = FALSE]
     matrix(names[pairs], ncol = 2L)
   }
   bn_graph(amat, bidirected = bidirected)
+}
+
+# Warns about pairs of opposite edges (a -> b and b -> a) that no edge attribute `type`
+# marks as one two-way edge: in a plain igraph graph they are most likely two arcs, and
+# the undirected edge they become should not pass unseen. `ends` holds vertex numbers.
+warn_opposite_arcs <- function(ends, type, names, call = rlang::caller_env()) {
+  marked <- type %in% c("undirected", "bidirected")
+  if (!length(marked)) marked <- logical(nrow(ends))
+  reverse <- match(paste(ends[, 1L], ends[, 2L]), paste(ends[, 2L], ends[, 1L]))
+  plain <- !is.na(reverse) & ends[, 1L] < ends[, 2L]
+  plain[plain] <- !marked[plain] & !marked[reverse[plain]]
+  if (!any(plain)) return(invisible())
+  pairs <- ends[plain, , drop = FALSE]
+  pairs <- pairs[order(pairs[, 1L], pairs[, 2L]), , drop = FALSE]
+  pairs <- matrix(names[pairs], ncol = 2L)
+  lbn_warn(c("{.arg ig} has {nrow(pairs)} pair{?s} of opposite edges, read as undirected edge{?s}: {format_edges(pairs, '-')}.",
+             "i" = "Delete one edge of a pair to keep an arc, or set the edge attribute {.field type} to {.str undirected} (or {.str bidirected}) to say what the pair means."),
+           "opposite_arcs")
 }
 
 #' Is a graph a DAG?

@@ -250,11 +250,44 @@ test_that("from_igraph() goes back, undirected and mutual edges become undirecte
                                         directed = FALSE, type = "undirected",
                                         stringsAsFactors = FALSE))
   mutual <- igraph::make_graph(c("A", "B", "B", "A", "B", "C"), directed = TRUE)
-  mg <- from_igraph(mutual)
+  expect_warning(mg <- from_igraph(mutual), class = "learnbn_warning_opposite_arcs")
   expect_identical(arcs(mg)$directed, c(FALSE, TRUE))
   unnamed <- from_igraph(igraph::make_graph(c(1, 2), directed = TRUE))
   expect_identical(nodes(unnamed), c("V1", "V2"))
   expect_identical(arcs(igraph::make_graph(c("p", "q"), directed = TRUE))$from, "p")
+})
+
+test_that("from_igraph() warns about opposite arcs that become undirected edges (was silent)", {
+  mutual <- igraph::make_graph(c("A", "B", "B", "A", "B", "C"), directed = TRUE)
+  w <- expect_warning(g <- from_igraph(mutual), class = "learnbn_warning_opposite_arcs")
+  expect_s3_class(w, "learnbn_warning")
+  expect_match(conditionMessage(w), "1 pair of opposite edges, read as undirected edge: A - B.",
+               fixed = TRUE)
+  expect_identical(g$amat, matrix(c(0L, 1L, 0L, 1L, 0L, 0L, 0L, 1L, 0L), 3,
+                                  dimnames = list(c("A", "B", "C"), c("A", "B", "C"))))
+  # many pairs: five named, then how many more; vertices in the graph's order
+  ring <- c(rbind(paste0("v", 1:8), paste0("w", 1:8)), rbind(paste0("w", 1:8), paste0("v", 1:8)))
+  w <- expect_warning(from_igraph(igraph::make_graph(ring, directed = TRUE)),
+                      class = "learnbn_warning_opposite_arcs")
+  expect_match(conditionMessage(w),
+               "8 pairs of opposite edges, read as undirected edges: v1 - w1, v2 - w2, v3 - w3, v4 - w4, v5 - w5, and 3 more.",
+               fixed = TRUE)
+  # silent when the edges say what they are: as_igraph() of a CPDAG or a bidirected edge,
+  # an undirected igraph graph, or a DAG
+  pd <- cpdag(bn_graph_from_string("[A][B|A][C|B]"))
+  expect_no_warning(back <- from_igraph(as_igraph(pd)))
+  expect_identical(back$amat, pd$amat)
+  typed <- igraph::set_edge_attr(mutual, "type", value = c("bidirected", "bidirected", "directed"))
+  expect_no_warning(bi <- from_igraph(typed))
+  expect_identical(bi$bidirected, data.frame(from = "A", to = "B"))
+  expect_no_warning(from_igraph(igraph::make_graph(c("A", "B", "B", "C"), directed = FALSE)))
+  expect_no_warning(from_igraph(as_igraph(bn_graph_from_string(asia_string))))
+  # only the unmarked pair is named
+  partly <- igraph::make_graph(c("A", "B", "B", "A", "B", "C", "C", "B"), directed = TRUE)
+  partly <- igraph::set_edge_attr(partly, "type", value = c("undirected", "undirected", NA, NA))
+  w <- expect_warning(from_igraph(partly), class = "learnbn_warning_opposite_arcs")
+  expect_match(conditionMessage(w), "1 pair of opposite edges, read as undirected edge: B - C.",
+               fixed = TRUE)
 })
 
 test_that("from_igraph() errors", {
