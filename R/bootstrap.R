@@ -81,7 +81,8 @@ bootstrap_replicate <- function(data, learner, seed, ...) {
   g
 }
 
-# Strength and direction of every ordered pair seen in the graphs.
+# Strength and direction of every ordered pair seen in the graphs: an undirected edge
+# counts half for each direction.
 bootstrap_strength <- function(graphs, nodes) {
   n <- length(nodes)
   directed <- matrix(0, n, n, dimnames = list(nodes, nodes))
@@ -89,36 +90,59 @@ bootstrap_strength <- function(graphs, nodes) {
     a <- as.matrix(g)[nodes, nodes]
     directed <- directed + a * ifelse(t(a) == 1, 0.5, 1)
   }
-  present <- directed + t(directed)
+  pair_strength(directed / length(graphs))
+}
+
+# From the probability of every arc ([i, j]: i -> j) to one row per ordered pair with an
+# edge: strength, the probability of an edge between the two in either direction, and
+# direction, the share of that probability pointing from -> to.
+pair_strength <- function(arc_probability) {
+  nodes <- rownames(arc_probability)
+  present <- arc_probability + t(arc_probability)
   pairs <- which(present > 0, arr.ind = TRUE)
   out <- data.frame(from = nodes[pairs[, 1]], to = nodes[pairs[, 2]],
-                    strength = present[pairs] / length(graphs),
-                    direction = directed[pairs] / present[pairs], stringsAsFactors = FALSE)
+                    strength = present[pairs],
+                    direction = arc_probability[pairs] / present[pairs], stringsAsFactors = FALSE)
   out <- out[order(-out$strength, out$from, out$to), ]
   rownames(out) <- NULL
   out
 }
 
-#' Averaged network from bootstrap arc strengths
+#' Averaged network from bootstrap arc strengths or posterior arc probabilities
 #'
 #' Keeps the edges whose strength reaches `threshold`, directed the way most replicates
 #' point them (undirected when the directions tie); arcs that would close a directed
 #' cycle are added in decreasing order of strength and left undirected when they would.
 #'
-#' @param x A `bn_bootstrap` object from [bootstrap_arcs()].
+#' For a bootstrap result the strength of an edge is the share of replicates that have
+#' it, in either direction, and its direction the share of those that point it each way
+#' (an undirected edge counts half for each). For the DAG samples of [structure_mcmc()],
+#' [order_mcmc()] and [partition_mcmc()] the same is computed from the posterior arc
+#' probabilities of [arc_probabilities()] (all chains pooled): the strength of the edge
+#' between `i` and `j` is `p[i, j] + p[j, i]`, the posterior probability of an edge
+#' between them, and it points `i -> j` when `p[i, j] > p[j, i]`.
+#'
+#' @param x A `bn_bootstrap` object from [bootstrap_arcs()], or a `bn_samples` object from
+#'   [structure_mcmc()], [order_mcmc()] or [partition_mcmc()].
 #' @param threshold Minimum strength of an edge.
 #' @return A [bn_graph]: a DAG, or a `"pdag"` when some edges stay undirected.
 #' @family model averaging
 #' @export
 #' @examples
 #' set.seed(1)
-#' boot <- bootstrap_arcs(bn_data(college_plans, counts = "count"), "hill_climb", R = 5)
+#' d <- bn_data(college_plans, counts = "count")
+#' boot <- bootstrap_arcs(d, "hill_climb", R = 5)
 #' average_network(boot, threshold = 0.6)
+#' average_network(structure_mcmc(d, iterations = 2000, chains = 1), threshold = 0.5)
 average_network <- function(x, threshold = 0.5) {
-  if (!inherits(x, "bn_bootstrap")) {
-    lbn_abort("{.arg x} must be a {.cls bn_bootstrap}, not {.obj_type_friendly {x}}.", "type")
+  if (!inherits(x, c("bn_bootstrap", "bn_samples"))) {
+    lbn_abort("{.arg x} must be a {.cls bn_bootstrap} or {.cls bn_samples} object, not {.obj_type_friendly {x}}.",
+              "type")
   }
   check_number(threshold, min = 0, max = 1)
+  if (inherits(x, "bn_samples")) {
+    return(average_edges(pair_strength(arc_probabilities(x)), x$nodes, threshold))
+  }
   average_edges(x$strength, rownames(as.matrix(x$graphs[[1]])), threshold)
 }
 

@@ -59,6 +59,24 @@ big_times_power_of_two <- function(x, exponent) {
   big_normalise(shifted)
 }
 
+# A whole number 0 <= x < 2^53 as limbs.
+big_from_number <- function(x) {
+  limbs <- x %% bin_base
+  x <- x %/% bin_base
+  while (x > 0) {
+    limbs <- c(limbs, x %% bin_base)
+    x <- x %/% bin_base
+  }
+  limbs
+}
+
+# n! as limbs: each factor below 2^13 fits in one limb, so every step is a short product.
+big_factorial <- function(n) {
+  result <- 1
+  for (k in seq_len(n)[-1L]) result <- big_multiply(result, big_from_number(k))
+  result
+}
+
 # Base 2^13 to a string of decimal digits (Horner's rule in base 10^4).
 big_to_string <- function(x) {
   decimal <- 0
@@ -112,7 +130,9 @@ count_dags_max_n <- 1000
 #' @param n A vector of whole numbers `>= 0`.
 #' @return A `bn_count` object: a character vector of the exact decimal digits, one per
 #'   element of `n`, with methods [as.character()], [as.numeric()] / [as.double()]
-#'   (nearest double; `Inf` beyond about 1.8e308), [format()] and [print()].
+#'   (nearest double; `Inf` beyond about 1.8e308), [format()] and [print()]; comparisons
+#'   (`==`, `<`, ...) with counts or whole numbers are exact, `log()`, `log10()` and
+#'   `log2()` are finite at any size, other arithmetic works on the nearest doubles.
 #' @references Robinson, R. W. (1973). Counting labeled acyclic digraphs. In *New
 #'   Directions in the Theory of Graphs*, 239-273.
 #' @family graphs
@@ -159,6 +179,60 @@ as.double.bn_count <- function(x, ...) {
 #' @export
 `[.bn_count` <- function(x, i) {
   new_bn_count(unclass(x)[i])
+}
+
+# Counts are digit strings: without these methods `count > 100` would compare strings
+# ("6" > "100"). Comparisons are exact between counts and whole numbers below 2^53;
+# anything else works on the nearest doubles.
+#' @export
+Ops.bn_count <- function(e1, e2) {
+  if (.Generic %in% c("==", "!=", "<", ">", "<=", ">=")) {
+    order <- compare_counts(e1, e2)
+    if (!is.null(order)) return(get(.Generic)(order, 0))
+  }
+  as_number <- function(x) if (inherits(x, "bn_count")) as.double(x) else x
+  if (missing(e2)) return(get(.Generic)(as_number(e1)))
+  get(.Generic)(as_number(e1), as_number(e2))
+}
+
+# Decimal digits of a count or of whole numbers 0 <= x < 2^53; NULL for anything else.
+count_digits <- function(x) {
+  if (inherits(x, "bn_count")) return(unclass(x))
+  if (is.numeric(x) && !anyNA(x) && all(x >= 0 & x < 2^53 & x == round(x))) {
+    return(sprintf("%.0f", x))
+  }
+  NULL
+}
+
+# -1, 0 or 1 per element of the (recycled) pair, or NULL when either side is no count.
+compare_counts <- function(e1, e2) {
+  if (missing(e2)) return(NULL)
+  a <- count_digits(e1)
+  b <- count_digits(e2)
+  if (is.null(a) || is.null(b) || !length(a) || !length(b)) return(NULL)
+  n <- max(length(a), length(b))
+  a <- rep_len(a, n)
+  b <- rep_len(b, n)
+  vapply(seq_len(n), function(i) {
+    if (nchar(a[i]) != nchar(b[i])) return(sign(nchar(a[i]) - nchar(b[i])))
+    differ <- utf8ToInt(a[i]) - utf8ToInt(b[i])
+    first <- differ[differ != 0]
+    if (length(first)) sign(first[1L]) else 0
+  }, 0)
+}
+
+# log(), log10() and log2() from the leading digits and the number of digits, so they stay
+# finite beyond the largest double; other functions work on the nearest doubles.
+#' @export
+Math.bn_count <- function(x, ...) {
+  if (.Generic %in% c("log", "log10", "log2")) {
+    digits <- unclass(x)
+    lead <- substr(digits, 1L, 15L)
+    natural <- log(as.double(lead)) + (nchar(digits) - nchar(lead)) * log(10)
+    base <- switch(.Generic, log10 = 10, log2 = 2, log = if (...length()) ..1 else exp(1))
+    return(natural / log(base))
+  }
+  get(.Generic)(as.double(x), ...)
 }
 
 #' @export
@@ -217,18 +291,19 @@ rooted_essential <- function(adjacency, root) {
 }
 
 # Number of acyclic orientations without immoralities of a connected chordal graph:
-# sum over roots of the product of the sizes of the root's undirected components.
+# sum over roots of the product of the sizes of the root's undirected components. Counts
+# are big integers (limbs, see above): a clique of 200 nodes alone has 200! orientations.
 count_chordal_component <- function(adjacency, ids, memo) {
   size <- length(ids)
   edges <- sum(adjacency) / 2
-  if (edges == size * (size - 1) / 2) return(factorial(size))
-  if (edges == size - 1) return(size)
+  if (edges == size * (size - 1) / 2) return(big_factorial(size))
+  if (edges == size - 1) return(big_from_number(size))
   key <- paste(sort(ids), collapse = ",")
   if (!is.null(memo[[key]])) return(memo[[key]])
   total <- 0
   for (root in seq_len(size)) {
     rooted <- rooted_essential(adjacency, root)
-    total <- total + count_undirected_components(rooted & t(rooted), ids, memo)
+    total <- big_add(total, count_undirected_components(rooted & t(rooted), ids, memo))
   }
   assign(key, total, envir = memo)
   total
@@ -243,8 +318,8 @@ count_undirected_components <- function(undirected, ids, memo) {
   result <- 1
   for (component in unique(membership)) {
     members <- which(membership == component)
-    result <- result * count_chordal_component(sub[members, members, drop = FALSE],
-                                               ids[involved[members]], memo)
+    result <- big_multiply(result, count_chordal_component(sub[members, members, drop = FALSE],
+                                                           ids[involved[members]], memo))
   }
   result
 }
@@ -257,11 +332,14 @@ count_undirected_components <- function(undirected, ids, memo) {
 #' immoralities. Each component is counted by the root-based recursion of He, Jia & Yu
 #' (2015) with memoisation, with closed forms for trees (`n`) and cliques (`n!`).
 #'
-#' The result is a double, exact up to 2^53 (about 9e15); larger classes are rounded.
+#' The count is exact at any size, in the big-integer representation of [count_dags()]:
+#' the class of a complete DAG on 200 nodes holds 200! DAGs, a number of 375 digits.
+#' `as.numeric()` gives the nearest double (`Inf` beyond about 1.8e308) and `log()` the
+#' natural logarithm, finite at any size; comparisons with numbers are exact.
 #'
 #' @param g A DAG, CPDAG or partially directed graph with a consistent extension
 #'   ([bn_graph]).
-#' @return A single number.
+#' @return A `bn_count` object of length one (see [count_dags()]).
 #' @references He, Y., Jia, J. and Yu, B. (2015). Counting and exploring sizes of
 #'   Markov equivalence classes of directed acyclic graphs. *JMLR* 16, 2589-2609.
 #' @family graphs
@@ -270,11 +348,16 @@ count_undirected_components <- function(undirected, ids, memo) {
 #' count_equivalent_dags(bn_graph_from_string("[A][B|A][C|B]"))
 #' count_equivalent_dags(bn_graph_from_string("[A][C][B|A:C]"))
 #' count_equivalent_dags(bn_graph_from_string("[A][B|A][C|A:B]"))
+#' nodes <- paste0("X", 1:30)
+#' complete <- bn_graph(matrix(upper.tri(diag(30)), 30, 30, dimnames = list(nodes, nodes)))
+#' count_equivalent_dags(complete)  # 30!
+#' log(count_equivalent_dags(complete))
 count_equivalent_dags <- function(g) {
   g <- as_graph_arg(g)
   check_no_bidirected(g)
   essential <- cpdag_amat(dag_amat(g))
   undirected <- essential == 1L & t(essential) == 1L
   memo <- new.env(parent = emptyenv())
-  count_undirected_components(undirected, seq_len(nrow(undirected)), memo)
+  count <- count_undirected_components(undirected, seq_len(nrow(undirected)), memo)
+  new_bn_count(big_to_string(count))
 }

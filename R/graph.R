@@ -104,10 +104,10 @@ graph_from_parents <- function(parents, nodes = names(parents), type = "dag") {
 #' ways, as when two immoralities found by [pc()] orient the same edge in opposite
 #' directions (`conflicts = "bidirected"`). Such a graph is neither a DAG nor a
 #' partially directed graph with a consistent extension, so functions that need one
-#' ([model_string()], [cpdag()], [pdag_to_dag()], [markov_equivalent()],
-#' [network_score()], [fit_parameters()], ...) stop with an error of class
+#' ([cpdag()], [pdag_to_dag()], [markov_equivalent()], [network_score()],
+#' [fit_parameters()], ...) stop with an error of class
 #' `"learnbn_error_bidirected"` that names the bidirected edges; [is_dag()] is `FALSE`.
-#' Printing shows `i <-> j`, [arcs()] gives the edge the type `"bidirected"`, [plot.bn_graph()]
+#' Printing shows `i <-> j`, [model_string()] writes it in a section of its own, [arcs()] gives the edge the type `"bidirected"`, [plot.bn_graph()]
 #' draws it with two arrowheads, and [shd()] and [compare_graphs()] count it as a kind
 #' of edge of its own.
 #'
@@ -443,97 +443,6 @@ arcs.default <- function(g, ...) {
   arcs.bn_graph(as_graph_arg(g))
 }
 
-#' Model strings
-#'
-#' `bn_graph_from_string()` reads the bracket notation common in the field: one bracket
-#' per node, `[node]` for a node without parents and `[node|parent1:parent2]` otherwise,
-#' e.g. `"[A][B|A][C|A:B]"`. Node names cannot contain `[`, `]`, `|` or `:`; spaces
-#' around names are dropped. Nodes appear in the graph in the order of the string.
-#' `model_string()` writes a DAG in the same notation, nodes and parents in node order.
-#'
-#' Errors (class `"learnbn_error_parse"`) for malformed strings, duplicated nodes or
-#' parents, unknown parents and self-parents; a cycle, including two nodes that are
-#' each other's parent (`"[A|B][B|A]"`), gives `"learnbn_error_cycle"` naming the nodes
-#' on it. `model_string()` of a graph with undirected edges gives
-#' `"learnbn_error_undirected"` (orient them first with [pdag_to_dag()]), and of a graph
-#' with bidirected edges `"learnbn_error_bidirected"`.
-#'
-#' @param string A single string in bracket notation.
-#' @param g A DAG ([bn_graph]).
-#' @return `bn_graph_from_string()`: a `bn_graph` of type `"dag"`. `model_string()`: a
-#'   single string.
-#' @family graphs
-#' @export
-#' @examples
-#' g <- bn_graph_from_string("[A][B|A][C|A:B]")
-#' model_string(g)
-#' asia <- bn_graph_from_string(paste0(
-#'   "[asia][smoke][tub|asia][lung|smoke][bronc|smoke]",
-#'   "[either|tub:lung][xray|either][dysp|bronc:either]"))
-#' asia
-bn_graph_from_string <- function(string) {
-  check_string(string)
-  text <- gsub("[[:space:]]+", "", string)
-  if (!grepl("^(\\[[^][]+\\])+$", text)) {
-    lbn_abort(c("{.arg string} is not a model string of the form {.str [A][B|A][C|A:B]}.",
-                "x" = "Got {.str {string}}."), "parse")
-  }
-  blocks <- regmatches(text, gregexpr("\\[[^][]+\\]", text))[[1L]]
-  blocks <- substr(blocks, 2L, nchar(blocks) - 1L)
-  bad <- blocks[!grepl("^[^|:]+(\\|[^|:]+(:[^|:]+)*)?$", blocks)]
-  if (length(bad)) {
-    lbn_abort(c("{.arg string} has a malformed bracket.",
-                "x" = "Cannot read {.str [{bad[1]}]}: expected {.str [node]} or {.str [node|parent1:parent2]}."),
-              "parse")
-  }
-  pieces <- strsplit(blocks, "|", fixed = TRUE)
-  nodes <- vapply(pieces, `[[`, "", 1L)
-  parents <- lapply(pieces, function(p) {
-    if (length(p) > 1L) strsplit(p[2L], ":", fixed = TRUE)[[1L]] else character()
-  })
-  names(parents) <- nodes
-  if (anyDuplicated(nodes)) {
-    lbn_abort("{.arg string} lists node{?s} {.val {unique(nodes[duplicated(nodes)])}} more than once.",
-              "parse")
-  }
-  for (node in nodes) {
-    pa <- parents[[node]]
-    unknown <- setdiff(pa, nodes)
-    if (length(unknown)) {
-      lbn_abort(c("{.arg string} gives node {.val {node}} the unknown parent{?s} {.val {unknown}}.",
-                  "i" = "Every parent needs its own bracket, e.g. {.str [{unknown[1]}]}."), "parse")
-    }
-    if (anyDuplicated(pa)) {
-      lbn_abort("{.arg string} gives node {.val {node}} the parent {.val {pa[duplicated(pa)][1]}} twice.",
-                "parse")
-    }
-    if (node %in% pa) {
-      lbn_abort("{.arg string} makes node {.val {node}} its own parent.", "parse")
-    }
-  }
-  g <- graph_from_parents(parents, nodes)
-  # every entry is an arc here: two nodes that name each other as parents are a cycle
-  cycle <- topo_sort_amat(g$amat)$cycle
-  if (!is.null(cycle)) abort_cycle(cycle, what = "{.arg string}")
-  g
-}
-
-#' @rdname bn_graph_from_string
-#' @export
-model_string <- function(g) {
-  g <- as_graph_arg(g)
-  check_no_bidirected(g)
-  amat <- g$amat
-  check_no_undirected(amat, fn = "model_string")
-  nodes <- colnames(amat)
-  parents <- graph_parents(g)
-  blocks <- vapply(nodes, function(node) {
-    pa <- parents[[node]]
-    if (length(pa)) paste0("[", node, "|", paste(pa, collapse = ":"), "]") else paste0("[", node, "]")
-  }, "")
-  paste(blocks, collapse = "")
-}
-
 check_no_undirected <- function(amat, fn, call = rlang::caller_env()) {
   pairs <- undirected_pairs(amat)
   if (nrow(pairs)) {
@@ -554,7 +463,11 @@ check_no_undirected <- function(amat, fn, call = rlang::caller_env()) {
 #' for directed arcs. `from_igraph()` goes back: an undirected igraph graph gives a
 #' graph whose edges are all undirected; in a directed igraph graph a pair of opposite
 #' edges becomes an undirected edge (a bidirected one when the edge attribute `type`
-#' says `"bidirected"`) and other edges become arcs. The type is guessed as in
+#' says `"bidirected"`) and other edges become arcs. Opposite edges without a `type`
+#' of `"undirected"` or `"bidirected"` (as in a plain igraph graph with `a -> b` and
+#' `b -> a`) give a warning of class `"learnbn_warning_opposite_arcs"` that names the
+#' pairs, since two arcs are rarely meant as one undirected edge; the graphs of
+#' `as_igraph()` carry the attribute and convert back silently. The type is guessed as in
 #' [bn_graph()]. Vertices without names are named `V1`, `V2`, ...; multiple edges and
 #' loops are errors.
 #'
@@ -600,11 +513,30 @@ from_igraph <- function(ig) {
   amat[ends] <- 1L
   if (!igraph::is_directed(ig)) amat[ends[, 2:1, drop = FALSE]] <- 1L
   type <- igraph::edge_attr(ig, "type")
+  if (igraph::is_directed(ig)) warn_opposite_arcs(ends, type, names)
   bidirected <- if (!is.null(type)) {
     pairs <- ends[type %in% "bidirected", , drop = FALSE]
     matrix(names[pairs], ncol = 2L)
   }
   bn_graph(amat, bidirected = bidirected)
+}
+
+# Warns about pairs of opposite edges (a -> b and b -> a) that no edge attribute `type`
+# marks as one two-way edge: in a plain igraph graph they are most likely two arcs, and
+# the undirected edge they become should not pass unseen. `ends` holds vertex numbers.
+warn_opposite_arcs <- function(ends, type, names, call = rlang::caller_env()) {
+  marked <- type %in% c("undirected", "bidirected")
+  if (!length(marked)) marked <- logical(nrow(ends))
+  reverse <- match(paste(ends[, 1L], ends[, 2L]), paste(ends[, 2L], ends[, 1L]))
+  plain <- !is.na(reverse) & ends[, 1L] < ends[, 2L]
+  plain[plain] <- !marked[plain] & !marked[reverse[plain]]
+  if (!any(plain)) return(invisible())
+  pairs <- ends[plain, , drop = FALSE]
+  pairs <- pairs[order(pairs[, 1L], pairs[, 2L]), , drop = FALSE]
+  pairs <- matrix(names[pairs], ncol = 2L)
+  lbn_warn(c("{.arg ig} has {nrow(pairs)} pair{?s} of opposite edges, read as undirected edge{?s}: {format_edges(pairs, '-')}.",
+             "i" = "Delete one edge of a pair to keep an arc, or set the edge attribute {.field type} to {.str undirected} (or {.str bidirected}) to say what the pair means."),
+           "opposite_arcs")
 }
 
 #' Is a graph a DAG?

@@ -192,7 +192,14 @@ test_that("ci_test() checks nodes, test and B", {
   expect_lbn_error(ci_test(d, "A", "B", test = "foo"), "unknown_test", "\"foo\"")
   expect_lbn_error(ci_test(d, "A", "B", test = "x2_perm", B = 0), "value", "`B`")
   expect_lbn_error(ci_test(d, "A", "B", test = "x2_perm", B = NA), "type", "`B`")
-  expect_true(is.finite(ci_test(d[1, ], "A", "B")$p_value) || TRUE)
+  # one case is no evidence against independence: statistic 0, p-value 1 (this line was
+  # `expect_true(... || TRUE)`, which could not fail)
+  for (test in c("x2", "g2", "mi", "x2_adf", "x2_perm")) {
+    extra <- if (test == "x2_perm") list(B = 50)
+    one <- do.call(ci_test, c(list(d[1, ], "A", "B", test = test), extra))
+    expect_identical(c(one$statistic, one$p_value), c(0, 1), info = test)
+    expect_equal(one$n, 1, info = test)
+  }
 })
 
 # Bad arguments shared by the score-based learners.

@@ -94,25 +94,32 @@ test_that("count_dags() checks n", {
   expect_snapshot(count_dags(c(2, -1)), error = TRUE)
 })
 
+# The class size as its exact digits (count_equivalent_dags() returns a bn_count).
+n_equivalent <- function(g) {
+  count <- count_equivalent_dags(g)
+  expect_s3_class(count, "bn_count")
+  as.character(count)
+}
+
 test_that("count_equivalent_dags() on hand examples", {
   # A -> B -> C: the class {A -> B -> C, A <- B <- C, A <- B -> C}
-  expect_identical(count_equivalent_dags(bn_graph_from_string("[A][B|A][C|B]")), 3)
-  expect_identical(count_equivalent_dags(bn_graph_from_string("[A][C][B|A:C]")), 1)
+  expect_identical(n_equivalent(bn_graph_from_string("[A][B|A][C|B]")), "3")
+  expect_identical(n_equivalent(bn_graph_from_string("[A][C][B|A:C]")), "1")
   # complete graphs: n! orderings
-  expect_identical(count_equivalent_dags(bn_graph_from_string("[A][B|A][C|A:B]")), 6)
-  expect_identical(count_equivalent_dags(bn_graph_from_string("[A][B|A][C|A:B][D|A:B:C]")), 24)
-  expect_identical(count_equivalent_dags(empty_graph(c("a", "b", "c"))), 1)
+  expect_identical(n_equivalent(bn_graph_from_string("[A][B|A][C|A:B]")), "6")
+  expect_identical(n_equivalent(bn_graph_from_string("[A][B|A][C|A:B][D|A:B:C]")), "24")
+  expect_identical(n_equivalent(empty_graph(c("a", "b", "c"))), "1")
   # asia: components asia - tub (2) and lung - smoke - bronc (3)
   asia <- bn_graph_from_string(paste0("[asia][smoke][tub|asia][lung|smoke][bronc|smoke]",
                                       "[either|tub:lung][xray|either][dysp|bronc:either]"))
-  expect_identical(count_equivalent_dags(asia), 6)
-  expect_identical(count_equivalent_dags(cpdag(asia)), 6)
+  expect_identical(n_equivalent(asia), "6")
+  expect_identical(n_equivalent(cpdag(asia)), "6")
   # a path on 6 nodes (a tree): one DAG per root
-  expect_identical(count_equivalent_dags(bn_graph_from_string("[A][B|A][C|B][D|C][E|D][F|E]")), 6)
+  expect_identical(n_equivalent(bn_graph_from_string("[A][B|A][C|B][D|C][E|D][F|E]")), "6")
   # two triangles sharing the edge B - C: 10 of the 2^5 orientations are acyclic
   # without v-structures (brute-force enumeration)
   kite <- bn_graph_from_string("[A][B|A][C|A:B][D|B:C]")
-  expect_identical(count_equivalent_dags(kite), 10)
+  expect_identical(n_equivalent(kite), "10")
   expect_error(count_equivalent_dags(1), class = "learnbn_error_type")
 })
 
@@ -124,5 +131,69 @@ test_that("count_equivalent_dags() of a larger chordal class", {
   expect_true(all(cp$amat == t(cp$amat)))
   # 84 of the 2^10 orientations are acyclic without v-structures (enumerated once,
   # outside R, with a plain brute-force script).
-  expect_identical(count_equivalent_dags(g), 84)
+  expect_identical(n_equivalent(g), "84")
+})
+
+# n! in base 10, one digit per element (least significant first), by schoolbook
+# multiplication: independent of the package's base-2^13 limbs.
+decimal_factorial <- function(n) {
+  digits <- 1
+  for (k in seq_len(n)) {
+    digits <- digits * k
+    i <- 1
+    while (i <= length(digits)) {
+      carry <- digits[i] %/% 10
+      digits[i] <- digits[i] %% 10
+      if (carry > 0) {
+        if (i == length(digits)) digits <- c(digits, 0)
+        digits[i + 1] <- digits[i + 1] + carry
+      }
+      i <- i + 1
+    }
+  }
+  paste(rev(digits), collapse = "")
+}
+
+complete_dag <- function(n) {
+  nodes <- paste0("X", seq_len(n))
+  bn_graph(matrix(upper.tri(diag(n)) * 1L, n, n, dimnames = list(nodes, nodes)))
+}
+
+test_that("count_equivalent_dags() of a complete 200-node DAG is 200! exactly (was Inf)", {
+  expect_identical(decimal_factorial(5), "120")
+  expect_identical(decimal_factorial(20), sprintf("%.0f", factorial(20)))
+  count <- count_equivalent_dags(complete_dag(200))
+  expect_s3_class(count, "bn_count")
+  expect_identical(as.character(count), decimal_factorial(200))
+  expect_identical(nchar(as.character(count)), 375L)
+  # the forms it can take: the nearest double overflows, the logarithm does not
+  expect_identical(as.numeric(count), Inf)
+  expect_equal(log(count), lfactorial(200), tolerance = 1e-12)
+  expect_equal(log10(count), lfactorial(200) / log(10), tolerance = 1e-12)
+  expect_equal(log(count, 2), lfactorial(200) / log(2), tolerance = 1e-12)
+  # two complete components of 30 and 25 nodes: 30! * 25!, beyond 2^53
+  two <- as.matrix(complete_dag(55))
+  two[1:30, 31:55] <- 0L
+  g <- bn_graph(two)
+  product <- count_equivalent_dags(g)
+  expect_equal(log(product), lfactorial(30) + lfactorial(25), tolerance = 1e-12)
+  expect_identical(string_mod(as.character(product), 1000003),
+                   (string_mod(decimal_factorial(30), 1000003) *
+                      string_mod(decimal_factorial(25), 1000003)) %% 1000003)
+})
+
+test_that("counts compare exactly with counts and numbers, not as strings", {
+  three <- count_equivalent_dags(bn_graph_from_string("[A][B|A][C|B]"))
+  # as strings, "3" > "100" and "10" < "9"
+  expect_false(three > 100)
+  expect_true(three == 3)
+  expect_true(count_dags(3) > 9)
+  expect_identical(count_dags(0:4) >= count_dags(c(4, 0, 0, 0, 4)), c(FALSE, TRUE, TRUE, TRUE, TRUE))
+  big <- count_equivalent_dags(complete_dag(200))
+  # both sides Inf as doubles, yet different
+  expect_false(big == count_dags(200))
+  expect_true(big < count_dags(200))
+  expect_true(big > 1e300)
+  expect_identical(three + 1, 4)
+  expect_identical(-three, -3)
 })

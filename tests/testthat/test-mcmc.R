@@ -370,3 +370,53 @@ test_that("errors name the argument and the value", {
   expect_snapshot(error = TRUE, arc_probabilities(x, chain = 3))
   expect_snapshot(error = TRUE, sampled_graphs(list()))
 })
+
+# The averaged network of average_network() computed by hand from arc probabilities p:
+# an edge i - j when p[i, j] + p[j, i] >= threshold, pointing the more probable way
+# (undirected on a tie). Only for results without the cycles that average_network()
+# breaks: the test checks that the directed part is acyclic.
+average_by_hand <- function(p, threshold) {
+  n <- nrow(p)
+  amat <- matrix(0L, n, n, dimnames = dimnames(p))
+  for (i in seq_len(n - 1)) for (j in seq.int(i + 1, n)) {
+    if (p[i, j] + p[j, i] < threshold) next
+    if (p[i, j] >= p[j, i]) amat[i, j] <- 1L
+    if (p[j, i] >= p[i, j]) amat[j, i] <- 1L
+  }
+  amat
+}
+
+acyclic_by_peeling <- function(amat) {
+  directed <- amat * (t(amat) == 0L)
+  while (nrow(directed)) {
+    sources <- colSums(directed) == 0
+    if (!any(sources)) return(FALSE)
+    directed <- directed[!sources, !sources, drop = FALSE]
+  }
+  TRUE
+}
+
+test_that("average_network() averages MCMC samples by their arc probabilities (refused them)", {
+  set.seed(4)
+  runs <- list(structure_mcmc(mcmc_data, iss = 1, iterations = 3000, chains = 1),
+               order_mcmc(mcmc_data, iss = 1, iterations = 2000, chains = 1),
+               partition_mcmc(mcmc_data, iss = 1, iterations = 2000, chains = 1))
+  for (x in runs) {
+    p <- arc_probabilities(x)
+    # thresholds at, between and around the edge probabilities found
+    edge <- (p + t(p))[upper.tri(p)]
+    thresholds <- sort(unique(c(0.1, 0.5, 0.9, edge[edge > 0.05])))
+    for (threshold in thresholds) {
+      expected <- average_by_hand(p, threshold)
+      expect_true(acyclic_by_peeling(expected))
+      got <- average_network(x, threshold)
+      expect_s3_class(got, "bn_graph")
+      expect_identical(as.matrix(got), expected, info = paste(x$algorithm, threshold))
+    }
+  }
+  # at threshold 0 every pair with some probability is kept; at 1 only certain edges
+  x <- runs[[1]]
+  p <- arc_probabilities(x)
+  expect_identical(sum(as.matrix(average_network(x, 1))), sum((p + t(p))[upper.tri(p)] >= 1))
+  expect_error(average_network(x, 2), class = "learnbn_error_value")
+})
