@@ -139,6 +139,11 @@ run_ci_tests <- function(data, spec, x, y, z, threads = 1L, progress = NULL,
 #'   (det C(z) det C(x, y, z))), chi-square with |x| |y| degrees of freedom; it also
 #'   tests sets of variables (as [minimal_imap()] needs).
 #'
+#' A test whose `z` is collinear, or whose `x` or `y` is (almost) a linear function of
+#' `z`, has no partial correlation: it is an error of class `learnbn_error_collinear`
+#' naming the columns (see "Collinear columns" in [bn_data()]). `x` and `y` exactly
+#' linearly related given `z` is the strongest dependence: p = 0 (and G2 = `Inf`).
+#'
 #' **Missing values.** On a [bn_data()] object built with `missing = "allow"`, each test
 #' uses the available cases: the rows observed on `x`, `y` and every variable of `z`
 #' (rows missing elsewhere still count). The statistic, degrees of freedom and

@@ -24,6 +24,23 @@
 #' conditional-Gaussian networks are supported. Printing a `bn_data` object shows which
 #' kind every column became.
 #'
+#' **Collinear columns.** A continuous column that is (almost) a linear function of
+#' others, with a residual variance ratio 1 - R^2 below `1e-10` on the correlation scale
+#' (so whatever the units), has no linear-Gaussian density: its likelihood scores would
+#' be -Inf and its partial correlations undefined, which would make the strongest
+#' dependence of the data read as independence. `bn_data()` looks for such columns once
+#' (a Cholesky factor of the correlation matrix); every learner then stops with an error
+#' of class `learnbn_error_collinear` naming them (for example `"b" is (almost) a linear
+#' function of "a"`), as do [local_score()] and [network_score()] for a family of
+#' collinear columns, [ci_test()] when `x` or `y` is a linear function of `z` or `z` is
+#' collinear, and [fit_parameters()] for collinear parents. Drop or combine such columns.
+#' The limit leaves several correct digits in 1 - R^2 computed from correlations in
+#' double precision; below it the statistics cannot tell a near-exact relation from an
+#' exact one. Data with at least as many columns as rows are collinear by necessity;
+#' there a column is reported up front only when it is a linear function of fewer
+#' columns than the rows less one (a copy, for example); other collinear sets are found by
+#' [local_score()], [network_score()] and [ci_test()] only.
+#'
 #' **Case counts.** A count table (one row per configuration and a column of case
 #' counts) is used as it is, without expanding rows: name the column in `counts`, or
 #' set the attribute `attr(x, "counts")` to its name, as the bundled [college_plans]
@@ -62,7 +79,8 @@
 #'   add `codes` (one vector of 0-based codes per variable, raw when a variable has at
 #'   most 256 levels, or 255 with missing values) and `missing` (missing cells per
 #'   variable). Gaussian data add `values` (the columns), `means`, `sds`
-#'   (maximum-likelihood, divisor N) and `cor` (the weighted correlation matrix).
+#'   (maximum-likelihood, divisor N), `cor` (the weighted correlation matrix) and
+#'   `collinear` (the collinear columns found, an empty list when none; see Details).
 #' @family data
 #' @export
 #' @examples
@@ -456,7 +474,8 @@ collinear_columns <- function(cor, n_rows) {
 # by one column at a time): a column with 1 - R^2 < collinear_tolerance is a finding, any
 # other is kept. n rows span n - 1 centred dimensions, so once n - 1 columns are kept
 # every later column is a linear function of them whatever the data: those are only
-# compared with each column before them (a scaled or shifted copy). When no column is
+# compared with each column before them (a scaled or shifted copy, unless the data have
+# two rows, where every pair is one). When no column is
 # found but 1 - R^2 of some column given all the others is below the limit (possible
 # however the columns are ordered), that column is the finding.
 sequential_collinear <- function(cor, n_rows) {
@@ -465,8 +484,11 @@ sequential_collinear <- function(cor, n_rows) {
   findings <- list()
   for (j in seq_len(ncol(cor))) {
     if (length(kept) >= n_rows - 1) {
-      twin <- which(abs(cor[seq_len(j - 1L), j]) >= sqrt(1 - collinear_tolerance))
-      if (length(twin)) findings <- c(findings, list(collinear_finding(j, twin[1L], 1 - cor[twin[1L], j]^2)))
+      if (n_rows <= 2) next  # one centred dimension: every pair is a copy
+      twin <- unname(which(abs(cor[seq_len(j - 1L), j]) >= sqrt(1 - collinear_tolerance)))
+      if (length(twin)) {
+        findings <- c(findings, list(collinear_finding(j, twin[1L], 1 - cor[twin[1L], j]^2)))
+      }
       next
     }
     w <- if (length(kept)) backsolve(factor, cor[kept, j], transpose = TRUE) else numeric()
@@ -500,8 +522,8 @@ check_not_collinear <- function(data, call = rlang::caller_env()) {
   if (!is_gaussian(data)) return(invisible(data))
   findings <- data_collinear(data)
   if (!length(findings)) return(invisible(data))
-  abort_collinear("{.arg data} has collinear columns, so linear-Gaussian scores and tests are undefined on them",
-                  data$cor, findings, call)
+  what <- "{.arg data} has collinear columns, so linear-Gaussian scores and tests are undefined on them"
+  abort_collinear(what, data$cor, findings, call)
 }
 
 # Scores and tests: stops when the variables `vars` (names, in the order that the message

@@ -44,13 +44,19 @@ inline double partial_correlation(const DataView& data, int x, int y, const std:
   return std::isfinite(r) ? std::max(-1.0, std::min(1.0, r)) : 0.0;
 }
 
-// log det of the correlation block of `vars` (-inf when singular).
+// log det of the correlation block of `vars`: -inf when singular, also when rounding
+// leaves a pivot 1 - R^2 of a few ulps rather than 0 (below 1e-14, far below the 1e-10
+// from which R calls columns collinear, see collinear_tolerance).
 inline double log_det_correlation(const DataView& data, const std::vector<int>& vars) {
   const Eigen::LLT<Eigen::MatrixXd> llt(correlation_block(data, vars));
   const Eigen::Index k = static_cast<Eigen::Index>(vars.size());
   if (llt.info() != Eigen::Success) return -std::numeric_limits<double>::infinity();
   double s = 0;
-  for (Eigen::Index a = 0; a < k; ++a) s += 2 * std::log(llt.matrixL()(a, a));
+  for (Eigen::Index a = 0; a < k; ++a) {
+    const double pivot = llt.matrixL()(a, a) * llt.matrixL()(a, a);
+    if (!(pivot > 1e-14)) return -std::numeric_limits<double>::infinity();
+    s += std::log(pivot);
+  }
   return s;
 }
 
@@ -59,8 +65,8 @@ inline double log_det_correlation(const DataView& data, const std::vector<int>& 
 inline double gaussian_g2(const DataView& data, const std::vector<int>& x, const std::vector<int>& y,
                           const std::vector<int>& z) {
   auto join = [](std::vector<int> a, const std::vector<int>& b) { a.insert(a.end(), b.begin(), b.end()); return a; };
-  const double margins = log_det_correlation(data, join(x, z)) + log_det_correlation(data, join(y, z)) -
-                         log_det_correlation(data, z);
+  const double margins = log_det_correlation(data, join(x, z)) +
+                         log_det_correlation(data, join(y, z)) - log_det_correlation(data, z);
   // A singular margin has no statistic (R refuses those tests beforehand); a singular
   // joint block with regular margins is x and y linearly related given z: G2 = +inf.
   if (!std::isfinite(margins)) return 0.0;
