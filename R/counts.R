@@ -15,6 +15,7 @@ data_subset <- function(data, nodes) {
     data$means <- data$means[nodes]
     data$sds <- data$sds[nodes]
     data$cor <- data$cor[nodes, nodes, drop = FALSE]
+    data$collinear <- NULL  # the findings index the old columns; see data_collinear()
   } else {
     data$codes <- data$codes[nodes]
     if (!is.null(data$missing)) data$missing <- data$missing[nodes]

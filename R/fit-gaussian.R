@@ -55,11 +55,12 @@ gaussian_regression <- function(data, node, parents, call) {
   explained <- 0
   if (k > 0L) {
     r <- data$cor[parents, parents, drop = FALSE]
-    factor <- tryCatch(chol(r), error = function(e) NULL)
-    if (is.null(factor) || min(diag(factor)) < 1e-7) {
-      lbn_abort("The parents {.val {parents}} of node {.val {node}} are collinear in {.arg data}; their coefficients are not identifiable.",
-                "value", call = call)
+    collinear <- collinear_columns(r, n_rows = Inf)  # any singular block, whatever the rows
+    if (length(collinear)) {
+      what <- cli::format_inline("The parents of node {.val {node}} are collinear in {.arg data}, so their coefficients are not identifiable")
+      abort_collinear(what, r, collinear, call)
     }
+    factor <- chol(r)
     standard <- backsolve(factor, forwardsolve(t(factor), data$cor[parents, node]))
     explained <- sum(standard * data$cor[node, parents])
     beta <- standard * sd_i / data$sds[parents]

@@ -391,8 +391,10 @@ check_dag_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_
 }
 
 # Scores families (nodes[f] with parents families[[f]], given by name) in one C++ call.
-score_families <- function(data, score, nodes, families, threads = 1L) {
+score_families <- function(data, score, nodes, families, threads = 1L,
+                           call = rlang::caller_env()) {
   data <- with_cv_folds(data, score)
+  check_collinear_families(data, nodes, families, call)
   all_nodes <- names(data$levels)
   joints <- vector("list", length(nodes))
   if (!is.null(score$prior_network)) {
@@ -405,6 +407,17 @@ score_families <- function(data, score, nodes, families, threads = 1L) {
                    match(nodes, all_nodes) - 1L,
                    lapply(families, function(p) match(p, all_nodes) - 1L),
                    joints, as.integer(threads))
+}
+
+# A family whose variables are collinear has no Gaussian score (see collinear_tolerance).
+check_collinear_families <- function(data, nodes, families, call) {
+  if (!is_gaussian(data)) return(invisible())
+  data$collinear <- data_collinear(data)
+  for (f in seq_along(nodes)) {
+    # `what` is only formatted when the check fails.
+    check_collinear_set(data, c(families[[f]], nodes[[f]]), call = call, what = cli::format_inline(
+      "The family of {.val {nodes[[f]]}} is collinear in {.arg data}, so its score is undefined"))
+  }
 }
 
 check_prior_network <- function(fit, data, call = rlang::caller_env()) {

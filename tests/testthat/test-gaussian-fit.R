@@ -224,3 +224,12 @@ test_that("random_gaussian_fit() checks its arguments", {
   expect_error(random_gaussian_fit(3, nodes = c("a", "b")), class = "learnbn_error_type")
   expect_error(random_gaussian_fit(2, nodes = c("a", "a")), class = "learnbn_error_value")
 })
+
+test_that("collinear parents of a Gaussian fit are a classed error naming them", {
+  collinear <- transform(gaussian_frame(), D = A + 2 * B)
+  err <- expect_error(fit_parameters(bn_graph_from_string("[A][B][D][C|A:B:D]"), collinear),
+                      class = "learnbn_error_collinear")
+  expect_match(conditionMessage(err), "\"D\" is (almost) a linear function of \"B\" and \"A\"",
+               fixed = TRUE)
+  expect_match(conditionMessage(err), "parents of node \"C\"", fixed = TRUE)
+})

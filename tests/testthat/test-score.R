@@ -235,3 +235,36 @@ test_that("an iss larger than the number of cases is allowed, with a classed war
   expect_equal(suppressWarnings(local_score(college_data, "CP", "PE", iss = 1e9)), by_hand,
                tolerance = 1e-9)
 })
+
+test_that("Gaussian families of collinear columns are errors; the others score as lm()", {
+  set.seed(1)
+  a <- rnorm(100)
+  x <- data.frame(a = a, b = 2 * a, c = a + rnorm(100))
+  noisy <- transform(x, b = 2 * a + rnorm(100, sd = 1e-6))
+  bic <- function(model) as.numeric(logLik(model)) - 0.5 * log(100) * (length(coef(model)) + 1)
+  for (frame in list(x, noisy)) {
+    err <- expect_error(local_score(frame, "b", "a", score = "bic"),
+                        class = "learnbn_error_collinear")
+    expect_match(conditionMessage(err), "\"b\" is (almost) a linear function of \"a\"",
+                 fixed = TRUE)
+    expect_identical(rlang::call_name(err$call), "local_score")
+    err <- expect_error(local_score(frame, "c", c("a", "b")), class = "learnbn_error_collinear")
+    expect_match(conditionMessage(err), "\"b\" is (almost) a linear function of \"a\"",
+                 fixed = TRUE)
+    expect_error(network_score(bn_graph_from_string("[a][b|a][c|a]"), frame),
+                 class = "learnbn_error_collinear")
+    # Families without both columns score as lm() does, also on these data.
+    expect_equal(local_score(frame, "c", "a", score = "bic"), bic(lm(c ~ a, frame)),
+                 tolerance = 1e-8)
+    expect_equal(local_score(frame, "b", score = "bic"), bic(lm(b ~ 1, frame)), tolerance = 1e-8)
+    expect_equal(network_score(bn_graph_from_string("[a][b][c|a]"), frame),
+                 bic(lm(a ~ 1, frame)) + bic(lm(b ~ 1, frame)) + bic(lm(c ~ a, frame)),
+                 tolerance = 1e-8)
+  }
+  # A well-conditioned but strongly correlated pair (r = 0.99) scores as lm().
+  strong <- data.frame(a = a, b = 0.99 * a + sqrt(1 - 0.99^2) * rnorm(100))
+  for (type in c("loglik", "bic")) {
+    expected <- if (type == "bic") bic(lm(b ~ a, strong)) else as.numeric(logLik(lm(b ~ a, strong)))
+    expect_equal(local_score(strong, "b", "a", score = type), expected, tolerance = 1e-8)
+  }
+})

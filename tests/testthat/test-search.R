@@ -145,3 +145,26 @@ test_that("Gaussian searches warn when too few cases leave large families unscor
   expect_no_warning(hill_climb(gd, score = "bge"))
   expect_no_warning(hill_climb(college_plans[1:3, ]))
 })
+
+test_that("learners on collinear Gaussian data fail up front, naming the columns", {
+  set.seed(1)
+  a <- rnorm(100)
+  exact <- data.frame(a = a, b = 2 * a, c = rnorm(100))
+  noisy <- data.frame(a = a, b = 2 * a + rnorm(100, sd = 1e-6), c = rnorm(100))
+  learners <- list(hill_climb = hill_climb, tabu_search = tabu_search, exact_search = exact_search,
+                   ges = ges, pc = pc, minimal_imap = minimal_imap, hybrid = hybrid)
+  for (name in names(learners)) for (frame in list(exact, noisy)) {
+    err <- expect_error(learners[[name]](frame), class = "learnbn_error_collinear")
+    expect_s3_class(err, "learnbn_error_value")
+    expect_match(conditionMessage(err), "\"b\" is (almost) a linear function of \"a\"",
+                 fixed = TRUE)
+    expect_match(conditionMessage(err), "Drop or combine", fixed = TRUE)
+  }
+  err <- expect_error(hill_climb(exact), class = "learnbn_error_collinear")
+  expect_identical(rlang::call_name(err$call), "hill_climb")
+  # A well-conditioned pair (correlation 0.99) is the strongest dependence, and learned.
+  strong <- data.frame(a = a, b = 0.99 * a + sqrt(1 - 0.99^2) * rnorm(100), c = rnorm(100))
+  learned <- arcs(hill_climb(strong))
+  expect_identical(nrow(learned), 1L)
+  expect_setequal(unlist(learned[1, c("from", "to")]), c("a", "b"))
+})
