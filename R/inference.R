@@ -126,7 +126,7 @@ print.bn_posterior <- function(x, digits = getOption("digits") - 3, ...) {
   samples <- attr(x, "samples")
   attr(x, "evidence_probability") <- attr(x, "log_evidence_probability") <- attr(x, "samples") <- NULL
   print(unclass(x), digits = digits, ...)
-  how <- if (is.null(samples)) "" else paste0(" (estimated from ", format(samples, big.mark = ",", scientific = FALSE), " samples)")
+  how <- if (is.null(samples)) "" else paste0(" (estimated from ", format_count(samples), " samples)")
   # Evidence on hundreds of nodes has a probability below the smallest double: its log.
   shown <- if (p_evidence > 0 || is.null(log_evidence)) {
     paste0("P(evidence) = ", format(p_evidence, digits = digits))
