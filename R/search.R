@@ -105,7 +105,7 @@ check_pairwise_memory <- function(n_nodes, what, call = rlang::caller_env()) {
   limit <- max_memory(call)
   needed <- bytes_per_node_pair * as.double(n_nodes)^2
   if (needed > limit) {
-    lbn_abort(c("{what} on {n_nodes} variables would need about {format_bytes(needed)} for its node-pair tables, more than the limit of {format_bytes(limit)}.",
+    lbn_abort(c("{what} on {format_count(n_nodes)} variables would need about {format_bytes(needed)} for its node-pair tables, more than the limit of {format_bytes(limit)}.",
                 "i" = "Select fewer columns of {.arg data} (for example by a screening test), or raise the limit with {.code options(learnbn.max_memory = <bytes>)}."),
               "too_large", call = call)
   }

@@ -145,3 +145,19 @@ test_that("Gaussian searches warn when too few cases leave large families unscor
   expect_no_warning(hill_climb(gd, score = "bge"))
   expect_no_warning(hill_climb(college_plans[1:3, ]))
 })
+
+test_that("a start graph on other nodes names what is missing and what is unknown (issue 33)", {
+  d <- bn_data(data.frame(a = factor(c("x", "y", "x")), b = factor(c("u", "v", "v"))))
+  err <- expect_error(hill_climb(d, start = bn_graph_from_string("[a]")),
+                      class = "learnbn_error_unknown_node")
+  expect_match(conditionMessage(err), "Missing: \"b\".", fixed = TRUE)
+  expect_no_match(conditionMessage(err), "nknown")  # no empty "unknown: ." part
+  err <- expect_error(hill_climb(d, start = bn_graph_from_string("[a][b][c]")),
+                      class = "learnbn_error_unknown_node")
+  expect_match(conditionMessage(err), "Unknown: \"c\".", fixed = TRUE)
+  expect_no_match(conditionMessage(err), "Missing")
+  err <- expect_error(hill_climb(d, start = bn_graph_from_string("[a][c]")),
+                      class = "learnbn_error_unknown_node")
+  expect_match(conditionMessage(err), "Missing: \"b\".", fixed = TRUE)
+  expect_match(conditionMessage(err), "Unknown: \"c\".", fixed = TRUE)
+})
