@@ -96,7 +96,7 @@ check_nodes <- function(x, all_nodes, arg = rlang::caller_arg(x), call = rlang::
   unknown <- setdiff(x, all_nodes)
   if (length(unknown)) {
     lbn_abort(c("{.arg {arg}} names unknown node{?s} {.val {unknown}}.",
-                "i" = "Known nodes: {.val {all_nodes}}."), "unknown_node", call = call)
+                "i" = "Known nodes: {list_few(all_nodes, 10L, quote = TRUE)}."), "unknown_node", call = call)
   }
   if (anyDuplicated(x)) {
     lbn_abort("{.arg {arg}} names {.val {unique(x[duplicated(x)])}} more than once.",
