@@ -236,7 +236,8 @@ test_that("a CPT past the cell limit is refused before it is built (issue 33)", 
   parents <- paste0("X", 1:28)
   lines <- c(sprintf("variable %s { type discrete [ 2 ] { a, b }; }", c(parents, "Y")),
              sprintf("probability ( %s ) { table 0.5, 0.5; }", parents),
-             sprintf("probability ( Y | %s ) { default 0.5, 0.5; }", paste(parents, collapse = ", ")))
+             sprintf("probability ( Y | %s ) { default 0.5, 0.5; }",
+                     paste(parents, collapse = ", ")))
   path <- write_snippet(lines, "huge-cpt.bif")
   took <- system.time(
     err <- expect_error(read_bif(path), class = "learnbn_error_too_large")

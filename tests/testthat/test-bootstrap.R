@@ -83,7 +83,8 @@ test_that("bootstrap replicates whose graphs cannot be kept are refused at once 
   )[["elapsed"]]
   expect_lt(took, 1)
   expect_match(gsub("\\s+", " ", conditionMessage(err)),
-               "Keeping 1,000,000,000 bootstrap graphs (5 x 5 adjacency matrices) would need 100 GB",
+               paste("Keeping 1,000,000,000 bootstrap graphs (5 x 5 adjacency matrices)",
+                     "would need 100 GB"),
                fixed = TRUE)
   expect_error(bootstrap_arcs(college_data, hill_climb, R = 3e9), class = "learnbn_error_value")
 })

@@ -424,7 +424,8 @@ test_that("average_network() averages MCMC samples by their arc probabilities (r
 test_that("chains whose traces cannot be kept are refused before sampling (issue 33)", {
   # Two chains (the default) of 1e9 iterations: 1.6e10 bytes of trace, past the 1 GB default.
   took <- system.time(
-    err <- expect_error(structure_mcmc(mcmc_data, iterations = 1e9), class = "learnbn_error_too_large")
+    err <- expect_error(structure_mcmc(mcmc_data, iterations = 1e9),
+                        class = "learnbn_error_too_large")
   )[["elapsed"]]
   expect_lt(took, 1)
   expect_match(gsub("\\s+", " ", conditionMessage(err)),

@@ -133,6 +133,7 @@ test_that("a simulation past the memory limit fails at once, stating its size (i
   expect_error(simulate_data(asia, 26), "1040 bytes", class = "learnbn_error_too_large")
   # Gaussian columns take 8 bytes a cell: 3 nodes, (3 * 8 + 8) * 32 = 1024 bytes.
   gaussian <- random_gaussian_fit(3)
-  expect_error(simulate_data(gaussian, 32), "32 rows x 3 columns", class = "learnbn_error_too_large")
+  expect_error(simulate_data(gaussian, 32), "32 rows x 3 columns",
+               class = "learnbn_error_too_large")
   expect_identical(nrow(simulate_data(gaussian, 31)), 31L)
 })
