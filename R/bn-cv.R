@@ -128,7 +128,12 @@ check_cv_target <- function(target, loss, cases, call = rlang::caller_env()) {
 # The fold of every case: given (whole numbers 1..k, each used) or drawn at random.
 check_cv_folds <- function(folds, k, n_cases, call = rlang::caller_env()) {
   if (is.null(folds)) {
-    check_number(k, min = 2, max = n_cases, whole = TRUE, call = call)
+    check_number(k, min = 2, whole = TRUE, call = call)
+    if (k > n_cases) {
+      lbn_abort(c("{.arg k} = {format_count(k)} asks for more folds than the {format_count(n_cases)} {cli::qty(n_cases)}case{?s} of {.arg data}.",
+                  "i" = "Use at most {format_count(n_cases)} folds; 5 or 10 are usual."),
+                "value", call = call)
+    }
     return(sample(rep_len(seq_len(k), n_cases)))
   }
   if (!is.numeric(folds) || length(folds) != n_cases || anyNA(folds) ||
@@ -138,7 +143,7 @@ check_cv_folds <- function(folds, k, n_cases, call = rlang::caller_env()) {
   }
   unused <- setdiff(seq_len(max(folds)), folds)
   if (length(unused) || max(folds) < 2) {
-    lbn_abort("{.arg folds} must use every fold from 1 to {max(folds)} and at least two; {if (length(unused)) paste('it has no case in fold', paste(unused, collapse = ', ')) else 'it has one'}.",
+    lbn_abort("{.arg folds} must use every fold from 1 to {max(folds)} and at least two; {if (length(unused)) paste('it has no case in fold', list_few(unused)) else 'it has one'}.",
               "value", call = call)
   }
   as.integer(folds)

@@ -215,6 +215,6 @@ print.bn_citest <- function(x, digits = 4, ...) {
   cat("  statistic ", format(x$statistic, digits = digits + 2), ", df ", format(x$df),
       ", p-value ", format(x$p_value, digits = digits),
       if (!is.null(x$B)) paste0(" (", x$B, " permutations)"),
-      ", n = ", format(x$n, big.mark = ","), "\n", sep = "")
+      ", n = ", format_count(x$n), "\n", sep = "")
   invisible(x)
 }

@@ -52,8 +52,7 @@ complete_data <- function(fit, data, mode, samples = 16, burn_in = 20, max_compl
 # options(learnbn.max_memory)).
 completion_options <- function(max_completions, max_component, samples, burn_in, min_probability,
                                call = rlang::caller_env()) {
-  limit <- getOption("learnbn.max_memory", 1e9)
-  check_number(limit, min = 0, min_open = TRUE, arg = "options(learnbn.max_memory)", call = call)
+  limit <- max_memory(call)
   list(max_completions = max_completions, max_component = max_component, samples = samples,
        burn_in = burn_in, min_probability = min_probability, max_bytes = limit)
 }

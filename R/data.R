@@ -224,7 +224,7 @@ warn_many_levels <- function(levels, n_cases, arg) {
   if (!length(many)) return(invisible())
   shown <- paste0(names(many), " (", many, " levels)")
   n <- cli::qty(length(many))
-  lbn_warn(c("{n}Numeric column{?s} {shown} of {.arg {arg}} {n}{?is/are} treated as discrete, with one level per distinct value, in {format(n_cases, big.mark = ',')} cases.",
+  lbn_warn(c("{n}Numeric column{?s} {shown} of {.arg {arg}} {n}{?is/are} treated as discrete, with one level per distinct value, in {format_count(n_cases)} cases.",
              "i" = "If {n}{?it is a measurement/they are measurements}, treat the data as continuous with {.code bn_data({arg}, type = \"gaussian\")} (every column numeric), or group the values with {.fn cut}.",
              "i" = "To keep {n}{?it/them} discrete without this warning, use {.code bn_data({arg}, type = \"discrete\")} or make {n}{?it a factor/them factors}."),
            "many_levels")
@@ -598,11 +598,11 @@ print.bn_data <- function(x, ...) {
   cards <- lengths(x$levels)
   kind <- if (is_gaussian(x)) "continuous" else "discrete"
   counts <- if (!is.null(x$weights)) {
-    paste0(" in ", format(x$n_rows, big.mark = ","), " weighted rows",
+    paste0(" in ", format_count(x$n_rows), " weighted rows",
            if (!is.null(x$counts)) paste0(" (counts: ", x$counts, ")"))
   }
   cli::cat_line("<bn_data> ", length(cards), " ", kind, " variables, ",
-                format(x$n_cases, big.mark = ","), " cases", counts)
+                format_count(x$n_cases), " cases", counts)
   shown <- if (is_gaussian(x)) names(cards) else paste0(names(cards), " (", cards, ")")
   # One line per kind of source column, so that numbers made discrete stand out.
   sources <- if (is.null(x$sources)) rep(kind, length(cards)) else x$sources

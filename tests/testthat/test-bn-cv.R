@@ -85,3 +85,15 @@ test_that("bad input is a classed error", {
     bn_cv(cases, folds = rep(c(1, 3), 30))
   })
 })
+
+test_that("more folds than cases are refused at once, naming both (issue 33)", {
+  college <- bn_data(college_plans, counts = "count")  # 10,318 cases
+  took <- system.time(
+    err <- expect_error(bn_cv(college, k = 1e6), class = "learnbn_error_value")
+  )[["elapsed"]]
+  expect_lt(took, 1)
+  expect_match(conditionMessage(err), "`k` = 1,000,000 asks for more folds than the 10,318 cases",
+               fixed = TRUE)
+  cases <- data.frame(A = factor(c("x", "y", "x")), B = factor(c("u", "u", "v")))
+  expect_error(bn_cv(cases, k = 4), "the 3 cases", class = "learnbn_error_value")
+})

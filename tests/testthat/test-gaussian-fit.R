@@ -233,3 +233,19 @@ test_that("collinear parents of a Gaussian fit are a classed error naming them",
                fixed = TRUE)
   expect_match(conditionMessage(err), "parents of node \"C\"", fixed = TRUE)
 })
+
+test_that("random_gaussian_fit() refuses a network past the memory limit at once (issue 33)", {
+  took <- system.time(
+    err <- expect_error(random_gaussian_fit(1e5), class = "learnbn_error_too_large")
+  )[["elapsed"]]
+  expect_lt(took, 1)
+  # The 1e5 x 1e5 integer adjacency matrix alone is 4e10 bytes.
+  message <- gsub("\\s+", " ", conditionMessage(err))  # cli wraps lines
+  expect_match(message, "100,000 nodes", fixed = TRUE)
+  expect_match(message, "100,000 x 100,000 cells", fixed = TRUE)
+  expect_match(message, "40 GB", fixed = TRUE)
+  # 4 * 10^2 + 64 * 10 * 2 / 2 = 1040 bytes for 10 nodes of average degree 2.
+  withr::local_options(learnbn.max_memory = 1040)
+  expect_length(random_gaussian_fit(10)$nodes, 10L)
+  expect_error(random_gaussian_fit(11), "11 nodes", class = "learnbn_error_too_large")
+})

@@ -268,3 +268,31 @@ test_that("Gaussian families of collinear columns are errors; the others score a
     expect_equal(local_score(strong, "b", "a", score = type), expected, tolerance = 1e-8)
   }
 })
+
+test_that("a cv score with more folds than cases is refused when it meets the data (issue 33)", {
+  g <- bn_graph_from_string("[SEX][IQ][CP|SEX:IQ][SES][PE]")
+  cv <- bn_score("cv", folds = 1e6)  # valid on its own: the data are not known yet
+  took <- system.time(
+    err <- expect_error(network_score(g, college_data, score = cv), class = "learnbn_error_value")
+  )[["elapsed"]]
+  expect_lt(took, 1)
+  expect_match(gsub("\\s+", " ", conditionMessage(err)),
+               "`folds` = 1,000,000 folds, more than the 10,318 cases of the data", fixed = TRUE)
+  expect_error(hill_climb(college_data, score = cv), class = "learnbn_error_value")
+  # As many folds as cases is leave-one-out, and allowed.
+  six <- bn_data(data.frame(A = factor(c("x", "y", "x", "y", "x", "y")),
+                            B = factor(c("u", "u", "v", "v", "u", "v"))))
+  ab <- bn_graph_from_string("[A][B|A]")
+  expect_true(is.finite(network_score(ab, six, score = bn_score("cv", folds = 6))))
+  expect_error(network_score(ab, six, score = bn_score("cv", folds = 7)), "the 6 cases",
+               class = "learnbn_error_value")
+})
+
+test_that("count_keys counts by tabulate() or by sorting alike (cv folds of weighted rows)", {
+  key <- c(5, 3, 5, 9, 3, 5)
+  expected <- list(keys = c(3, 5, 9), counts = c(2, 3, 1))
+  expect_equal(learnbn:::count_keys(key, 10), expected)
+  # Past R's integers (rows x folds), tabulate() cannot be used: the keys are sorted.
+  big <- c(3e9, 1, 3e9)
+  expect_equal(learnbn:::count_keys(big, 4e9), list(keys = c(1, 3e9), counts = c(1, 2)))
+})

@@ -168,3 +168,19 @@ test_that("learners on collinear Gaussian data fail up front, naming the columns
   expect_identical(nrow(learned), 1L)
   expect_setequal(unlist(learned[1, c("from", "to")]), c("a", "b"))
 })
+
+test_that("a start graph on other nodes names what is missing and what is unknown (issue 33)", {
+  d <- bn_data(data.frame(a = factor(c("x", "y", "x")), b = factor(c("u", "v", "v"))))
+  err <- expect_error(hill_climb(d, start = bn_graph_from_string("[a]")),
+                      class = "learnbn_error_unknown_node")
+  expect_match(conditionMessage(err), "Missing: \"b\".", fixed = TRUE)
+  expect_no_match(conditionMessage(err), "nknown")  # no empty "unknown: ." part
+  err <- expect_error(hill_climb(d, start = bn_graph_from_string("[a][b][c]")),
+                      class = "learnbn_error_unknown_node")
+  expect_match(conditionMessage(err), "Unknown: \"c\".", fixed = TRUE)
+  expect_no_match(conditionMessage(err), "Missing")
+  err <- expect_error(hill_climb(d, start = bn_graph_from_string("[a][c]")),
+                      class = "learnbn_error_unknown_node")
+  expect_match(conditionMessage(err), "Missing: \"b\".", fixed = TRUE)
+  expect_match(conditionMessage(err), "Unknown: \"c\".", fixed = TRUE)
+})

@@ -20,6 +20,7 @@
 
 #include "../data/available_cases.hpp"
 #include "../data/data.hpp"
+#include "../util/format.hpp"
 #include "discrete.hpp"
 #include "gaussian.hpp"
 #include "permutation.hpp"
@@ -176,7 +177,7 @@ class CITester {
     } else {
       if (spec_.permutations > 0) {
         throw std::length_error("the permutation test needs a table of at most " +
-                                std::to_string(dense_limit) + " cells");
+                                format_count(dense_limit) + " cells");
       }
       out.statistic = sparse_statistic(data, ids_, pearson, &adjusted_df);
     }

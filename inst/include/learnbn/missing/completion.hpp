@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "../data/data.hpp"
+#include "../util/format.hpp"
 #include "../util/rng.hpp"
 #include "completion_options.hpp"
 #include "cpt_network.hpp"
@@ -105,7 +106,7 @@ class DataCompleter {
     if (weight <= 0) return;
     if (static_cast<double>(out_.weights.size() + 1) * bytes_per_row_ > options_.max_bytes) {
       throw MemoryLimitError("the completed data would need more than " +
-                             std::to_string(options_.max_bytes) + " bytes");
+                             format_count(options_.max_bytes) + " bytes");
     }
     for (std::size_t v = 0; v < row_.size(); ++v) {
       out_.codes[v].push_back(static_cast<std::uint16_t>(row_[v]));

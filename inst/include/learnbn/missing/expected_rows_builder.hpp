@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../data/data.hpp"
+#include "../util/format.hpp"
 #include "../data/expected_rows.hpp"
 #include "../util/rng.hpp"
 #include "completion_options.hpp"
@@ -82,7 +83,7 @@ inline ExpectedRows build_expected_rows(const DataView& data, const CptNetwork& 
       bytes = 10.0 * static_cast<double>(out.prob.size() + out.states.size() + 2 * out.vars.size());
       if (bytes > options.max_bytes) {
         throw MemoryLimitError("the completions would need more than " +
-                               std::to_string(options.max_bytes) + " bytes");
+                               format_count(options.max_bytes) + " bytes");
       }
     }
     out.comp_begin.push_back(out.var_begin.size() - 1);
