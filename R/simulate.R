@@ -14,8 +14,9 @@
 #'   [random_gaussian_fit()].
 #' @param n Number of rows to draw, a positive whole number.
 #' @return A data.frame with `n` rows and one factor column per node (in the node
-#'   order of `fit`), with the levels of `fit`; numeric columns for a linear-Gaussian
-#'   network.
+#'   order of `fit`), with the levels of `fit`, and the attribute `declared_levels`
+#'   (so that [bn_data()] does not warn about levels that were not drawn); numeric
+#'   columns for a linear-Gaussian network.
 #' @family parameters
 #' @export
 #' @examples
@@ -40,8 +41,8 @@ simulate_data <- function(fit, n) {
   columns <- lapply(node_names, function(node) {
     structure(codes[[node]] + 1L, levels = fit$levels[[node]], class = "factor")
   })
-  structure(columns, names = node_names, row.names = c(NA_integer_, -n),
-            class = "data.frame")
+  declare_levels(structure(columns, names = node_names, row.names = c(NA_integer_, -n),
+                           class = "data.frame"))
 }
 
 # 0-based column of a CPT (flattened over the parents, first parent fastest) for every
