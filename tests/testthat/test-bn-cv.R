@@ -6,7 +6,8 @@ small_cases <- function() {
   A <- factor(sample(c("a1", "a2"), n, TRUE))
   B <- factor(ifelse(runif(n) < ifelse(A == "a1", 0.8, 0.3), "b1", "b2"))
   C <- factor(ifelse(runif(n) < ifelse(A == "a1", 0.2, 0.7), "c1", "c2"), levels = c("c1", "c2", "c3"))
-  data.frame(A, B, C)
+  # c3 never occurs, on purpose: the folds keep every declared level
+  structure(data.frame(A, B, C), declared_levels = TRUE)
 }
 fixed_dag <- function() bn_graph_from_string("[A][B|A][C|A]")
 
