@@ -86,3 +86,18 @@ test_that("bad input is a classed error", {
     bn_cv(cases, folds = rep(c(1, 3), 30))
   })
 })
+
+test_that("folds that miss a level of the data give no unused-levels warning", {
+  # Every level occurs in the data, but a rare one is missing from some training and
+  # most test folds: the data were checked once, the folds are not warned about.
+  set.seed(4)
+  cases <- data.frame(A = factor(sample(c("a1", "a2"), 40, TRUE)),
+                      B = factor(c("rare", rep(c("b1", "b2"), length.out = 39))))
+  expect_no_warning(cv <- bn_cv(cases, "hill_climb", k = 4))
+  expect_length(cv$loss, 4)
+  expect_no_warning(bn_cv(cases, "hill_climb", k = 4, loss = "pred", target = "A"))
+  # The user's data with an unused level: one warning, from the data, naming `data`.
+  cases$A <- factor(cases$A, levels = c("a1", "a2", "a3"))
+  w <- expect_warning(bn_cv(cases, "hill_climb", k = 4), class = "learnbn_warning_unused_levels")
+  expect_match(conditionMessage(w), "of `data`", fixed = TRUE)
+})

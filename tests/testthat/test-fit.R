@@ -44,6 +44,7 @@ test_that("bayes CPTs are the BDeu posterior means computed by hand", {
 
 test_that("a count-weighted bn_data gives the same fit as the expanded rows", {
   expanded <- hand_counts[rep(seq_len(nrow(hand_counts)), hand_counts$count), c("A", "B")]
+  attr(expanded, "declared_levels") <- TRUE
   for (method in c("mle", "bayes")) {
     weighted <- fit_parameters(hand_graph(), bn_data(hand_counts, counts = "count"), method)
     plain <- fit_parameters(hand_graph(), expanded, method)

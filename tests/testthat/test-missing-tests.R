@@ -62,7 +62,7 @@ incomplete_frame <- function(n = 1500, seed = 11) {
 test_that("bn_data keeps missing cells with a missing code when allowed", {
   df <- data.frame(a = c("x", NA, "y", "x"),
                    b = factor(c("u", "v", NA, NA), levels = c("u", "v", "w")))
-  d <- expect_warning(bn_data(df, missing = "allow"), class = "learnbn_warning_unused_levels")
+  expect_warning(d <- bn_data(df, missing = "allow"), class = "learnbn_warning_unused_levels")
   expect_identical(d$codes$a, as.raw(c(0, 255, 1, 0)))
   expect_identical(d$codes$b, as.raw(c(0, 1, 255, 255)))
   expect_identical(d$missing, c(a = 1, b = 2))
