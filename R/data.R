@@ -466,7 +466,7 @@ recode_column <- function(col, name, call) {
 }
 
 # Levels a column cannot have: NA as a factor level, more than max_levels; a single level
-# is warned about.
+# is warned about (every such column in one warning).
 check_levels <- function(levels, sources, call) {
   na_level <- sources == "factor" & vapply(levels, anyNA, NA)
   if (any(na_level)) {
@@ -481,10 +481,12 @@ check_levels <- function(levels, sources, call) {
                 "i" = "Is it an identifier or a continuous variable? Drop or discretise it."),
               "too_many_levels", call = call)
   }
-  for (name in names(levels)[n_levels == 1L]) {
-    lbn_warn("Column {.val {name}} has a single level ({.val {levels[[name]]}}); it cannot depend on anything.",
-             "single_level")
-  }
+  single <- names(levels)[n_levels == 1L]
+  if (!length(single)) return(invisible())
+  shown <- vapply(single, function(name) cli::format_inline("{.val {name}} ({.val {levels[[name]]}})"), "")
+  n <- cli::qty(length(single))
+  lbn_warn("{n}Column{?s} {list_few(shown)} {n}{?has/have} a single level; {n}{?it/they} cannot depend on anything.",
+           "single_level")
 }
 
 # 1-based codes (NA where missing) stored 0-based as the core reads them: raw when they

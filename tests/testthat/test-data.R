@@ -108,6 +108,10 @@ test_that("bad data fail with classed errors naming the column and the problem",
   expect_error(bn_data(data.frame(a = I(list(1, 2)))), class = "learnbn_error_type")
   expect_error(bn_data(bn_data(florida, counts = "count"), counts = "count"), class = "learnbn_error_value")
   expect_warning(bn_data(data.frame(a = c("x", "x"), b = c("u", "v"))), class = "learnbn_warning_single_level")
+  # Every single-level column in one warning.
+  w <- expect_warning(bn_data(data.frame(a = c("x", "x"), b = c("u", "v"), c = c("p", "p"))),
+                      class = "learnbn_warning_single_level")
+  expect_match(conditionMessage(w), "Columns \"a\" (\"x\"), \"c\" (\"p\") have a single level", fixed = TRUE)
   expect_snapshot(error = TRUE, {
     bn_data(data.frame(a = c("x", NA, "y"), b = c(NA, NA, "z")))
     bn_data(data.frame(a = c(1.5, 2)), type = "discrete")
