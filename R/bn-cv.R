@@ -51,9 +51,11 @@ bn_cv <- function(data, learner = "hill_climb", k = 10, loss = c("logl", "pred")
   check_cv_target(target, loss, cases)
   folds <- check_cv_folds(folds, k, nrow(cases))
   k <- max(folds)
+  # The folds keep every level of the data (a fold may miss some): the data were warned
+  # about once, above, not again for each fold.
   results <- lapply(seq_len(k), function(f) {
-    cv_fold(cases[folds != f, , drop = FALSE], cases[folds == f, , drop = FALSE],
-            learner, loss, target, ...)
+    without_column_warnings(cv_fold(cases[folds != f, , drop = FALSE],
+                                    cases[folds == f, , drop = FALSE], learner, loss, target, ...))
   })
   losses <- vapply(results, `[[`, numeric(1), "loss")
   structure(list(loss = losses, mean = mean(losses), folds = folds,
@@ -66,8 +68,7 @@ bn_cv <- function(data, learner = "hill_climb", k = 10, loss = c("logl", "pred")
 cv_fold <- function(train, test, learner, loss, target, ...) {
   g <- as_graph_arg(learner(train, ...), arg = "learner")
   if (!is_dag(g)) g <- pdag_to_dag(g)
-  fit <- withCallingHandlers(fit_parameters(g, train),
-                             learnbn_warning_single_level = function(w) invokeRestart("muffleWarning"))
+  fit <- fit_parameters(g, train)
   value <- if (loss == "logl") {
     -as.numeric(logLik(fit, test)) / nrow(test)
   } else {

@@ -15,6 +15,22 @@
 #' `type = "gaussian"` (every column numeric), or keep them discrete without the warning
 #' with `type = "discrete"` or by making them factors (or intervals with [cut()]).
 #'
+#' A declared factor level that occurs in no row is kept as a state, as promised above,
+#' but it changes the degrees of freedom of tests and the scores, and so the learned
+#' graph: such levels are usually left over from [subset()] or filtering, and a warning
+#' (class `learnbn_warning_unused_levels`) names them and says to drop them with
+#' [droplevels()]. The levels of a `table` are deliberate and not warned about, nor are
+#' the levels of a count table's rows with no case, nor those of a data.frame with the
+#' attribute `declared_levels` set to `TRUE`, as [simulate_data()], [impute()] and
+#' `as.data.frame()` of a `bn_data` set it. A string or factor column with a
+#' different value in at least 90% of its observed cases (and more than 10 of them;
+#' with case counts, cases are compared, not rows) is most likely an identifier, not a
+#' variable: a warning (class `learnbn_warning_identifier`) says to drop it. The string
+#' `"NA"` as a value or a factor level is kept as a level, with a warning (class
+#' `learnbn_warning_na_string`), since it probably marks a missing value: convert it
+#' with `x[x == "NA"] <- NA`. Each of these warnings names every column concerned at
+#' once.
+#'
 #' **Continuous (Gaussian) data.** When every column is numeric and some column holds
 #' a non-integer value (or `type = "gaussian"`), the data are continuous: the values are
 #' kept, and the sufficient statistics of a linear-Gaussian network (weighted means,
@@ -59,7 +75,9 @@
 #' missing cell keeps a missing code: [ci_test()] and [pc()] then use available cases
 #' (each test the rows complete on its variables), [fit_parameters()] can use EM or
 #' Gibbs sampling, [structural_em()] learns a structure and [impute()] completes the
-#' data. Other learners need complete data.
+#' data. Other learners need complete data. Every variable needs at least one observed
+#' value and one level: a column with none (all `NA`, or a factor without levels) is an
+#' error (class `learnbn_error_unobserved`) naming it.
 #'
 #' @param x A data.frame, a `table` (each cell a configuration, its value the count),
 #'   or a `bn_data` object (returned unchanged).
@@ -101,8 +119,11 @@ bn_data <- function(x, counts = NULL, type = c("auto", "discrete", "gaussian"),
 
 # bn_data() for a user's data given as argument `arg` of the function called as `call`,
 # so that errors and warnings name that argument and that function.
+# With `levels_given`, the levels come from elsewhere (a fit's, for new data): a column
+# may then be wholly missing (impute() fills it from the fit), and neither unused levels
+# nor identifier-like columns are warned about.
 new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg = "x",
-                        call = rlang::caller_env()) {
+                        call = rlang::caller_env(), levels_given = FALSE) {
   if (inherits(x, "bn_data")) {
     if (!is.null(counts)) {
       lbn_abort("{.arg counts} cannot be used with data that is already a {.cls bn_data}.",
@@ -113,7 +134,8 @@ new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg 
   type <- check_choice(type, c("auto", "discrete", "gaussian"), arg = "type", call = call)
   missing <- check_choice(missing, c("error", "allow"), arg = "missing", call = call)
   counts_name <- NULL
-  if (is.table(x)) {
+  from_table <- is.table(x)
+  if (from_table) {
     x <- table_to_frame(x, arg, call)
     counts <- ".count"
   } else {
@@ -126,14 +148,20 @@ new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg 
               "type", call = call)
   }
   check_frame_names(x, arg, call)
+  # A table's dimnames, and the rows of a count table (even with no case), declare their
+  # levels on purpose: only factor levels absent from every row are unused.
+  # So do frames made with declared levels (simulate_data(), impute(), as.data.frame()).
+  declared <- from_table || levels_given || isTRUE(attr(x, "declared_levels", exact = TRUE))
+  unused <- if (!declared) unused_levels(x[setdiff(names(x), counts)])
   rows <- split_counts(x, counts, arg, call)
   check_frame_shape(rows$x, arg, call)
   data <- if (data_type(rows$x, type, call) == "gaussian") {
     gaussian_data(rows$x, rows$weights, arg, call)
   } else {
-    discrete_data(rows$x, rows$weights, missing == "allow",
-                  warn_levels = type == "auto", not_again = rows$suspects, arg = arg, call = call)
+    discrete_data(rows$x, rows$weights, missing == "allow", warn_levels = type == "auto",
+                  not_again = rows$suspects, arg = arg, call = call, levels_given = levels_given)
   }
+  if (!is_gaussian(data) && !levels_given) warn_discrete_columns(data, unused, arg)
   data$counts <- counts_name
   data
 }
@@ -157,10 +185,12 @@ split_counts <- function(x, counts, arg, call) {
 # Discrete data: every column recoded (see column_codes()) and stored in one call to the
 # core. With `warn_levels`, numeric columns with many levels are warned about, except
 # those in `not_again`.
-discrete_data <- function(x, weights, allow_missing, warn_levels, not_again, arg, call) {
+discrete_data <- function(x, weights, allow_missing, warn_levels, not_again, arg, call,
+                          levels_given = FALSE) {
   columns <- column_codes(x, call)
   stored <- cpp_encode_codes(columns$codes, lengths(columns$levels), missing_code_raw, missing_code_int)
   missing_cells <- stats::setNames(stored$missing, names(x))
+  if (!levels_given) stop_if_unobserved(missing_cells, nrow(x), columns$levels, arg, call)
   stop_if_missing(missing_cells, allow_missing, missing_hint_discrete, arg, call)
   check_levels(columns$levels, columns$sources, call)
   n_cases <- if (is.null(weights)) nrow(x) else sum(weights)
@@ -230,6 +260,100 @@ warn_many_levels <- function(levels, n_cases, arg) {
            "many_levels")
 }
 
+# The warnings about discrete columns that are probably not what the user meant as
+# variables; `unused`: the unused levels of each factor column (see unused_levels()).
+warn_discrete_columns <- function(data, unused, arg) {
+  warn_identifiers(data, arg)
+  warn_unused_levels(unused, arg)
+  warn_na_strings(data, arg)
+}
+
+# A string or factor column is taken as an identifier when it has a distinct observed
+# value in at least this share of its observed cases, and more than `identifier_cases`.
+identifier_share <- 0.9
+identifier_cases <- 10
+
+# Warns about string and factor columns with (nearly) one value per case, such as row
+# identifiers: learned as a variable, each splits the data into one case per state.
+# With case counts, cases are compared (a count table has one row per configuration).
+warn_identifiers <- function(data, arg) {
+  nominal <- names(data$sources)[data$sources %in% c("character", "factor")]
+  ids <- nominal[vapply(nominal, function(node) looks_like_identifier(data, node), NA)]
+  if (!length(ids)) return(invisible())
+  n <- cli::qty(length(ids))
+  lbn_warn(c("{n}Column{?s} {list_few(ids, quote = TRUE)} of {.arg {arg}} {n}{?has/have} a different value in nearly every case: {n}{?it looks/they look} like {n}{?an identifier/identifiers}, not {n}{?a variable/variables}.",
+             "i" = "Drop {n}{?it/them} from {.arg {arg}} before learning."),
+           "identifier")
+}
+
+# Whether `node` has a distinct observed value in at least identifier_share of its
+# observed cases, and more than identifier_cases of them. The codes are read only when
+# the number of levels allows it (a factor may declare levels that never occur).
+looks_like_identifier <- function(data, node) {
+  r <- length(data$levels[[node]])
+  observed_rows <- data$n_rows - data$missing[[node]]
+  if (r <= identifier_share * identifier_cases) return(FALSE)
+  if (is.null(data$weights) && r < identifier_share * observed_rows) return(FALSE)
+  codes <- data_codes(data, node)
+  cases <- if (is.null(data$weights)) observed_rows else sum(data$weights[!is.na(codes)])
+  cases > identifier_cases && sum(tabulate(codes + 1L, r) > 0L) >= identifier_share * cases
+}
+
+# The levels of each factor column of the frame `x` that occur in no row, named by
+# column (columns without any left out).
+unused_levels <- function(x) {
+  factors <- names(x)[vapply(x, is.factor, NA)]
+  unused <- lapply(x[factors], function(col) levels(col)[tabulate(col, nlevels(col)) == 0L])
+  unused[lengths(unused) > 0L]
+}
+
+# Internal: marks a data.frame whose factor levels are declared on purpose (a fit's or a
+# bn_data's), so that bn_data() does not warn about those that occur in no row.
+declare_levels <- function(frame) {
+  attr(frame, "declared_levels") <- TRUE
+  frame
+}
+
+# Warns about factor levels that occur nowhere (left over from subset() or a filter):
+# they are kept, as states of their variable, which changes degrees of freedom and scores.
+warn_unused_levels <- function(unused, arg) {
+  if (!length(unused)) return(invisible())
+  shown <- vapply(names(unused), function(name) {
+    cli::format_inline("{.val {name}} ({list_few(unused[[name]], 3L, quote = TRUE)})")
+  }, "")
+  n <- cli::qty(length(unused))
+  lbn_warn(c("{n}Factor column{?s} {list_few(shown)} of {.arg {arg}} {n}{?has/have} levels that never occur.",
+             "i" = "Declared levels are kept as states, which changes degrees of freedom, scores and learned graphs.",
+             "i" = "If they are left over from {.fn subset} or filtering, drop them with {.code droplevels({arg})}."),
+           "unused_levels")
+}
+
+# Warns about string values and factor levels spelt "NA" (for example from reading a
+# file with na = ""): they are a level, not a missing value.
+warn_na_strings <- function(data, arg) {
+  nominal <- names(data$sources)[data$sources %in% c("character", "factor")]
+  spelt <- nominal[vapply(data$levels[nominal], function(l) "NA" %in% l, NA)]
+  if (!length(spelt)) return(invisible())
+  n <- cli::qty(length(spelt))
+  lbn_warn(c("{n}Column{?s} {list_few(spelt, quote = TRUE)} of {.arg {arg}} {n}{?has/have} the string {.val NA} as a value, which is used as a level, not as a missing value.",
+             "i" = "If it marks missing values, convert it, e.g. {.code x[x == \"NA\"] <- NA} for each column (then {.fn droplevels} for a factor), and use {.code missing = \"allow\"}."),
+           "na_string")
+}
+
+# The warnings about the columns of data (bn_data() and the functions above), by kind.
+column_warning_kinds <- c("single_level", "many_levels", "identifier", "unused_levels",
+                          "na_string")
+
+# Internal: `expr` without warnings about the columns of data, for data made from the
+# user's data after these warnings were given once (folds of bn_cv()), or new data read
+# with a fit's levels (a few rows of new data may well leave levels unused).
+without_column_warnings <- function(expr) {
+  classes <- paste0("learnbn_warning_", column_warning_kinds)
+  withCallingHandlers(expr, warning = function(w) {
+    if (inherits(w, classes)) invokeRestart("muffleWarning")
+  })
+}
+
 # "discrete" or "gaussian" for the columns of x, checking that they are not mixed.
 data_type <- function(x, type, call = rlang::caller_env()) {
   numeric <- vapply(x, function(col) is.numeric(col) && !is.factor(col), logical(1))
@@ -244,6 +368,17 @@ data_type <- function(x, type, call = rlang::caller_env()) {
               "mixed", call = call)
   }
   type
+}
+
+# An error naming the columns with no observed value or no level (`n_na`: missing cells
+# per column, of `n_rows`): such a variable has no states to count or to complete.
+stop_if_unobserved <- function(n_na, n_rows, levels, arg, call) {
+  empty <- names(n_na)[n_na >= n_rows | lengths(levels) == 0L]
+  if (!length(empty)) return(invisible())
+  n <- cli::qty(length(empty))
+  lbn_abort(c("{n}Column{?s} {list_few(empty, quote = TRUE)} of {.arg {arg}} {n}{?has/have} no observed value.",
+              "i" = "A variable needs at least one observed value and one level; drop {n}{?it/them} from {.arg {arg}}."),
+            "unobserved", call = call)
 }
 
 missing_hint_discrete <- "Use {.code bn_data({arg}, missing = \"allow\")} for {.fn pc}, {.fn structural_em}, {.fn fit_parameters} with {.code missing = \"em\"} and {.fn impute}; or remove incomplete rows."
@@ -349,7 +484,7 @@ recode_column <- function(col, name, call) {
 }
 
 # Levels a column cannot have: NA as a factor level, more than max_levels; a single level
-# is warned about.
+# is warned about (every such column in one warning).
 check_levels <- function(levels, sources, call) {
   na_level <- sources == "factor" & vapply(levels, anyNA, NA)
   if (any(na_level)) {
@@ -364,10 +499,12 @@ check_levels <- function(levels, sources, call) {
                 "i" = "Is it an identifier or a continuous variable? Drop or discretise it."),
               "too_many_levels", call = call)
   }
-  for (name in names(levels)[n_levels == 1L]) {
-    lbn_warn("Column {.val {name}} has a single level ({.val {levels[[name]]}}); it cannot depend on anything.",
-             "single_level")
-  }
+  single <- names(levels)[n_levels == 1L]
+  if (!length(single)) return(invisible())
+  shown <- vapply(single, function(name) cli::format_inline("{.val {name}} ({.val {levels[[name]]}})"), "")
+  n <- cli::qty(length(single))
+  lbn_warn("{n}Column{?s} {list_few(shown)} {n}{?has/have} a single level; {n}{?it/they} cannot depend on anything.",
+           "single_level")
 }
 
 # 1-based codes (NA where missing) stored 0-based as the core reads them: raw when they
@@ -637,7 +774,8 @@ dimnames.bn_data <- function(x) list(NULL, names(x$levels))
 #' @return A data.frame of factors with the declared levels (`NA` where a value is
 #'   missing) or of numeric columns for continuous data, plus a `count` column when the
 #'   data carry case counts (named by the attribute `"counts"`, so that [bn_data()]
-#'   uses it as counts again).
+#'   uses it as counts again). Discrete data also get the attribute `declared_levels`,
+#'   so that [bn_data()] does not warn about their levels that occur in no row.
 #' @export
 #' @examples
 #' head(as.data.frame(bn_data(college_plans, counts = "count")))
@@ -651,7 +789,7 @@ as.data.frame.bn_data <- function(x, row.names = NULL, optional = FALSE, ...) {
     frame$count <- x$weights
     attr(frame, "counts") <- "count"
   }
-  frame
+  if (is_gaussian(x)) frame else declare_levels(frame)
 }
 
 # Internal: a column's 0-based codes as integers, NA where missing.

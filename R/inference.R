@@ -436,11 +436,16 @@ logLik.bn_fit <- function(object, data, ...) {
     value <- log_predictive(object, data)
     cases <- case_count(data)
   } else {
-    data <- if (inherits(data, "bn_data")) data else bn_data(data, missing = "allow")
+    # The fit sets the levels: a column of the data may be wholly missing or use few of
+    # them, and its levels are matched to the fit's by name.
+    if (!inherits(data, "bn_data")) {
+      data <- without_column_warnings(new_bn_data(data, missing = "allow", arg = "data",
+                                                  levels_given = TRUE))
+    }
     check_node_columns(names(object$cpts), names(data$levels), "data", "object")
     cases <- data$n_cases
     row_loglik <- if (any(data$missing[names(object$cpts)] > 0)) {
-      complete_data(object, data, "counts")$row_loglik
+      complete_data(object, align_to_fit(data, object), "counts")$row_loglik
     } else {
       log_predictive(object, data_subset(data, names(object$cpts)), sum = FALSE)
     }

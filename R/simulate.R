@@ -21,8 +21,9 @@
 #' @param n Number of rows to draw, a positive whole number of at most
 #'   `.Machine$integer.max` (the most rows a data.frame can have).
 #' @return A data.frame with `n` rows and one factor column per node (in the node
-#'   order of `fit`), with the levels of `fit`; numeric columns for a linear-Gaussian
-#'   network.
+#'   order of `fit`), with the levels of `fit`, and the attribute `declared_levels`
+#'   (so that [bn_data()] does not warn about levels that were not drawn); numeric
+#'   columns for a linear-Gaussian network.
 #' @family parameters
 #' @export
 #' @examples
@@ -48,8 +49,8 @@ simulate_data <- function(fit, n) {
   columns <- lapply(node_names, function(node) {
     structure(codes[[node]] + 1L, levels = fit$levels[[node]], class = "factor")
   })
-  structure(columns, names = node_names, row.names = c(NA_integer_, -n),
-            class = "data.frame")
+  declare_levels(structure(columns, names = node_names, row.names = c(NA_integer_, -n),
+                           class = "data.frame"))
 }
 
 # The result (`bytes_per_cell` per cell) and one node's n draws must fit max_memory().

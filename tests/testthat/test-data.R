@@ -31,7 +31,7 @@ test_that("bn_data recodes every column type to 0-based codes and keeps declared
   df <- data.frame(f = factor(c("b", "a", "b"), levels = c("b", "a", "unused")),
                    s = c("y", "x", "y"), l = c(TRUE, FALSE, TRUE), i = c(10L, 2L, 10L),
                    w = c(3, 1, 3), stringsAsFactors = FALSE)
-  d <- bn_data(df)
+  expect_warning(d <- bn_data(df), class = "learnbn_warning_unused_levels")
   expect_s3_class(d, "bn_data")
   expect_equal(d$levels, list(f = c("b", "a", "unused"), s = c("x", "y"), l = c("FALSE", "TRUE"),
                               i = c("2", "10"), w = c("1", "3")))
@@ -45,10 +45,11 @@ test_that("bn_data recodes every column type to 0-based codes and keeps declared
 })
 
 test_that("variables with more than 256 levels are stored as integers", {
-  x <- factor(sprintf("v%03d", 1:300))
-  d <- bn_data(data.frame(x = x, y = rep(c("a", "b"), 150)))
+  # Each value twice, so that x is not taken for an identifier.
+  x <- factor(rep(sprintf("v%03d", 1:300), 2))
+  d <- bn_data(data.frame(x = x, y = rep(c("a", "b"), 300)))
   expect_type(d$codes$x, "integer")
-  expect_equal(learnbn:::data_codes(d, "x"), 0:299)
+  expect_equal(learnbn:::data_codes(d, "x"), rep(0:299, 2))
 })
 
 test_that("codes are raw while the levels and the missing code fit a byte", {
@@ -62,7 +63,7 @@ test_that("codes are raw while the levels and the missing code fit a byte", {
 test_that("every kind of column is coded in one call, with its missing cells counted", {
   x <- data.frame(f = factor(c("b", NA, "a", "b"), levels = c("b", "a", "c")),
                   s = c("y", "x", NA, NA), l = c(TRUE, NA, FALSE, TRUE), w = c(3, 1, 3, NA))
-  d <- bn_data(x, missing = "allow")
+  expect_warning(d <- bn_data(x, missing = "allow"), class = "learnbn_warning_unused_levels")
   expect_identical(d$missing, c(f = 1, s = 2, l = 1, w = 1))
   expect_identical(d$sources, c(f = "factor", s = "character", l = "logical", w = "whole number"))
   expect_identical(d$levels, list(f = c("b", "a", "c"), s = c("x", "y"), l = c("FALSE", "TRUE"), w = c("1", "3")))
@@ -107,6 +108,10 @@ test_that("bad data fail with classed errors naming the column and the problem",
   expect_error(bn_data(data.frame(a = I(list(1, 2)))), class = "learnbn_error_type")
   expect_error(bn_data(bn_data(florida, counts = "count"), counts = "count"), class = "learnbn_error_value")
   expect_warning(bn_data(data.frame(a = c("x", "x"), b = c("u", "v"))), class = "learnbn_warning_single_level")
+  # Every single-level column in one warning.
+  w <- expect_warning(bn_data(data.frame(a = c("x", "x"), b = c("u", "v"), c = c("p", "p"))),
+                      class = "learnbn_warning_single_level")
+  expect_match(conditionMessage(w), "Columns \"a\" (\"x\"), \"c\" (\"p\") have a single level", fixed = TRUE)
   expect_snapshot(error = TRUE, {
     bn_data(data.frame(a = c("x", NA, "y"), b = c(NA, NA, "z")))
     bn_data(data.frame(a = c(1.5, 2)), type = "discrete")
@@ -159,7 +164,9 @@ test_that("the counts attribute: counts wins, a dropped column is ignored, as.da
                  class = "learnbn_warning_many_levels")
   # Row selection keeps the attribute (and the counts); expanding rows and dropping the
   # column drops both.
-  expect_equal(bn_data(college_plans[1:4, ])$n_cases, sum(college_plans$count[1:4]))
+  # (the first four rows leave levels unused)
+  expect_warning(expect_equal(bn_data(college_plans[1:4, ])$n_cases, sum(college_plans$count[1:4])),
+                 class = "learnbn_warning_unused_levels")
   rows <- college_plans[rep(1:128, college_plans$count), 1:5]
   expect_null(attr(rows, "counts"))
   expect_equal(bn_data(rows)$n_cases, 10318)
@@ -194,7 +201,9 @@ test_that("a whole-number column named like counts gets a classed warning saying
   two <- data.frame(a = c("x", "y"), N = c(3, 4), Weights = c(1, 0))
   expect_snapshot(bn_data(two))
   # No warning for factors, non-count values, other names or declared counts.
-  expect_no_warning(bn_data(transform(freq, Freq = factor(Freq))))
+  # (a factor with a value per row is then taken for an identifier)
+  expect_no_warning(suppressWarnings(bn_data(transform(freq, Freq = factor(Freq))),
+                                     classes = "learnbn_warning_identifier"))
   expect_no_warning(bn_data(data.frame(a = c("x", "y"), n = c(-1, 2))))
   expect_no_warning(bn_data(data.frame(a = c("x", "y"), total = c(3, 4))))
 })
@@ -326,4 +335,130 @@ test_that("with more columns than rows only genuine collinearity is reported", {
   found <- bn_data(early)$collinear
   expect_length(found, 1L)
   expect_identical(found[[1]]$column, 5L)
+})
+
+test_that("a column with no observed value or no level is a classed error naming it", {
+  set.seed(1)
+  a <- sample(c("x", "y"), 50, TRUE)
+  # Before: accepted as `b (0)`; ci_test() gave df -1 and EM, Gibbs sampling, structural
+  # EM and impute() crashed R.
+  err <- expect_error(bn_data(data.frame(a = a, b = NA_character_), missing = "allow"),
+                      class = "learnbn_error_unobserved")
+  expect_match(conditionMessage(err), "Column \"b\" of `x` has no observed value", fixed = TRUE)
+  # Also without missing = "allow", where it is the reason for the missing values.
+  expect_error(bn_data(data.frame(a = a, b = NA_character_)), class = "learnbn_error_unobserved")
+  # A factor with levels but no value, a factor without levels, a logical column; every
+  # such column in one message.
+  empty <- data.frame(a = a, f = factor(NA, levels = c("u", "v")), z = factor(rep(NA, 50)),
+                      l = NA)
+  err <- expect_error(bn_data(empty, missing = "allow"), class = "learnbn_error_unobserved")
+  expect_match(conditionMessage(err), "Columns \"f\", \"z\", and \"l\" of `x` have no observed value",
+               fixed = TRUE)
+  # With case counts, rows without a case do not count as observations.
+  counted <- data.frame(a = c("x", "y", "x"), b = c(NA, NA, "u"), n = c(2, 3, 0))
+  expect_error(bn_data(counted, counts = "n", missing = "allow"), class = "learnbn_error_unobserved")
+  # The learners name their argument.
+  err <- expect_error(ci_test(data.frame(a = a, b = NA_character_), "a", "b"),
+                      class = "learnbn_error_unobserved")
+  expect_match(conditionMessage(err), "of `data`", fixed = TRUE)
+  # One observed value is enough.
+  d <- expect_no_warning(bn_data(data.frame(a = a, b = c("u", "v", rep(NA, 48))), missing = "allow"))
+  expect_identical(d$missing, c(a = 0, b = 48))
+})
+
+test_that("string and factor columns with a value per case get a classed identifier warning", {
+  set.seed(1)
+  x <- data.frame(id = sprintf("id%03d", 1:500), a = sample(c("x", "y"), 500, TRUE))
+  w <- expect_warning(bn_data(x), class = "learnbn_warning_identifier")
+  expect_match(conditionMessage(w), "Column \"id\" of `x` has a different value in nearly every case",
+               fixed = TRUE)
+  expect_match(conditionMessage(w), "Drop it", fixed = TRUE)
+  # Factors too, and every such column in one warning; a learner names its argument.
+  x$code <- factor(sprintf("c%03d", 500:1))
+  w <- expect_warning(hill_climb(x), class = "learnbn_warning_identifier")
+  expect_match(conditionMessage(w), "Columns \"id\" and \"code\" of `data`", fixed = TRUE)
+  # The rule: distinct observed values in at least 90% of more than 10 observed cases.
+  expect_warning(bn_data(data.frame(v = c(letters[1:10], "a"))), class = "learnbn_warning_identifier")
+  expect_no_warning(bn_data(data.frame(v = letters[1:10])))  # 10 cases only
+  expect_no_warning(bn_data(data.frame(v = c(letters[1:9], "a", "b", "c"))))  # 9 of 12
+  # Missing cells are not cases; declared levels that never occur are not values.
+  expect_warning(bn_data(data.frame(v = c(letters[1:11], rep(NA, 20))), missing = "allow"),
+                 class = "learnbn_warning_identifier")
+  many <- factor(rep(c("a", "b"), 10), levels = letters)
+  expect_no_warning(suppressWarnings(bn_data(data.frame(v = many)), class = "learnbn_warning_unused_levels"))
+  # With case counts, cases are compared: 20 configurations of 100 cases are no identifier.
+  counted <- data.frame(v = letters[1:20], n = 5)
+  expect_no_warning(bn_data(counted, counts = "n"))
+  expect_warning(bn_data(transform(counted, n = 1), counts = "n"), class = "learnbn_warning_identifier")
+  # Whole numbers are the many-levels warning's, logicals cannot be identifiers.
+  expect_no_warning(bn_data(data.frame(v = 1:500), type = "discrete"))
+})
+
+test_that("unused factor levels are kept, with a classed warning saying droplevels()", {
+  set.seed(3)
+  n <- 200
+  a <- factor(sample(c("p", "q", "r", "s"), n, TRUE))
+  b <- factor(ifelse(runif(n) < ifelse(a == "p", 0.7, 0.4), "u", "v"))
+  x <- subset(data.frame(a, b), a %in% c("p", "q"))
+  w <- expect_warning(bn_data(x), class = "learnbn_warning_unused_levels")
+  expect_match(conditionMessage(w), "Factor column \"a\" (\"r\" and \"s\") of `x` has levels that never occur",
+               fixed = TRUE)
+  expect_match(conditionMessage(w), "droplevels(x)", fixed = TRUE)
+  # Pearson's X2 of the 2 x 2 table by hand: the declared levels change df from 1 to 3.
+  observed <- table(droplevels(x))
+  expected <- outer(rowSums(observed), colSums(observed)) / sum(observed)
+  x2 <- sum((observed - expected)^2 / expected)
+  expect_warning(kept <- ci_test(x, "a", "b"), class = "learnbn_warning_unused_levels")
+  expect_equal(c(kept$statistic, kept$df, kept$p_value),
+               c(x2, 3, stats::pchisq(x2, 3, lower.tail = FALSE)), tolerance = 1e-10)
+  dropped <- expect_no_warning(ci_test(droplevels(x), "a", "b"))
+  expect_equal(c(dropped$statistic, dropped$df, dropped$p_value),
+               c(x2, 1, stats::pchisq(x2, 1, lower.tail = FALSE)), tolerance = 1e-10)
+  expect_lt(dropped$p_value, 0.05)
+  expect_gt(kept$p_value, 0.05)
+  # Every column in one warning, a few levels of each.
+  x$c <- factor(rep("k", nrow(x)), levels = c("k", letters[1:8]))
+  w <- expect_warning(bn_data(x), class = "learnbn_warning_unused_levels")
+  expect_match(conditionMessage(w), "\"a\" (\"r\" and \"s\"), \"c\" (\"a\", \"b\", \"c\" and 5 more)",
+               fixed = TRUE)
+})
+
+test_that("declared levels are not warned about: tables, count-table rows, simulated data", {
+  # A table's dimnames, and a count table listing a configuration with no case.
+  tab <- table(a = factor(c("p", "q"), levels = c("p", "q", "r")), b = c("u", "v"))
+  expect_no_warning(d <- bn_data(tab))
+  expect_identical(d$levels$a, c("p", "q", "r"))
+  counted <- data.frame(a = factor(c("p", "q", "r")), b = c("u", "v", "u"), n = c(4, 5, 0))
+  expect_no_warning(d <- bn_data(counted, counts = "n"))
+  expect_identical(d$levels$a, c("p", "q", "r"))
+  expect_no_warning(bn_data(florida))
+  # Data drawn from a network, completed by impute() or converted back from a bn_data.
+  fit <- fit_parameters(bn_graph_from_string("[a][b|a]"),
+                        data.frame(a = c("p", "q", "r"), b = c("u", "v", "u")))
+  set.seed(1)
+  sim <- simulate_data(fit, 2)
+  expect_lt(nlevels(droplevels(sim)$a), 3)
+  expect_no_warning(bn_data(sim))
+  filled <- impute(fit, data.frame(a = c("p", NA), b = c(NA, "u")))
+  expect_lt(nlevels(droplevels(filled)$a), 3)
+  expect_no_warning(bn_data(filled))
+  d <- suppressWarnings(bn_data(data.frame(a = factor(c("p", "p"), levels = c("p", "q")))),
+                        classes = "learnbn_warning_unused_levels")
+  expect_no_warning(bn_data(as.data.frame(d)))
+})
+
+test_that("the string \"NA\" as a value or a level gets a classed warning", {
+  x <- data.frame(a = c("x", "NA", "y", "x"), b = factor(c("u", "v", "NA", "u")),
+                  c = c("p", "q", "p", "q"))
+  w <- expect_warning(bn_data(x), class = "learnbn_warning_na_string")
+  expect_match(conditionMessage(w), "Columns \"a\" and \"b\" of `x` have the string \"NA\" as a value",
+               fixed = TRUE)
+  expect_match(conditionMessage(w), "x[x == \"NA\"] <- NA", fixed = TRUE)
+  d <- suppressWarnings(bn_data(x))
+  expect_identical(d$levels$a, c("NA", "x", "y"))
+  # Converted as the warning says: a missing value, no warning.
+  x$a[x$a == "NA"] <- NA
+  x$b[x$b == "NA"] <- NA
+  expect_no_warning(d <- bn_data(droplevels(x), missing = "allow"))
+  expect_identical(d$missing, c(a = 1, b = 1, c = 0))
 })

@@ -124,6 +124,7 @@ test_that("configuration indices cannot overflow 64 bits", {
     factor(sample(many[1:50], 400, replace = TRUE), levels = many)
   }))
   huge$Y <- factor(sample(c("y", "n"), 400, replace = TRUE))
+  attr(huge, "declared_levels") <- TRUE  # 60,000 levels declared, 50 drawn: on purpose
   # q = 60000^4 = 1.3e19 parent configurations, more than 2^63.
   for (type in c("bdeu", "k2", "loglik", "bic")) {
     expect_equal(local_score(huge, "Y", c("A", "B", "C", "D"), score = type),

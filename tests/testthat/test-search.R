@@ -114,17 +114,20 @@ test_that("restrict limits arcs to the skeleton of a graph", {
 # --- No silent data traps (issue 15) --------------------------------------------------
 
 test_that("fewer than 2 rows is an error for every learner", {
-  one <- college_plans[1, ]
+  # (one row leaves levels unused: declared, so that only the error is seen)
+  one <- structure(college_plans[1, ], declared_levels = TRUE)
+  one_row <- structure(data.frame(a = factor("x", c("x", "y")), b = factor("y", c("x", "y"))),
+                       declared_levels = TRUE)
   expect_snapshot(error = TRUE, {
     hill_climb(one)
-    pc(data.frame(a = factor("x", c("x", "y")), b = factor("y", c("x", "y"))))
+    pc(one_row)
   })
   for (learner in list(hill_climb, tabu_search, ges, chow_liu, pc, hybrid)) {
     expect_error(learner(one), class = "learnbn_error_too_few_cases")
   }
   expect_error(k2_search(one, order = names(one)[1:5]), class = "learnbn_error_too_few_cases")
   # Two rows are enough to learn from.
-  expect_s3_class(hill_climb(college_plans[1:2, ]), "bn_graph")
+  expect_s3_class(hill_climb(structure(college_plans[1:2, ], declared_levels = TRUE)), "bn_graph")
 })
 
 test_that("Gaussian searches warn when too few cases leave large families unscorable", {
@@ -143,7 +146,7 @@ test_that("Gaussian searches warn when too few cases leave large families unscor
   expect_true(all(colSums(as.matrix(g3)) <= 1))
   # BGe is finite for any number of cases, and discrete scores too.
   expect_no_warning(hill_climb(gd, score = "bge"))
-  expect_no_warning(hill_climb(college_plans[1:3, ]))
+  expect_no_warning(hill_climb(structure(college_plans[1:3, ], declared_levels = TRUE)))
 })
 
 test_that("learners on collinear Gaussian data fail up front, naming the columns", {

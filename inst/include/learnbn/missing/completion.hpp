@@ -44,9 +44,7 @@ class DataCompleter {
                 LazyRandom& rng)
       : data_(data), net_(net), options_(options), rng_(rng), posterior_(net, options, rng),
         row_(static_cast<std::size_t>(net.n_nodes())) {
-    if (static_cast<int>(data.n_vars()) != net.n_nodes()) {
-      throw std::invalid_argument("the data must have one column per node of the network");
-    }
+    check_data_fits(data, net);
     if (options.mode == CompletionOptions::Mode::counts) {
       out_.family_counts.resize(data.n_vars());
       for (int v = 0; v < net.n_nodes(); ++v) out_.family_counts[v].assign(net.cells(v), 0.0);

@@ -42,9 +42,7 @@ inline void add_marginals(ExpectedRows& out, const std::vector<int>& vars, const
 inline ExpectedRows build_expected_rows(const DataView& data, const CptNetwork& net,
                                         const CompletionOptions& options, LazyRandom& rng,
                                         const std::function<void()>& check_interrupt) {
-  if (static_cast<int>(data.n_vars()) != net.n_nodes()) {
-    throw std::invalid_argument("the data must have one column per node of the network");
-  }
+  check_data_fits(data, net);
   ExpectedRows out;
   out.cell_component.resize(data.n_vars());
   out.cell_marginal.resize(data.n_vars());
