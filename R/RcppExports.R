@@ -49,6 +49,10 @@ cpp_query_exact <- function(network, targets, evidence_nodes, evidence_states) {
     .Call(`_learnbn_cpp_query_exact`, network, targets, evidence_nodes, evidence_states)
 }
 
+cpp_marginals <- function(network, targets) {
+    .Call(`_learnbn_cpp_marginals`, network, targets)
+}
+
 cpp_query_sampled <- function(network, targets, evidence_nodes, evidence_states, n, weighting) {
     .Call(`_learnbn_cpp_query_sampled`, network, targets, evidence_nodes, evidence_states, n, weighting)
 }
@@ -91,6 +95,10 @@ cpp_pdag_search <- function(data, spec, knowledge, start, max_iter, threads) {
 
 cpp_registry <- function() {
     .Call(`_learnbn_cpp_registry`)
+}
+
+cpp_search_plan <- function(knowledge) {
+    .Call(`_learnbn_cpp_search_plan`, knowledge)
 }
 
 cpp_startable_threads <- function(wanted) {

@@ -85,18 +85,11 @@ exact_search <- function(data, score = NULL, ..., whitelist = NULL, blacklist = 
   graph_from_parent_ids(result$parents, inputs$nodes, result$score, info)
 }
 
-# Number of allowed parent sets and bytes of the exact search's tables (see
-# inst/include/learnbn/search/exact.hpp): 32 bytes per parent set (set, score, job),
-# 2^c_v doubles of best-parent scores per node, 2^n doubles and 2^n sink bytes.
+# Number of allowed parent sets and bytes of the exact search's tables, as the core
+# plans them (search/memory.hpp).
 exact_memory <- function(constraints) {
-  candidates <- colSums(!constraints$forbidden)
-  n_required <- colSums(constraints$required)
-  optional <- candidates - n_required
-  extra <- pmin(constraints$max_parents - n_required, optional)
-  parent_sets <- sum(mapply(function(m, k) sum(choose(m, 0:k)), optional, extra))
-  n <- length(candidates)
-  list(parent_sets = parent_sets,
-       bytes = 32 * parent_sets + 8 * sum(2^candidates) + 9 * 2^n)
+  plan <- cpp_search_plan(constraints)
+  list(parent_sets = sum(plan$parent_sets), bytes = plan$exact_bytes)
 }
 
 

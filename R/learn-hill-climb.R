@@ -96,8 +96,7 @@ spread_restarts <- function(search, options, cluster) {
   climbs <- scale_out(seeds, restart, cluster, "Hill-climbing restarts")
   best <- first
   for (i in seq_along(climbs)) {
-    # Better only beyond rounding, as in the core (improvement_margin() in common.hpp).
-    if (climbs[[i]]$score > best$score + max(1e-9, 1e-12 * abs(best$score))) best <- climbs[[i]]
+    if (score_improves(climbs[[i]]$score, best$score)) best <- climbs[[i]]
     if (search$verbose) {
       cli::cli_inform("hill_climb restart {i}: score {format(climbs[[i]]$score, nsmall = 2)}, best {format(best$score, nsmall = 2)}.")
     }

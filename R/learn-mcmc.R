@@ -382,17 +382,9 @@ mcmc_schedule <- function(iterations, burn_in, thin, chains, call = rlang::calle
   list(iterations = iterations, burn_in = burn_in, thin = thin, chains = as.integer(chains))
 }
 
-# The number of allowed parent sets of every node: the required parents plus up to
-# max_parents - |required| of the other allowed ones, at most one of them a plus-one
-# parent (outside the skeleton).
-count_families <- function(knowledge) {
-  optional <- !knowledge$forbidden & !knowledge$required
-  outside <- optional & (if (is.null(knowledge$plus_one)) FALSE else knowledge$plus_one)
-  sets <- function(m, k) if (k < 0) 0 else sum(choose(m, 0:min(m, k)))
-  free <- knowledge$max_parents - colSums(knowledge$required)
-  sum(mapply(function(m, e, k) sets(m, k) + e * sets(m, k - 1),
-             colSums(optional & !outside), colSums(outside), free))
-}
+# The number of allowed parent sets, over all nodes, as the core counts them
+# (score/parent_sets.hpp): the families the samplers precompute.
+count_families <- function(knowledge) sum(cpp_search_plan(knowledge)$parent_sets)
 
 
 # Starts the chains, advances them in batches with a progress bar, wraps the samples.

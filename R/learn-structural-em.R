@@ -173,7 +173,7 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
                      done = (length(starts) + restart - 1) * max_iter,
                      name = paste("restart", restart))
     scores[[paste("restart", restart)]] <- run$observed_score
-    if (run$observed_score > best$observed_score + 1e-9 * abs(best$observed_score)) {
+    if (score_improves(run$observed_score, best$observed_score)) {
       best <- c(run, start = paste("restart", restart))
     }
     if (verbose) {

@@ -1,9 +1,19 @@
 # The score names the core knows (its registry, in the order of its ScoreType).
 score_types <- function() cpp_registry()$scores
-bayesian_scores <- c("bdeu", "bde", "k2", "bd", "bge")
-gaussian_scores <- c("loglik", "aic", "bic", "bge")
-# The scores with an equivalent sample size `iss`.
-iss_scores <- c("bdeu", "bde", "cv")
+# The scores with a property in the core's registry: "bayesian" (a structure prior
+# applies), "continuous" (they apply to continuous data) or "iss" (an equivalent sample
+# size).
+scores_with <- function(property) {
+  properties <- cpp_registry()$score_properties
+  properties$name[properties[[property]]]
+}
+
+# Whether score `new` beats `old` by more than rounding, by the core's rule (the margin
+# of its searches, search/common.hpp).
+score_improves <- function(new, old) {
+  margin <- cpp_registry()$improvement
+  new > old + max(margin[["absolute"]], margin[["relative"]] * abs(old))
+}
 
 # bnlearn's names of scores that learnbn calls otherwise (bnlearn's "bde" is learnbn's
 # "bde" without a prior network, i.e. BDeu; "loglik", "aic" and "bic" are the Gaussian
@@ -116,7 +126,7 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
   check_number(iss, min = 0, min_open = TRUE, max_open = TRUE)
   check_number(alpha, min = 0, min_open = TRUE, max_open = TRUE)
   prior <- rlang::arg_match(prior)
-  if (prior != "uniform" && !type %in% bayesian_scores) {
+  if (prior != "uniform" && !type %in% scores_with("bayesian")) {
     lbn_abort("A structure prior applies to Bayesian scores only, not to {.val {type}}.",
               "value")
   }
@@ -150,7 +160,7 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
 
 # Warns about the options of bn_score() that were `given` but do nothing for `type`.
 warn_unused_score_options <- function(type, prior, given) {
-  applies <- c(iss = type %in% iss_scores, alpha = type == "bd", arc_prob = prior == "arcs",
+  applies <- c(iss = type %in% scores_with("iss"), alpha = type == "bd", arc_prob = prior == "arcs",
                am = type == "bge", aw = type == "bge")
   unused <- names(given)[given & !applies[names(given)]]
   why <- c(iss = "{.arg iss} is the equivalent sample size of {.val bdeu}, {.val bde} and {.val cv}.",
@@ -278,10 +288,10 @@ as_bn_score <- function(score, ..., data, default = "bdeu", arg = rlang::caller_
 }
 
 check_score_data <- function(score, data, call = rlang::caller_env()) {
-  if (score$type %in% iss_scores) warn_large_iss(score$iss, data$n_cases)
-  if (is_gaussian(data) && !score$type %in% gaussian_scores) {
+  if (score$type %in% scores_with("iss")) warn_large_iss(score$iss, data$n_cases)
+  if (is_gaussian(data) && !score$type %in% scores_with("continuous")) {
     lbn_abort(c("The {.val {score$type}} score applies to discrete data, but {.arg data} are continuous.",
-                "i" = "Scores for continuous data: {.val {gaussian_scores}}."),
+                "i" = "Scores for continuous data: {.val {scores_with(\"continuous\")}}."),
               "data_type", call = call)
   }
   if (!is_gaussian(data) && score$type == "bge") {
@@ -417,9 +427,7 @@ score_families <- function(data, score, nodes, families, threads = 1L,
   joints <- vector("list", length(nodes))
   if (!is.null(score$prior_network)) {
     check_prior_network(score$prior_network, data)
-    joints <- Map(function(node, parents) {
-      as.numeric(family_marginal(score$prior_network, c(node, parents)))
-    }, nodes, families)
+    joints <- family_marginals(score$prior_network, Map(c, nodes, families), call = call)
   }
   cpp_local_scores(data, score_spec(score, length(all_nodes)),
                    match(nodes, all_nodes) - 1L,

@@ -96,16 +96,17 @@ class_start <- function(start, call = rlang::caller_env()) {
   new_bn_graph(pdag_extension(amat, call = call), "dag")
 }
 
-# Searches and PC keep tables with one entry per ordered pair of nodes: the constraint
-# matrices in R and C++, the start graph and, in C++, the add / remove gain tables of
-# every node pair, about `bytes_per_node_pair` bytes in all. Before anything of that size
-# is built, the total is checked against getOption("learnbn.max_memory", 1e9) bytes
-# (10,000 variables would need 3.2 GB and n^2 family scores before the first move).
-bytes_per_node_pair <- 32
+# Searches and PC keep tables with one entry per ordered pair of nodes: in R the
+# constraint matrices and the start graph (three matrices of 4-byte cells), in the core
+# what its registry says (constraints, DAG and gain tables), about
+# bytes_per_node_pair() bytes in all. Before anything of that size is built, the total is
+# checked against getOption("learnbn.max_memory", 1e9) bytes (10,000 variables would
+# need 3.2 GB and n^2 family scores before the first move).
+bytes_per_node_pair <- function() 3 * 4 + cpp_registry()$bytes_per_node_pair
 
 check_pairwise_memory <- function(n_nodes, what, call = rlang::caller_env()) {
   limit <- max_memory(call)
-  needed <- bytes_per_node_pair * as.double(n_nodes)^2
+  needed <- bytes_per_node_pair() * as.double(n_nodes)^2
   if (needed > limit) {
     lbn_abort(c("{what} on {format_count(n_nodes)} variables would need about {format_bytes(needed)} for its node-pair tables, more than the limit of {format_bytes(limit)}.",
                 "i" = "Select fewer columns of {.arg data} (for example by a screening test), or raise the limit with {.code options(learnbn.max_memory = <bytes>)}."),

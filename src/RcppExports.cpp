@@ -169,6 +169,18 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_marginals
+Rcpp::List cpp_marginals(Rcpp::List network, Rcpp::List targets);
+RcppExport SEXP _learnbn_cpp_marginals(SEXP networkSEXP, SEXP targetsSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type network(networkSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type targets(targetsSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_marginals(network, targets));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_query_sampled
 Rcpp::List cpp_query_sampled(Rcpp::List network, Rcpp::IntegerVector targets, Rcpp::IntegerVector evidence_nodes, Rcpp::IntegerVector evidence_states, double n, bool weighting);
 RcppExport SEXP _learnbn_cpp_query_sampled(SEXP networkSEXP, SEXP targetsSEXP, SEXP evidence_nodesSEXP, SEXP evidence_statesSEXP, SEXP nSEXP, SEXP weightingSEXP) {
@@ -327,6 +339,17 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_search_plan
+Rcpp::List cpp_search_plan(Rcpp::List knowledge);
+RcppExport SEXP _learnbn_cpp_search_plan(SEXP knowledgeSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_search_plan(knowledge));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_startable_threads
 int cpp_startable_threads(int wanted);
 RcppExport SEXP _learnbn_cpp_startable_threads(SEXP wantedSEXP) {
@@ -445,6 +468,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_fit_knowledge", (DL_FUNC) &_learnbn_cpp_fit_knowledge, 2},
     {"_learnbn_cpp_legal_moves", (DL_FUNC) &_learnbn_cpp_legal_moves, 1},
     {"_learnbn_cpp_query_exact", (DL_FUNC) &_learnbn_cpp_query_exact, 4},
+    {"_learnbn_cpp_marginals", (DL_FUNC) &_learnbn_cpp_marginals, 2},
     {"_learnbn_cpp_query_sampled", (DL_FUNC) &_learnbn_cpp_query_sampled, 6},
     {"_learnbn_cpp_predict", (DL_FUNC) &_learnbn_cpp_predict, 3},
     {"_learnbn_cpp_mcmc_start", (DL_FUNC) &_learnbn_cpp_mcmc_start, 12},
@@ -456,6 +480,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_pc", (DL_FUNC) &_learnbn_cpp_pc, 7},
     {"_learnbn_cpp_pdag_search", (DL_FUNC) &_learnbn_cpp_pdag_search, 6},
     {"_learnbn_cpp_registry", (DL_FUNC) &_learnbn_cpp_registry, 0},
+    {"_learnbn_cpp_search_plan", (DL_FUNC) &_learnbn_cpp_search_plan, 1},
     {"_learnbn_cpp_startable_threads", (DL_FUNC) &_learnbn_cpp_startable_threads, 1},
     {"_learnbn_cpp_family_table", (DL_FUNC) &_learnbn_cpp_family_table, 3},
     {"_learnbn_cpp_local_scores", (DL_FUNC) &_learnbn_cpp_local_scores, 6},

@@ -1,5 +1,6 @@
 // Glue for inference on discrete networks: exact (variable elimination) and sampled
-// posteriors of target nodes given evidence, and per-row posteriors for predict().
+// posteriors of target nodes given evidence, per-row posteriors for predict(), and the
+// marginals of families (BDe's prior network).
 // Nodes and states are 0-based. Joints come scaled: list(joint, log_scale) stands for
 // joint * exp(log_scale), so that P(evidence) on hundreds of nodes does not underflow. A
 // factor too large for exact inference is returned as list(error) for R to explain.
@@ -40,6 +41,24 @@ Rcpp::List cpp_query_exact(Rcpp::List network, Rcpp::IntegerVector targets,
   } catch (const std::length_error& e) {
     return too_large(e);
   }
+}
+
+// P(targets[[i]]) for each set of 0-based nodes in `targets`, over its joint states
+// (first node fastest), with no evidence: the prior counts of BDe with a prior network.
+// [[Rcpp::export]]
+Rcpp::List cpp_marginals(Rcpp::List network, Rcpp::List targets) {
+  const learnbn::CptNetwork net = cpt_network_from(network);
+  Rcpp::List out(targets.size());
+  try {
+    for (R_xlen_t i = 0; i < targets.size(); ++i) {
+      check_interrupt();
+      const Rcpp::IntegerVector nodes = targets[i];
+      out[i] = Rcpp::wrap(learnbn::marginal(net, std::vector<int>(nodes.begin(), nodes.end())));
+    }
+  } catch (const std::length_error& e) {
+    return too_large(e);
+  }
+  return Rcpp::List::create(Rcpp::Named("marginals") = out);
 }
 
 // Likelihood weighting (`weighting`) or logic sampling with n samples: the weighted

@@ -163,4 +163,14 @@ inline ScaledJoint joint_with_evidence(const CptNetwork& net, const std::vector<
   return ScaledJoint{values_in_order(result, targets), log_scale};
 }
 
+// P(targets) with no evidence, over the targets' joint states (first target fastest):
+// BDe's prior counts alpha_ijk = iss * P(x_i = k, pa_i = j) of a family. Without
+// evidence the scale stays near one, so the values are returned unscaled.
+inline std::vector<double> marginal(const CptNetwork& net, const std::vector<int>& targets) {
+  ScaledJoint joint = joint_with_evidence(net, targets, Evidence{});
+  const double scale = std::exp(joint.log_scale);
+  for (double& v : joint.values) v *= scale;
+  return std::move(joint.values);
+}
+
 }  // namespace learnbn

@@ -16,6 +16,25 @@ inline const std::vector<std::string>& score_type_names() {
   static const std::vector<std::string> names{"bdeu", "bde", "k2", "bd", "bic", "aic", "loglik", "cv", "bge"};
   return names;
 }
+// What R checks a score's options and data against, by score in the order of ScoreType:
+// whether it is Bayesian (a structure prior applies), applies to continuous data, and has
+// an equivalent sample size `iss`. R reads them through cpp_registry().
+struct ScoreProperties {
+  bool bayesian, continuous, iss;
+};
+inline const std::vector<ScoreProperties>& score_properties() {
+  static const std::vector<ScoreProperties> properties{
+      {true, false, true},   // bdeu
+      {true, false, true},   // bde
+      {true, false, false},  // k2
+      {true, false, false},  // bd
+      {false, true, false},  // bic
+      {false, true, false},  // aic
+      {false, true, false},  // loglik
+      {false, false, true},  // cv
+      {true, true, false}};  // bge
+  return properties;
+}
 enum class StructurePrior { uniform, arcs };
 
 struct ScoreSpec {
@@ -26,11 +45,6 @@ struct ScoreSpec {
   double arc_prob = 0.5; // probability of each arc under the arc-independent prior
   double am = 1, aw = 0; // BGe: prior sample sizes of the mean and of the precision matrix
   int n_nodes = 0;
-
-  bool bayesian() const {
-    return type == ScoreType::bd || type == ScoreType::k2 || type == ScoreType::bdeu ||
-           type == ScoreType::bde || type == ScoreType::bge;
-  }
 };
 
 // sum_jk N_ijk log(N_ijk / N_ij)

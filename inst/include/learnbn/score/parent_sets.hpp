@@ -55,6 +55,29 @@ inline std::vector<NodeSet> allowed_parent_sets(const Constraints& c, int node) 
   return sets;
 }
 
+// How many parent sets allowed_parent_sets(c, node) lists, counted without listing
+// them (a double, as the count can pass any integer type): with m optional parents
+// inside the skeleton, e plus-one parents and up to k optional ones in all, the sum over
+// j <= k of C(m, j) + e C(m, j - 1).
+inline double count_allowed_parent_sets(const Constraints& c, int node) {
+  int n_required = 0, inside = 0, outside = 0;
+  for (int u = 0; u < c.n; ++u) {
+    if (u == node || !c.allowed(u, node)) continue;
+    if (c.is_required(u, node)) ++n_required;
+    else if (c.is_plus_one(u, node)) ++outside;
+    else ++inside;
+  }
+  if (n_required > c.max_parents) return 0;
+  const int extra = std::min(c.max_parents - n_required, inside + outside);
+  double total = 0, binomial = 1;  // binomial = C(inside, j), exact below 2^53
+  for (int j = 0; j <= std::min(extra, inside); ++j) {
+    total += binomial;                    // j parents inside
+    if (j < extra) total += outside * binomial;  // j inside and one outside
+    binomial = binomial * (inside - j) / (j + 1);
+  }
+  return total;
+}
+
 // The allowed families of every node with their local scores.
 struct FamilyTable {
   std::vector<std::vector<NodeSet>> sets;    // by node

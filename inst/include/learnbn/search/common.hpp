@@ -26,12 +26,15 @@ struct SearchResult {
 };
 
 // A move counts as an improvement only above a margin, so rounding never makes a search
-// cycle: at least kImprovement, and 1e-12 of the magnitude of the scores compared. A
+// cycle: at least kImprovement, and kRelativeImprovement of the magnitude of the scores
+// compared (R's restarts compare by the same rule, read through cpp_registry()). A
 // family's score may be reached by counting paths that sum its terms in different
 // orders, so two scores of it can differ by a few units in their last place, which at
 // 10^6 rows (scores near 10^7) exceeds 1e-9: hill climbing on alarm then reversed one
 // arc back and forth forever, each way "gaining" 4e-9.
-constexpr double kImprovement = 1e-9;
-inline double improvement_margin(double score) { return std::max(kImprovement, 1e-12 * std::abs(score)); }
+constexpr double kImprovement = 1e-9, kRelativeImprovement = 1e-12;
+inline double improvement_margin(double score) {
+  return std::max(kImprovement, kRelativeImprovement * std::abs(score));
+}
 
 }  // namespace learnbn

@@ -10,7 +10,7 @@
 // 4. Reconstruction: peel sinks off V, each taking its best parent set among the rest.
 //
 // Memory: sum_v 2^|candidates(v)| doubles for bps, 2^n doubles and 2^n bytes for the
-// sinks, plus the family table (see exact_memory_bytes in R/learn-exact.R).
+// sinks, plus the family table (exact_search_bytes() in search/memory.hpp).
 #pragma once
 #include <algorithm>
 #include <cstdint>
