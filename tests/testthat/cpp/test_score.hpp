@@ -1,6 +1,7 @@
 // score/: family scores against hand values, the cache, FamilyScorer (threads, cache,
 // additions), Gaussian families and the allowed parent sets.
 #pragma once
+#include <climits>
 #include <random>
 #include <vector>
 
@@ -272,12 +273,43 @@ inline void test_parent_sets() {
   CHECK(same);
 }
 
+// count_allowed_parent_sets() agrees with the listing, under random knowledge with
+// plus-one parents; by hand, 10 free candidates and at most 3 parents give
+// 1 + 10 + 45 + 120 = 176 sets. Every score has its properties.
+inline void test_parent_set_counts() {
+  Constraints ten = Constraints::none(11);
+  ten.max_parents = 3;
+  CHECK(count_allowed_parent_sets(ten, 0) == 176);
+  std::mt19937 rng(7);
+  std::bernoulli_distribution coin(0.25);
+  bool same = true;
+  for (int round = 0; round < 40; ++round) {
+    Constraints c = Constraints::none(7);
+    c.max_parents = round % 5 == 4 ? INT_MAX : round % 5;
+    c.plus_one.assign(49, 0);
+    for (int u = 0; u < 7; ++u) {
+      for (int v = 0; v < 7; ++v) {
+        if (u == v) continue;
+        if (coin(rng)) c.forbidden[u * 7 + v] = 1;
+        else if (coin(rng)) c.plus_one[u * 7 + v] = 1;
+        else if (u < v && coin(rng) && coin(rng)) c.required[u * 7 + v] = 1;
+      }
+    }
+    for (int v = 0; v < 7; ++v) {
+      same = same && count_allowed_parent_sets(c, v) == allowed_parent_sets(c, v).size();
+    }
+  }
+  CHECK(same);
+  CHECK(score_properties().size() == score_type_names().size());
+}
+
 inline void run_score_tests() {
   run_test("test_scores", test_scores);
   run_test("test_cache", test_cache);
   run_test("test_family_scorer", test_family_scorer);
   run_test("test_gaussian", test_gaussian);
   run_test("test_parent_sets", test_parent_sets);
+  run_test("test_parent_set_counts", test_parent_set_counts);
 }
 
 }  // namespace learnbn_test

@@ -18,6 +18,7 @@
 #include <learnbn/search/hill_climb.hpp>
 #include <learnbn/search/k2.hpp>
 #include <learnbn/search/local_search.hpp>
+#include <learnbn/search/memory.hpp>
 #include <learnbn/search/order_mcmc.hpp>
 #include <learnbn/search/partition_mcmc.hpp>
 #include <learnbn/search/pdag_search.hpp>
@@ -555,6 +556,18 @@ inline void test_partition_mcmc() {
   CHECK(total_score(scorer, first_lists) >= total_score(scorer, start_lists) - 1e-9);
 }
 
+// What the searches will hold, by hand: five free nodes have 5 * 16 parent sets, so
+// exact search needs 32 * 80 + 8 * 5 * 2^4 + 9 * 2^5 = 3,488 bytes; blacklisting
+// 1 -> 0 takes 8 sets and 8 best-parent scores of node 0 away. A node pair costs the
+// core 4 bytes of constraints and adjacency and two doubles of gains.
+inline void test_memory_plan() {
+  Constraints c = Constraints::none(5);
+  CHECK(count_allowed_families(c) == 80 && exact_search_bytes(c) == 3488);
+  c.forbidden[1 * 5 + 0] = 1;
+  CHECK(count_allowed_families(c) == 72 && exact_search_bytes(c) == 3488 - 32 * 8 - 8 * 8);
+  CHECK(kSearchBytesPerNodePair == 20);
+}
+
 inline void run_search_tests() {
   run_test("test_hill_climb", test_hill_climb);
   run_test("test_arc_moves_updates", test_arc_moves_updates);
@@ -568,6 +581,7 @@ inline void run_search_tests() {
   run_test("test_pdag_search", test_pdag_search);
   run_test("test_mcmc", test_mcmc);
   run_test("test_partition_mcmc", test_partition_mcmc);
+  run_test("test_memory_plan", test_memory_plan);
 }
 
 }  // namespace learnbn_test
