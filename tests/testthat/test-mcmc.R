@@ -435,3 +435,13 @@ test_that("chains whose traces cannot be kept are refused before sampling (issue
   expect_error(structure_mcmc(mcmc_data, iterations = 1001, burn_in = 500, chains = 2),
                class = "learnbn_error_too_large")
 })
+
+test_that("the core counts the families the samplers precompute", {
+  # Five nodes, at most 2 parents: 1 + 4 + 6 = 11 parent sets each. With A and B
+  # plus-one parents of E, E may not have both: 10 sets.
+  knowledge <- learnbn:::build_constraints(LETTERS[1:5], max_parents = 2)
+  expect_equal(learnbn:::count_families(knowledge), 55)
+  knowledge$plus_one <- matrix(FALSE, 5, 5)
+  knowledge$plus_one[1:2, 5] <- TRUE
+  expect_equal(learnbn:::count_families(knowledge), 54)
+})

@@ -297,3 +297,18 @@ test_that("count_keys counts by tabulate() or by sorting alike (cv folds of weig
   big <- c(3e9, 1, 3e9)
   expect_equal(learnbn:::count_keys(big, 4e9), list(keys = c(1, 3e9), counts = c(1, 2)))
 })
+
+test_that("score properties and the improvement margin come from the core's registry", {
+  expect_setequal(learnbn:::scores_with("bayesian"), c("bdeu", "bde", "k2", "bd", "bge"))
+  expect_setequal(learnbn:::scores_with("continuous"), c("loglik", "aic", "bic", "bge"))
+  expect_setequal(learnbn:::scores_with("iss"), c("bdeu", "bde", "cv"))
+  expect_identical(learnbn:::cpp_registry()$score_properties$name,
+                   learnbn:::score_types())
+  # A score beats another by more than max(1e-9, 1e-12 * |other|): 1e-9 near -1,000,
+  # 1e-5 near -10^7.
+  improves <- learnbn:::score_improves
+  expect_true(improves(-1000 + 2e-9, -1000))
+  expect_false(improves(-1000 + 0.5e-9, -1000))
+  expect_false(improves(-1e7 + 5e-6, -1e7))
+  expect_true(improves(-1e7 + 2e-5, -1e7))
+})
