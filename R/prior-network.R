@@ -9,7 +9,8 @@ family_marginals <- function(fit, families, call = rlang::caller_env()) {
   result <- cpp_marginals(network_spec(fit, call = call), targets)
   if (!is.null(result$error)) {
     lbn_abort(c("The prior network's joint marginals are too large to compute ({result$error}).",
-                "i" = "Use {.code bn_score(\"bde\")} without a prior network, or a prior network with fewer parents."),
+                "i" = paste("Use {.code bn_score(\"bde\")} without a prior network, or a prior",
+                            "network with fewer parents.")),
               "too_large", call = call)
   }
   result$marginals

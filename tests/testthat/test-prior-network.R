@@ -26,3 +26,14 @@ test_that("the marginals of asia match its CPTs by hand", {
   expect_equal(learnbn:::family_marginals(asia, list("asia"))[[1]],
                as.numeric(asia$cpts$asia), tolerance = 1e-15)
 })
+
+test_that("a marginal too large for variable elimination is a classed error", {
+  # Three independent nodes of 1,000 states: their joint has 10^9 cells, past 2^27; the
+  # core refuses the product before allocating it.
+  levels <- list(a = 1:1000, b = 1:1000, c = 1:1000)
+  cpts <- lapply(names(levels), function(v) array(1 / 1000, 1000, dimnames = levels[v]))
+  fit <- structure(list(cpts = stats::setNames(cpts, names(levels))), class = "bn_fit")
+  expect_error(learnbn:::family_marginals(fit, list(c("a", "b", "c"))),
+               "a factor of 1,000,000,000 cells", class = "learnbn_error_too_large")
+  expect_equal(learnbn:::family_marginals(fit, list(c("a", "b")))[[1]], rep(1e-6, 1e6))
+})
