@@ -207,6 +207,7 @@ print.bn_bootstrap <- function(x, ...) {
 plot.bn_bootstrap <- function(x, type = c("graph", "heatmap"), threshold = x$threshold,
                               main = NULL, ...) {
   type <- check_choice(type, c("graph", "heatmap"))
+  if (!is.null(main)) check_string(main)
   averaged <- average_network(x, threshold)
   if (type == "heatmap") {
     if (...length()) {

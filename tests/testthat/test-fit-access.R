@@ -26,6 +26,8 @@ test_that("a CPT prints one row per parent configuration", {
   })
   # a subset is a plain array again
   expect_false(inherits(fit$IQ[, "low"], "bn_cpt"))
+  expect_error(print(fit$IQ, digits = 0), class = "learnbn_error_value")
+  expect_error(print(fit$IQ, digits = list()), class = "learnbn_error_type")
 })
 
 test_that("a node named like a field is reached through cpt()", {
