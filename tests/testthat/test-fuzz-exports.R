@@ -34,6 +34,7 @@ fuzz_fixtures <- function() {
     g_cp_cpdag <- cpdag(g_cp)
     g_cp_empty <- bn_graph(matrix(0, 5, 5, dimnames = rep(list(names(cp)[1:5]), 2)))
     g_pc <- pc(cp)
+    g_pc_gauss <- pc(gauss)
     g_gauss <- hill_climb(gauss)
     g_gauss_cpdag <- cpdag(g_gauss)
     g_na <- bn_graph_from_string("[x][y|x]")
@@ -91,25 +92,28 @@ fuzz_world <- function(name) {
   switch(name,
     cp = list(data = alist(cp, d_cp, cp_rows), newdata = alist(cp_rows, cp_rows[1:3, ]),
               graph = alist(g_cp, g_cp_cpdag, g_cp_empty, g_pc), dag = alist(g_cp, g_cp_empty),
-              fit = alist(fit_cp),
+              fit = alist(fit_cp), arc_from = alist("PE", "CP"),
+              arc_to = alist("SEX", "PE", "IQ"),
               node = alist("SEX", "CP", "IQ", "PE", c("SEX", "IQ")), nodes = alist(c("SES", "PE")),
               order = alist(c("SEX", "SES", "IQ", "PE", "CP")),
               pairs = alist(data.frame(from = "SEX", to = "CP"), matrix(c("CP", "IQ"), 1)),
               evidence = alist(list(SEX = "male"), list(IQ = "low", PE = "high"))),
     gauss = list(data = alist(gauss, d_gauss), newdata = alist(gauss[1:5, ], gauss["b"]),
                  graph = alist(g_gauss, g_gauss_cpdag), dag = alist(g_gauss),
-                 fit = alist(fit_gauss),
+                 fit = alist(fit_gauss), arc_from = alist("a", "b"), arc_to = alist("b", "c"),
                  node = alist("a", "b", c("a", "c")), nodes = alist(c("b", "c")),
                  order = alist(c("c", "a", "b")),
                  pairs = alist(data.frame(from = "a", to = "b")),
                  evidence = alist(list(a = 0.5), list(a = -1, c = 2))),
     na = list(data = alist(na_frame, d_na), newdata = alist(na_frame[1:4, ]),
               graph = alist(g_na), dag = alist(g_na), fit = alist(fit_na), node = alist("x", "y"),
+              arc_from = alist("x", "y"), arc_to = alist("y"),
               nodes = alist(c("x", "y")), order = alist(c("y", "x")),
               pairs = alist(data.frame(from = "x", to = "y")),
               evidence = alist(list(x = "u"))),
     asia = list(data = alist(asia_data), newdata = alist(asia_data[1:5, ]),
                 graph = alist(g_asia), dag = alist(g_asia), fit = alist(asia),
+                arc_from = alist("smoke", "either"), arc_to = alist("lung", "dysp", "xray"),
                 node = alist("tub", "dysp"),
                 nodes = alist(c("smoke", "lung", "bronc")),
                 order = alist(c("asia", "smoke", "tub", "lung", "bronc", "either", "xray",
@@ -128,7 +132,9 @@ fuzz_roles <- function() {
     nodes = "nodes", z = "nodes", order = "order", whitelist = "pairs", blacklist = "pairs",
     evidence = "evidence", "ci_test:x" = "node", "ci_test:y" = "node", "dsep:x" = "node",
     "dsep:y" = "node", "as_bn:x" = "graph", "random_gaussian_fit:nodes" = "none",
-    "bn_data:x" = "data", "model_string:g" = "graph")
+    "bn_data:x" = "data", "model_string:g" = "graph", "explain_pc:g" = "none",
+    "add_arc:from" = "arc_from", "remove_arc:from" = "arc_from", "reverse_arc:from" = "arc_from",
+    "add_arc:to" = "arc_to", "remove_arc:to" = "arc_to", "reverse_arc:to" = "arc_to")
 }
 
 # Valid values that do not depend on the world, by argument.
@@ -166,7 +172,9 @@ fuzz_valid <- function() {
        max_expansions = alist(5, 50), max_open = alist(10, 100), max_evaluations = alist(50),
        k_max = alist(5, 50), tries = alist(5), changes = alist(2), tabu = alist(3),
        max_tabu = alist(3), temperatures = alist(2, 3), max_families = alist(1e4),
-       "top_models:x" = alist(top), "average_network:x" = alist(samples, strength, boot))
+       "top_models:x" = alist(top), "average_network:x" = alist(samples, strength, boot),
+       "explain_pc:g" = alist(g_pc, g_pc_gauss),
+       "bn_score:type" = alist("bic", "bdeu", "bde", "k2", "bd", "aic", "loglik", "cv", "bge"))
 }
 
 # Arguments whose large values mean long runs: never large junk, and never the default
@@ -224,7 +232,8 @@ fuzz_targets <- function() {
     method("print", "bn_strength", alist(strength)), method("print", "bn_cv", alist(cv)),
     method("print", "bn_citest", alist(citest)),
     method("print", "bn_posterior", alist(posterior)),
-    method("print", "bn_top_models", alist(top_table)), method("print", "bn_score", alist(score_bic)),
+    method("print", "bn_top_models", alist(top_table)),
+    method("print", "bn_score", alist(score_bic)),
     method("print", "bn_count", alist(count)), method("format", "bn_count", alist(count)),
     method("[", "bn_count", alist(count)), method("as.character", "bn_count", alist(count)),
     method("as.double", "bn_count", alist(count)), method("Ops", "bn_count", alist(count)),
@@ -428,8 +437,8 @@ test_that("every exported function and method, called with random arguments, err
   skip_on_cran()
   skip_if_not_installed("callr")
   # 30 rounds take about 30 s on 2 cores; fewer when the machine is busy. A hang is a call
-  # over 5 s (when it polls for interrupts) or a run still going at 90 s.
-  run <- run_fuzz_child(calls = 30, seconds = 5, budget = 35, deadline = 90)
+  # over 10 s (when it polls for interrupts) or a run still going at 90 s.
+  run <- run_fuzz_child(calls = 30, seconds = 10, budget = 35, deadline = 90)
   if (!is.null(run$problem)) {
     expect(FALSE, run$problem)
     return()
