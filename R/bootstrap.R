@@ -37,6 +37,7 @@
 bootstrap_arcs <- function(data, algorithm, R = 100, cluster = NULL, threshold = 0.5, ...) {
   data <- as_bn_data(data)
   learner <- check_learner(algorithm)
+  check_learner_args(learner, names(list(...)), arg = "algorithm")
   check_number(R, min = 1, whole = TRUE, max_open = TRUE)
   check_number(threshold, min = 0, max = 1)
   cluster <- check_cluster(cluster)
@@ -61,6 +62,19 @@ check_learner <- function(learner, arg = rlang::caller_arg(learner), call = rlan
     abort_unknown_name(learner, learner_names, "value", arg = arg, call = call)
   }
   getExportedValue("learnbn", learner)
+}
+
+# Arguments for the learner (the `...` of bootstrap_arcs() and bn_cv()) must be among its
+# own, unless it takes `...`: else R's "unused argument" would come from inside a replicate.
+check_learner_args <- function(learner, extra, arg, call = rlang::caller_env()) {
+  own <- names(formals(learner))
+  if (is.primitive(learner) || "..." %in% own) return(invisible())
+  unknown <- setdiff(extra[nzchar(extra)], own)
+  if (length(unknown)) {
+    lbn_abort(c("The learner {.arg {arg}} has no argument{?s} {.arg {unknown}}.",
+                "i" = "Its arguments are {list_few(own, 10L, quote = TRUE)}."),
+              "unknown_argument", call = call)
+  }
 }
 
 learner_names <- c("hill_climb", "tabu_search", "local_search", "simulated_annealing",

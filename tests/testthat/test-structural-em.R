@@ -40,4 +40,5 @@ test_that("verbose must be TRUE or FALSE (NULL was an unclassed error)", {
   d <- sem_data()
   expect_error(structural_em(d, verbose = NULL), class = "learnbn_error_type")
   expect_error(structural_em(d, verbose = NA), class = "learnbn_error_type")
+  expect_error(structural_em(d, method = function(x) x), class = "learnbn_error_value")
 })
