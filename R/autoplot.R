@@ -56,8 +56,8 @@ figure_size <- function(width, height, call = rlang::caller_env()) {
   knitting <- isTRUE(getOption("knitr.in.progress"))
   width <- width %||% (if (knitting) knitr::opts_current$get("fig.width")) %||% 7
   height <- height %||% (if (knitting) knitr::opts_current$get("fig.height")) %||% 5
-  check_number(width, min = 0.5, call = call)
-  check_number(height, min = 0.5, call = call)
+  check_number(width, min = 0.5, max = Inf, max_open = TRUE, call = call)
+  check_number(height, min = 0.5, max = Inf, max_open = TRUE, call = call)
   c(width, height)
 }
 

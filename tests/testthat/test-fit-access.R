@@ -43,6 +43,8 @@ test_that("an unknown name is a classed error with a did-you-mean", {
   fit <- fit_parameters(college_graph(), bn_data(college_plans, counts = "count"))
   expect_error(fit$cp, class = "learnbn_error_unknown_node")
   expect_error(fit[["IQQ"]], class = "learnbn_error_unknown_node")
+  # NA has no did-you-mean (its edit distance is NA: an unclassed error before)
+  expect_error(`$`(fit, NA_character_), class = "learnbn_error_unknown_node")
   expect_snapshot(error = TRUE, {
     fit$cp
     fit[["Pe"]]

@@ -290,7 +290,7 @@ fuzz_draw_arg <- function(arg, target, good, use_junk, mode, junk) {
   if (!must_draw && keep_default) return(list())
   pool <- if (!use_junk && length(good)) good
           else if (arg %in% fuzz_bounded) junk$bounded
-          else if (arg %in% c("algorithm", "learner")) junk$no_functions
+          else if (arg %in% c("algorithm", "learner", "layout")) junk$no_functions
           else junk$all
   list(pool[[sample(length(pool), 1)]])
 }
@@ -357,7 +357,7 @@ fuzz_main <- function(log, calls, seconds, budget = Inf, first_seed = 33000L) {
   targets <- fuzz_targets()
   valid <- fuzz_valid()
   roles <- fuzz_roles()
-  # Errors inside a function the user passes as the learner are that function's.
+  # Errors inside a function the user passes as the learner (or layout) are that function's.
   junk <- list(all = fuzz_junk(), bounded = fuzz_junk(bounded = TRUE),
                no_functions = fuzz_junk(functions = FALSE))
   dots <- fuzz_dots()
