@@ -71,7 +71,7 @@ check_learner_args <- function(learner, extra, arg, call = rlang::caller_env()) 
   if (is.primitive(learner) || "..." %in% own) return(invisible())
   unknown <- setdiff(extra[nzchar(extra)], own)
   if (length(unknown)) {
-    lbn_abort(c("The learner {.arg {arg}} has no argument{?s} {.arg {unknown}}.",
+    lbn_abort(c("The {.arg {arg}} function has no argument{?s} {.arg {unknown}}, given in {.arg ...}.",
                 "i" = "Its arguments are {list_few(own, 10L, quote = TRUE)}."),
               "unknown_argument", call = call)
   }
