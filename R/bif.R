@@ -360,6 +360,8 @@ bif_table <- function(family, levels, entries, file, line, call) {
   node <- family[1L]
   parents <- family[-1L]
   cards <- unname(lengths(levels[family]))
+  # Before the table is built: a small file can declare a table of billions of cells.
+  check_table_size(cards, node, call = call, where = bif_location(file, line))
   n_states <- cards[[1L]]
   n_configs <- prod(cards[-1L])
   lengths_ok <- lengths(entries$values) == n_states
@@ -453,4 +455,11 @@ bif_abort <- function(message, kind, file, line, call, envir = parent.frame()) {
   location <- if (is.na(line)) "In {.file {(.bif_file)}}." else
     "In {.file {(.bif_file)}}, line {(.bif_line)}."
   lbn_abort(c(message, "i" = location), kind, call = call, .envir = env)
+}
+
+# bif_abort()'s location as a string, for messages built elsewhere (which interpolate
+# it as a value, so braces in the file name are not read as code).
+bif_location <- function(file, line) {
+  if (is.na(line)) cli::format_inline("In {.file {file}}.")
+  else cli::format_inline("In {.file {file}}, line {line}.")
 }

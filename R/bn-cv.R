@@ -52,9 +52,11 @@ bn_cv <- function(data, learner = "hill_climb", k = 10, loss = c("logl", "pred")
   check_cv_target(target, loss, cases)
   folds <- check_cv_folds(folds, k, nrow(cases))
   k <- max(folds)
+  # The folds keep every level of the data (a fold may miss some): the data were warned
+  # about once, above, not again for each fold.
   results <- lapply(seq_len(k), function(f) {
-    cv_fold(cases[folds != f, , drop = FALSE], cases[folds == f, , drop = FALSE],
-            learner, loss, target, ...)
+    without_column_warnings(cv_fold(cases[folds != f, , drop = FALSE],
+                                    cases[folds == f, , drop = FALSE], learner, loss, target, ...))
   })
   losses <- vapply(results, `[[`, numeric(1), "loss")
   structure(list(loss = losses, mean = mean(losses), folds = folds,
@@ -67,8 +69,7 @@ bn_cv <- function(data, learner = "hill_climb", k = 10, loss = c("logl", "pred")
 cv_fold <- function(train, test, learner, loss, target, ...) {
   g <- as_graph_arg(learner(train, ...), arg = "learner")
   if (!is_dag(g)) g <- pdag_to_dag(g)
-  fit <- withCallingHandlers(fit_parameters(g, train),
-                             learnbn_warning_single_level = function(w) invokeRestart("muffleWarning"))
+  fit <- fit_parameters(g, train)
   value <- if (loss == "logl") {
     -as.numeric(logLik(fit, test)) / nrow(test)
   } else {
@@ -129,7 +130,12 @@ check_cv_target <- function(target, loss, cases, call = rlang::caller_env()) {
 # The fold of every case: given (whole numbers 1..k, each used) or drawn at random.
 check_cv_folds <- function(folds, k, n_cases, call = rlang::caller_env()) {
   if (is.null(folds)) {
-    check_number(k, min = 2, max = n_cases, whole = TRUE, call = call)
+    check_number(k, min = 2, whole = TRUE, call = call)
+    if (k > n_cases) {
+      lbn_abort(c("{.arg k} = {format_count(k)} asks for more folds than the {format_count(n_cases)} {cli::qty(n_cases)}case{?s} of {.arg data}.",
+                  "i" = "Use at most {format_count(n_cases)} folds; 5 or 10 are usual."),
+                "value", call = call)
+    }
     return(sample(rep_len(seq_len(k), n_cases)))
   }
   if (!is.numeric(folds) || length(folds) != n_cases || anyNA(folds) ||
@@ -139,7 +145,7 @@ check_cv_folds <- function(folds, k, n_cases, call = rlang::caller_env()) {
   }
   unused <- setdiff(seq_len(max(folds)), folds)
   if (length(unused) || max(folds) < 2) {
-    lbn_abort("{.arg folds} must use every fold from 1 to {max(folds)} and at least two; {if (length(unused)) paste('it has no case in fold', paste(unused, collapse = ', ')) else 'it has one'}.",
+    lbn_abort("{.arg folds} must use every fold from 1 to {max(folds)} and at least two; {if (length(unused)) paste('it has no case in fold', list_few(unused)) else 'it has one'}.",
               "value", call = call)
   }
   as.integer(folds)

@@ -10,7 +10,9 @@
 #'
 #' @param data A data.frame or [bn_data()] object.
 #' @param algorithm A learner: a function such as [hill_climb] or its name as a string.
-#' @param R Number of bootstrap replicates.
+#' @param R Number of bootstrap replicates, a whole number; the R graphs are kept, so
+#'   R times the number of nodes squared times 4 bytes must fit
+#'   `getOption("learnbn.max_memory", 1e9)` (see [learnbn-package]).
 #' @param cluster Where the replicates run: `NULL` (the default) one after the other in
 #'   this R session; a cluster from [parallel::makeCluster()] spreads them
 #'   over its workers; `"future"` hands them to the plan set with [future::plan()]
@@ -38,8 +40,9 @@ bootstrap_arcs <- function(data, algorithm, R = 100, cluster = NULL, threshold =
   data <- as_bn_data(data)
   learner <- check_learner(algorithm)
   check_learner_args(learner, names(list(...)), arg = "algorithm")
-  check_number(R, min = 1, whole = TRUE, max_open = TRUE)
+  check_number(R, min = 1, max = .Machine$integer.max, whole = TRUE)
   check_number(threshold, min = 0, max = 1)
+  check_bootstrap_memory(R, length(data$levels))
   cluster <- check_cluster(cluster)
   seeds <- as.list(sample.int(.Machine$integer.max, R))
   replicate_fit <- function(seed) bootstrap_replicate(data, learner, seed, ...)
@@ -48,6 +51,15 @@ bootstrap_arcs <- function(data, algorithm, R = 100, cluster = NULL, threshold =
   structure(list(strength = strength, averaged = average_edges(strength, names(data$levels), threshold),
                  threshold = threshold, R = R, graphs = graphs),
             class = "bn_bootstrap")
+}
+
+# The R learned graphs are kept, each with its n x n integer adjacency matrix: they must
+# fit max_memory() before the first replicate is learned.
+check_bootstrap_memory <- function(R, n_nodes, call = rlang::caller_env()) {
+  bytes <- as.double(R) * 4 * as.double(n_nodes)^2
+  what <- paste0("Keeping ", format_count(R), " bootstrap graphs (", format_count(n_nodes), " x ",
+                 format_count(n_nodes), " adjacency matrices)")
+  check_memory(bytes, what, "Use a smaller {.arg R}", call = call)
 }
 
 # A learner given as a function or as the name of one of learnbn's learners (with a

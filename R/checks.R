@@ -96,7 +96,7 @@ check_nodes <- function(x, all_nodes, arg = rlang::caller_arg(x), call = rlang::
   unknown <- setdiff(x, all_nodes)
   if (length(unknown)) {
     lbn_abort(c("{.arg {arg}} names unknown node{?s} {.val {unknown}}.",
-                "i" = "Known nodes: {.val {all_nodes}}."), "unknown_node", call = call)
+                "i" = "Known nodes: {list_few(all_nodes, 10L, quote = TRUE)}."), "unknown_node", call = call)
   }
   if (anyDuplicated(x)) {
     lbn_abort("{.arg {arg}} names {.val {unique(x[duplicated(x)])}} more than once.",
@@ -114,7 +114,15 @@ list_few <- function(x, max = 5L, quote = FALSE) {
   shown <- utils::head(x, max)
   shown <- if (quote) vapply(shown, function(v) cli::format_inline("{.val {v}}"), "") else as.character(shown)
   if (length(x) <= max) return(paste(shown, collapse = ", "))
-  paste0(paste(shown, collapse = ", "), " and ", format(length(x) - max, big.mark = ","), " more")
+  paste0(paste(shown, collapse = ", "), " and ", format_count(length(x) - max), " more")
+}
+
+# Counts and sizes in messages, with thousands separators: "241,864,704" and "100,000",
+# never "241864704.000000" or "1e+05" (format()'s choice for round doubles). Past 1e15,
+# where doubles skip whole numbers, three significant digits ("2.42e+20").
+format_count <- function(x) {
+  if (any(abs(x) >= 1e15, na.rm = TRUE)) return(format(x, digits = 3, trim = TRUE))
+  format(x, big.mark = ",", scientific = FALSE, trim = TRUE)
 }
 
 # Memory sizes in error messages: bytes, MB or GB.
@@ -122,6 +130,28 @@ format_bytes <- function(bytes) {
   if (bytes >= 1e9) sprintf("%.3g GB", bytes / 1e9)
   else if (bytes >= 1e6) sprintf("%.3g MB", bytes / 1e6)
   else sprintf("%.0f bytes", bytes)
+}
+
+# The memory limit of learnbn's large tables and results, in bytes:
+# getOption("learnbn.max_memory", 1e9) (documented in ?learnbn).
+max_memory <- function(call = rlang::caller_env()) {
+  limit <- getOption("learnbn.max_memory", 1e9)
+  check_number(limit, min = 0, min_open = TRUE, arg = "options(learnbn.max_memory)", call = call)
+  limit
+}
+
+# Stops before `bytes` are allocated for `what` (text naming the object and its size,
+# e.g. "The simulated data (2,147,483,647 rows x 8 columns)") when they pass
+# max_memory(); `advice` says what to make smaller. Both are cli text written by learnbn,
+# never user data. At once, so a user never waits for R's "cannot allocate vector".
+check_memory <- function(bytes, what, advice, call = rlang::caller_env()) {
+  limit <- max_memory(call)
+  if (bytes > limit) {
+    lbn_abort(c(paste(what, "would need {format_bytes(bytes)} of memory, more than the limit of {format_bytes(limit)}."),
+                "i" = paste0(advice, ", or raise the limit with {.code options(learnbn.max_memory = <bytes>)}.")),
+              "too_large", call = call)
+  }
+  invisible(bytes)
 }
 
 # One of `choices`; the default vector (an argument left unset) means its first element.

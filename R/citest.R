@@ -70,6 +70,22 @@ warn_untestable <- function(tests, spec, n_cases) {
            "too_few_cases")
 }
 
+# A test of x and y given z on Gaussian data is undefined when z is collinear or x or y
+# is (almost) a linear function of z (no partial correlation); x and y linearly related
+# given z is the strongest dependence, which the core reports (p = 0).
+check_collinear_tests <- function(data, x, y, z, call) {
+  if (!is_gaussian(data)) return(invisible())
+  data$collinear <- data_collinear(data)
+  for (t in seq_along(x)) {
+    for (side in list(x[[t]], y[[t]])) {
+      # `what` is only formatted when the check fails.
+      check_collinear_set(data, c(z[[t]], side), call = call, what = cli::format_inline(
+        "The test of {.val {x[[t]]}} and {.val {y[[t]]}}",
+        if (length(z[[t]])) " given {.val {z[[t]]}}", " is undefined on {.arg data}"))
+    }
+  }
+}
+
 check_alpha <- function(alpha, call = rlang::caller_env()) {
   check_number(alpha, min = 0, max = 1, min_open = TRUE, max_open = TRUE, arg = "alpha",
                call = call)
@@ -82,9 +98,11 @@ abort_fisher_z_sets <- function() {
 # Runs tests x[[t]] _||_ y[[t]] | z[[t]] (lists of node names) as one batch; returns a
 # data.frame with columns statistic, df, p_value, n (cases used, see ci_test());
 # `progress` is NULL or a progress_reporter() for the permutations.
-run_ci_tests <- function(data, spec, x, y, z, threads = 1L, progress = NULL) {
+run_ci_tests <- function(data, spec, x, y, z, threads = 1L, progress = NULL,
+                         call = rlang::caller_env()) {
   nodes <- names(data$levels)
   if (spec$statistic == "fisher_z" && any(lengths(x) != 1L | lengths(y) != 1L)) abort_fisher_z_sets()
+  check_collinear_tests(data, x, y, z, call)
   index <- function(sets) lapply(sets, function(s) match(s, nodes) - 1L)
   out <- cpp_ci_tests(data, index(x), index(y), index(z), spec, threads, progress)
   as.data.frame(out)
@@ -120,6 +138,11 @@ run_ci_tests <- function(data, spec, x, y, z, threads = 1L, progress = NULL) {
 #' * `"mi_g"`: the Gaussian likelihood ratio G2 = 2 N MI = N log(det C(x, z) det C(y, z) /
 #'   (det C(z) det C(x, y, z))), chi-square with |x| |y| degrees of freedom; it also
 #'   tests sets of variables (as [minimal_imap()] needs).
+#'
+#' A test whose `z` is collinear, or whose `x` or `y` is (almost) a linear function of
+#' `z`, has no partial correlation: it is an error of class `learnbn_error_collinear`
+#' naming the columns (see "Collinear columns" in [bn_data()]). `x` and `y` exactly
+#' linearly related given `z` is the strongest dependence: p = 0 (and G2 = `Inf`).
 #'
 #' **Missing values.** On a [bn_data()] object built with `missing = "allow"`, each test
 #' uses the available cases: the rows observed on `x`, `y` and every variable of `z`
@@ -193,6 +216,6 @@ print.bn_citest <- function(x, digits = 4, ...) {
   cat("  statistic ", format(x$statistic, digits = digits + 2), ", df ", format(x$df),
       ", p-value ", format(x$p_value, digits = digits),
       if (!is.null(x$B)) paste0(" (", x$B, " permutations)"),
-      ", n = ", format(x$n, big.mark = ","), "\n", sep = "")
+      ", n = ", format_count(x$n), "\n", sep = "")
   invisible(x)
 }

@@ -9,13 +9,19 @@
 
 # The CPTs of a discrete fit as the C++ core takes them: for node v (column v of the
 # data restricted to the fit's nodes), its 0-based parents, the flat CPT and its states.
-network_spec <- function(fit) {
+network_spec <- function(fit, call = rlang::caller_env()) {
   node_names <- names(fit$cpts)
+  states <- vapply(fit$cpts, function(table) dim(table)[1L], integer(1))
+  # A node without states has an empty CPT, which the core would read past.
+  if (any(states < 1L)) {
+    lbn_abort("{cli::qty(sum(states < 1L))}Node{?s} {list_few(node_names[states < 1L], quote = TRUE)} of the fit {?has/have} no states.",
+              "value", call = call)
+  }
   list(parents = unname(lapply(fit$cpts, function(table) {
          match(names(dimnames(table))[-1L], node_names) - 1L
        })),
        cpts = unname(lapply(fit$cpts, as.numeric)),
-       states = unname(vapply(fit$cpts, function(table) dim(table)[1L], integer(1))))
+       states = unname(states))
 }
 
 # Completes `data` (restricted to the fit's nodes, levels as in the fit) under `fit`:
@@ -52,8 +58,7 @@ complete_data <- function(fit, data, mode, samples = 16, burn_in = 20, max_compl
 # options(learnbn.max_memory)).
 completion_options <- function(max_completions, max_component, samples, burn_in, min_probability,
                                call = rlang::caller_env()) {
-  limit <- getOption("learnbn.max_memory", 1e9)
-  check_number(limit, min = 0, min_open = TRUE, arg = "options(learnbn.max_memory)", call = call)
+  limit <- max_memory(call)
   list(max_completions = max_completions, max_component = max_component, samples = samples,
        burn_in = burn_in, min_probability = min_probability, max_bytes = limit)
 }

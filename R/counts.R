@@ -15,6 +15,7 @@ data_subset <- function(data, nodes) {
     data$means <- data$means[nodes]
     data$sds <- data$sds[nodes]
     data$cor <- data$cor[nodes, nodes, drop = FALSE]
+    data$collinear <- NULL  # the findings index the old columns; see data_collinear()
   } else {
     data$codes <- data$codes[nodes]
     if (!is.null(data$missing)) data$missing <- data$missing[nodes]
@@ -38,8 +39,8 @@ family_table <- function(data, node, parents = character(), call = rlang::caller
   levels <- data$levels[vars]
   cells <- prod(as.numeric(lengths(levels)))
   if (cells > max_dense_cells) {
-    lbn_abort(c("The table of {.val {node}} and its parents would have {format(cells, big.mark = ',')} cells.",
-                "i" = "At most {format(max_dense_cells, big.mark = ',')} cells fit in a dense table; use fewer parents."),
+    lbn_abort(c("The table of {.val {node}} and its parents would have {format_count(cells)} cells.",
+                "i" = "At most {format_count(max_dense_cells)} cells fit in a dense table; use fewer parents."),
               "too_large", call = call)
   }
   counts <- cpp_family_table(family, 0L, seq_along(parents))

@@ -15,6 +15,22 @@
 #' `type = "gaussian"` (every column numeric), or keep them discrete without the warning
 #' with `type = "discrete"` or by making them factors (or intervals with [cut()]).
 #'
+#' A declared factor level that occurs in no row is kept as a state, as promised above,
+#' but it changes the degrees of freedom of tests and the scores, and so the learned
+#' graph: such levels are usually left over from [subset()] or filtering, and a warning
+#' (class `learnbn_warning_unused_levels`) names them and says to drop them with
+#' [droplevels()]. The levels of a `table` are deliberate and not warned about, nor are
+#' the levels of a count table's rows with no case, nor those of a data.frame with the
+#' attribute `declared_levels` set to `TRUE`, as [simulate_data()], [impute()] and
+#' `as.data.frame()` of a `bn_data` set it. A string or factor column with a
+#' different value in at least 90% of its observed cases (and more than 10 of them;
+#' with case counts, cases are compared, not rows) is most likely an identifier, not a
+#' variable: a warning (class `learnbn_warning_identifier`) says to drop it. The string
+#' `"NA"` as a value or a factor level is kept as a level, with a warning (class
+#' `learnbn_warning_na_string`), since it probably marks a missing value: convert it
+#' with `x[x == "NA"] <- NA`. Each of these warnings names every column concerned at
+#' once.
+#'
 #' **Continuous (Gaussian) data.** When every column is numeric and some column holds
 #' a non-integer value (or `type = "gaussian"`), the data are continuous: the values are
 #' kept, and the sufficient statistics of a linear-Gaussian network (weighted means,
@@ -23,6 +39,23 @@
 #' again. A data.frame mixing continuous and discrete columns is an error until
 #' conditional-Gaussian networks are supported. Printing a `bn_data` object shows which
 #' kind every column became.
+#'
+#' **Collinear columns.** A continuous column that is (almost) a linear function of
+#' others, with a residual variance ratio 1 - R^2 below `1e-10` on the correlation scale
+#' (so whatever the units), has no linear-Gaussian density: its likelihood scores would
+#' be -Inf and its partial correlations undefined, which would make the strongest
+#' dependence of the data read as independence. `bn_data()` looks for such columns once
+#' (a Cholesky factor of the correlation matrix); every learner then stops with an error
+#' of class `learnbn_error_collinear` naming them (for example `"b" is (almost) a linear
+#' function of "a"`), as do [local_score()] and [network_score()] for a family of
+#' collinear columns, [ci_test()] when `x` or `y` is a linear function of `z` or `z` is
+#' collinear, and [fit_parameters()] for collinear parents. Drop or combine such columns.
+#' The limit leaves several correct digits in 1 - R^2 computed from correlations in
+#' double precision; below it the statistics cannot tell a near-exact relation from an
+#' exact one. Data with at least as many columns as rows are collinear by necessity;
+#' there a column is reported up front only when it is a linear function of fewer
+#' columns than the rows less one (a copy, for example); other collinear sets are found by
+#' [local_score()], [network_score()] and [ci_test()] only.
 #'
 #' **Case counts.** A count table (one row per configuration and a column of case
 #' counts) is used as it is, without expanding rows: name the column in `counts`, or
@@ -42,7 +75,9 @@
 #' missing cell keeps a missing code: [ci_test()] and [pc()] then use available cases
 #' (each test the rows complete on its variables), [fit_parameters()] can use EM or
 #' Gibbs sampling, [structural_em()] learns a structure and [impute()] completes the
-#' data. Other learners need complete data.
+#' data. Other learners need complete data. Every variable needs at least one observed
+#' value and one level: a column with none (all `NA`, or a factor without levels) is an
+#' error (class `learnbn_error_unobserved`) naming it.
 #'
 #' @param x A data.frame, a `table` (each cell a configuration, its value the count),
 #'   or a `bn_data` object (returned unchanged).
@@ -62,7 +97,8 @@
 #'   add `codes` (one vector of 0-based codes per variable, raw when a variable has at
 #'   most 256 levels, or 255 with missing values) and `missing` (missing cells per
 #'   variable). Gaussian data add `values` (the columns), `means`, `sds`
-#'   (maximum-likelihood, divisor N) and `cor` (the weighted correlation matrix).
+#'   (maximum-likelihood, divisor N), `cor` (the weighted correlation matrix) and
+#'   `collinear` (the collinear columns found, an empty list when none; see Details).
 #' @family data
 #' @export
 #' @examples
@@ -83,8 +119,11 @@ bn_data <- function(x, counts = NULL, type = c("auto", "discrete", "gaussian"),
 
 # bn_data() for a user's data given as argument `arg` of the function called as `call`,
 # so that errors and warnings name that argument and that function.
+# With `levels_given`, the levels come from elsewhere (a fit's, for new data): a column
+# may then be wholly missing (impute() fills it from the fit), and neither unused levels
+# nor identifier-like columns are warned about.
 new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg = "x",
-                        call = rlang::caller_env()) {
+                        call = rlang::caller_env(), levels_given = FALSE) {
   if (inherits(x, "bn_data")) {
     if (!is.null(counts)) {
       lbn_abort("{.arg counts} cannot be used with data that is already a {.cls bn_data}.",
@@ -95,7 +134,8 @@ new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg 
   type <- check_choice(type, c("auto", "discrete", "gaussian"), arg = "type", call = call)
   missing <- check_choice(missing, c("error", "allow"), arg = "missing", call = call)
   counts_name <- NULL
-  if (is.table(x)) {
+  from_table <- is.table(x)
+  if (from_table) {
     x <- table_to_frame(x, arg, call)
     counts <- ".count"
   } else {
@@ -108,14 +148,20 @@ new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg 
               "type", call = call)
   }
   check_frame_names(x, arg, call)
+  # A table's dimnames, and the rows of a count table (even with no case), declare their
+  # levels on purpose: only factor levels absent from every row are unused.
+  # So do frames made with declared levels (simulate_data(), impute(), as.data.frame()).
+  declared <- from_table || levels_given || isTRUE(attr(x, "declared_levels", exact = TRUE))
+  unused <- if (!declared) unused_levels(x[setdiff(names(x), counts)])
   rows <- split_counts(x, counts, arg, call)
   check_frame_shape(rows$x, arg, call)
   data <- if (data_type(rows$x, type, call) == "gaussian") {
     gaussian_data(rows$x, rows$weights, arg, call)
   } else {
-    discrete_data(rows$x, rows$weights, missing == "allow",
-                  warn_levels = type == "auto", not_again = rows$suspects, arg = arg, call = call)
+    discrete_data(rows$x, rows$weights, missing == "allow", warn_levels = type == "auto",
+                  not_again = rows$suspects, arg = arg, call = call, levels_given = levels_given)
   }
+  if (!is_gaussian(data) && !levels_given) warn_discrete_columns(data, unused, arg)
   data$counts <- counts_name
   data
 }
@@ -139,10 +185,12 @@ split_counts <- function(x, counts, arg, call) {
 # Discrete data: every column recoded (see column_codes()) and stored in one call to the
 # core. With `warn_levels`, numeric columns with many levels are warned about, except
 # those in `not_again`.
-discrete_data <- function(x, weights, allow_missing, warn_levels, not_again, arg, call) {
+discrete_data <- function(x, weights, allow_missing, warn_levels, not_again, arg, call,
+                          levels_given = FALSE) {
   columns <- column_codes(x, call)
   stored <- cpp_encode_codes(columns$codes, lengths(columns$levels), missing_code_raw, missing_code_int)
   missing_cells <- stats::setNames(stored$missing, names(x))
+  if (!levels_given) stop_if_unobserved(missing_cells, nrow(x), columns$levels, arg, call)
   stop_if_missing(missing_cells, allow_missing, missing_hint_discrete, arg, call)
   check_levels(columns$levels, columns$sources, call)
   n_cases <- if (is.null(weights)) nrow(x) else sum(weights)
@@ -206,7 +254,7 @@ warn_many_levels <- function(levels, n_cases, arg) {
   if (!length(many)) return(invisible())
   shown <- paste0(names(many), " (", many, " levels)")
   n <- cli::qty(length(many))
-  lbn_warn(c("{n}Numeric column{?s} {shown} of {.arg {arg}} {n}{?is/are} treated as discrete, with one level per distinct value, in {format(n_cases, big.mark = ',')} cases.",
+  lbn_warn(c("{n}Numeric column{?s} {shown} of {.arg {arg}} {n}{?is/are} treated as discrete, with one level per distinct value, in {format_count(n_cases)} cases.",
              "i" = "If {n}{?it is a measurement/they are measurements}, treat the data as continuous with {.code bn_data({arg}, type = \"gaussian\")} (every column numeric), or group the values with {.fn cut}.",
              "i" = "To keep {n}{?it/them} discrete without this warning, use {.code bn_data({arg}, type = \"discrete\")} or make {n}{?it a factor/them factors}."),
            "many_levels")
@@ -226,6 +274,17 @@ data_type <- function(x, type, call = rlang::caller_env()) {
               "mixed", call = call)
   }
   type
+}
+
+# An error naming the columns with no observed value or no level (`n_na`: missing cells
+# per column, of `n_rows`): such a variable has no states to count or to complete.
+stop_if_unobserved <- function(n_na, n_rows, levels, arg, call) {
+  empty <- names(n_na)[n_na >= n_rows | lengths(levels) == 0L]
+  if (!length(empty)) return(invisible())
+  n <- cli::qty(length(empty))
+  lbn_abort(c("{n}Column{?s} {list_few(empty, quote = TRUE)} of {.arg {arg}} {n}{?has/have} no observed value.",
+              "i" = "A variable needs at least one observed value and one level; drop {n}{?it/them} from {.arg {arg}}."),
+            "unobserved", call = call)
 }
 
 missing_hint_discrete <- "Use {.code bn_data({arg}, missing = \"allow\")} for {.fn pc}, {.fn structural_em}, {.fn fit_parameters} with {.code missing = \"em\"} and {.fn impute}; or remove incomplete rows."
@@ -331,7 +390,7 @@ recode_column <- function(col, name, call) {
 }
 
 # Levels a column cannot have: NA as a factor level, more than max_levels; a single level
-# is warned about.
+# is warned about (every such column in one warning).
 check_levels <- function(levels, sources, call) {
   na_level <- sources == "factor" & vapply(levels, anyNA, NA)
   if (any(na_level)) {
@@ -346,10 +405,12 @@ check_levels <- function(levels, sources, call) {
                 "i" = "Is it an identifier or a continuous variable? Drop or discretise it."),
               "too_many_levels", call = call)
   }
-  for (name in names(levels)[n_levels == 1L]) {
-    lbn_warn("Column {.val {name}} has a single level ({.val {levels[[name]]}}); it cannot depend on anything.",
-             "single_level")
-  }
+  single <- names(levels)[n_levels == 1L]
+  if (!length(single)) return(invisible())
+  shown <- vapply(single, function(name) cli::format_inline("{.val {name}} ({.val {levels[[name]]}})"), "")
+  n <- cli::qty(length(single))
+  lbn_warn("{n}Column{?s} {list_few(shown)} {n}{?has/have} a single level; {n}{?it/they} cannot depend on anything.",
+           "single_level")
 }
 
 # 1-based codes (NA where missing) stored 0-based as the core reads them: raw when they
@@ -413,6 +474,7 @@ with_gaussian_stats <- function(data, call = rlang::caller_env()) {
   data$means <- stats$means
   data$sds <- stats$sds
   data$cor <- matrix(stats$cor, length(data$values), dimnames = list(names(data$values), names(data$values)))
+  data$collinear <- collinear_columns(data$cor, data$n_rows)
   data
 }
 
@@ -435,11 +497,11 @@ print.bn_data <- function(x, ...) {
   cards <- lengths(x$levels)
   kind <- if (is_gaussian(x)) "continuous" else "discrete"
   counts <- if (!is.null(x$weights)) {
-    paste0(" in ", format(x$n_rows, big.mark = ","), " weighted rows",
+    paste0(" in ", format_count(x$n_rows), " weighted rows",
            if (!is.null(x$counts)) paste0(" (counts: ", x$counts, ")"))
   }
   cli::cat_line("<bn_data> ", length(cards), " ", kind, " variables, ",
-                format(x$n_cases, big.mark = ","), " cases", counts)
+                format_count(x$n_cases), " cases", counts)
   shown <- if (is_gaussian(x)) names(cards) else paste0(names(cards), " (", cards, ")")
   # One line per kind of source column, so that numbers made discrete stand out.
   sources <- if (is.null(x$sources)) rep(kind, length(cards)) else x$sources
@@ -474,7 +536,8 @@ dimnames.bn_data <- function(x) list(NULL, names(x$levels))
 #' @return A data.frame of factors with the declared levels (`NA` where a value is
 #'   missing) or of numeric columns for continuous data, plus a `count` column when the
 #'   data carry case counts (named by the attribute `"counts"`, so that [bn_data()]
-#'   uses it as counts again).
+#'   uses it as counts again). Discrete data also get the attribute `declared_levels`,
+#'   so that [bn_data()] does not warn about their levels that occur in no row.
 #' @export
 #' @examples
 #' head(as.data.frame(bn_data(college_plans, counts = "count")))
@@ -488,7 +551,7 @@ as.data.frame.bn_data <- function(x, row.names = NULL, optional = FALSE, ...) {
     frame$count <- x$weights
     attr(frame, "counts") <- "count"
   }
-  frame
+  if (is_gaussian(x)) frame else declare_levels(frame)
 }
 
 # Internal: a column's 0-based codes as integers, NA where missing.

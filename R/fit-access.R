@@ -131,7 +131,7 @@ summary.bn_fit <- function(object, ...) {
 print.bn_fit_summary <- function(x, ...) {
   iss <- attr(x, "iss")
   cli::cat_line("<bn_fit summary> ", nrow(x), " node", if (nrow(x) != 1L) "s", ", ",
-                format(sum(x$nparams), big.mark = ","), " free parameters; method: ",
+                format_count(sum(x$nparams)), " free parameters; method: ",
                 attr(x, "method"), if (!is.null(iss)) paste0(", iss = ", format(iss)))
   print(structure(x, class = "data.frame"), row.names = FALSE)
   invisible(x)

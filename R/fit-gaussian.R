@@ -55,11 +55,12 @@ gaussian_regression <- function(data, node, parents, call) {
   explained <- 0
   if (k > 0L) {
     r <- data$cor[parents, parents, drop = FALSE]
-    factor <- tryCatch(chol(r), error = function(e) NULL)
-    if (is.null(factor) || min(diag(factor)) < 1e-7) {
-      lbn_abort("The parents {.val {parents}} of node {.val {node}} are collinear in {.arg data}; their coefficients are not identifiable.",
-                "value", call = call)
+    collinear <- collinear_columns(r, n_rows = Inf)  # any singular block, whatever the rows
+    if (length(collinear)) {
+      what <- cli::format_inline("The parents of node {.val {node}} are collinear in {.arg data}, so their coefficients are not identifiable")
+      abort_collinear(what, r, collinear, call)
     }
+    factor <- chol(r)
     standard <- backsolve(factor, forwardsolve(t(factor), data$cor[parents, node]))
     explained <- sum(standard * data$cor[node, parents])
     beta <- standard * sd_i / data$sds[parents]
@@ -146,6 +147,12 @@ gaussian_newdata <- function(newdata, nodes, call) {
 #' `coefficients`; each node a residual standard deviation uniform on `sd`. Intercepts
 #' are 0. Everything follows `set.seed()`.
 #'
+#' The network's graph holds an `n_nodes` x `n_nodes` adjacency matrix (4 bytes a cell);
+#' with its arcs, it is checked against the memory limit
+#' `getOption("learnbn.max_memory", 1e9)` bytes (see [learnbn-package]) before anything
+#' is drawn, so a network too large (about 15,800 nodes by default) fails at once with an
+#' error of class `"learnbn_error_too_large"` that states the size.
+#'
 #' @param n_nodes Number of nodes, a positive whole number.
 #' @param average_degree Expected number of arcs touching a node (parents plus
 #'   children), between 0 and `n_nodes - 1` (any non-negative number for one node).
@@ -171,6 +178,7 @@ random_gaussian_fit <- function(n_nodes, average_degree = 2, coefficients = c(0.
   check_number(average_degree, min = 0, max = if (n_nodes > 1L) n_nodes - 1 else Inf)
   check_range(coefficients, min = 0)
   check_range(sd, min = 0, min_open = TRUE)
+  check_random_network_memory(n_nodes, average_degree)
   nodes <- check_node_names(nodes, n_nodes)
   ranked <- sample.int(n_nodes)
   arcs <- random_pairs(n_nodes, if (n_nodes > 1L) average_degree / (n_nodes - 1) else 0)
@@ -189,6 +197,16 @@ random_gaussian_fit <- function(n_nodes, average_degree = 2, coefficients = c(0.
   })
   new_gaussian_fit(new_bn_graph(amat, "dag"), stats::setNames(betas, nodes),
                    stats::setNames(residual_sd, nodes), method = "random")
+}
+
+# The adjacency matrix (4 bytes a cell) and, per expected arc, its pair, coefficient
+# and name (about 64 bytes) must fit max_memory().
+check_random_network_memory <- function(n_nodes, average_degree, call = rlang::caller_env()) {
+  n <- as.double(n_nodes)
+  bytes <- 4 * n^2 + 64 * n * min(average_degree, n) / 2
+  what <- paste0("A random network on ", format_count(n), " nodes (an adjacency matrix of ",
+                 format_count(n), " x ", format_count(n), " cells)")
+  check_memory(bytes, what, "Use fewer nodes", call = call)
 }
 
 # Each of the n (n - 1) / 2 pairs first < second (positions 1..n) with probability p:
@@ -241,7 +259,7 @@ print_gaussian_fit <- function(x) {
                    random = "random (random_gaussian_fit())", x$method)
   cli::cat_line("<bn_fit> ", n_nodes, " Gaussian node", if (n_nodes != 1L) "s", ", ",
                 n_arcs, " arc", if (n_arcs != 1L) "s", ", ",
-                format(nparams(x), big.mark = ","), " parameters")
+                format_count(nparams(x)), " parameters")
   cli::cat_line("  parameters: ", method)
   shown <- if (n_nodes > 12L) x$nodes[1:10] else x$nodes
   for (node in shown) cli::cat_line("  ", gaussian_equation(node, x$coefficients[[node]], x$sd[[node]]))

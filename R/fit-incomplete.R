@@ -137,9 +137,9 @@ gibbs_fit <- function(g, data, iss, start, iterations, burn_in, call) {
   incomplete_rows <- Reduce(`|`, lapply(names(data$levels), function(v) is.na(data_codes(data, v))))
   weights <- if (is.null(data$weights)) rep(1, data$n_rows) else data$weights
   needed <- 4 * length(data$levels) * sum(weights[incomplete_rows])
-  limit <- getOption("learnbn.max_memory", 1e9)
+  limit <- max_memory(call)
   if (needed > limit) {
-    lbn_abort(c("Gibbs sampling would keep {format(sum(weights[incomplete_rows]), big.mark = ',')} incomplete cases, about {format_bytes(needed)}, more than the limit of {format_bytes(limit)}.",
+    lbn_abort(c("Gibbs sampling would keep {format_count(sum(weights[incomplete_rows]))} incomplete cases, about {format_bytes(needed)}, more than the limit of {format_bytes(limit)}.",
                 "i" = "Use {.code missing = \"em\"}, or raise the limit with {.code options(learnbn.max_memory = <bytes>)}."),
               "too_large", call = call)
   }

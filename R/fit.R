@@ -178,14 +178,18 @@ estimate_cpt <- function(counts, method, iss) {
   probs
 }
 
-# Largest CPT (product of the cardinalities of a node and its parents) we allocate.
+# Largest CPT (product of the cardinalities of a node and its parents) we allocate:
+# 80 MB of doubles. fit_parameters(), read_bif() and the fits of incomplete data check
+# it before building a table.
 max_cpt_cells <- 1e7
 
-check_table_size <- function(cardinalities, node, call = rlang::caller_env()) {
+# `where` (a formatted string, e.g. the file and line of a BIF block) is added as a bullet.
+check_table_size <- function(cardinalities, node, call = rlang::caller_env(), where = NULL) {
   cells <- prod(as.numeric(cardinalities))
   if (cells > max_cpt_cells) {
-    lbn_abort(c("The CPT of node {.val {node}} would have {format(cells, big.mark = ',')} cells, more than the limit of {format(max_cpt_cells, big.mark = ',', scientific = FALSE)}.",
-                "i" = "Its family has cardinalities {cardinalities}; give it fewer parents or merge states."),
+    lbn_abort(c("The CPT of node {.val {node}} would have {format_count(cells)} cells ({format_bytes(8 * cells)}), more than the limit of {format_count(max_cpt_cells)}.",
+                "i" = "Its family (the node and its {length(cardinalities) - 1} parent{?s}) has cardinalities {list_few(cardinalities, 10L)}; give it fewer parents or merge states.",
+                "i" = if (!is.null(where)) "{where}"),
               "too_large", call = call)
   }
   invisible(cells)

@@ -16,7 +16,8 @@
 #'   column for every node of `fit`; its values must be states of the fit's nodes.
 #' @return A data.frame with one factor column per node of `fit` (in the fit's node
 #'   order, with the fit's levels) and the rows of `data`; when `data` is a `bn_data`
-#'   with case counts, a last column `count` holds them.
+#'   with case counts, a last column `count` holds them. The attribute `declared_levels`
+#'   tells [bn_data()] not to warn about levels of the fit that occur in no row.
 #' @family parameters
 #' @export
 #' @examples
@@ -45,7 +46,7 @@ impute <- function(fit, data) {
   out <- structure(out, names = node_names, row.names = c(NA_integer_, -length(out[[1L]])),
                    class = "data.frame")
   if (!is.null(data$weights)) out$count <- data$weights
-  out
+  declare_levels(out)
 }
 
 # `data` as a bn_data whose columns for the fit's nodes use the fit's levels.
@@ -63,7 +64,8 @@ align_to_fit <- function(data, fit, call = rlang::caller_env()) {
       frame[[node]] <- factor(values, levels = fit$levels[[node]])
       check_known_values(values[!is.na(values) & is.na(frame[[node]])], node, fit, call)
     }
-    data <- new_bn_data(frame, type = "discrete", missing = "allow", arg = "data", call = call)
+    data <- new_bn_data(frame, type = "discrete", missing = "allow", arg = "data", call = call,
+                        levels_given = TRUE)
   }
   check_data_type(data, "discrete", "{.fn impute}", call = call)
   check_node_columns(node_names, names(data$levels), "data", "fit", call)

@@ -18,7 +18,8 @@
 #' nodes are set and each of `n` forward samples is weighted by the probability of the
 #' evidence given its sampled parents) or `"ls"` (logic sampling: samples that disagree
 #' with the evidence are rejected, so it needs many more samples when the evidence is
-#' improbable). Both follow [set.seed()].
+#' improbable). Both follow [set.seed()]. Whatever the method, targets whose joint
+#' posterior would have more than 2^27 cells are refused at once, with the same class.
 #'
 #' Factors (and the weights of likelihood weighting) are kept scaled, with the log of
 #' the scale apart, so that the posterior is right whatever the number of nodes: with
@@ -75,6 +76,7 @@ query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"
     lbn_abort("{list_few(both, 10L, quote = TRUE)} {cli::qty(both)}{?is/are} both a target and evidence.", "value")
   }
   if (is_gaussian_fit(fit)) return(gaussian_query(fit, target, evidence))
+  check_posterior_size(fit$levels[target])
   states <- evidence_states(fit, evidence)
   targets <- match(target, node_names) - 1L
   network <- network_spec(fit)
@@ -96,6 +98,18 @@ query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"
 
 # The joint (unnormalised P(targets, evidence), scaled by exp(result$log_scale)) as a
 # probability vector or array.
+# The posterior over the targets is a dense table, whichever the method: refuse one past
+# max_dense_cells at once, before variable elimination works for seconds towards it.
+check_posterior_size <- function(levels, call = rlang::caller_env()) {
+  cells <- prod(as.numeric(lengths(levels)))
+  if (cells > max_dense_cells) {
+    lbn_abort(c("The joint posterior of {.arg target} ({length(levels)} node{?s}) would have {format_count(cells)} cells ({format_bytes(8 * cells)}), more than the limit of {format_count(max_dense_cells)}.",
+                "i" = "Query fewer targets at a time."),
+              "too_large", call = call)
+  }
+  invisible(cells)
+}
+
 posterior_table <- function(fit, target, result, evidence, samples, call = rlang::caller_env()) {
   joint <- result$joint
   total <- sum(joint)
@@ -127,7 +141,7 @@ print.bn_posterior <- function(x, digits = getOption("digits") - 3, ...) {
   samples <- attr(x, "samples")
   attr(x, "evidence_probability") <- attr(x, "log_evidence_probability") <- attr(x, "samples") <- NULL
   print(unclass(x), digits = digits, ...)
-  how <- if (is.null(samples)) "" else paste0(" (estimated from ", format(samples, big.mark = ",", scientific = FALSE), " samples)")
+  how <- if (is.null(samples)) "" else paste0(" (estimated from ", format_count(samples), " samples)")
   # Evidence on hundreds of nodes has a probability below the smallest double: its log.
   shown <- if (p_evidence > 0 || is.null(log_evidence)) {
     paste0("P(evidence) = ", format(p_evidence, digits = digits))
@@ -423,11 +437,16 @@ logLik.bn_fit <- function(object, data, ...) {
     value <- log_predictive(object, data)
     cases <- case_count(data)
   } else {
-    data <- if (inherits(data, "bn_data")) data else bn_data(data, missing = "allow")
+    # The fit sets the levels: a column of the data may be wholly missing or use few of
+    # them, and its levels are matched to the fit's by name.
+    if (!inherits(data, "bn_data")) {
+      data <- without_column_warnings(new_bn_data(data, missing = "allow", arg = "data",
+                                                  levels_given = TRUE))
+    }
     check_node_columns(names(object$cpts), names(data$levels), "data", "object")
     cases <- data$n_cases
     row_loglik <- if (any(data$missing[names(object$cpts)] > 0)) {
-      complete_data(object, data, "counts")$row_loglik
+      complete_data(object, align_to_fit(data, object), "counts")$row_loglik
     } else {
       log_predictive(object, data_subset(data, names(object$cpts)), sum = FALSE)
     }

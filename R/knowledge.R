@@ -70,7 +70,7 @@ check_nodes_allow_repeats <- function(x, nodes, arg, call) {
   unknown <- setdiff(x, nodes)
   if (anyNA(x) || length(unknown)) {
     lbn_abort(c("{.arg {arg}} names unknown node{?s} {.val {unknown}}.",
-                "i" = "Known nodes: {.val {nodes}}."), "unknown_node", call = call)
+                "i" = "Known nodes: {list_few(nodes, 10L, quote = TRUE)}."), "unknown_node", call = call)
   }
   match(x, nodes)
 }

@@ -68,7 +68,7 @@ exact_search <- function(data, score = NULL, ..., whitelist = NULL, blacklist = 
   if (needed$bytes > max_memory) {
     n <- length(inputs$nodes)
     lbn_abort(c("Exact search on {n} node{?s} would need {format_bytes(needed$bytes)} of memory, more than {.arg max_memory} = {format_bytes(max_memory)}.",
-                "i" = "It scores {format(needed$parent_sets, big.mark = ',', scientific = FALSE)} parent sets and keeps tables of about n * 2^(n - 1) + 2^n numbers.",
+                "i" = "It scores {format_count(needed$parent_sets)} parent sets and keeps tables of about n * 2^(n - 1) + 2^n numbers.",
                 "i" = "Use fewer nodes, a smaller {.arg max_parents}, a {.arg blacklist}, or raise {.arg max_memory}."),
               "too_large")
   }

@@ -84,7 +84,7 @@ exhaustive_search <- function(data, score = NULL, ..., top = 10, whitelist = NUL
                arc_probabilities = matrix(result$arc_probability, length(nodes), byrow = TRUE,
                                           dimnames = list(nodes, nodes)))
   if (verbose) {
-    cli::cli_inform("Exhaustive search: {format(info$n_dags, big.mark = ',')} DAGs in {round(info$time, 2)} s.")
+    cli::cli_inform("Exhaustive search: {format_count(info$n_dags)} DAGs in {round(info$time, 2)} s.")
   }
   new_bn_graph(graphs[[1]]$amat, "dag", score = graphs[[1]]$score, info = info)
 }

@@ -372,6 +372,13 @@ mcmc_schedule <- function(iterations, burn_in, thin, chains, call = rlang::calle
   check_number(burn_in, min = 0, max = iterations - 1, whole = TRUE, arg = "burn_in", call = call)
   check_number(thin, min = 1, max = iterations - burn_in, whole = TRUE, arg = "thin", call = call)
   check_number(chains, min = 1, max = 1000, whole = TRUE, arg = "chains", call = call)
+  # Every chain keeps its score trace, 8 bytes an iteration, and the sample number of each
+  # kept DAG: check them before the chains start, not after hours of sampling.
+  kept <- (iterations - burn_in) %/% thin
+  what <- paste0("The trace of ", format_count(chains), " chain", if (chains != 1) "s", " of ",
+                 format_count(iterations), " iterations")
+  check_memory(chains * (8 * (iterations + 1) + 4 * kept), what,
+               "Use fewer {.arg iterations} or a larger {.arg thin}", call = call)
   list(iterations = iterations, burn_in = burn_in, thin = thin, chains = as.integer(chains))
 }
 

@@ -12,7 +12,12 @@
 #'   an error of class `learnbn_error_too_large` that states the memory needed; select fewer
 #'   variables or raise the option. The same limit bounds the memory used to complete
 #'   incomplete data in [fit_parameters()] (EM and Gibbs sampling), [structural_em()]
-#'   and [impute()]. [exact_search()] has its own `max_memory` argument.
+#'   and [impute()], and, checked before anything is drawn or learned, the data of
+#'   [simulate_data()], the adjacency matrix of [random_gaussian_fit()], the graphs kept
+#'   by [bootstrap_arcs()] and the traces of the MCMC samplers ([structure_mcmc()] and
+#'   the others); each fails at once with an error of class `learnbn_error_too_large`
+#'   stating the size and the bytes it would need. [exact_search()] has its own
+#'   `max_memory` argument.
 #' * `learnbn.threads` (default `1`): the number of threads of every learner and of
 #'   [network_score()] whose `threads` argument is left at `NULL`. The results do not
 #'   depend on it. A value that is not a whole number in \[1, 1024\] fails with an error

@@ -147,7 +147,7 @@ plot.bn_fit <- function(x, node, main = NULL, ...) {
   node_names <- colnames(x$graph$amat)
   if (missing(node)) {
     lbn_abort(c("{.arg node} is missing: {.code plot(fit, node)} draws the parameters of one node.",
-                "i" = "Nodes of {.arg x}: {.val {node_names}}."),
+                "i" = "Nodes of {.arg x}: {list_few(node_names, 10L, quote = TRUE)}."),
               "missing_argument")
   }
   check_string(node)

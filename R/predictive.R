@@ -44,11 +44,9 @@ log_predictive <- function(fit, newdata, sum = TRUE) {
   fit <- check_bn_fit(fit)
   check_flag(sum)
   if (is_gaussian_fit(fit)) return(log_predictive_gaussian(fit, newdata, sum))
-  # A column of new data may well hold a single value, or few rows many values: the fit,
-  # not the new data, sets the levels, so no warning about either here.
-  data <- withCallingHandlers(as_bn_data(newdata),
-                              learnbn_warning_single_level = function(w) invokeRestart("muffleWarning"),
-                              learnbn_warning_many_levels = function(w) invokeRestart("muffleWarning"))
+  # A column of new data may well hold a single value, or few rows many values or few of
+  # the levels: the fit, not the new data, sets the levels, so no warning about them here.
+  data <- without_column_warnings(as_bn_data(newdata))
   node_names <- names(fit$cpts)
   check_node_columns(node_names, names(data$levels), "newdata", "fit")
   check_complete(data_subset(data, node_names), "The predictive log-likelihood")

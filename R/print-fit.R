@@ -10,7 +10,7 @@ print.bn_fit <- function(x, ...) {
                    x$method)
   cli::cat_line("<bn_fit> ", n_nodes, " discrete node", if (n_nodes != 1L) "s", ", ",
                 n_arcs, " arc", if (n_arcs != 1L) "s", ", ",
-                format(nparams(x), big.mark = ","), " free parameters")
+                format_count(nparams(x)), " free parameters")
   cli::cat_line("  parameters: ", method)
   families <- vapply(x$cpts, function(table) {
     family <- names(dimnames(table))

@@ -39,7 +39,7 @@ wrap_items <- function(items, prefix, width = getOption("width", 80L)) {
 }
 
 plural <- function(count, word) {
-  paste0(format(count, big.mark = ","), " ", word, if (count != 1) "s")
+  paste0(format_count(count), " ", word, if (count != 1) "s")
 }
 
 #' @export

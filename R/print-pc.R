@@ -42,8 +42,8 @@ explain_pc <- function(g, digits = 4, max_lines = 50L) {
       info$alpha, ", ", info$n_tests, " tests\n", sep = "")
   n <- info$tests$n
   if (length(unique(n)) > 1L) {  # missing values: each test used its available cases
-    cat("  available cases per test: ", format(min(n), big.mark = ","), " to ",
-        format(max(n), big.mark = ","), "\n", sep = "")
+    cat("  available cases per test: ", format_count(min(n)), " to ",
+        format_count(max(n)), "\n", sep = "")
   }
 
   cat("Skeleton\n")

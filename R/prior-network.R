@@ -33,8 +33,9 @@ factor_product <- function(a, b) {
   levels <- levels[unique(names(levels))]
   dims <- lengths(levels)
   if (!length(dims)) return(as.numeric(a) * as.numeric(b))
-  if (prod(as.numeric(dims)) > max_dense_cells) {
-    lbn_abort("The prior network's joint marginal of {.val {names(levels)}} is too large to compute.",
+  cells <- prod(as.numeric(dims))
+  if (cells > max_dense_cells) {
+    lbn_abort("The prior network's joint marginal of {list_few(names(levels), quote = TRUE)} would have {format_count(cells)} cells, more than the limit of {format_count(max_dense_cells)}; it is too large to compute.",
               "too_large", call = NULL)
   }
   array(expand_factor(a, dims) * expand_factor(b, dims), dim = dims, dimnames = levels)

@@ -225,8 +225,6 @@ sampled_graphs <- function(x, chain = NULL) {
   }), recursive = FALSE)
 }
 
-format_count <- function(x) format(x, big.mark = ",", scientific = FALSE, trim = TRUE)
-
 check_samples <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_env()) {
   if (!inherits(x, "bn_samples")) {
     lbn_abort("{.arg {arg}} must be a {.cls bn_samples} object (from {.fn structure_mcmc}, {.fn partition_mcmc} or {.fn order_mcmc}), not {.obj_type_friendly {x}}.",

@@ -167,7 +167,7 @@ warn_unused_score_options <- function(type, prior, given) {
 # sensitivity analysis), but far more often a slip such as iss = 1e9.
 warn_large_iss <- function(iss, n_cases, data_arg = "data") {
   if (iss <= n_cases) return(invisible())
-  lbn_warn(c("{.arg iss} = {format(iss)} is larger than the number of cases of {.arg {data_arg}}, {format(n_cases, big.mark = ',')}, so the prior weighs more than the data.",
+  lbn_warn(c("{.arg iss} = {format(iss)} is larger than the number of cases of {.arg {data_arg}}, {format_count(n_cases)}, so the prior weighs more than the data.",
              "i" = "{.arg iss} is a number of imaginary cases; BDeu tends to add arcs as it grows. Values from 1 to 10 are usual."),
            "large_iss")
 }
@@ -199,6 +199,11 @@ with_cv_folds <- function(data, score, call = rlang::caller_env()) {
   if (identical(data$fold_assignment, assignment)) return(data)  # already dealt by this score
   n_cases <- data$n_cases
   case_fold <- score$fold_ids
+  if (score$folds > n_cases) {
+    lbn_abort(c("The {.val cv} score asks for {.arg folds} = {format_count(score$folds)} folds, more than the {format_count(n_cases)} {cli::qty(n_cases)}case{?s} of the data.",
+                "i" = "Use at most {format_count(n_cases)} folds; 5 or 10 are usual."),
+              "value", call = call)
+  }
   if (is.null(case_fold)) {
     if (n_cases > 1e8) {
       lbn_abort("The {.val cv} score deals at most 1e8 cases to folds, not {n_cases}.",
@@ -213,17 +218,30 @@ with_cv_folds <- function(data, score, call = rlang::caller_env()) {
     data$fold <- case_fold - 1L
   } else {
     key <- (rep.int(seq_len(data$n_rows), data$weights) - 1) * score$folds + case_fold
-    weights <- tabulate(key, nbins = data$n_rows * score$folds)
-    cells <- which(weights > 0)
+    tally <- count_keys(key, data$n_rows * score$folds)
+    cells <- tally$keys
     rows <- (cells - 1L) %/% score$folds + 1L
     data$codes <- lapply(data$codes, function(codes) codes[rows])
-    data$weights <- as.numeric(weights[cells])
+    data$weights <- tally$counts
     data$n_rows <- length(rows)
     data$fold <- as.integer((cells - 1L) %% score$folds)
   }
   data$n_folds <- score$folds
   data$fold_assignment <- assignment
   data
+}
+
+# The distinct values of `key` (whole numbers in 1..n_keys), sorted, and how often each
+# occurs: by tabulate() when its n_keys bins are no more than the keys, else by sorting,
+# so memory stays linear in the keys (rows x folds can pass R's integers).
+count_keys <- function(key, n_keys) {
+  if (n_keys <= max(length(key), 1e6)) {
+    counts <- tabulate(key, nbins = n_keys)
+    keys <- which(counts > 0)
+    return(list(keys = keys, counts = as.numeric(counts[keys])))
+  }
+  keys <- sort(unique(key))
+  list(keys = keys, counts = as.numeric(tabulate(match(key, keys), length(keys))))
 }
 
 # Evaluates `expr` with R's RNG seeded by `seed`, then restores the caller's RNG state.
@@ -391,8 +409,10 @@ check_dag_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_
 }
 
 # Scores families (nodes[f] with parents families[[f]], given by name) in one C++ call.
-score_families <- function(data, score, nodes, families, threads = 1L) {
+score_families <- function(data, score, nodes, families, threads = 1L,
+                           call = rlang::caller_env()) {
   data <- with_cv_folds(data, score)
+  check_collinear_families(data, nodes, families, call)
   all_nodes <- names(data$levels)
   joints <- vector("list", length(nodes))
   if (!is.null(score$prior_network)) {
@@ -405,6 +425,17 @@ score_families <- function(data, score, nodes, families, threads = 1L) {
                    match(nodes, all_nodes) - 1L,
                    lapply(families, function(p) match(p, all_nodes) - 1L),
                    joints, as.integer(threads))
+}
+
+# A family whose variables are collinear has no Gaussian score (see collinear_tolerance).
+check_collinear_families <- function(data, nodes, families, call) {
+  if (!is_gaussian(data)) return(invisible())
+  data$collinear <- data_collinear(data)
+  for (f in seq_along(nodes)) {
+    # `what` is only formatted when the check fails.
+    check_collinear_set(data, c(families[[f]], nodes[[f]]), call = call, what = cli::format_inline(
+      "The family of {.val {nodes[[f]]}} is collinear in {.arg data}, so its score is undefined"))
+  }
 }
 
 check_prior_network <- function(fit, data, call = rlang::caller_env()) {

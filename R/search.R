@@ -18,6 +18,7 @@ prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL,
   data <- as_bn_data(data, arg = "data", call = call)
   check_enough_cases(data, call = call)
   check_complete(data, "A score-based search", call = call)
+  check_not_collinear(data, call = call)
   check_pairwise_memory(length(data$levels), "A score-based search", call = call)
   score <- as_bn_score(score, ..., data = data, default = default_score, arg = "score", call = call)
   data <- with_cv_folds(data, score, call = call)
@@ -45,6 +46,7 @@ prepare_tests <- function(data, test, alpha, B, threads, verbose = FALSE, whitel
   clock <- stopwatch()
   data <- as_bn_data(data, arg = "data", call = call)
   check_enough_cases(data, call = call)
+  check_not_collinear(data, call = call)
   nodes <- names(data$levels)
   if (!is.null(what)) check_pairwise_memory(length(nodes), what, call = call)
   spec <- ci_test_spec(test, B, data, gaussian_default = gaussian_default, call = call)
@@ -102,11 +104,10 @@ class_start <- function(start, call = rlang::caller_env()) {
 bytes_per_node_pair <- 32
 
 check_pairwise_memory <- function(n_nodes, what, call = rlang::caller_env()) {
-  limit <- getOption("learnbn.max_memory", 1e9)
-  check_number(limit, min = 0, min_open = TRUE, arg = "options(learnbn.max_memory)", call = call)
+  limit <- max_memory(call)
   needed <- bytes_per_node_pair * as.double(n_nodes)^2
   if (needed > limit) {
-    lbn_abort(c("{what} on {n_nodes} variables would need about {format_bytes(needed)} for its node-pair tables, more than the limit of {format_bytes(limit)}.",
+    lbn_abort(c("{what} on {format_count(n_nodes)} variables would need about {format_bytes(needed)} for its node-pair tables, more than the limit of {format_bytes(limit)}.",
                 "i" = "Select fewer columns of {.arg data} (for example by a screening test), or raise the limit with {.code options(learnbn.max_memory = <bytes>)}."),
               "too_large", call = call)
   }
@@ -121,8 +122,11 @@ start_matrix <- function(start, knowledge, call) {
     start <- check_dag_graph(start, arg = "start", call = call)
     given <- colnames(start$amat)
     if (!setequal(given, nodes)) {
+      absent <- setdiff(nodes, given)
+      unknown <- setdiff(given, nodes)
       lbn_abort(c("{.arg start} must have the data's nodes.",
-                  "i" = "Missing: {.val {setdiff(nodes, given)}}; unknown: {.val {setdiff(given, nodes)}}."),
+                  "x" = if (length(absent)) "Missing: {list_few(absent, quote = TRUE)}.",
+                  "x" = if (length(unknown)) "Unknown: {list_few(unknown, quote = TRUE)}."),
                 "unknown_node", call = call)
     }
     amat[] <- start$amat[nodes, nodes]

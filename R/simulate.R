@@ -10,12 +10,20 @@
 #' `b_0 + sum_j b_j x_j + sd * rnorm(n)` from its parents' values, again in
 #' topological order with `n` normal draws per node.
 #'
+#' The result is checked against the memory limit `getOption("learnbn.max_memory", 1e9)`
+#' bytes (see [learnbn-package]) before anything is drawn: 4 bytes per cell of a factor
+#' column, 8 per cell of a numeric one, plus 8 per row for one node's random draws. A
+#' larger simulation fails at once with an error of class `"learnbn_error_too_large"`
+#' that states its rows, columns and bytes; draw it in parts, or raise the option.
+#'
 #' @param fit A `bn_fit` object from [fit_parameters()], [read_bif()] or
 #'   [random_gaussian_fit()].
-#' @param n Number of rows to draw, a positive whole number.
+#' @param n Number of rows to draw, a positive whole number of at most
+#'   `.Machine$integer.max` (the most rows a data.frame can have).
 #' @return A data.frame with `n` rows and one factor column per node (in the node
-#'   order of `fit`), with the levels of `fit`; numeric columns for a linear-Gaussian
-#'   network.
+#'   order of `fit`), with the levels of `fit`, and the attribute `declared_levels`
+#'   (so that [bn_data()] does not warn about levels that were not drawn); numeric
+#'   columns for a linear-Gaussian network.
 #' @family parameters
 #' @export
 #' @examples
@@ -28,6 +36,7 @@ simulate_data <- function(fit, n) {
   fit <- check_bn_fit(fit)
   check_number(n, min = 1, max = .Machine$integer.max, whole = TRUE)
   n <- as.integer(n)
+  check_simulation_memory(n, nrow(fit$graph$amat), if (is_gaussian_fit(fit)) 8 else 4)
   if (is_gaussian_fit(fit)) return(simulate_gaussian(fit, n))
   codes <- list()
   for (node in topological_order(fit$graph)) {
@@ -40,8 +49,16 @@ simulate_data <- function(fit, n) {
   columns <- lapply(node_names, function(node) {
     structure(codes[[node]] + 1L, levels = fit$levels[[node]], class = "factor")
   })
-  structure(columns, names = node_names, row.names = c(NA_integer_, -n),
-            class = "data.frame")
+  declare_levels(structure(columns, names = node_names, row.names = c(NA_integer_, -n),
+                           class = "data.frame"))
+}
+
+# The result (`bytes_per_cell` per cell) and one node's n draws must fit max_memory().
+check_simulation_memory <- function(n, n_columns, bytes_per_cell, call = rlang::caller_env()) {
+  bytes <- as.double(n) * (n_columns * bytes_per_cell + 8)
+  what <- paste0("The simulated data (", format_count(n), " rows x ", format_count(n_columns),
+                 " column", if (n_columns != 1) "s", ")")
+  check_memory(bytes, what, "Draw fewer rows at a time", call = call)
 }
 
 # 0-based column of a CPT (flattened over the parents, first parent fastest) for every

@@ -230,3 +230,22 @@ test_that("read_bif reads every reference network", {
     expect_true(is_dag(fit$graph))
   }
 })
+
+test_that("a CPT past the cell limit is refused before it is built (issue 33)", {
+  # A few KB of text, one `default` row: Y has 28 binary parents, a CPT of 2^29 cells.
+  parents <- paste0("X", 1:28)
+  lines <- c(sprintf("variable %s { type discrete [ 2 ] { a, b }; }", c(parents, "Y")),
+             sprintf("probability ( %s ) { table 0.5, 0.5; }", parents),
+             sprintf("probability ( Y | %s ) { default 0.5, 0.5; }",
+                     paste(parents, collapse = ", ")))
+  path <- write_snippet(lines, "huge-cpt.bif")
+  took <- system.time(
+    err <- expect_error(read_bif(path), class = "learnbn_error_too_large")
+  )[["elapsed"]]
+  expect_lt(took, 1)
+  message <- gsub("\\s+", " ", conditionMessage(err))  # cli wraps lines
+  expect_match(message, "536,870,912 cells (4.29 GB)", fixed = TRUE)  # 2^29, 8 bytes each
+  expect_match(message, "limit of 10,000,000", fixed = TRUE)
+  expect_match(message, "28 parents", fixed = TRUE)
+  expect_match(message, paste0("line ", length(lines)), fixed = TRUE)  # Y's block, the last
+})

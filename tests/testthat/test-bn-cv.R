@@ -6,7 +6,8 @@ small_cases <- function() {
   A <- factor(sample(c("a1", "a2"), n, TRUE))
   B <- factor(ifelse(runif(n) < ifelse(A == "a1", 0.8, 0.3), "b1", "b2"))
   C <- factor(ifelse(runif(n) < ifelse(A == "a1", 0.2, 0.7), "c1", "c2"), levels = c("c1", "c2", "c3"))
-  data.frame(A, B, C)
+  # c3 never occurs, on purpose: the folds keep every declared level
+  structure(data.frame(A, B, C), declared_levels = TRUE)
 }
 fixed_dag <- function() bn_graph_from_string("[A][B|A][C|A]")
 
@@ -86,4 +87,31 @@ test_that("bad input is a classed error", {
     bn_cv(cases, loss = "pred")
     bn_cv(cases, folds = rep(c(1, 3), 30))
   })
+})
+
+test_that("more folds than cases are refused at once, naming both (issue 33)", {
+  college <- bn_data(college_plans, counts = "count")  # 10,318 cases
+  took <- system.time(
+    err <- expect_error(bn_cv(college, k = 1e6), class = "learnbn_error_value")
+  )[["elapsed"]]
+  expect_lt(took, 1)
+  expect_match(conditionMessage(err), "`k` = 1,000,000 asks for more folds than the 10,318 cases",
+               fixed = TRUE)
+  cases <- data.frame(A = factor(c("x", "y", "x")), B = factor(c("u", "u", "v")))
+  expect_error(bn_cv(cases, k = 4), "the 3 cases", class = "learnbn_error_value")
+})
+
+test_that("folds that miss a level of the data give no unused-levels warning", {
+  # Every level occurs in the data, but a rare one is missing from some training and
+  # most test folds: the data were checked once, the folds are not warned about.
+  set.seed(4)
+  cases <- data.frame(A = factor(sample(c("a1", "a2"), 40, TRUE)),
+                      B = factor(c("rare", rep(c("b1", "b2"), length.out = 39))))
+  expect_no_warning(cv <- bn_cv(cases, "hill_climb", k = 4))
+  expect_length(cv$loss, 4)
+  expect_no_warning(bn_cv(cases, "hill_climb", k = 4, loss = "pred", target = "A"))
+  # The user's data with an unused level: one warning, from the data, naming `data`.
+  cases$A <- factor(cases$A, levels = c("a1", "a2", "a3"))
+  w <- expect_warning(bn_cv(cases, "hill_climb", k = 4), class = "learnbn_warning_unused_levels")
+  expect_match(conditionMessage(w), "of `data`", fixed = TRUE)
 })

@@ -83,3 +83,17 @@ test_that("bootstrap_arcs() shows a progress bar when cli is asked to show one a
   expect_no_progress(b <- bootstrap_arcs(d, hill_climb, R = 3, score = "bic"))
   expect_identical(shown$value$strength, b$strength)
 })
+
+test_that("bootstrap replicates whose graphs cannot be kept are refused at once (issue 33)", {
+  # 1e9 graphs of 5 x 5 integer cells: 1e11 bytes.
+  took <- system.time(
+    err <- expect_error(bootstrap_arcs(college_data, hill_climb, R = 1e9),
+                        class = "learnbn_error_too_large")
+  )[["elapsed"]]
+  expect_lt(took, 1)
+  expect_match(gsub("\\s+", " ", conditionMessage(err)),
+               paste("Keeping 1,000,000,000 bootstrap graphs (5 x 5 adjacency matrices)",
+                     "would need 100 GB"),
+               fixed = TRUE)
+  expect_error(bootstrap_arcs(college_data, hill_climb, R = 3e9), class = "learnbn_error_value")
+})

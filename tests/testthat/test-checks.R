@@ -105,3 +105,26 @@ test_that("warn_unused_arguments names the arguments; closest_names suggests nam
                       class = "learnbn_error_unknown_test")
   expect_match(conditionMessage(err), "learnbn calls it \"x2_perm\"", fixed = TRUE)
 })
+
+test_that("format_count writes whole numbers with separators, never scientific (issue 33)", {
+  expect_identical(learnbn:::format_count(241864704), "241,864,704")
+  expect_identical(learnbn:::format_count(1e5), "100,000")  # format(1e5, big.mark = ",") is "1e+05"
+  expect_identical(learnbn:::format_count(999), "999")
+  expect_identical(learnbn:::format_count(10318L), "10,318")
+  expect_identical(learnbn:::format_count(2.5), "2.5")
+  expect_identical(learnbn:::format_count(2^70), "1.18e+21")
+})
+
+test_that("check_memory states the bytes and the limit, from the option (issue 33)", {
+  withr::local_options(learnbn.max_memory = 5e6)
+  expect_invisible(learnbn:::check_memory(5e6, "A table", "Use less"))
+  err <- expect_error(learnbn:::check_memory(2.5e9, "A table (5 x 5 cells)", "Use less"),
+                      class = "learnbn_error_too_large")
+  expect_match(conditionMessage(err),
+               "A table (5 x 5 cells) would need 2.5 GB of memory, more than the limit of 5 MB.",
+               fixed = TRUE)
+  expect_match(conditionMessage(err), "Use less, or raise the limit", fixed = TRUE)
+  withr::local_options(learnbn.max_memory = "1GB")
+  expect_error(learnbn:::check_memory(1, "A table", "Use less"), "learnbn.max_memory",
+               class = "learnbn_error_type")
+})

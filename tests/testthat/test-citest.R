@@ -167,3 +167,30 @@ test_that("unknown test names get a did-you-mean, bnlearn's names get learnbn's"
   # Every alias points at a learnbn test.
   expect_true(all(learnbn:::bnlearn_test_names %in% learnbn:::ci_test_table$name))
 })
+
+test_that("Gaussian tests given collinear columns are errors; linear relations are dependence", {
+  set.seed(1)
+  a <- rnorm(100)
+  x <- data.frame(a = a, b = 2 * a, c = rnorm(100), d = a)
+  # a is a linear function of d: no partial correlation of a and b given d.
+  err <- expect_error(ci_test(x, "a", "b", "d"), class = "learnbn_error_collinear")
+  expect_match(conditionMessage(err), "\"a\" is (almost) a linear function of \"d\"", fixed = TRUE)
+  expect_identical(rlang::call_name(err$call), "ci_test")
+  noisy <- transform(x, d = a + rnorm(100, sd = 1e-6))
+  expect_error(ci_test(noisy, "a", "b", "d"), class = "learnbn_error_collinear")
+  expect_error(ci_test(x, "c", "a", "b", test = "mi_g"), class = "learnbn_error_collinear")
+  # A collinear conditioning set.
+  err <- expect_error(ci_test(x, "c", "b", c("a", "d")), class = "learnbn_error_collinear")
+  expect_match(conditionMessage(err), "\"d\" is (almost) a linear function of \"a\"", fixed = TRUE)
+  # Tests that avoid the collinear pair are unchanged: Fisher's z of c and a equals the
+  # plain-R formula.
+  r <- cor(x$c, x$a)
+  expect_equal(ci_test(x, "c", "a")$p_value, 2 * pnorm(-abs(sqrt(97) * atanh(r))),
+               tolerance = 1e-10)
+  # x and y linearly related given z is the strongest dependence: p = 0, G2 infinite.
+  sums <- data.frame(a = a, c = x$c, b = a + x$c)
+  expect_identical(ci_test(sums, "b", "c", "a")$p_value, 0)
+  g2 <- ci_test(sums, "b", "c", "a", test = "mi_g")
+  expect_identical(g2$statistic, Inf)
+  expect_identical(g2$p_value, 0)
+})

@@ -31,7 +31,7 @@ test_that("bn_data recodes every column type to 0-based codes and keeps declared
   df <- data.frame(f = factor(c("b", "a", "b"), levels = c("b", "a", "unused")),
                    s = c("y", "x", "y"), l = c(TRUE, FALSE, TRUE), i = c(10L, 2L, 10L),
                    w = c(3, 1, 3), stringsAsFactors = FALSE)
-  d <- bn_data(df)
+  expect_warning(d <- bn_data(df), class = "learnbn_warning_unused_levels")
   expect_s3_class(d, "bn_data")
   expect_equal(d$levels, list(f = c("b", "a", "unused"), s = c("x", "y"), l = c("FALSE", "TRUE"),
                               i = c("2", "10"), w = c("1", "3")))
@@ -45,10 +45,11 @@ test_that("bn_data recodes every column type to 0-based codes and keeps declared
 })
 
 test_that("variables with more than 256 levels are stored as integers", {
-  x <- factor(sprintf("v%03d", 1:300))
-  d <- bn_data(data.frame(x = x, y = rep(c("a", "b"), 150)))
+  # Each value twice, so that x is not taken for an identifier.
+  x <- factor(rep(sprintf("v%03d", 1:300), 2))
+  d <- bn_data(data.frame(x = x, y = rep(c("a", "b"), 300)))
   expect_type(d$codes$x, "integer")
-  expect_equal(learnbn:::data_codes(d, "x"), 0:299)
+  expect_equal(learnbn:::data_codes(d, "x"), rep(0:299, 2))
 })
 
 test_that("codes are raw while the levels and the missing code fit a byte", {
@@ -62,7 +63,7 @@ test_that("codes are raw while the levels and the missing code fit a byte", {
 test_that("every kind of column is coded in one call, with its missing cells counted", {
   x <- data.frame(f = factor(c("b", NA, "a", "b"), levels = c("b", "a", "c")),
                   s = c("y", "x", NA, NA), l = c(TRUE, NA, FALSE, TRUE), w = c(3, 1, 3, NA))
-  d <- bn_data(x, missing = "allow")
+  expect_warning(d <- bn_data(x, missing = "allow"), class = "learnbn_warning_unused_levels")
   expect_identical(d$missing, c(f = 1, s = 2, l = 1, w = 1))
   expect_identical(d$sources, c(f = "factor", s = "character", l = "logical", w = "whole number"))
   expect_identical(d$levels, list(f = c("b", "a", "c"), s = c("x", "y"), l = c("FALSE", "TRUE"), w = c("1", "3")))
@@ -107,6 +108,10 @@ test_that("bad data fail with classed errors naming the column and the problem",
   expect_error(bn_data(data.frame(a = I(list(1, 2)))), class = "learnbn_error_type")
   expect_error(bn_data(bn_data(florida, counts = "count"), counts = "count"), class = "learnbn_error_value")
   expect_warning(bn_data(data.frame(a = c("x", "x"), b = c("u", "v"))), class = "learnbn_warning_single_level")
+  # Every single-level column in one warning.
+  w <- expect_warning(bn_data(data.frame(a = c("x", "x"), b = c("u", "v"), c = c("p", "p"))),
+                      class = "learnbn_warning_single_level")
+  expect_match(conditionMessage(w), "Columns \"a\" (\"x\"), \"c\" (\"p\") have a single level", fixed = TRUE)
   expect_snapshot(error = TRUE, {
     bn_data(data.frame(a = c("x", NA, "y"), b = c(NA, NA, "z")))
     bn_data(data.frame(a = c(1.5, 2)), type = "discrete")
@@ -159,7 +164,9 @@ test_that("the counts attribute: counts wins, a dropped column is ignored, as.da
                  class = "learnbn_warning_many_levels")
   # Row selection keeps the attribute (and the counts); expanding rows and dropping the
   # column drops both.
-  expect_equal(bn_data(college_plans[1:4, ])$n_cases, sum(college_plans$count[1:4]))
+  # (the first four rows leave levels unused)
+  expect_warning(expect_equal(bn_data(college_plans[1:4, ])$n_cases, sum(college_plans$count[1:4])),
+                 class = "learnbn_warning_unused_levels")
   rows <- college_plans[rep(1:128, college_plans$count), 1:5]
   expect_null(attr(rows, "counts"))
   expect_equal(bn_data(rows)$n_cases, 10318)
@@ -194,7 +201,9 @@ test_that("a whole-number column named like counts gets a classed warning saying
   two <- data.frame(a = c("x", "y"), N = c(3, 4), Weights = c(1, 0))
   expect_snapshot(bn_data(two))
   # No warning for factors, non-count values, other names or declared counts.
-  expect_no_warning(bn_data(transform(freq, Freq = factor(Freq))))
+  # (a factor with a value per row is then taken for an identifier)
+  expect_no_warning(suppressWarnings(bn_data(transform(freq, Freq = factor(Freq))),
+                                     classes = "learnbn_warning_identifier"))
   expect_no_warning(bn_data(data.frame(a = c("x", "y"), n = c(-1, 2))))
   expect_no_warning(bn_data(data.frame(a = c("x", "y"), total = c(3, 4))))
 })
@@ -268,4 +277,33 @@ test_that("errors about data given to a learner name the learner and its argumen
                       class = "learnbn_error_type")
   expect_match(conditionMessage(err), "`newdata` must be", fixed = TRUE)
   expect_identical(err$call[[1]], quote(log_predictive))
+})
+
+test_that("a column with no observed value or no level is a classed error naming it", {
+  set.seed(1)
+  a <- sample(c("x", "y"), 50, TRUE)
+  # Before: accepted as `b (0)`; ci_test() gave df -1 and EM, Gibbs sampling, structural
+  # EM and impute() crashed R.
+  err <- expect_error(bn_data(data.frame(a = a, b = NA_character_), missing = "allow"),
+                      class = "learnbn_error_unobserved")
+  expect_match(conditionMessage(err), "Column \"b\" of `x` has no observed value", fixed = TRUE)
+  # Also without missing = "allow", where it is the reason for the missing values.
+  expect_error(bn_data(data.frame(a = a, b = NA_character_)), class = "learnbn_error_unobserved")
+  # A factor with levels but no value, a factor without levels, a logical column; every
+  # such column in one message.
+  empty <- data.frame(a = a, f = factor(NA, levels = c("u", "v")), z = factor(rep(NA, 50)),
+                      l = NA)
+  err <- expect_error(bn_data(empty, missing = "allow"), class = "learnbn_error_unobserved")
+  expect_match(conditionMessage(err), "Columns \"f\", \"z\", and \"l\" of `x` have no observed value",
+               fixed = TRUE)
+  # With case counts, rows without a case do not count as observations.
+  counted <- data.frame(a = c("x", "y", "x"), b = c(NA, NA, "u"), n = c(2, 3, 0))
+  expect_error(bn_data(counted, counts = "n", missing = "allow"), class = "learnbn_error_unobserved")
+  # The learners name their argument.
+  err <- expect_error(ci_test(data.frame(a = a, b = NA_character_), "a", "b"),
+                      class = "learnbn_error_unobserved")
+  expect_match(conditionMessage(err), "of `data`", fixed = TRUE)
+  # One observed value is enough.
+  d <- expect_no_warning(bn_data(data.frame(a = a, b = c("u", "v", rep(NA, 48))), missing = "allow"))
+  expect_identical(d$missing, c(a = 0, b = 48))
 })

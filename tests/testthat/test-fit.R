@@ -1,9 +1,10 @@
 # A parent A with three states (z never observed) and a binary child B.
-hand_counts <- data.frame(
+# (A's level z, which never occurs, is declared on purpose: no unused-levels warning)
+hand_counts <- structure(data.frame(
   A = factor(c("x", "x", "y", "y"), levels = c("x", "y", "z")),
   B = factor(c("u", "v", "u", "v"), levels = c("u", "v")),
   count = c(3, 1, 2, 4)
-)
+), declared_levels = TRUE)
 hand_graph <- function() bn_graph_from_string("[A][B|A]")
 
 test_that("mle CPTs match counts computed by hand", {
@@ -43,6 +44,7 @@ test_that("bayes CPTs are the BDeu posterior means computed by hand", {
 
 test_that("a count-weighted bn_data gives the same fit as the expanded rows", {
   expanded <- hand_counts[rep(seq_len(nrow(hand_counts)), hand_counts$count), c("A", "B")]
+  attr(expanded, "declared_levels") <- TRUE
   for (method in c("mle", "bayes")) {
     weighted <- fit_parameters(hand_graph(), bn_data(hand_counts, counts = "count"), method)
     plain <- fit_parameters(hand_graph(), expanded, method)
@@ -126,6 +128,7 @@ test_that("a CPT larger than the limit is a clear error", {
   wide <- as.data.frame(lapply(stats::setNames(nm = paste0("X", 1:8)), function(x) {
     factor(c("1", "2"), levels = as.character(1:8))
   }))
+  attr(wide, "declared_levels") <- TRUE
   g <- bn_graph_from_string(paste0("[X1][X2][X3][X4][X5][X6][X7][X8|X1:X2:X3:X4:X5:X6:X7]"))
   expect_error(fit_parameters(g, wide), class = "learnbn_error_too_large")
   expect_snapshot(fit_parameters(g, wide), error = TRUE)

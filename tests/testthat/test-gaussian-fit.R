@@ -224,3 +224,28 @@ test_that("random_gaussian_fit() checks its arguments", {
   expect_error(random_gaussian_fit(3, nodes = c("a", "b")), class = "learnbn_error_type")
   expect_error(random_gaussian_fit(2, nodes = c("a", "a")), class = "learnbn_error_value")
 })
+
+test_that("collinear parents of a Gaussian fit are a classed error naming them", {
+  collinear <- transform(gaussian_frame(), D = A + 2 * B)
+  err <- expect_error(fit_parameters(bn_graph_from_string("[A][B][D][C|A:B:D]"), collinear),
+                      class = "learnbn_error_collinear")
+  expect_match(conditionMessage(err), "\"D\" is (almost) a linear function of \"B\" and \"A\"",
+               fixed = TRUE)
+  expect_match(conditionMessage(err), "parents of node \"C\"", fixed = TRUE)
+})
+
+test_that("random_gaussian_fit() refuses a network past the memory limit at once (issue 33)", {
+  took <- system.time(
+    err <- expect_error(random_gaussian_fit(1e5), class = "learnbn_error_too_large")
+  )[["elapsed"]]
+  expect_lt(took, 1)
+  # The 1e5 x 1e5 integer adjacency matrix alone is 4e10 bytes.
+  message <- gsub("\\s+", " ", conditionMessage(err))  # cli wraps lines
+  expect_match(message, "100,000 nodes", fixed = TRUE)
+  expect_match(message, "100,000 x 100,000 cells", fixed = TRUE)
+  expect_match(message, "40 GB", fixed = TRUE)
+  # 4 * 10^2 + 64 * 10 * 2 / 2 = 1040 bytes for 10 nodes of average degree 2.
+  withr::local_options(learnbn.max_memory = 1040)
+  expect_length(random_gaussian_fit(10)$nodes, 10L)
+  expect_error(random_gaussian_fit(11), "11 nodes", class = "learnbn_error_too_large")
+})

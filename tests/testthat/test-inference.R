@@ -350,3 +350,22 @@ test_that("NA targets and overflowing Gaussian evidence are classed errors", {
   expect_error(query(fit, "B", list(A = 1e308)), "overflows", class = "learnbn_error_value")
   expect_error(predict(fit, data.frame(A = 1e308), "B"), "overflows", class = "learnbn_error_value")
 })
+
+test_that("a posterior table too large is refused at once, its size written out (issue 33)", {
+  # 28 independent binary nodes: their joint posterior has 2^28 = 268,435,456 cells.
+  nodes <- paste0("X", 1:28)
+  path <- tempfile(fileext = ".bif")
+  writeLines(c(sprintf("variable %s { type discrete [ 2 ] { a, b }; }", nodes),
+               sprintf("probability ( %s ) { table 0.5, 0.5; }", nodes)), path)
+  fit <- read_bif(path)
+  took <- system.time(
+    err <- expect_error(query(fit, nodes), class = "learnbn_error_too_large")
+  )[["elapsed"]]
+  expect_lt(took, 1)
+  message <- gsub("\\s+", " ", conditionMessage(err))
+  expect_match(message, "268,435,456 cells", fixed = TRUE)  # never "268435456.000000 cells"
+  expect_match(message, "28 nodes", fixed = TRUE)
+  expect_error(query(fit, nodes, method = "lw", n = 10), class = "learnbn_error_too_large")
+  # 2^27 cells is the limit itself, and the joint of 3 targets is small.
+  expect_equal(sum(query(fit, nodes[1:3])), 1)
+})

@@ -57,3 +57,23 @@ test_that("logLik() without data is a classed error", {
   expect_error(logLik(fit), class = "learnbn_error_missing_argument")
   expect_snapshot(error = TRUE, logLik(fit))
 })
+
+test_that("logLik() on incomplete data matches levels to the fit's by name", {
+  # Issue 33: with missing cells, the data's codes were read as the fit's codes, so a
+  # column with other (or fewer) levels than the fit got a wrong log-likelihood.
+  set.seed(2)
+  x <- data.frame(a = sample(c("p", "q", "r"), 200, TRUE), b = sample(c("u", "v"), 200, TRUE))
+  fit <- fit_parameters(bn_graph_from_string("[a][b|a]"), x)
+  # a has levels q and r only (sorted: codes 0 and 1, which are p and q in the fit); b is
+  # wholly missing in the last row, and a in the second.
+  y <- data.frame(a = c("q", NA, "r", "r"), b = c("u", "v", "v", NA))
+  p_a <- fit$cpts$a
+  p_b <- fit$cpts$b
+  expected <- log(p_a[["q"]] * p_b["u", "q"]) + log(sum(p_a * p_b["v", ])) +
+    log(p_a[["r"]] * p_b["v", "r"]) + log(p_a[["r"]])
+  expect_no_warning(ll <- logLik(fit, y))
+  expect_equal(as.numeric(ll), expected, tolerance = 1e-12)
+  # A column never observed in the new data is no error here: the fit gives its states.
+  expect_equal(as.numeric(logLik(fit, data.frame(a = c("p", "q"), b = NA))),
+               log(p_a[["p"]]) + log(p_a[["q"]]), tolerance = 1e-12)
+})

@@ -422,3 +422,18 @@ test_that("average_network() averages MCMC samples by their arc probabilities (r
   expect_identical(sum(as.matrix(average_network(x, 1))), sum((p + t(p))[upper.tri(p)] >= 1))
   expect_error(average_network(x, 2), class = "learnbn_error_value")
 })
+
+test_that("chains whose traces cannot be kept are refused before sampling (issue 33)", {
+  # Two chains (the default) of 1e9 iterations: 1.6e10 bytes of trace, past the 1 GB default.
+  took <- system.time(
+    err <- expect_error(structure_mcmc(mcmc_data, iterations = 1e9),
+                        class = "learnbn_error_too_large")
+  )[["elapsed"]]
+  expect_lt(took, 1)
+  expect_match(gsub("\\s+", " ", conditionMessage(err)),
+               "The trace of 2 chains of 1,000,000,000 iterations would need 16 GB", fixed = TRUE)
+  # (8 * 1001 + 4 * 500) * 2 = 20,016 bytes for two chains of 1000 iterations, burn-in 500.
+  withr::local_options(learnbn.max_memory = 20016)
+  expect_error(structure_mcmc(mcmc_data, iterations = 1001, burn_in = 500, chains = 2),
+               class = "learnbn_error_too_large")
+})

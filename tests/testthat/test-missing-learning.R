@@ -300,6 +300,7 @@ test_that("structural EM on asia with 10% missing keeps its best run", {
   expect_named(structural_em(bn_data(sparse, missing = "allow"))$info$observed_score, "empty graph")
   complete_rows <- stats::complete.cases(sparse)
   weighted <- cbind(sparse, n = ifelse(complete_rows, 10, 1))  # now 39% of the cases
+  attr(weighted, "declared_levels") <- TRUE  # simulated levels (cbind() dropped the mark)
   expect_named(structural_em(bn_data(weighted, counts = "n", missing = "allow"))$info$observed_score,
                c("empty graph", "complete cases"))
   set.seed(3)
@@ -360,4 +361,60 @@ test_that("bad arguments and missing = 'none' on incomplete data fail with class
                class = "learnbn_error_too_large")
   expect_error(with_memory_limit(1000, fit_parameters(g, asia_data, missing = "gibbs")),
                class = "learnbn_error_too_large")
+})
+
+test_that("a variable without observed values or states is a classed error, not a crash", {
+  # Issue 33: bn_data() accepted a column with no observed value as a variable of 0
+  # states, and EM, Gibbs sampling, structural EM and impute() then read past its empty
+  # CPT and crashed R; so these calls run in a child process.
+  skip_on_cran()
+  skip_if_not_installed("callr")
+  outcomes <- callr::r(function() {
+    library(learnbn)
+    error_class <- function(expr) {
+      tryCatch({
+        force(expr)
+        "no error"
+      }, error = function(e) class(e)[1])
+    }
+    set.seed(1)
+    a <- sample(c("x", "y"), 50, TRUE)
+    g <- bn_graph_from_string("[a][b|a]")
+    unobserved <- data.frame(a = a, b = NA_character_)
+    # A bn_data and a fit with a stateless b, made by hand as bn_data() no longer does:
+    # the core's guards.
+    d <- bn_data(data.frame(a = a, b = c("u", rep(NA, 49))), missing = "allow")
+    broken <- d
+    broken$levels$b <- character()
+    stateless <- suppressWarnings(fit_parameters(g, d, missing = "em"))
+    stateless$cpts$b <- array(numeric(), c(0, 2), dimnames = list(b = character(), a = c("x", "y")))
+    stateless$levels$b <- character()
+    c(bn_data = error_class(bn_data(unobserved, missing = "allow")),
+      em = error_class(fit_parameters(g, unobserved, missing = "em")),
+      gibbs = error_class(fit_parameters(g, unobserved, missing = "gibbs")),
+      structural_em = error_class(structural_em(unobserved)),
+      impute = error_class(impute(stateless, unobserved)),
+      core_em = error_class(fit_parameters(g, broken, missing = "em")),
+      core_gibbs = error_class(fit_parameters(g, broken, missing = "gibbs")),
+      core_structural_em = error_class(structural_em(broken)),
+      core_query = error_class(query(stateless, "b")))
+  })
+  expect_identical(unname(outcomes[c("bn_data", "em", "gibbs", "structural_em")]),
+                   rep("learnbn_error_unobserved", 4))
+  expect_identical(unname(outcomes[c("impute", "core_em", "core_gibbs", "core_structural_em", "core_query")]),
+                   rep("learnbn_error_value", 5))
+})
+
+test_that("EM on rows where a variable is never observed keeps its prior", {
+  # The rows given (a subset, as bootstrap and cross-validation take them) observe b
+  # nowhere: its CPT stays uniform (the BDeu prior with expected counts that split
+  # evenly), and a's is the posterior mean of its counts with iss = 1.
+  set.seed(2)
+  a <- sample(c("x", "y"), 40, TRUE)
+  d <- bn_data(data.frame(a = a, b = c("u", "v", rep(NA, 38))), missing = "allow")
+  rows <- learnbn:::data_rows(d, 3:40)
+  fit <- fit_parameters(bn_graph_from_string("[a][b|a]"), rows, missing = "em")
+  expect_equal(as.vector(fit$cpts$b), rep(0.5, 4), tolerance = 1e-12)
+  counts <- table(factor(a[3:40], levels = c("x", "y")))
+  expect_equal(as.vector(fit$cpts$a), as.vector((counts + 0.5) / (38 + 1)), tolerance = 1e-12)
 })

@@ -54,13 +54,15 @@ incomplete_frame <- function(n = 1500, seed = 11) {
   v <- (w + sample(0:2, n, TRUE)) %% 300
   df <- data.frame(a = factor(a, 0:2), b = factor(b, 0:1), c = factor(c, 0:3),
                    d = factor(d, 0:2), w = factor(w, 0:299), v = factor(v, 0:299))
+  # w and v declare 300 levels on purpose (not all drawn, fewer in complete rows).
+  attr(df, "declared_levels") <- TRUE
   remove_mcar(df, 0.15)
 }
 
 test_that("bn_data keeps missing cells with a missing code when allowed", {
   df <- data.frame(a = c("x", NA, "y", "x"),
                    b = factor(c("u", "v", NA, NA), levels = c("u", "v", "w")))
-  d <- bn_data(df, missing = "allow")
+  expect_warning(d <- bn_data(df, missing = "allow"), class = "learnbn_warning_unused_levels")
   expect_identical(d$codes$a, as.raw(c(0, 255, 1, 0)))
   expect_identical(d$codes$b, as.raw(c(0, 1, 255, 255)))
   expect_identical(d$missing, c(a = 1, b = 2))
@@ -79,6 +81,8 @@ test_that("bn_data keeps missing cells with a missing code when allowed", {
 test_that("raw codes hold 255 levels with missing cells, 256 without", {
   lv <- function(k) sprintf("l%03d", seq_len(k))
   with_na <- function(k) factor(c(lv(k), NA), levels = lv(k))
+  # (a value per row: an identifier, as bn_data() warns)
+  bn_data <- function(...) suppressWarnings(learnbn::bn_data(...), classes = "learnbn_warning_identifier")
   d255 <- bn_data(data.frame(x = with_na(255)), missing = "allow")
   expect_type(d255$codes$x, "raw")
   expect_identical(d255$codes$x[256], as.raw(255))

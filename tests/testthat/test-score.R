@@ -124,6 +124,7 @@ test_that("configuration indices cannot overflow 64 bits", {
     factor(sample(many[1:50], 400, replace = TRUE), levels = many)
   }))
   huge$Y <- factor(sample(c("y", "n"), 400, replace = TRUE))
+  attr(huge, "declared_levels") <- TRUE  # 60,000 levels declared, 50 drawn: on purpose
   # q = 60000^4 = 1.3e19 parent configurations, more than 2^63.
   for (type in c("bdeu", "k2", "loglik", "bic")) {
     expect_equal(local_score(huge, "Y", c("A", "B", "C", "D"), score = type),
@@ -234,4 +235,65 @@ test_that("an iss larger than the number of cases is allowed, with a classed war
     sum(lgamma(a + counts) - lgamma(a))
   expect_equal(suppressWarnings(local_score(college_data, "CP", "PE", iss = 1e9)), by_hand,
                tolerance = 1e-9)
+})
+
+test_that("Gaussian families of collinear columns are errors; the others score as lm()", {
+  set.seed(1)
+  a <- rnorm(100)
+  x <- data.frame(a = a, b = 2 * a, c = a + rnorm(100))
+  noisy <- transform(x, b = 2 * a + rnorm(100, sd = 1e-6))
+  bic <- function(model) as.numeric(logLik(model)) - 0.5 * log(100) * (length(coef(model)) + 1)
+  for (frame in list(x, noisy)) {
+    err <- expect_error(local_score(frame, "b", "a", score = "bic"),
+                        class = "learnbn_error_collinear")
+    expect_match(conditionMessage(err), "\"b\" is (almost) a linear function of \"a\"",
+                 fixed = TRUE)
+    expect_identical(rlang::call_name(err$call), "local_score")
+    err <- expect_error(local_score(frame, "c", c("a", "b")), class = "learnbn_error_collinear")
+    expect_match(conditionMessage(err), "\"b\" is (almost) a linear function of \"a\"",
+                 fixed = TRUE)
+    expect_error(network_score(bn_graph_from_string("[a][b|a][c|a]"), frame),
+                 class = "learnbn_error_collinear")
+    # Families without both columns score as lm() does, also on these data.
+    expect_equal(local_score(frame, "c", "a", score = "bic"), bic(lm(c ~ a, frame)),
+                 tolerance = 1e-8)
+    expect_equal(local_score(frame, "b", score = "bic"), bic(lm(b ~ 1, frame)), tolerance = 1e-8)
+    expect_equal(network_score(bn_graph_from_string("[a][b][c|a]"), frame),
+                 bic(lm(a ~ 1, frame)) + bic(lm(b ~ 1, frame)) + bic(lm(c ~ a, frame)),
+                 tolerance = 1e-8)
+  }
+  # A well-conditioned but strongly correlated pair (r = 0.99) scores as lm().
+  strong <- data.frame(a = a, b = 0.99 * a + sqrt(1 - 0.99^2) * rnorm(100))
+  for (type in c("loglik", "bic")) {
+    expected <- if (type == "bic") bic(lm(b ~ a, strong)) else as.numeric(logLik(lm(b ~ a, strong)))
+    expect_equal(local_score(strong, "b", "a", score = type), expected, tolerance = 1e-8)
+  }
+})
+
+test_that("a cv score with more folds than cases is refused when it meets the data (issue 33)", {
+  g <- bn_graph_from_string("[SEX][IQ][CP|SEX:IQ][SES][PE]")
+  cv <- bn_score("cv", folds = 1e6)  # valid on its own: the data are not known yet
+  took <- system.time(
+    err <- expect_error(network_score(g, college_data, score = cv), class = "learnbn_error_value")
+  )[["elapsed"]]
+  expect_lt(took, 1)
+  expect_match(gsub("\\s+", " ", conditionMessage(err)),
+               "`folds` = 1,000,000 folds, more than the 10,318 cases of the data", fixed = TRUE)
+  expect_error(hill_climb(college_data, score = cv), class = "learnbn_error_value")
+  # As many folds as cases is leave-one-out, and allowed.
+  six <- bn_data(data.frame(A = factor(c("x", "y", "x", "y", "x", "y")),
+                            B = factor(c("u", "u", "v", "v", "u", "v"))))
+  ab <- bn_graph_from_string("[A][B|A]")
+  expect_true(is.finite(network_score(ab, six, score = bn_score("cv", folds = 6))))
+  expect_error(network_score(ab, six, score = bn_score("cv", folds = 7)), "the 6 cases",
+               class = "learnbn_error_value")
+})
+
+test_that("count_keys counts by tabulate() or by sorting alike (cv folds of weighted rows)", {
+  key <- c(5, 3, 5, 9, 3, 5)
+  expected <- list(keys = c(3, 5, 9), counts = c(2, 3, 1))
+  expect_equal(learnbn:::count_keys(key, 10), expected)
+  # Past R's integers (rows x folds), tabulate() cannot be used: the keys are sorted.
+  big <- c(3e9, 1, 3e9)
+  expect_equal(learnbn:::count_keys(big, 4e9), list(keys = c(1, 3e9), counts = c(1, 2)))
 })

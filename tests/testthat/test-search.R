@@ -114,17 +114,20 @@ test_that("restrict limits arcs to the skeleton of a graph", {
 # --- No silent data traps (issue 15) --------------------------------------------------
 
 test_that("fewer than 2 rows is an error for every learner", {
-  one <- college_plans[1, ]
+  # (one row leaves levels unused: declared, so that only the error is seen)
+  one <- structure(college_plans[1, ], declared_levels = TRUE)
+  one_row <- structure(data.frame(a = factor("x", c("x", "y")), b = factor("y", c("x", "y"))),
+                       declared_levels = TRUE)
   expect_snapshot(error = TRUE, {
     hill_climb(one)
-    pc(data.frame(a = factor("x", c("x", "y")), b = factor("y", c("x", "y"))))
+    pc(one_row)
   })
   for (learner in list(hill_climb, tabu_search, ges, chow_liu, pc, hybrid)) {
     expect_error(learner(one), class = "learnbn_error_too_few_cases")
   }
   expect_error(k2_search(one, order = names(one)[1:5]), class = "learnbn_error_too_few_cases")
   # Two rows are enough to learn from.
-  expect_s3_class(hill_climb(college_plans[1:2, ]), "bn_graph")
+  expect_s3_class(hill_climb(structure(college_plans[1:2, ], declared_levels = TRUE)), "bn_graph")
 })
 
 test_that("Gaussian searches warn when too few cases leave large families unscorable", {
@@ -143,5 +146,44 @@ test_that("Gaussian searches warn when too few cases leave large families unscor
   expect_true(all(colSums(as.matrix(g3)) <= 1))
   # BGe is finite for any number of cases, and discrete scores too.
   expect_no_warning(hill_climb(gd, score = "bge"))
-  expect_no_warning(hill_climb(college_plans[1:3, ]))
+  expect_no_warning(hill_climb(structure(college_plans[1:3, ], declared_levels = TRUE)))
+})
+
+test_that("learners on collinear Gaussian data fail up front, naming the columns", {
+  set.seed(1)
+  a <- rnorm(100)
+  exact <- data.frame(a = a, b = 2 * a, c = rnorm(100))
+  noisy <- data.frame(a = a, b = 2 * a + rnorm(100, sd = 1e-6), c = rnorm(100))
+  learners <- list(hill_climb = hill_climb, tabu_search = tabu_search, exact_search = exact_search,
+                   ges = ges, pc = pc, minimal_imap = minimal_imap, hybrid = hybrid)
+  for (name in names(learners)) for (frame in list(exact, noisy)) {
+    err <- expect_error(learners[[name]](frame), class = "learnbn_error_collinear")
+    expect_s3_class(err, "learnbn_error_value")
+    expect_match(conditionMessage(err), "\"b\" is (almost) a linear function of \"a\"",
+                 fixed = TRUE)
+    expect_match(conditionMessage(err), "Drop or combine", fixed = TRUE)
+  }
+  err <- expect_error(hill_climb(exact), class = "learnbn_error_collinear")
+  expect_identical(rlang::call_name(err$call), "hill_climb")
+  # A well-conditioned pair (correlation 0.99) is the strongest dependence, and learned.
+  strong <- data.frame(a = a, b = 0.99 * a + sqrt(1 - 0.99^2) * rnorm(100), c = rnorm(100))
+  learned <- arcs(hill_climb(strong))
+  expect_identical(nrow(learned), 1L)
+  expect_setequal(unlist(learned[1, c("from", "to")]), c("a", "b"))
+})
+
+test_that("a start graph on other nodes names what is missing and what is unknown (issue 33)", {
+  d <- bn_data(data.frame(a = factor(c("x", "y", "x")), b = factor(c("u", "v", "v"))))
+  err <- expect_error(hill_climb(d, start = bn_graph_from_string("[a]")),
+                      class = "learnbn_error_unknown_node")
+  expect_match(conditionMessage(err), "Missing: \"b\".", fixed = TRUE)
+  expect_no_match(conditionMessage(err), "nknown")  # no empty "unknown: ." part
+  err <- expect_error(hill_climb(d, start = bn_graph_from_string("[a][b][c]")),
+                      class = "learnbn_error_unknown_node")
+  expect_match(conditionMessage(err), "Unknown: \"c\".", fixed = TRUE)
+  expect_no_match(conditionMessage(err), "Missing")
+  err <- expect_error(hill_climb(d, start = bn_graph_from_string("[a][c]")),
+                      class = "learnbn_error_unknown_node")
+  expect_match(conditionMessage(err), "Missing: \"b\".", fixed = TRUE)
+  expect_match(conditionMessage(err), "Unknown: \"c\".", fixed = TRUE)
 })

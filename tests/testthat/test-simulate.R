@@ -115,3 +115,25 @@ test_that("simulate_data is fast on alarm", {
   expect_identical(dim(sample), c(20000L, 37L))
   expect_lt(elapsed, 2)
 })
+
+test_that("a simulation past the memory limit fails at once, stating its size (issue 33)", {
+  asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
+  took <- system.time(
+    err <- expect_error(simulate_data(asia, 2^31 - 1), class = "learnbn_error_too_large")
+  )[["elapsed"]]
+  expect_lt(took, 1)
+  # 8 factor columns of 4 bytes a cell, plus 8 bytes a row for one node's draws.
+  message <- gsub("\\s+", " ", conditionMessage(err))  # cli wraps lines
+  expect_match(message, "2,147,483,647 rows x 8 columns", fixed = TRUE)
+  expect_match(message, "85.9 GB", fixed = TRUE)  # (2^31 - 1) * 40 bytes
+  expect_match(message, "limit of 1 GB", fixed = TRUE)
+  # The limit is the option's, inclusive: 25 rows take 25 * 40 = 1000 bytes.
+  withr::local_options(learnbn.max_memory = 1000)
+  expect_identical(nrow(simulate_data(asia, 25)), 25L)
+  expect_error(simulate_data(asia, 26), "1040 bytes", class = "learnbn_error_too_large")
+  # Gaussian columns take 8 bytes a cell: 3 nodes, (3 * 8 + 8) * 32 = 1024 bytes.
+  gaussian <- random_gaussian_fit(3)
+  expect_error(simulate_data(gaussian, 32), "32 rows x 3 columns",
+               class = "learnbn_error_too_large")
+  expect_identical(nrow(simulate_data(gaussian, 31)), 31L)
+})

@@ -167,6 +167,15 @@ inline void test_gaussian_tests() {
   CITester shuffled(view, permuted);
   const double p = shuffled.test(0, 1, {2}).p_value;
   CHECK(p > 0 && p <= 1 && std::fabs(p * 50 - std::round(p * 50)) < 1e-9);
+  // x and y linearly related given z (column 2 = x0 + x1): the strongest dependence, a partial
+  // correlation of 1 and an infinite G2 (p = 0), not an undefined inverse read as r = 0.
+  std::vector<std::vector<double>> related{x[0], x[1], x[0]};
+  for (std::size_t row = 0; row < n; ++row) related[2][row] += x[1][row];
+  const GaussianTable sums(related);
+  CHECK(near(partial_correlation(sums.view, 2, 1, {0}), 1.0, 1e-8));
+  CHECK(CITester(sums.view, spec).test(2, 1, {0}).p_value == 0);
+  const CITestResult linked = CITester(sums.view, g2).test(2, 1, {0});
+  CHECK(std::isinf(linked.statistic) && linked.p_value == 0);
   // Too few cases: never rejects.
   CHECK(fisher_z_from_r(0.9, 4, 1).p_value == 1);
   // Discrete data refuse Fisher's z.

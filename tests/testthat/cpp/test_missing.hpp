@@ -41,7 +41,9 @@ inline void test_cpt_network() {
   try { CptNetwork({2, 2}, {{}, {0}}, {{0.5, 0.5}, {0.5, 0.5}}); } catch (const std::invalid_argument&) { ++refused; }
   try { CptNetwork({2, 2}, {{1}, {0}}, {{.5, .5, .5, .5}, {.5, .5, .5, .5}}); } catch (const std::invalid_argument&) { ++refused; }
   try { CptNetwork({2}, {{3}}, {{.5, .5, .5, .5}}); } catch (const std::invalid_argument&) { ++refused; }
-  CHECK(refused == 3);
+  // A node without states (a variable never observed, issue 33): its CPT would be empty.
+  try { CptNetwork({2, 0}, {{}, {0}}, {{.5, .5}, {}}); } catch (const std::invalid_argument&) { ++refused; }
+  CHECK(refused == 4);
 }
 
 // Four rows of (A, B) with 255 for a missing cell: (0, 0), (?, 1), (1, ?), (?, ?).
@@ -126,6 +128,15 @@ inline void test_completion() {
   bool refused = false;
   try { DataCompleter bad(wide.view, net, CompletionOptions(), rng); } catch (const std::invalid_argument&) { refused = true; }
   CHECK(refused);
+  // So is data whose column has other states than its node (code 2 of A would be read
+  // past A's CPT), by the completion and by Gibbs sampling of parameters.
+  IncompleteData other;
+  other.view.columns[0].cardinality = 3;
+  int mismatched = 0;
+  try { DataCompleter bad(other.view, net, CompletionOptions(), rng); } catch (const std::invalid_argument&) { ++mismatched; }
+  Random gibbs_rng(1);
+  try { GibbsParameterSampler bad(other.view, net, 1.0, gibbs_rng); } catch (const std::invalid_argument&) { ++mismatched; }
+  CHECK(mismatched == 2);
 }
 
 // Merging identical completed rows sums their weights in first-occurrence order.

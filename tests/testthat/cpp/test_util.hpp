@@ -1,5 +1,5 @@
 // util/: the random engine, splitmix64, the lazy engine, log Gamma and Gamma draws; the
-// work pool, interrupts, parallel items and the thread probe.
+// work pool, interrupts, parallel items and the thread probe; numbers in messages.
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <learnbn/util/bits.hpp>
+#include <learnbn/util/format.hpp>
 #include <learnbn/util/interrupt.hpp>
 #include <learnbn/util/math.hpp>
 #include <learnbn/util/parallel.hpp>
@@ -203,6 +204,16 @@ inline void test_and_count() {
   CHECK(same);
 }
 
+inline void test_format_count() {
+  CHECK(format_count(0) == "0");
+  CHECK(format_count(999) == "999");
+  CHECK(format_count(1000) == "1,000");
+  CHECK(format_count(241864704.0) == "241,864,704");
+  CHECK(format_count(-1234567) == "-1,234,567");
+  CHECK(format_count(999999999999999.0) == "999,999,999,999,999");
+  CHECK(format_count(2.4186e20) == "2.42e+20");
+}
+
 inline void run_util_tests() {
   run_test("test_work_pool", test_work_pool);
   run_test("test_parallel_items", test_parallel_items);
@@ -211,6 +222,7 @@ inline void run_util_tests() {
   run_test("test_random", test_random);
   run_test("test_math", test_math);
   run_test("test_progress", test_progress);
+  run_test("test_format_count", test_format_count);
 }
 
 }  // namespace learnbn_test

@@ -10,6 +10,7 @@
 // (CITestResult::n). Tests whose variables have no missing cell take the complete-data
 // path directly.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
@@ -19,6 +20,7 @@
 
 #include "../data/available_cases.hpp"
 #include "../data/data.hpp"
+#include "../util/format.hpp"
 #include "discrete.hpp"
 #include "gaussian.hpp"
 #include "permutation.hpp"
@@ -175,7 +177,7 @@ class CITester {
     } else {
       if (spec_.permutations > 0) {
         throw std::length_error("the permutation test needs a table of at most " +
-                                std::to_string(dense_limit) + " cells");
+                                format_count(dense_limit) + " cells");
       }
       out.statistic = sparse_statistic(data, ids_, pearson, &adjusted_df);
     }
@@ -190,7 +192,8 @@ class CITester {
     CITestResult out;
     out.statistic = gaussian_g2(data, x, y, z);
     out.df = static_cast<double>(x.size() * y.size());
-    out.p_value = chisq_upper_tail(out.statistic, out.df);
+    // +inf: x and y linearly related given z (gamma_q() does not take infinity).
+    out.p_value = std::isinf(out.statistic) ? 0.0 : chisq_upper_tail(out.statistic, out.df);
     return out;
   }
 

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "../util/bits.hpp"
+#include "../util/format.hpp"
 #include "../util/rng.hpp"
 #include "available_cases.hpp"
 #include "data.hpp"
@@ -193,7 +194,7 @@ class Counter {
     if (cells <= dense_limit_ || (force_dense && cells <= kMaxDenseCells)) {
       count_dense(node, parents, n_parents, static_cast<std::size_t>(q));
     } else if (force_dense) {
-      throw std::length_error("a dense table of " + std::to_string(cells) +
+      throw std::length_error("a dense table of " + format_count(cells) +
                               " cells is too large");
     } else {
       count_sparse(node, parents, n_parents);
@@ -352,7 +353,7 @@ class Counter {
       collect_cells(static_cast<std::size_t>(q), states);
       return out_;
     }
-    if (force_dense) throw std::length_error("a dense table of " + std::to_string(q * states) + " cells is too large");
+    if (force_dense) throw std::length_error("a dense table of " + format_count(q * states) + " cells is too large");
     expander_.expand(data_, *data_.expected, family.data(), family.size(), expanded_codes_,
                      expanded_weights_);
     if (!inner_) {

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "../util/format.hpp"
+
 namespace learnbn {
 
 struct Factor {
@@ -82,7 +84,7 @@ inline Factor multiply(const Factor& a, const Factor& b) {
     }
   }
   if (detail::cells(out.card) > kMaxFactorCells) {
-    throw std::length_error("a factor of " + std::to_string(detail::cells(out.card)) + " cells");
+    throw std::length_error("a factor of " + format_count(detail::cells(out.card)) + " cells");
   }
   out.values.resize(static_cast<std::size_t>(detail::cells(out.card)));
   const std::vector<std::size_t> sa = detail::strides_in(a, out.vars), sb = detail::strides_in(b, out.vars);

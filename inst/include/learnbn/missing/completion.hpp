@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "../data/data.hpp"
+#include "../util/format.hpp"
 #include "../util/rng.hpp"
 #include "completion_options.hpp"
 #include "cpt_network.hpp"
@@ -43,9 +44,7 @@ class DataCompleter {
                 LazyRandom& rng)
       : data_(data), net_(net), options_(options), rng_(rng), posterior_(net, options, rng),
         row_(static_cast<std::size_t>(net.n_nodes())) {
-    if (static_cast<int>(data.n_vars()) != net.n_nodes()) {
-      throw std::invalid_argument("the data must have one column per node of the network");
-    }
+    check_data_fits(data, net);
     if (options.mode == CompletionOptions::Mode::counts) {
       out_.family_counts.resize(data.n_vars());
       for (int v = 0; v < net.n_nodes(); ++v) out_.family_counts[v].assign(net.cells(v), 0.0);
@@ -105,7 +104,7 @@ class DataCompleter {
     if (weight <= 0) return;
     if (static_cast<double>(out_.weights.size() + 1) * bytes_per_row_ > options_.max_bytes) {
       throw MemoryLimitError("the completed data would need more than " +
-                             std::to_string(options_.max_bytes) + " bytes");
+                             format_count(options_.max_bytes) + " bytes");
     }
     for (std::size_t v = 0; v < row_.size(); ++v) {
       out_.codes[v].push_back(static_cast<std::uint16_t>(row_[v]));

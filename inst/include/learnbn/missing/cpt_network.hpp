@@ -5,9 +5,11 @@
 #include <cmath>
 #include <cstddef>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "../data/data.hpp"
 #include "../graph/topological_order.hpp"
 
 namespace learnbn {
@@ -27,6 +29,10 @@ class CptNetwork {
     children_.resize(n);
     log_cpts_.resize(n);
     for (std::size_t v = 0; v < n; ++v) {
+      // A node without states has an empty CPT, which every row would read past.
+      if (states_[v] < 1) {
+        throw std::invalid_argument("network: node " + std::to_string(v + 1) + " has no states");
+      }
       std::size_t stride = static_cast<std::size_t>(states_[v]);
       for (int p : parents_[v]) {
         if (p < 0 || static_cast<std::size_t>(p) >= n || p == static_cast<int>(v)) {
@@ -80,5 +86,20 @@ class CptNetwork {
   std::vector<std::vector<int>> children_;
   std::vector<int> order_;
 };
+
+// Throws unless `data` has one discrete column per node of `net`, each with the node's
+// number of states: an observed code past a node's states would be read as a CPT cell
+// of another configuration, or past the end of the CPT.
+inline void check_data_fits(const DataView& data, const CptNetwork& net) {
+  if (static_cast<int>(data.n_vars()) != net.n_nodes()) {
+    throw std::invalid_argument("the data must have one column per node of the network");
+  }
+  for (int v = 0; v < net.n_nodes(); ++v) {
+    if (data.columns[static_cast<std::size_t>(v)].cardinality != net.states(v)) {
+      throw std::invalid_argument("column " + std::to_string(v + 1) +
+                                  " of the data and its node of the network differ in states");
+    }
+  }
+}
 
 }  // namespace learnbn

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../data/data.hpp"
+#include "../util/format.hpp"
 #include "../data/expected_rows.hpp"
 #include "../util/rng.hpp"
 #include "completion_options.hpp"
@@ -41,9 +42,7 @@ inline void add_marginals(ExpectedRows& out, const std::vector<int>& vars, const
 inline ExpectedRows build_expected_rows(const DataView& data, const CptNetwork& net,
                                         const CompletionOptions& options, LazyRandom& rng,
                                         const std::function<void()>& check_interrupt) {
-  if (static_cast<int>(data.n_vars()) != net.n_nodes()) {
-    throw std::invalid_argument("the data must have one column per node of the network");
-  }
+  check_data_fits(data, net);
   ExpectedRows out;
   out.cell_component.resize(data.n_vars());
   out.cell_marginal.resize(data.n_vars());
@@ -82,7 +81,7 @@ inline ExpectedRows build_expected_rows(const DataView& data, const CptNetwork& 
       bytes = 10.0 * static_cast<double>(out.prob.size() + out.states.size() + 2 * out.vars.size());
       if (bytes > options.max_bytes) {
         throw MemoryLimitError("the completions would need more than " +
-                               std::to_string(options.max_bytes) + " bytes");
+                               format_count(options.max_bytes) + " bytes");
       }
     }
     out.comp_begin.push_back(out.var_begin.size() - 1);

@@ -27,9 +27,7 @@ class GibbsParameterSampler {
  public:
   GibbsParameterSampler(const DataView& data, CptNetwork net, double iss, Random& rng)
       : net_(std::move(net)), iss_(iss), rng_(rng), p_(net_.n_nodes()) {
-    if (static_cast<int>(data.n_vars()) != p_) {
-      throw std::invalid_argument("the data must have one column per node of the network");
-    }
+    check_data_fits(data, net_);
     fixed_.resize(static_cast<std::size_t>(p_));
     for (int v = 0; v < p_; ++v) fixed_[v].assign(net_.cells(v), 0.0);
     std::vector<int> row(static_cast<std::size_t>(p_));
