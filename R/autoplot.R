@@ -34,6 +34,7 @@ autoplot.bn_graph <- function(object, strength = NULL, highlight = NULL, nodes =
                               height = NULL, ...) {
   rlang::check_installed("ggplot2", "to draw a graph with autoplot().")
   warn_unused_plot_args(list(...))
+  if (!is.null(main)) check_string(main)
   plan <- graph_plan(object, NULL, strength, highlight, nodes, removed, cex)
   size <- figure_size(width, height)
   region <- size - c(0.1, 0.1 + if (is.null(main)) 0 else 0.35)
@@ -44,6 +45,7 @@ autoplot.bn_graph <- function(object, strength = NULL, highlight = NULL, nodes =
 #' @rdname autoplot.bn_graph
 #' @exportS3Method ggplot2::autoplot
 autoplot.bn_bootstrap <- function(object, threshold = object$threshold, main = NULL, ...) {
+  if (!is.null(main)) check_string(main)
   autoplot.bn_graph(average_network(object, threshold), strength = object, ...,
                     main = main %||% bootstrap_title(threshold, object$R))
 }
@@ -54,8 +56,8 @@ figure_size <- function(width, height, call = rlang::caller_env()) {
   knitting <- isTRUE(getOption("knitr.in.progress"))
   width <- width %||% (if (knitting) knitr::opts_current$get("fig.width")) %||% 7
   height <- height %||% (if (knitting) knitr::opts_current$get("fig.height")) %||% 5
-  check_number(width, min = 0.5, call = call)
-  check_number(height, min = 0.5, call = call)
+  check_number(width, min = 0.5, max = Inf, max_open = TRUE, call = call)
+  check_number(height, min = 0.5, max = Inf, max_open = TRUE, call = call)
   c(width, height)
 }
 

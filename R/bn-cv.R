@@ -46,6 +46,7 @@ bn_cv <- function(data, learner = "hill_climb", k = 10, loss = c("logl", "pred")
                   target = NULL, ..., folds = NULL) {
   learner_name <- if (is.character(learner)) learner else deparse1(substitute(learner))
   learner <- check_learner(learner)
+  check_learner_args(learner, names(list(...)), arg = "learner")
   cases <- cv_cases(as_bn_data(data))
   loss <- check_choice(loss, c("logl", "pred"))
   check_cv_target(target, loss, cases)

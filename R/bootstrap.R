@@ -39,6 +39,7 @@
 bootstrap_arcs <- function(data, algorithm, R = 100, cluster = NULL, threshold = 0.5, ...) {
   data <- as_bn_data(data)
   learner <- check_learner(algorithm)
+  check_learner_args(learner, names(list(...)), arg = "algorithm")
   check_number(R, min = 1, max = .Machine$integer.max, whole = TRUE)
   check_number(threshold, min = 0, max = 1)
   check_bootstrap_memory(R, length(data$levels))
@@ -73,6 +74,19 @@ check_learner <- function(learner, arg = rlang::caller_arg(learner), call = rlan
     abort_unknown_name(learner, learner_names, "value", arg = arg, call = call)
   }
   getExportedValue("learnbn", learner)
+}
+
+# Arguments for the learner (the `...` of bootstrap_arcs() and bn_cv()) must be among its
+# own, unless it takes `...`: else R's "unused argument" would come from inside a replicate.
+check_learner_args <- function(learner, extra, arg, call = rlang::caller_env()) {
+  own <- names(formals(learner))
+  if (is.primitive(learner) || "..." %in% own) return(invisible())
+  unknown <- setdiff(extra[nzchar(extra)], own)
+  if (length(unknown)) {
+    lbn_abort(c("The {.arg {arg}} function has no argument{?s} {.arg {unknown}}, given in {.arg ...}.",
+                "i" = "Its arguments are {list_few(own, 10L, quote = TRUE)}."),
+              "unknown_argument", call = call)
+  }
 }
 
 learner_names <- c("hill_climb", "tabu_search", "local_search", "simulated_annealing",
@@ -219,6 +233,7 @@ print.bn_bootstrap <- function(x, ...) {
 plot.bn_bootstrap <- function(x, type = c("graph", "heatmap"), threshold = x$threshold,
                               main = NULL, ...) {
   type <- check_choice(type, c("graph", "heatmap"))
+  if (!is.null(main)) check_string(main)
   averaged <- average_network(x, threshold)
   if (type == "heatmap") {
     if (...length()) {

@@ -206,6 +206,7 @@ abort_unknown_name <- function(x, choices, kind, aliases = character(),
 # The names in `choices` nearest to `x`: the one equal ignoring case, else up to three
 # at most two edits away (one for a name of two characters), nearest first.
 closest_names <- function(x, choices) {
+  if (is.na(x)) return(character())
   distance <- drop(utils::adist(tolower(x), tolower(choices)))
   if (any(distance == 0)) return(choices[distance == 0])
   close <- order(distance)[sort(distance) <= min(2, nchar(x) - 1)]

@@ -209,6 +209,7 @@ format_ci_statement <- function(x, y, z) {
 
 #' @export
 print.bn_citest <- function(x, digits = 4, ...) {
+  check_number(digits, min = 1, max = 20, whole = TRUE)  # the statistic gets 2 more
   label <- ci_test_table$label[ci_test_table$name == x$test]
   cat("<bn_citest> ", label, ": ",
       format_ci_statement(x$x, x$y, paste(x$z, collapse = ";")), "\n", sep = "")

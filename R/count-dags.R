@@ -237,6 +237,8 @@ Math.bn_count <- function(x, ...) {
 
 #' @export
 format.bn_count <- function(x, scientific = FALSE, digits = 3L, ...) {
+  check_flag(scientific)
+  check_number(digits, min = 1, whole = TRUE)
   digits_text <- unclass(x)
   if (!scientific) return(format(digits_text, justify = "right"))
   vapply(digits_text, function(d) {

@@ -70,6 +70,7 @@ new_bn_cpt <- function(table) structure(table, class = "bn_cpt")
 
 #' @export
 print.bn_cpt <- function(x, digits = 4, ...) {
+  check_number(digits, min = 1, max = 22, whole = TRUE)
   family <- names(dimnames(x))
   cli::cat_line("P(", family[1L], if (length(family) > 1L) " | ",
                 paste(family[-1L], collapse = ", "), ")")

@@ -209,13 +209,7 @@ check_fit_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_
 
 # "bayes" or "mle" (the first when `method` is left at its default).
 check_fit_method <- function(method, call = rlang::caller_env()) {
-  choices <- c("bayes", "mle")
-  if (identical(method, choices)) return(choices[[1L]])
-  if (!is.character(method) || length(method) != 1L || is.na(method) || !method %in% choices) {
-    lbn_abort("{.arg method} must be one of {.val {choices}}, not {.val {method}}.", "value",
-              call = call)
-  }
-  method
+  check_choice(method, c("bayes", "mle"), arg = "method", call = call)
 }
 
 new_bn_fit <- function(graph, levels, cpts, method, iss = NULL) {

@@ -14,7 +14,7 @@ query_amat <- function(g, fn, arg = rlang::caller_arg(g), call = rlang::caller_e
 # Stops on any name in `node` that is not a node of the graph (with a did-you-mean).
 check_query_nodes <- function(node, amat, arg = rlang::caller_arg(node),
                               call = rlang::caller_env()) {
-  if (!is.character(node)) {
+  if (!is.character(node) || anyNA(node)) {
     lbn_abort("{.arg {arg}} must be a character vector of node names, not {.obj_type_friendly {node}}.",
               "type", call = call)
   }

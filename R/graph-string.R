@@ -143,7 +143,7 @@ model_string_blocks <- function(tokens, string, call = rlang::caller_env()) {
   kind <- tokens$kind
   opens <- which(kind == "[")
   closes <- which(kind == "]")
-  well_nested <- length(kind) > 0L && length(opens) == length(closes) &&
+  well_nested <- length(opens) > 0L && length(opens) == length(closes) &&
     all(opens == c(1L, utils::head(closes, -1L) + 1L)) && closes[length(closes)] == length(kind)
   if (!well_nested || any(closes - opens < 2L)) {
     lbn_abort(c("{.arg string} is not a model string of the form {.str [A][B|A][C|A:B]}.",

@@ -135,6 +135,7 @@ posterior_table <- function(fit, target, result, evidence, samples, call = rlang
 
 #' @export
 print.bn_posterior <- function(x, digits = getOption("digits") - 3, ...) {
+  check_number(digits, min = 1, max = 22, whole = TRUE)
   p_evidence <- attr(x, "evidence_probability")
   log_evidence <- attr(x, "log_evidence_probability")
   samples <- attr(x, "samples")

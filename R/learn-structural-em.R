@@ -133,6 +133,7 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
   check_number(em_iter, min = 0, whole = TRUE)
   check_number(restarts, min = 0, max = 1000, whole = TRUE)
   check_number(perturb, min = 1, whole = TRUE)
+  check_flag(verbose)  # prepare_search() gets FALSE: the runs report, not the search
   data <- as_bn_data(data)
   check_data_type(data, "discrete", "{.fn structural_em}")
   plan <- prepare_search(placeholder_data(data), score, ..., whitelist = whitelist,

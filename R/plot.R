@@ -53,6 +53,7 @@
 plot.bn_graph <- function(x, layout = NULL, strength = NULL, highlight = NULL, nodes = NULL,
                           removed = FALSE, main = NULL, cex = NULL, ...) {
   warn_unused_plot_args(list(...))
+  if (!is.null(main)) check_string(main)
   plan <- graph_plan(x, layout, strength, highlight, nodes, removed, cex)
   title_lines <- if (is.null(main)) 0 else 1.5
   old <- graphics::par(mar = c(0.2, 0.2, 0.2 + title_lines, 0.2))

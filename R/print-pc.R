@@ -23,11 +23,12 @@
 #' g <- pc(bn_data(college_plans, counts = "count"), alpha = 0.04)
 #' explain_pc(g)
 explain_pc <- function(g, digits = 4, max_lines = 50L) {
-  info <- g$info
-  if (!inherits(g, "bn_graph") || is.null(info$tests) || is.null(info$sepsets)) {
+  info <- if (inherits(g, "bn_graph")) g$info
+  if (is.null(info$tests) || is.null(info$sepsets)) {
     lbn_abort("{.arg g} must be a graph returned by {.fn pc}, not {.obj_type_friendly {g}}.",
               "type")
   }
+  check_number(digits, min = 1, max = 22, whole = TRUE)
   check_number(max_lines, min = 1, whole = TRUE)
   fmt_p <- function(p) format(signif(p, digits), digits = digits)
   show <- function(lines) {

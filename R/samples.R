@@ -254,6 +254,7 @@ check_samples <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_en
 #' d <- bn_data(students[sample(nrow(students), 300), ])
 #' print(structure_mcmc(d, iss = 1, iterations = 1e5), top = 3)
 print.bn_samples <- function(x, top = 10, ...) {
+  check_number(top, min = 0, whole = TRUE)
   label <- c(structure_mcmc = "structure MCMC", order_mcmc = "order MCMC",
              partition_mcmc = "partition MCMC")[[x$algorithm]]
   n_samples <- vapply(x$chains, function(chain) length(chain$scores), 1L)

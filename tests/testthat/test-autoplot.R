@@ -63,6 +63,8 @@ test_that("autoplot() checks its arguments", {
   g <- plans_graph()
   expect_error(ggplot2::autoplot(g, highlight = "cp"), class = "learnbn_error_unknown_node")
   expect_error(ggplot2::autoplot(g, width = -1), class = "learnbn_error_value")
+  expect_error(ggplot2::autoplot(g, main = mean), class = "learnbn_error_type")
+  expect_error(ggplot2::autoplot(g, height = Inf), class = "learnbn_error_value")
   expect_warning(ggplot2::autoplot(g, colour = "red"), class = "learnbn_warning_unused_arguments")
 })
 

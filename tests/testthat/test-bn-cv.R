@@ -77,6 +77,8 @@ test_that("bad input is a classed error", {
   expect_error(bn_cv(cases, loss = "pred", target = "D"), class = "learnbn_error_unknown_node")
   expect_error(bn_cv(cases, folds = rep(c(1, 3), 30)), class = "learnbn_error_value")
   expect_error(bn_cv(cases, k = 1), class = "learnbn_error_value")
+  # pc() takes no `...`: R's "unused argument" came from inside the first fold
+  expect_error(bn_cv(cases, "pc", aw = 1), "aw", class = "learnbn_error_unknown_argument")
   expect_error(bn_cv(iris[1:4], loss = "pred", target = "Sepal.Length"),
                class = "learnbn_error_data_type")
   expect_warning(bn_cv(cases, k = 2, target = "A"), class = "learnbn_warning_unused_argument")

@@ -63,6 +63,15 @@ test_that("bad bootstrap arguments are classed errors", {
   expect_error(bootstrap_arcs(college_data, hill_climb, cluster = "x"), class = "learnbn_error_type")
   expect_error(bootstrap_arcs(college_data, function(data, ...) 1, R = 1), class = "learnbn_error_type")
   expect_error(average_network(list()), class = "learnbn_error_type")
+  expect_error(bootstrap_arcs(college_data, "pc", R = 2, iss = 10), "iss",
+               class = "learnbn_error_unknown_argument")
+  expect_error(bootstrap_arcs(college_data, function(data) pc(data), R = 2, alpha = 0.1),
+               class = "learnbn_error_unknown_argument")
+  set.seed(1)
+  boot <- bootstrap_arcs(college_data, hill_climb, R = 2)
+  pdf(NULL)
+  on.exit(grDevices::dev.off())
+  expect_error(plot(boot, main = 1), class = "learnbn_error_type")
 })
 
 test_that("bootstrap_arcs() shows a progress bar when cli is asked to show one at once", {

@@ -99,6 +99,7 @@ test_that("warn_unused_arguments names the arguments; closest_names suggests nam
   expect_identical(learnbn:::closest_names("x3", c("x2", "g2", "mi")), "x2")
   expect_identical(learnbn:::closest_names("bdue", c("bde", "bdeu", "bd", "k2")), c("bde", "bdeu", "bd"))
   expect_identical(learnbn:::closest_names("fisher", c("x2", "g2", "mi")), character())
+  expect_identical(learnbn:::closest_names(NA_character_, c("x2", "g2")), character())
   err <- expect_error(learnbn:::abort_unknown_name("mc-x2", c("x2", "x2_perm"), "unknown_test",
                                                    c("mc-x2" = "x2_perm"), arg = "test", call = NULL),
                       class = "learnbn_error_unknown_test")

@@ -111,6 +111,10 @@ test_that("permutation tests are reproducible and agree with the asymptotic test
 test_that("ci_test prints", {
   cp <- bn_data(college_plans, counts = "count")
   expect_snapshot(print(ci_test(cp, "SEX", "CP", "PE")))
+  test <- ci_test(cp, "SEX", "CP")
+  expect_error(print(test, digits = "a"), class = "learnbn_error_type")
+  expect_error(print(test, digits = 0), class = "learnbn_error_value")
+  expect_error(print(test, digits = 21), class = "learnbn_error_value")
 })
 
 test_that("ci_test rejects bad input with classed errors", {

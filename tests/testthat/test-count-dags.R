@@ -83,6 +83,9 @@ test_that("count_dags() prints and formats", {
   output <- utils::capture.output(shown <- withVisible(print(count_dags(2))))
   expect_false(shown$visible)
   expect_identical(output, "[1] 3")
+  expect_identical(format(count_dags(5), scientific = TRUE, digits = 2), "2.9e+4")
+  expect_error(format(count_dags(5), scientific = "yes"), class = "learnbn_error_type")
+  expect_error(format(count_dags(5), scientific = TRUE, digits = 0), class = "learnbn_error_value")
 })
 
 test_that("count_dags() checks n", {

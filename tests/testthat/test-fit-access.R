@@ -26,6 +26,8 @@ test_that("a CPT prints one row per parent configuration", {
   })
   # a subset is a plain array again
   expect_false(inherits(fit$IQ[, "low"], "bn_cpt"))
+  expect_error(print(fit$IQ, digits = 0), class = "learnbn_error_value")
+  expect_error(print(fit$IQ, digits = list()), class = "learnbn_error_type")
 })
 
 test_that("a node named like a field is reached through cpt()", {
@@ -41,6 +43,8 @@ test_that("an unknown name is a classed error with a did-you-mean", {
   fit <- fit_parameters(college_graph(), bn_data(college_plans, counts = "count"))
   expect_error(fit$cp, class = "learnbn_error_unknown_node")
   expect_error(fit[["IQQ"]], class = "learnbn_error_unknown_node")
+  # NA has no did-you-mean (its edit distance is NA: an unclassed error before)
+  expect_error(`$`(fit, NA_character_), class = "learnbn_error_unknown_node")
   expect_snapshot(error = TRUE, {
     fit$cp
     fit[["Pe"]]

@@ -113,6 +113,8 @@ test_that("fit_parameters checks its arguments", {
   expect_error(fit_parameters(bn_graph_from_string("[A][C|A]"), d),
                class = "learnbn_error_unknown_node")
   expect_error(fit_parameters(hand_graph(), d, method = "ml"), class = "learnbn_error_value")
+  # a function was an unclassed "cannot coerce type 'closure'" from the message
+  expect_error(fit_parameters(hand_graph(), d, method = mean), class = "learnbn_error_value")
   expect_error(fit_parameters(hand_graph(), d, iss = 0), class = "learnbn_error_value")
   expect_error(fit_parameters(hand_graph(), d, iss = -1), class = "learnbn_error_value")
   expect_error(fit_parameters(hand_graph(), d, iss = Inf), class = "learnbn_error_value")

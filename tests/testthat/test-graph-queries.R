@@ -95,6 +95,8 @@ test_that("queries on a small DAG give exact answers and accept fits", {
 test_that("unknown nodes, overlapping sets and CPDAGs are classed errors", {
   g <- bn_graph_from_string("[A][B][C|A:B]")
   expect_error(parents(g, "c"), class = "learnbn_error_unknown_node")
+  expect_error(parents(g, NA_character_), class = "learnbn_error_type")
+  expect_error(ancestors(g, c("A", NA)), class = "learnbn_error_type")
   expect_error(dsep(g, "A", "A"), class = "learnbn_error_overlap")
   expect_error(children(cpdag(bn_graph_from_string("[A][B|A]")), "A"),
                class = "learnbn_error_undirected")

@@ -197,6 +197,9 @@ test_that("malformed model strings are classed errors", {
   expect_error(bn_graph_from_string("[A][B|A:A]"), class = "learnbn_error_parse")
   expect_error(bn_graph_from_string("[A|A]"), class = "learnbn_error_parse")
   expect_error(bn_graph_from_string("[A|C][B|A][C|B]"), class = "learnbn_error_cycle")
+  # without any bracket (an unclassed "missing value where TRUE/FALSE needed" before)
+  expect_error(bn_graph_from_string("a"), class = "learnbn_error_parse")
+  expect_error(bn_graph_from_string("A B"), class = "learnbn_error_parse")
 })
 
 test_that("model strings hold undirected and bidirected edges (model_string() refused them)", {

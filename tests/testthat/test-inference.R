@@ -338,6 +338,9 @@ test_that("messages listing nodes, levels or values of a wide network stay short
 
 test_that("NA targets and overflowing Gaussian evidence are classed errors", {
   expect_error(query(asia_fit, NA_character_), class = "learnbn_error_type")
+  posterior <- query(asia_fit, "lung")
+  expect_error(print(posterior, digits = "junk"), class = "learnbn_error_type")
+  expect_error(print(posterior, digits = 2^31), class = "learnbn_error_value")
   expect_error(predict(asia_fit, simulate_data(asia_fit, 2), NA_character_), class = "learnbn_error_type")
   fit <- gaussian_fit_by_hand("[A][B|A]", list(A = c("(Intercept)" = 0), B = c("(Intercept)" = 0, A = 1)),
                               c(A = 1, B = 1))

@@ -295,6 +295,8 @@ test_that("print and plot", {
   pdf(NULL)
   on.exit(grDevices::dev.off())
   expect_identical(plot(x), x)
+  expect_error(print(x, top = list()), class = "learnbn_error_type")
+  expect_error(print(x, top = -1), class = "learnbn_error_value")
 })
 
 test_that("the diagnostics: between-chain differences, split-chain PSRF and ESS per arc", {

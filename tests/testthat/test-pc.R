@@ -188,6 +188,8 @@ test_that("pc rejects bad input with classed errors", {
                class = "learnbn_error_unknown_node")
   expect_error(pc(cp, threads = 0), class = "learnbn_error_value")
   expect_error(explain_pc(bn_graph_from_string("[A][B|A]")), class = "learnbn_error_type")
+  expect_error(explain_pc("CP"), class = "learnbn_error_type")
+  expect_error(explain_pc(pc(cp), digits = 0), class = "learnbn_error_value")
   expect_snapshot(error = TRUE, pc(cp, alpha = 2))
   expect_snapshot(error = TRUE, pc(cp, conflicts = "last"))
 })

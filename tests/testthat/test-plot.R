@@ -188,6 +188,7 @@ test_that("plot() works on a pdf device and returns the graph", {
   expect_invisible(plot(from_igraph(igraph::make_graph(c("A", "B"), directed = FALSE))))
   expect_invisible(plot(empty_graph(c("x", "y"))))
   expect_invisible(plot(asia, layout = igraph::layout_in_circle))
+  expect_error(plot(asia, main = mean), class = "learnbn_error_type")
   dev.off()
   expect_gt(file.size(file), 0)
 })

@@ -35,3 +35,10 @@ test_that("the deprecated alias warns once per session", {
                  class = "learnbn_warning_deprecated")
   expect_no_warning(structural_em(d, search = "tabu", max_iter = 1))
 })
+
+test_that("verbose must be TRUE or FALSE (NULL was an unclassed error)", {
+  d <- sem_data()
+  expect_error(structural_em(d, verbose = NULL), class = "learnbn_error_type")
+  expect_error(structural_em(d, verbose = NA), class = "learnbn_error_type")
+  expect_error(structural_em(d, method = function(x) x), class = "learnbn_error_value")
+})
