@@ -125,7 +125,7 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
   }
   check_number(iss, min = 0, min_open = TRUE, max_open = TRUE)
   check_number(alpha, min = 0, min_open = TRUE, max_open = TRUE)
-  prior <- rlang::arg_match(prior)
+  prior <- check_choice(prior, c("uniform", "arcs"))
   if (prior != "uniform" && !type %in% scores_with("bayesian")) {
     lbn_abort("A structure prior applies to Bayesian scores only, not to {.val {type}}.",
               "value")

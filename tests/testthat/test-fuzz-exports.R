@@ -442,14 +442,6 @@ run_fuzz_child <- function(calls, seconds, budget, deadline) {
   list(results = result)
 }
 
-# Failures in files being changed on other branches (issue 33), to be fixed there: the
-# target and a pattern of the call (a regular expression). Shown as a skip, not a
-# failure, until the fix lands; then delete the row.
-fuzz_pending <- data.frame(
-  target = "bn_score", call = "prior = ",
-  fix = paste("R/score.R: `prior <- check_choice(prior, c(\"uniform\", \"arcs\"))`",
-              "instead of rlang::arg_match()"))
-
 test_that("every exported function and method, called with random arguments, errors cleanly", {
   skip_on_cran()
   skip_if_not_installed("callr")
@@ -465,11 +457,6 @@ test_that("every exported function and method, called with random arguments, err
   expect_gte(min(table(results$target)), 5)
   fine <- c("ok", "learnbn_error", "base_error", "missing_package")
   failed <- results[!results$outcome %in% fine, ]
-  pending <- Reduce(`|`, lapply(seq_len(nrow(fuzz_pending)), function(i) {
-    failed$target == fuzz_pending$target[i] & grepl(fuzz_pending$call[i], failed$call)
-  }), logical(nrow(failed)))
-  pending_fixes <- unique(fuzz_pending$fix[match(failed$target[pending], fuzz_pending$target)])
-  failed <- failed[!pending, ]
   shown <- utils::head(failed[!duplicated(failed$target), ], 30)
   expect(nrow(failed) == 0,
          paste0(nrow(failed), " of ", nrow(results), " calls failed badly, in ",
@@ -478,5 +465,4 @@ test_that("every exported function and method, called with random arguments, err
                        collapse = "\n")))
   # The calls reach the functions' work, not only their argument checks.
   expect_gt(mean(results$outcome == "ok"), 0.2)
-  if (length(pending_fixes)) skip(paste("pending fixes:", paste(pending_fixes, collapse = "; ")))
 })

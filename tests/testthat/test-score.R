@@ -146,6 +146,10 @@ test_that("bad score arguments fail with classed errors naming them", {
   expect_error(bn_score("bdeu", iss = -1), class = "learnbn_error_value")
   expect_error(bn_score("bd", alpha = NA), class = "learnbn_error_type")
   expect_error(bn_score("bic", prior = "arcs"), class = "learnbn_error_value")
+  # prior is one of two names: junk is a classed error (was rlang's unclassed one).
+  for (junk in list(as.Date("2020-01-01"), 1:100, "SEX", character(0))) {
+    expect_error(bn_score("bdeu", prior = junk), class = "learnbn_error")
+  }
   expect_error(bn_score("bdeu", prior = "arcs", arc_prob = 1), class = "learnbn_error_value")
   expect_error(bn_score("bdeu", prior_network = list()), class = "learnbn_error_value")
   expect_error(bn_score("bde", prior_network = list()), class = "learnbn_error_type")
