@@ -8,7 +8,7 @@
 // The only include of the missing group (it is being split into several headers).
 #include <learnbn/missing/completion.hpp>
 #include <learnbn/data/counts.hpp>
-#include <learnbn/missing/cpt_network.hpp>
+#include <learnbn/network/cpt_network.hpp>
 #include <learnbn/missing/expected_rows_builder.hpp>
 #include <learnbn/missing/gibbs_parameters.hpp>
 #include <learnbn/missing/sampling.hpp>

@@ -26,11 +26,6 @@ struct ScoreSpec {
   double arc_prob = 0.5; // probability of each arc under the arc-independent prior
   double am = 1, aw = 0; // BGe: prior sample sizes of the mean and of the precision matrix
   int n_nodes = 0;
-
-  bool bayesian() const {
-    return type == ScoreType::bd || type == ScoreType::k2 || type == ScoreType::bdeu ||
-           type == ScoreType::bde || type == ScoreType::bge;
-  }
 };
 
 // sum_jk N_ijk log(N_ijk / N_ij)
