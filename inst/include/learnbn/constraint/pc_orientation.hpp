@@ -24,7 +24,9 @@ class PCOrienter {
   void orient(const std::vector<char>& adjacent, PCResult& out) {
     g_ = Pdag(n_);
     for (int i = 0; i < n_; ++i) {
-      for (int j = i + 1; j < n_; ++j) if (adjacent[at(i, j)]) g_.add_undirected(i, j);
+      for (int j = i + 1; j < n_; ++j) {
+        if (adjacent[at(i, j)]) g_.add_undirected(i, j);
+      }
     }
     bidirected_.assign(adjacent.size(), 0);
     source_.assign(adjacent.size(), -2);

@@ -67,7 +67,7 @@ struct Conflict {
 };
 
 struct PCResult {
-  std::vector<int> amat;       // n * n, amat[i * n + j] == 1: i -> j (both set: undirected)
+  std::vector<int> amat;         // n * n, amat[i * n + j] == 1: i -> j (both set: undirected)
   std::vector<char> bidirected;  // n * n, symmetric: edges oriented both ways by a conflict
   std::vector<TestRecord> tests;
   std::vector<Witness> witnesses;

@@ -73,7 +73,9 @@ class BitCount {
   void share(std::shared_ptr<ColumnBits> bits) { column_bits_ = std::move(bits); }
   // Builds column `var`'s bit sets now if this path could ever count from them.
   void prepare(int var) {
-    if (!data_.expected && !data_.gaussian() && pays(1, data_.columns[var].cardinality)) column_bits(var);
+    if (!data_.expected && !data_.gaussian() && pays(1, data_.columns[var].cardinality)) {
+      column_bits(var);
+    }
   }
   void enable(bool on) { enabled_ = on; }
   void reset() { base_ready_ = false; }
@@ -90,8 +92,8 @@ class BitCount {
 
   // Counts base + {extra} (a dense base of base_cells cells; q configurations with the
   // extra) in `dense`'s table and lists its cells.
-  void count(const FamilyBase& base, int extra, std::size_t base_cells, std::size_t q, std::size_t states,
-             DenseTally& dense, FamilyCounts& out) {
+  void count(const FamilyBase& base, int extra, std::size_t base_cells, std::size_t q,
+             std::size_t states, DenseTally& dense, FamilyCounts& out) {
     const std::size_t words = row_words();
     ++counted_;
     if (!base_ready_) build_base_bits(base, base_cells);

@@ -53,7 +53,8 @@ class DenseTally {
         return config[row] * states + static_cast<std::size_t>(code);
       });
     } else {
-      tally_family(column, q, states, out, [](std::size_t, int code) { return static_cast<std::size_t>(code); });
+      tally_family(column, q, states, out,
+                   [](std::size_t, int code) { return static_cast<std::size_t>(code); });
     }
     if (data_.fold) count_folds(node, config, q, out);
   }
@@ -87,7 +88,8 @@ class DenseTally {
     table_.assign(cells, 0.0);
     if (data_.weights || cells > kSplitCells) {
       const double* w = data_.weights;
-      column.for_each(n, [&](std::size_t row, int code) { table_[cell_of(row, code)] += w ? w[row] : 1.0; });
+      column.for_each(
+          n, [&](std::size_t row, int code) { table_[cell_of(row, code)] += w ? w[row] : 1.0; });
       return;
     }
     split_.assign(4 * cells, 0);
@@ -138,7 +140,8 @@ class DenseTally {
     const std::size_t states = data_.columns[node].cardinality;
     cell_of_index_.assign(q * states, 0);
     for (std::size_t cell = 0; cell < out.cell_count.size(); ++cell) {
-      cell_of_index_[out.cell_config[cell] * states + out.cell_state[cell]] = static_cast<std::uint32_t>(cell);
+      cell_of_index_[out.cell_config[cell] * states + out.cell_state[cell]] =
+          static_cast<std::uint32_t>(cell);
     }
     start_folds(data_, out);
     data_.columns[node].for_each(data_.n_rows, [&](std::size_t row, int code) {
@@ -148,10 +151,10 @@ class DenseTally {
   }
 
   const DataView& data_;
-  std::vector<double> table_;           // dense scratch table
-  std::vector<std::uint32_t> split_;    // four interleaved integer tables (tally)
-  std::vector<double> touched_table_;   // all zero between calls (tally_touched)
-  std::vector<std::uint32_t> touched_;  // cells touched by the rows (tally_touched)
+  std::vector<double> table_;                 // dense scratch table
+  std::vector<std::uint32_t> split_;          // four interleaved integer tables (tally)
+  std::vector<double> touched_table_;         // all zero between calls (tally_touched)
+  std::vector<std::uint32_t> touched_;        // cells touched by the rows (tally_touched)
   std::vector<std::uint32_t> cell_of_index_;  // folds only: the listed cell of each dense index
 };
 

@@ -25,7 +25,7 @@ class GroupCount {
   GroupCount& operator=(const GroupCount&) = delete;
 
   void enable(bool on) { enabled_ = on; }
-  void reset() { ready_ = false; }  // a new base
+  void reset() { ready_ = false; }                  // a new base
   std::size_t counted() const { return counted_; }  // families counted by base configuration
 
   // Whether a family base + {extra} of `cells` cells is counted by base configuration:
@@ -33,12 +33,14 @@ class GroupCount {
   // one base configuration's rows fill a table of r_extra * r_node cells. Needs
   // unweighted rows without folds.
   bool pays(const FamilyBase& base, double cells) const {
-    return enabled_ && cells > DenseTally::kSplitCells && !data_.weights && !data_.fold && !data_.expected &&
+    return enabled_ && cells > DenseTally::kSplitCells && !data_.weights && !data_.fold &&
+           !data_.expected &&
            base.configs() * data_.columns[base.node()].cardinality <= kMaxDenseCells;
   }
 
   void count(FamilyBase& base, int extra, std::size_t states, FamilyCounts& out) {
-    data_.columns[extra].with_codes([&](const auto* code) { tally<1>(base, &code, &extra, &out, states); });
+    data_.columns[extra].with_codes(
+        [&](const auto* code) { tally<1>(base, &code, &extra, &out, states); });
   }
 
   // count() for W extras at once (each with its own table): a row's group position and
@@ -127,7 +129,10 @@ class GroupCount {
     for (std::size_t j = 0; j < configs; ++j) {
       const std::uint32_t rows = config_group_[j];
       if (rows == 1) ++singletons_;
-      if (rows < 2) { config_group_[j] = kAlone; continue; }
+      if (rows < 2) {
+        config_group_[j] = kAlone;
+        continue;
+      }
       config_group_[j] = static_cast<std::uint32_t>(group_begin_.size() - 1);
       group_begin_.push_back(group_begin_.back() + rows);
     }

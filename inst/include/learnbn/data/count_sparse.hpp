@@ -22,8 +22,8 @@ class SparseCount {
   SparseCount(const SparseCount&) = delete;
   SparseCount& operator=(const SparseCount&) = delete;
 
-  void count(int node, const int* parents, std::size_t n_parents, double dense_limit, KeyIndex& index,
-             std::vector<std::uint32_t>& configs, FamilyCounts& out) {
+  void count(int node, const int* parents, std::size_t n_parents, double dense_limit,
+             KeyIndex& index, std::vector<std::uint32_t>& configs, FamilyCounts& out) {
     const std::size_t n = data_.n_rows;
     const double n_ids = combine_columns(data_, parents, n_parents, dense_limit, index, configs);
     std::uint32_t* config = configs.data();
@@ -49,7 +49,9 @@ class SparseCount {
     });
     if (data_.fold) {
       start_folds(data_, out);
-      for (std::size_t row = 0; row < n; ++row) add_fold_case(data_, out, row, row_cell_[row], config[row]);
+      for (std::size_t row = 0; row < n; ++row) {
+        add_fold_case(data_, out, row, row_cell_[row], config[row]);
+      }
     }
   }
 

@@ -25,8 +25,8 @@ class WindowTally {
   // The tally of families base + {extras[k]}, k < W <= kWindow, from byte codes,
   // into outs (W of them).
   template <std::size_t W>
-  void tally(FamilyBase& base, const std::uint8_t* const* code, const int* extras, FamilyCounts* outs,
-             std::size_t states) {
+  void tally(FamilyBase& base, const std::uint8_t* const* code, const int* extras,
+             FamilyCounts* outs, std::size_t states) {
     const std::size_t base_cells = static_cast<std::size_t>(base.configs()) * states;
     std::uint32_t* table[W];
     std::size_t total = 0;
@@ -40,7 +40,8 @@ class WindowTally {
     const std::uint32_t scale = static_cast<std::uint32_t>(base_cells);
     for (std::size_t row = 0; row < data_.n_rows; ++row) {
       const std::uint32_t b = rows[row];
-      for_each_index(std::make_index_sequence<W>{}, [&](std::size_t k) { ++table[k][b + code[k][row] * scale]; });
+      for_each_index(std::make_index_sequence<W>{},
+                     [&](std::size_t k) { ++table[k][b + code[k][row] * scale]; });
     }
     for (std::size_t k = 0; k < W; ++k) {
       const int r_extra = data_.columns[extras[k]].cardinality;

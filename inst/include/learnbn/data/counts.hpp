@@ -86,7 +86,9 @@ class Counter {
   // base configurations seen in one row are then only counted in singleton_configs.
   const FamilyCounts& count_plus(int node, int extra, const int* parents, std::size_t n_parents,
                                  bool singletons_apart = false) {
-    if (node != base_.node() && !data_.expected) throw std::logic_error("count_plus() needs set_base() for its node");
+    if (node != base_.node() && !data_.expected) {
+      throw std::logic_error("count_plus() needs set_base() for its node");
+    }
     out_.singleton_configs = 0;
     const Column& column = data_.columns[extra];
     const std::size_t states = static_cast<std::size_t>(data_.columns[node].cardinality);
@@ -113,7 +115,9 @@ class Counter {
       const std::uint32_t* base = base_.rows();
       const std::uint32_t stride = static_cast<std::uint32_t>(base_.configs());
       const std::uint32_t r = static_cast<std::uint32_t>(states);
-      column.for_each(data_.n_rows, [&](std::size_t row, int code) { config[row] = base[row] / r + code * stride; });
+      column.for_each(data_.n_rows, [&](std::size_t row, int code) {
+        config[row] = base[row] / r + code * stride;
+      });
       dense_.count_configs(node, config, q, out_);
     } else {
       const std::uint32_t* base = base_.rows();
@@ -135,7 +139,8 @@ class Counter {
     if (singletons_apart && groups_.pays(base_, cells)) return PlusPath::groups;
     const double limit = std::max(dense_limit_, std::min(kMaxDenseCells, 16.0 * data_.n_rows));
     if (data_.expected || cells > limit) return PlusPath::whole;
-    if (base_.dense() && bits_.pays(static_cast<std::size_t>(base_.configs()) * states, extra.cardinality)) {
+    if (base_.dense() &&
+        bits_.pays(static_cast<std::size_t>(base_.configs()) * states, extra.cardinality)) {
       return PlusPath::bits;
     }
     return data_.fold ? PlusPath::folds : PlusPath::tally;
@@ -154,14 +159,20 @@ class Counter {
     for (std::size_t k = 0; k < kWindow; ++k) {
       const Column& column = data_.columns[extras[k]];
       const PlusPath p = plus_path(column, states, singletons_apart);
-      const bool small_tally = p == PlusPath::tally && !data_.weights &&
-                               base_.configs() * column.cardinality * states <= DenseTally::kSplitCells;
-      if (!column.small || (p != PlusPath::groups && !small_tally) || (k > 0 && p != path)) return false;
+      const bool small_tally =
+          p == PlusPath::tally && !data_.weights &&
+          base_.configs() * column.cardinality * states <= DenseTally::kSplitCells;
+      if (!column.small || (p != PlusPath::groups && !small_tally) || (k > 0 && p != path)) {
+        return false;
+      }
       path = p;
       codes[k] = column.small;
     }
-    if (path == PlusPath::groups) groups_.tally<kWindow>(base_, codes, extras, window_out_, states);
-    else window_.tally<kWindow>(base_, codes, extras, window_out_, states);
+    if (path == PlusPath::groups) {
+      groups_.tally<kWindow>(base_, codes, extras, window_out_, states);
+    } else {
+      window_.tally<kWindow>(base_, codes, extras, window_out_, states);
+    }
     return true;
   }
   const FamilyCounts& window_counts(std::size_t k) const { return window_out_[k]; }
@@ -196,12 +207,20 @@ class Counter {
     return std::min(kMaxDenseCells, std::max(65536.0, 2.0 * n_rows));
   }
   Counter(const DataView& data, double dense_limit)
-      : data_(data), dense_limit_(dense_limit), dense_(data), sparse_(data), base_(data, dense_limit, index_),
-        bits_(data), groups_(data), window_(data), expected_(data) {}
+      : data_(data),
+        dense_limit_(dense_limit),
+        dense_(data),
+        sparse_(data),
+        base_(data, dense_limit, index_),
+        bits_(data),
+        groups_(data),
+        window_(data),
+        expected_(data) {}
 
   // Expected rows: a small family straight into a dense table, a large one by the inner
   // Counter over its expansion (with this Counter's dense limit).
-  const FamilyCounts& count_expected(int node, const int* parents, std::size_t n_parents, bool force_dense) {
+  const FamilyCounts& count_expected(int node, const int* parents, std::size_t n_parents,
+                                     bool force_dense) {
     const double q = parent_configs(data_, parents, n_parents);
     const std::size_t states = static_cast<std::size_t>(data_.columns[node].cardinality);
     if (data_.fold) throw std::invalid_argument("expected counts do not support folds");
@@ -213,7 +232,10 @@ class Counter {
       dense_.collect(static_cast<std::size_t>(q), states, out_);
       return out_;
     }
-    if (force_dense) throw std::length_error("a dense table of " + format_count(q * states) + " cells is too large");
+    if (force_dense) {
+      throw std::length_error("a dense table of " + format_count(q * states) +
+                              " cells is too large");
+    }
     const DataView& rows = expected_.expand(node, parents, n_parents);
     if (!inner_) inner_.reset(new Counter(rows, dense_limit_));
     return inner_->count(0, expected_.parents().data(), n_parents, force_dense);
@@ -222,7 +244,9 @@ class Counter {
   // Codes past the last state (missing cells) would index out of the tables.
   void require_complete_discrete() const {
     if (data_.gaussian()) throw std::invalid_argument("counting needs discrete data");
-    if (data_.has_missing) throw std::invalid_argument("counting needs complete data (no missing values)");
+    if (data_.has_missing) {
+      throw std::invalid_argument("counting needs complete data (no missing values)");
+    }
   }
 
   const DataView& data_;

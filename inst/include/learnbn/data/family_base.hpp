@@ -29,20 +29,24 @@ class FamilyBase {
     rows_ready_ = false;
     // Every configuration of a base within the dense limit is its own id, so the cells of
     // the rows can wait until a path needs them (bit sets do not: see BitCount).
-    if (total_ <= dense_limit_) configs_ = total_;
-    else rows();
+    if (total_ <= dense_limit_) {
+      configs_ = total_;
+    } else {
+      rows();
+    }
   }
 
   int node() const { return node_; }
   const std::vector<int>& parents() const { return parents_; }
-  double total() const { return total_; }      // all configurations of the base parents
-  double configs() const { return configs_; }  // ids in use in rows()
+  double total() const { return total_; }            // all configurations of the base parents
+  double configs() const { return configs_; }        // ids in use in rows()
   bool dense() const { return configs_ == total_; }  // else ids are not mixed-radix indices
 
   // The base cell of each row, combined on first use.
   const std::uint32_t* rows() {
     if (rows_ready_) return rows_.data();
-    configs_ = combine_columns(data_, parents_.data(), parents_.size(), dense_limit_, index_, rows_);
+    configs_ =
+        combine_columns(data_, parents_.data(), parents_.size(), dense_limit_, index_, rows_);
     rows_ready_ = true;
     const std::uint32_t states = static_cast<std::uint32_t>(data_.columns[node_].cardinality);
     // Larger base tables never reach the one-pass count (see Counter::count_plus), and

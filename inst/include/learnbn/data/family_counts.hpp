@@ -62,7 +62,8 @@ inline void push_cell(FamilyCounts& out, double count, std::size_t config, std::
 // The non-zero cells of a dense table of q configurations of `states` cells each
 // (configuration-major), in table order.
 template <class Count>
-inline void collect_cells(const Count* table, std::size_t q, std::size_t states, FamilyCounts& out) {
+inline void collect_cells(const Count* table, std::size_t q, std::size_t states,
+                          FamilyCounts& out) {
   out.dense = true;
   out.config_total.assign(q, 0.0);
   // Every cell is written and the next one listed after it only if non-zero: without
@@ -95,8 +96,8 @@ inline void start_folds(const DataView& data, FamilyCounts& out) {
   out.config_fold_total.assign(out.config_total.size() * folds, 0.0);
 }
 
-inline void add_fold_case(const DataView& data, FamilyCounts& out, std::size_t row, std::uint32_t cell,
-                          std::uint32_t config) {
+inline void add_fold_case(const DataView& data, FamilyCounts& out, std::size_t row,
+                          std::uint32_t cell, std::uint32_t config) {
   const double w = data.weight(row);
   if (w <= 0) return;
   const std::size_t folds = static_cast<std::size_t>(data.n_folds), f = data.fold[row];

@@ -48,7 +48,8 @@ class KeyIndex {
 // through `index` to the combinations observed so far, so ids never exceed the rows.
 // Returns the number of ids in use.
 inline double combine_columns(const DataView& data, const int* vars, std::size_t n_vars,
-                              double dense_limit, KeyIndex& index, std::vector<std::uint32_t>& ids) {
+                              double dense_limit, KeyIndex& index,
+                              std::vector<std::uint32_t>& ids) {
   const std::size_t n = data.n_rows;
   ids.assign(n, 0);
   std::uint32_t* id = ids.data();

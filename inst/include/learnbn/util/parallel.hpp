@@ -1,11 +1,12 @@
 // Independent items on OpenMP threads, safely: the one threaded loop of the core (the
 // searches' batches of small items use util/work_pool.hpp instead). parallel_items():
 // body(state, item) runs for every item in [0, count), each thread with its own state =
-// make_state() (made on that thread, e.g. a CITester with its scratch tables). Items are claimed one at a time from a shared
-// counter rather than by an `omp for`, so a thread that fails leaves no worksharing
-// barrier unmet. No exception leaves the parallel region: the first one is kept, the
-// remaining items are skipped and it is rethrown on the calling thread; items are
-// skipped too once `interrupt` has stopped the run (its exception is rethrown).
+// make_state() (made on that thread, e.g. a CITester with its scratch tables). Items
+// are claimed one at a time from a shared counter rather than by an `omp for`, so a
+// thread that fails leaves no worksharing barrier unmet. No exception leaves the
+// parallel region: the first one is kept, the remaining items are skipped and it is
+// rethrown on the calling thread; items are skipped too once `interrupt` has stopped
+// the run (its exception is rethrown).
 #pragma once
 #include <atomic>
 #include <exception>
