@@ -17,7 +17,7 @@
 #include <learnbn/graph/dag.hpp>
 #include <learnbn/graph/pdag.hpp>
 #include <learnbn/missing/completion_options.hpp>
-#include <learnbn/missing/cpt_network.hpp>
+#include <learnbn/network/cpt_network.hpp>
 #include <learnbn/score/family_score.hpp>
 #include <learnbn/util/progress.hpp>
 

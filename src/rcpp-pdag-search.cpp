@@ -14,12 +14,8 @@ Rcpp::List cpp_pdag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledg
   learnbn::PdagSearchOptions options;
   options.max_iter = limit_from_r<std::size_t>(max_iter);
   options.threads = threads;
-  learnbn::ParentLists start_dag(start.nrow());
-  for (int from = 0; from < start.nrow(); ++from) {
-    for (int to = 0; to < start.ncol(); ++to) if (start(from, to)) start_dag[to].push_back(from);
-  }
   learnbn::PdagSearch search(scorer, constraints, options, check_interrupt);
-  const learnbn::PdagSearchResult result = search.run(start_dag);
+  const learnbn::PdagSearchResult result = search.run(parents_from(start));
   return Rcpp::List::create(
       Rcpp::Named("amat") = amat_from(result.cpdag),
       Rcpp::Named("dag") = amat_from(learnbn::Pdag::from_parents(result.dag)),

@@ -49,7 +49,13 @@ test_that("citest: X2, G2, permutations, Fisher's z", {
 test_that("constraint: PC recovers a known network", {
   run_group("constraint")
 })
-test_that("missing: CPT networks and completion of incomplete data", {
+test_that("network: CPT networks", {
+  run_group("network")
+})
+test_that("inference: variable elimination and sampling", {
+  run_group("inference")
+})
+test_that("missing: completion of incomplete data", {
   run_group("missing")
 })
 

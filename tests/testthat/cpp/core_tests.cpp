@@ -10,7 +10,9 @@
 #include "test_constraint.hpp"
 #include "test_data.hpp"
 #include "test_graph.hpp"
+#include "test_inference.hpp"
 #include "test_missing.hpp"
+#include "test_network.hpp"
 #include "test_score.hpp"
 #include "test_search.hpp"
 #include "test_util.hpp"
@@ -28,7 +30,8 @@ inline const std::vector<Group>& groups() {
       {"util", run_util_tests},         {"data", run_data_tests},
       {"score", run_score_tests},       {"graph", run_graph_tests},
       {"search", run_search_tests},     {"citest", run_citest_tests},
-      {"constraint", run_constraint_tests}, {"missing", run_missing_tests}};
+      {"constraint", run_constraint_tests}, {"network", run_network_tests},
+      {"inference", run_inference_tests},   {"missing", run_missing_tests}};
   return all;
 }
 

@@ -19,14 +19,15 @@
 #include <cstdint>
 #include <vector>
 
-#include "../data/counts.hpp"
 #include "../data/data.hpp"
+#include "../data/family_counts.hpp"
+#include "../data/key_index.hpp"
 
 namespace learnbn {
 
 // Largest dense three-way table counted for data of `n_rows` rows.
 inline double ci_dense_limit(std::size_t n_rows) {
-  return std::min(Counter::kMaxDenseCells, std::max(65536.0, 4.0 * n_rows));
+  return std::min(kMaxDenseCells, std::max(65536.0, 4.0 * n_rows));
 }
 
 // Number of configurations of `vars` over their declared states.

@@ -16,11 +16,10 @@
 // may orient one edge both ways (a conflict); `ConflictPolicy` says what happens and
 // every conflict is reported. Then Meek's rules R1 (prohibited immorality), R2
 // (acyclicity), R3 (quartet) and, with background knowledge, R4 until nothing changes.
-// Knowledge and rules are those of graph/meek.hpp, shared with cpdag() and the searches.
+// Orientation is pc_orientation.hpp; options and results are pc_result.hpp.
 #pragma once
 #include <algorithm>
 #include <atomic>
-#include <climits>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -30,80 +29,14 @@
 
 #include "../citest/tester.hpp"
 #include "../data/distinct_rows.hpp"
-#include "../graph/meek.hpp"
 #include "../util/combinations.hpp"
 #include "../util/interrupt.hpp"
 #include "../util/parallel.hpp"
 #include "../util/progress.hpp"
+#include "pc_orientation.hpp"
+#include "pc_result.hpp"
 
 namespace learnbn {
-
-enum class ConflictPolicy { bidirected, first, strongest };
-// The registry of policy names, in the order of ConflictPolicy.
-inline const std::vector<std::string>& conflict_policy_names() {
-  static const std::vector<std::string> names{"bidirected", "first", "strongest"};
-  return names;
-}
-
-struct PCOptions {
-  double alpha = 0.05;
-  int max_cond = INT_MAX;  // largest witness set
-  bool stable = true;
-  int threads = 1;
-  ConflictPolicy conflicts = ConflictPolicy::bidirected;
-  std::vector<char> required;   // n * n, required[i * n + j]: the arc i -> j is whitelisted
-  std::vector<char> forbidden;  // n * n, forbidden[i * n + j]: the arc i -> j is blacklisted
-  // Counting shortcuts, same results: asymptotic tests on discrete data whose rows
-  // repeat run on the distinct rows (data/distinct_rows.hpp), and the tests of a run of
-  // subsets sharing all but their last member are counted together
-  // (CITester::test_shared_prefix). false runs every test alone on the rows as given.
-  bool shortcuts = true;
-};
-
-// What one level of the skeleton phase did, for progress reports.
-struct LevelSummary {
-  int level = 0;
-  std::size_t tests = 0, removed = 0, edges_left = 0;
-};
-
-struct TestRecord {
-  int x = 0, y = 0, level = 0;
-  std::vector<int> z;
-  CITestResult result;
-  bool independent = false;
-};
-
-struct Witness {  // the separating set of a removed edge
-  int x = 0, y = 0;
-  std::vector<int> z;
-  double p_value = 1;
-};
-
-struct Immorality {  // x -> middle <- y
-  int x = 0, middle = 0, y = 0;
-  double strength = 0;  // p-value of the test that separated x and y
-  int status = 0;       // 0 applied, 1 applied as bidirected, 2 dropped (conflict)
-};
-
-// An edge that two sources of orientation want both ways: `from -> to` was set by
-// immorality `kept` (-1: background knowledge) before immorality `other` wanted to -> from.
-struct Conflict {
-  int from = 0, to = 0;
-  int kept = -1, other = -1;
-  int resolution = 0;  // 0 the edge became bidirected, 1 `other` was dropped
-};
-
-struct PCResult {
-  std::vector<int> amat;       // n * n, amat[i * n + j] == 1: i -> j (both set: undirected)
-  std::vector<char> bidirected;  // n * n, symmetric: edges oriented both ways by a conflict
-  std::vector<TestRecord> tests;
-  std::vector<Witness> witnesses;
-  std::vector<Immorality> immoralities;
-  std::vector<Conflict> conflicts;
-  std::vector<OrientationStep> steps;
-  std::size_t cache_hits = 0;
-  int levels = 0;
-};
 
 class PC {
  public:
@@ -134,7 +67,7 @@ class PC {
     }
     compress();
     skeleton(out);
-    orient(out);
+    PCOrienter(n_, opt_).orient(adjacent_, out);
     return out;
   }
 
@@ -384,97 +317,6 @@ class PC {
     for (auto& outcome : outcomes) absorb(out, outcome);
   }
 
-  // ---- orientation ------------------------------------------------------------------
-
-  bool adj(int i, int j) const { return g_.adjacent(i, j); }
-  bool arc(int i, int j) const { return g_.has_arc(i, j); }
-  bool undirected(int i, int j) const { return g_.has_undirected(i, j) && !bidirected_[at(i, j)]; }
-  void set_arc(int from, int to) { g_.add_arc(from, to); }
-
-  // Knowledge, immoralities, then Meek's rules (R4 only once knowledge has oriented an
-  // edge), by the orienter shared with cpdag() and the equivalence-class searches.
-  void orient(PCResult& out) {
-    g_ = Pdag(n_);
-    for (int i = 0; i < n_; ++i) {
-      for (int j = i + 1; j < n_; ++j) if (adjacent_[at(i, j)]) g_.add_undirected(i, j);
-    }
-    bidirected_.assign(adjacent_.size(), 0);
-    source_.assign(adjacent_.size(), -2);  // who set the arc: -2 nobody, -1 knowledge, k immorality k
-    Constraints knowledge;
-    knowledge.n = n_;
-    knowledge.required = opt_.required;
-    knowledge.forbidden = opt_.forbidden;
-    MeekOrienter orienter(g_, &bidirected_, &out.steps);
-    const bool oriented_by_knowledge = orienter.apply_knowledge(knowledge) > 0;
-    for (const OrientationStep& s : out.steps) source_[at(s.from, s.to)] = -1;
-    immoralities(out);
-    orienter.close(oriented_by_knowledge);
-    out.amat.assign(adjacent_.size(), 0);
-    for (int i = 0; i < n_; ++i) {
-      for (int j = 0; j < n_; ++j) out.amat[at(i, j)] = g_.mark(i, j);
-    }
-    out.bidirected = bidirected_;
-  }
-
-  void immoralities(PCResult& out) {
-    std::vector<const Witness*> witness(static_cast<std::size_t>(n_) * n_, nullptr);
-    for (const Witness& w : out.witnesses) witness[at(w.x, w.y)] = witness[at(w.y, w.x)] = &w;
-    std::vector<Immorality>& found = out.immoralities;
-    for (int x = 0; x < n_; ++x) {
-      for (int y = x + 1; y < n_; ++y) {
-        const Witness* w = witness[at(x, y)];
-        if (adj(x, y) || !w) continue;  // pairs removed by the blacklist have no witness
-        for (int m = 0; m < n_; ++m) {
-          if (!adj(x, m) || !adj(y, m)) continue;
-          if (std::binary_search(w->z.begin(), w->z.end(), m)) continue;
-          found.push_back(Immorality{x, m, y, w->p_value, 0});
-        }
-      }
-    }
-    std::vector<std::size_t> order(found.size());
-    std::iota(order.begin(), order.end(), 0);
-    if (opt_.conflicts == ConflictPolicy::strongest) {
-      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return found[a].strength > found[b].strength;
-      });
-    }
-    for (std::size_t k : order) apply_immorality(out, static_cast<int>(k));
-  }
-
-  // Orients x -> middle <- y. An end already oriented middle -> end is a conflict:
-  // against background knowledge, or under the policies "first" and "strongest", the
-  // earlier immorality (or the knowledge) wins and this one is dropped whole; under
-  // "bidirected" two clashing immoralities leave the edge oriented both ways.
-  void apply_immorality(PCResult& out, int k) {
-    Immorality& v = out.immoralities[k];
-    const int ends[2] = {v.x, v.y};
-    const int m = v.middle;
-    bool clash = false, against_knowledge = false;
-    for (int e : ends) {
-      if (!arc(m, e)) continue;
-      clash = true;
-      against_knowledge = against_knowledge || source_[at(m, e)] < 0;
-    }
-    const bool drop = against_knowledge || (clash && opt_.conflicts != ConflictPolicy::bidirected);
-    for (int e : ends) {
-      if (arc(m, e)) out.conflicts.push_back(Conflict{m, e, source_[at(m, e)], k, drop ? 1 : 0});
-    }
-    if (drop) {
-      v.status = 2;
-      return;
-    }
-    for (int e : ends) {
-      if (undirected(e, m)) {
-        set_arc(e, m);
-        source_[at(e, m)] = k;
-      } else if (arc(m, e)) {
-        g_.add_undirected(e, m);  // both marks: bidirected
-        bidirected_[at(e, m)] = bidirected_[at(m, e)] = 1;
-        v.status = 1;
-      }
-    }
-  }
-
   // With the shortcuts, asymptotic tests on complete discrete data of which at most
   // kMaxDistinct of the rows are distinct run on those rows weighted by their cases:
   // the same tables from fewer rows (alarm, 1e6 simulated rows: 24% distinct).
@@ -497,9 +339,6 @@ class PC {
   std::string level_stage_;
   double level_edges_ = 0;
   std::atomic<std::size_t> edges_done_{0};
-  Pdag g_;
-  std::vector<char> bidirected_;
-  std::vector<int> source_;
 };
 
 }  // namespace learnbn

@@ -38,15 +38,12 @@ class Pdag {
   void add_undirected(int a, int b) { marks_[index(a, b)] = marks_[index(b, a)] = 1; }
   void remove_edge(int a, int b) { marks_[index(a, b)] = marks_[index(b, a)] = 0; }
 
-  // Nodes with an arc into v / an undirected edge to v / any edge to v, in node order.
+  // Nodes with an arc into v / an undirected edge to v, in node order.
   std::vector<int> parents(int v) const {
     return select([&](int u) { return has_arc(u, v); });
   }
   std::vector<int> neighbours(int v) const {
     return select([&](int u) { return has_undirected(u, v); });
-  }
-  std::vector<int> adjacents(int v) const {
-    return select([&](int u) { return adjacent(u, v); });
   }
 
   // Are the nodes pairwise adjacent?

@@ -15,7 +15,7 @@
 #include <functional>
 #include <vector>
 
-#include "../missing/cpt_network.hpp"
+#include "../network/cpt_network.hpp"
 #include "../util/rng.hpp"
 #include "variable_elimination.hpp"
 

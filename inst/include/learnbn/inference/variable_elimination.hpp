@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "../missing/cpt_network.hpp"
+#include "../network/cpt_network.hpp"
 #include "factor.hpp"
 
 namespace learnbn {

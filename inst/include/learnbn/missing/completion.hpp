@@ -26,10 +26,10 @@
 #include <vector>
 
 #include "../data/data.hpp"
+#include "../network/cpt_network.hpp"
 #include "../util/format.hpp"
 #include "../util/rng.hpp"
 #include "completion_options.hpp"
-#include "cpt_network.hpp"
 #include "row_posterior.hpp"
 #include "sampling.hpp"
 

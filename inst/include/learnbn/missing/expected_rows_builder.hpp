@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "../data/data.hpp"
-#include "../util/format.hpp"
 #include "../data/expected_rows.hpp"
+#include "../network/cpt_network.hpp"
+#include "../util/format.hpp"
 #include "../util/rng.hpp"
 #include "completion_options.hpp"
-#include "cpt_network.hpp"
 #include "row_posterior.hpp"
 
 namespace learnbn {

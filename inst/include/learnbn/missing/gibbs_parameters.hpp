@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "../data/data.hpp"
+#include "../network/cpt_network.hpp"
 #include "../util/rng.hpp"
-#include "cpt_network.hpp"
 #include "sampling.hpp"
 
 namespace learnbn {
@@ -51,8 +51,6 @@ class GibbsParameterSampler {
     sums_.resize(static_cast<std::size_t>(p_));
     for (int v = 0; v < p_; ++v) sums_[v].assign(net_.cells(v), 0.0);
   }
-
-  std::size_t n_incomplete_cases() const { return case_start_.size(); }
 
   // Sets every missing cell by forward sampling under the starting parameters.
   void initialise() {

@@ -16,9 +16,9 @@
 #include <numeric>
 #include <vector>
 
+#include "../network/cpt_network.hpp"
 #include "../util/rng.hpp"
 #include "completion_options.hpp"
-#include "cpt_network.hpp"
 #include "sampling.hpp"
 
 namespace learnbn {

@@ -7,8 +7,8 @@
 #include <limits>
 #include <vector>
 
+#include "../network/cpt_network.hpp"
 #include "../util/rng.hpp"
-#include "cpt_network.hpp"
 
 namespace learnbn {
 

@@ -1,8 +1,9 @@
 // What the MCMC samplers share: the schedule (burn-in, thinning), the record a chain
 // keeps, and running several chains in threads with results independent of the threads.
 #pragma once
-#include <exception>
 #include <vector>
+
+#include "../util/parallel.hpp"
 
 namespace learnbn {
 
@@ -45,18 +46,7 @@ struct ChainRecord {
 // chains share nothing mutable, so the result does not depend on `threads`.
 template <class Chain>
 void advance_chains(std::vector<Chain>& chains, std::size_t steps, int threads) {
-  std::exception_ptr error = nullptr;
-  const int n_chains = static_cast<int>(chains.size());
-#pragma omp parallel for num_threads(threads < 1 ? 1 : threads) schedule(dynamic, 1)
-  for (int c = 0; c < n_chains; ++c) {
-    try {
-      chains[c].advance(steps);
-    } catch (...) {
-#pragma omp critical
-      error = std::current_exception();
-    }
-  }
-  if (error) std::rethrow_exception(error);
+  parallel_for(static_cast<long>(chains.size()), threads, [&](long c) { chains[c].advance(steps); });
 }
 
 }  // namespace learnbn

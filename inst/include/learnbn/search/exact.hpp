@@ -14,13 +14,13 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
-#include <exception>
 #include <functional>
 #include <limits>
 #include <stdexcept>
 #include <vector>
 
 #include "../score/parent_sets.hpp"
+#include "../util/parallel.hpp"
 
 namespace learnbn {
 
@@ -95,22 +95,14 @@ inline ExactResult exact_search(const FamilyTable& families, int n, int threads,
     index.emplace_back(candidates, n);
     best_parents[v].assign(std::size_t(1) << set_size(candidates), minus_inf);
   }
-  std::exception_ptr error = nullptr;
-#pragma omp parallel for num_threads(std::max(1, threads)) schedule(dynamic, 1)
-  for (int v = 0; v < n; ++v) {
-    try {
-      std::vector<double>& bps = best_parents[v];
-      for (std::size_t i = 0; i < families.sets[v].size(); ++i) {
-        double& slot = bps[index[v](families.sets[v][i])];
-        slot = std::max(slot, families.scores[v][i]);
-      }
-      subset_max_transform(bps);
-    } catch (...) {
-#pragma omp critical
-      error = std::current_exception();
+  parallel_for(n, threads, [&](long v) {
+    std::vector<double>& bps = best_parents[v];
+    for (std::size_t i = 0; i < families.sets[v].size(); ++i) {
+      double& slot = bps[index[v](families.sets[v][i])];
+      slot = std::max(slot, families.scores[v][i]);
     }
-  }
-  if (error) std::rethrow_exception(error);
+    subset_max_transform(bps);
+  });
   tick();
 
   const NodeSet all = node_bit(n) - 1;

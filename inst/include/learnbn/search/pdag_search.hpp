@@ -29,7 +29,6 @@
 #include <algorithm>
 #include <climits>
 #include <cstddef>
-#include <exception>
 #include <utility>
 #include <vector>
 
@@ -37,6 +36,7 @@
 #include "../graph/meek.hpp"
 #include "../graph/pdag.hpp"
 #include "../score/family_scorer.hpp"
+#include "../util/parallel.hpp"
 #include "common.hpp"
 
 namespace learnbn {
@@ -173,17 +173,9 @@ class PdagSearch {
       if (begin > 0) check_interrupt_();
       const std::size_t end = std::min(ops.size(), begin + chunk);
       const int count = static_cast<int>(end - begin);
-      std::exception_ptr error = nullptr;  // none may leave the parallel loop
-#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && count > 64)
-      for (int i = 0; i < count; ++i) {
-        try {
-          ok[i] = consistent_extension(apply(graph_, ops[begin + i]), extensions[i]);
-        } catch (...) {
-#pragma omp critical(learnbn_pdag_search)
-          if (!error) error = std::current_exception();
-        }
-      }
-      if (error) std::rethrow_exception(error);
+      parallel_for(count, count > 64 ? threads : 1, [&](long i) {
+        ok[i] = consistent_extension(apply(graph_, ops[begin + i]), extensions[i]);
+      });
       for (int i = 0; i < count; ++i) {
         if (!ok[i]) continue;
         const double s = score_of(extensions[i]);

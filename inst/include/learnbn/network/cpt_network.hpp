@@ -1,6 +1,6 @@
-// A discrete Bayesian network with known CPTs, as the completion of missing cells and
-// the Gibbs sampling of parameters use it: parents, children, a topological order and
-// the CPTs with their logs, looked up by the cell of a (partly) assigned row.
+// A discrete Bayesian network with known CPTs, as inference, the completion of missing
+// cells and the Gibbs sampling of parameters use it: parents, children, a topological
+// order and the CPTs with their logs, looked up by the cell of a (partly) assigned row.
 #pragma once
 #include <cmath>
 #include <cstddef>

@@ -1,0 +1,81 @@
+// What PC takes and gives back: its options (the conflict policy among them), the
+// records of its tests, witness sets, immoralities and conflicts, and its result.
+#pragma once
+#include <climits>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "../citest/spec.hpp"
+#include "../graph/meek.hpp"
+
+namespace learnbn {
+
+enum class ConflictPolicy { bidirected, first, strongest };
+// The registry of policy names, in the order of ConflictPolicy.
+inline const std::vector<std::string>& conflict_policy_names() {
+  static const std::vector<std::string> names{"bidirected", "first", "strongest"};
+  return names;
+}
+
+struct PCOptions {
+  double alpha = 0.05;
+  int max_cond = INT_MAX;  // largest witness set
+  bool stable = true;
+  int threads = 1;
+  ConflictPolicy conflicts = ConflictPolicy::bidirected;
+  std::vector<char> required;   // n * n, required[i * n + j]: the arc i -> j is whitelisted
+  std::vector<char> forbidden;  // n * n, forbidden[i * n + j]: the arc i -> j is blacklisted
+  // Counting shortcuts, same results: asymptotic tests on discrete data whose rows
+  // repeat run on the distinct rows (data/distinct_rows.hpp), and the tests of a run of
+  // subsets sharing all but their last member are counted together
+  // (CITester::test_shared_prefix). false runs every test alone on the rows as given.
+  bool shortcuts = true;
+};
+
+// What one level of the skeleton phase did, for progress reports.
+struct LevelSummary {
+  int level = 0;
+  std::size_t tests = 0, removed = 0, edges_left = 0;
+};
+
+struct TestRecord {
+  int x = 0, y = 0, level = 0;
+  std::vector<int> z;
+  CITestResult result;
+  bool independent = false;
+};
+
+struct Witness {  // the separating set of a removed edge
+  int x = 0, y = 0;
+  std::vector<int> z;
+  double p_value = 1;
+};
+
+struct Immorality {  // x -> middle <- y
+  int x = 0, middle = 0, y = 0;
+  double strength = 0;  // p-value of the test that separated x and y
+  int status = 0;       // 0 applied, 1 applied as bidirected, 2 dropped (conflict)
+};
+
+// An edge that two sources of orientation want both ways: `from -> to` was set by
+// immorality `kept` (-1: background knowledge) before immorality `other` wanted to -> from.
+struct Conflict {
+  int from = 0, to = 0;
+  int kept = -1, other = -1;
+  int resolution = 0;  // 0 the edge became bidirected, 1 `other` was dropped
+};
+
+struct PCResult {
+  std::vector<int> amat;         // n * n, amat[i * n + j] == 1: i -> j (both set: undirected)
+  std::vector<char> bidirected;  // n * n, symmetric: edges oriented both ways by a conflict
+  std::vector<TestRecord> tests;
+  std::vector<Witness> witnesses;
+  std::vector<Immorality> immoralities;
+  std::vector<Conflict> conflicts;
+  std::vector<OrientationStep> steps;
+  std::size_t cache_hits = 0;
+  int levels = 0;
+};
+
+}  // namespace learnbn

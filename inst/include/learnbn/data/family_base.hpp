@@ -1,0 +1,74 @@
+// The base of Counter::set_base(): a node and its base parents, scored against many
+// candidate extra parents. Each row's base cell (base configuration * r_i + the node's
+// state) is combined once, on first use, the base configurations renumbered to the
+// observed ones when their table is large; the count_plus paths (count_bits.hpp,
+// count_groups.hpp, count_window.hpp and DenseTally) count base + {extra} from them.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "data.hpp"
+#include "family_counts.hpp"
+#include "key_index.hpp"
+
+namespace learnbn {
+
+class FamilyBase {
+ public:
+  // `index` is the Counter's renumbering scratch, shared with the sparse path.
+  FamilyBase(const DataView& data, double dense_limit, KeyIndex& index)
+      : data_(data), dense_limit_(dense_limit), index_(index) {}
+  FamilyBase(const FamilyBase&) = delete;
+  FamilyBase& operator=(const FamilyBase&) = delete;
+
+  void set(int node, const int* parents, std::size_t n_parents) {
+    node_ = node;
+    parents_.assign(parents, parents + n_parents);
+    total_ = parent_configs(data_, parents, n_parents);
+    rows_ready_ = false;
+    // Every configuration of a base within the dense limit is its own id, so the cells of
+    // the rows can wait until a path needs them (bit sets do not: see BitCount).
+    if (total_ <= dense_limit_) {
+      configs_ = total_;
+    } else {
+      rows();
+    }
+  }
+
+  int node() const { return node_; }
+  const std::vector<int>& parents() const { return parents_; }
+  double total() const { return total_; }            // all configurations of the base parents
+  double configs() const { return configs_; }        // ids in use in rows()
+  bool dense() const { return configs_ == total_; }  // else ids are not mixed-radix indices
+
+  // The base cell of each row, combined on first use.
+  const std::uint32_t* rows() {
+    if (rows_ready_) return rows_.data();
+    configs_ =
+        combine_columns(data_, parents_.data(), parents_.size(), dense_limit_, index_, rows_);
+    rows_ready_ = true;
+    const std::uint32_t states = static_cast<std::uint32_t>(data_.columns[node_].cardinality);
+    // Larger base tables never reach the one-pass count (see Counter::count_plus), and
+    // their cell index could overflow.
+    if (configs_ * states > kMaxDenseCells) return rows_.data();
+    std::uint32_t* cell = rows_.data();
+    data_.columns[node_].for_each(data_.n_rows, [&](std::size_t row, int code) {
+      cell[row] = cell[row] * states + static_cast<std::uint32_t>(code);
+    });
+    return rows_.data();
+  }
+
+ private:
+  const DataView& data_;
+  const double dense_limit_;
+  KeyIndex& index_;
+  int node_ = -1;
+  std::vector<int> parents_;
+  double total_ = 1;
+  double configs_ = 1;
+  bool rows_ready_ = false;
+  std::vector<std::uint32_t> rows_;  // base cell of each row
+};
+
+}  // namespace learnbn
