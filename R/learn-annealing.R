@@ -7,6 +7,7 @@
 #' lower the temperature, `T <- decay * T`, and stop after `lowerings` lowerings.
 #' Returns the best graph seen. Follows [set.seed()].
 #'
+#' @inheritParams prepare_search
 #' @inheritParams hill_climb
 #' @param t0 Starting temperature (Heckerman's T0), on the scale of score differences.
 #' @param tries Changes tried at each temperature (alpha). By default 100 per node.

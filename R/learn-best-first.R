@@ -22,6 +22,7 @@
 #' `bench/best-first.R` repeats the comparison with equal numbers of family-score
 #' evaluations (see `max_evaluations`).
 #'
+#' @inheritParams prepare_search
 #' @inheritParams hill_climb
 #' @param max_expansions Largest number of states to expand (`Inf` for no limit).
 #' @param max_open Largest size of the open list, a whole number >= 1 (`Inf` for no
@@ -66,13 +67,9 @@ best_first_search <- function(data, score = NULL, ..., start = NULL, whitelist =
                            threads = threads, verbose = verbose)
   options <- list(max_expansions = as_count(max_expansions), max_open = as_count(max_open, min = 1),
                   max_evaluations = as_count(max_evaluations))
-  nodes <- search$nodes
-  result <- cpp_best_first_search(search$data, score_spec(search$score, length(nodes)),
-                                  search$knowledge, search$start, options, search$threads)
-  amat <- matrix(0L, length(nodes), length(nodes), dimnames = list(nodes, nodes))
-  amat[cbind(result$from, result$to) + 1L] <- 1L
-  info <- search_info(result, search, "best_first_search",
-                      result[c("expansions", "generated", "dropped", "open", "peak_open", "exhausted")],
-                      cli::pluralize("{result$expansions} expansion{?s}, {result$generated} state{?s} generated"))
-  new_bn_graph(amat, "dag", score = result$score, info = info)
+  result <- call_search(search, "best_first", options)
+  counts <- result$counts
+  steps <- cli::pluralize("{counts$expansions} expansion{?s}, {counts$generated} state{?s} generated")
+  new_bn_graph(result$amat, "dag", score = result$score,
+               info = search_info(result, search, "best_first_search", steps))
 }

@@ -9,6 +9,7 @@
 #' and the result is a spanning tree; with BIC, AIC or BDeu a weight can be negative and
 #' such edges are left out, giving a forest.
 #'
+#' @inheritParams prepare_search
 #' @inheritParams hill_climb
 #' @param whitelist,blacklist `NULL` or a two-column data.frame or character matrix of
 #'   node pairs. A blacklisted pair is left out when it is blacklisted in both
@@ -22,8 +23,12 @@
 #' @param verbose If `TRUE`, report the number of edges, the score and the time.
 #' @return A [bn_graph] of type `"forest"` (undirected edges, or arcs when `root` is
 #'   given) with the score of the network and `info` holding `algorithm`
-#'   (`"chow_liu"`), `score` (the score type), the weight matrix (`weights`), the total
-#'   weight of the chosen edges (`total_weight`) and `time` (seconds).
+#'   (`"chow_liu"`), `score` (the score type), `score_evaluations` (the `n + n (n - 1) / 2`
+#'   family scores of the weights and the `n` of the result), `cache_hits` and
+#'   `cache_hit_rate` (`NA`: the families are scored outside a cache, so no hits are
+#'   counted), `time` (seconds), `trace` (the
+#'   network's score), the weight matrix (`weights`) and the total weight of the chosen
+#'   edges (`total_weight`).
 #' @references Chow, C. K. and Liu, C. N. (1968). Approximating discrete probability
 #'   distributions with dependence trees. *IEEE Transactions on Information Theory* 14,
 #'   462-467.
@@ -54,11 +59,13 @@ chow_liu <- function(data, score = "loglik", ..., root = NULL, whitelist = NULL,
   oriented <- orient_forest(amat, if (is.null(root)) nodes[1] else root)
   g <- new_bn_graph(oriented, "forest")
   score_value <- network_score(g, search$data, score = search$score, threads = search$threads)
-  info <- list(algorithm = "chow_liu", score = search$score$type, weights = weights,
-               total_weight = sum(weights[edges]), time = search$clock())
-  if (verbose) {
-    cli::cli_inform("chow_liu: {nrow(edges)} edge{?s}, score {format(score_value, nsmall = 2)}, {format(info$time, digits = 3)} s.")
-  }
+  # The n + n (n - 1) / 2 families of the weights and the n of the result are scored
+  # once each, outside a search's cache: no hits are counted.
+  n <- length(nodes)
+  result <- list(score = score_value, counts = list(), score_evaluations = 2 * n + n * (n - 1) / 2,
+                 cache_hits = NA_real_, trace = score_value)
+  info <- search_info(result, search, "chow_liu", cli::pluralize("{nrow(edges)} edge{?s}"),
+                      extra = list(weights = weights, total_weight = sum(weights[edges])))
   new_bn_graph(if (is.null(root)) amat else oriented, "forest", score = score_value, info = info)
 }
 

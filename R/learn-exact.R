@@ -28,24 +28,18 @@
 #' nodes fit in a minute; with `max_parents = 3`, 0.3 s for 20 nodes, 1 s for 22 and 4 s
 #' for 24 (1.8 GB), where memory, not time, is the limit.
 #'
-#' @param data A data.frame or [bn_data()] object (discrete or continuous variables).
-#' @param score A score name or a [bn_score()] object; `NULL` means `"bdeu"` on discrete
-#'   data and `"bic"` on continuous data. BDe with a prior network is not supported yet
-#'   (BDe without one, i.e. BDeu, is).
-#' @param ... Options of [bn_score()] (such as `iss`) when `score` is a name.
-#' @param whitelist,blacklist Arcs that must / must not appear: two-column data.frames
-#'   or character matrices of from/to node names.
-#' @param max_parents Largest number of parents of any node.
-#' @param no_parents,no_children Names of nodes that may have no parents / no children.
+#' @inheritParams prepare_search
 #' @param max_memory Memory budget in bytes for the search tables (default 4e9).
 #' @param threads Number of threads used to compute the local scores and the
 #'   best-parent tables.
 #'   `r doc_threads_default()`
 #' @param verbose If `TRUE`, report the memory used and the time taken.
 #' @return A [bn_graph] DAG whose `score` is the optimal total score and whose `info`
-#'   holds `algorithm` (`"exact_search"`), `score_evaluations` (local scores computed),
-#'   `cache_hits` (0), `time` (seconds), `parent_sets` (number of allowed parent sets)
-#'   and `memory` (bytes of the search tables).
+#'   holds `algorithm` (`"exact_search"`), `score` (the score type), `score_evaluations`
+#'   (local scores computed, each once), `cache_hits` and `cache_hit_rate` (0: every
+#'   allowed parent set is scored once, outside the cache), `time` (seconds), `trace`
+#'   (the optimal score: the search has no steps), `parent_sets` (number of allowed
+#'   parent sets) and `memory` (bytes of the search tables).
 #' @references Silander, T. and Myllymaki, P. (2006). A simple approach for finding
 #'   the globally optimal Bayesian network structure. *UAI 2006*, 445-452.
 #' @family score-based learners
@@ -59,10 +53,11 @@
 #' exact_search(d, score = "bic", max_parents = 2)
 exact_search <- function(data, score = NULL, ..., whitelist = NULL, blacklist = NULL,
                          max_parents = Inf, no_parents = NULL, no_children = NULL,
-                         max_memory = 4e9, threads = NULL, verbose = FALSE) {
+                         restrict = NULL, max_memory = 4e9, threads = NULL, verbose = FALSE) {
   inputs <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, threads = threads, verbose = verbose)
+                           no_children = no_children, restrict = restrict, threads = threads,
+                           verbose = verbose)
   check_number(max_memory, min = 0, min_open = TRUE)
   needed <- exact_memory(inputs$knowledge)
   if (needed$bytes > max_memory) {
@@ -74,15 +69,12 @@ exact_search <- function(data, score = NULL, ..., whitelist = NULL, blacklist = 
   }
   progress <- progress_reporter(c(families = "Scoring parent sets", subsets = "Exact search over node sets"))
   on.exit(progress_close(progress), add = TRUE)
-  result <- cpp_exact_search(inputs$data, score_spec(inputs$score, length(inputs$nodes)),
-                             inputs$knowledge, inputs$threads, progress)
-  info <- list(algorithm = "exact_search", score_evaluations = result$score_evaluations,
-               cache_hits = 0, time = inputs$clock(),
-               parent_sets = needed$parent_sets, memory = needed$bytes)
-  if (verbose) {
-    cli::cli_inform("Exact search: {info$parent_sets} parent sets, {format_bytes(info$memory)}, {round(info$time, 2)} s.")
-  }
-  graph_from_parent_ids(result$parents, inputs$nodes, result$score, info)
+  result <- call_search(inputs, "exact", progress = progress)
+  info <- search_info(result, inputs, "exact_search",
+                      paste0(format_count(needed$parent_sets), " parent sets, ",
+                             format_bytes(needed$bytes)),
+                      extra = list(parent_sets = needed$parent_sets, memory = needed$bytes))
+  new_bn_graph(result$amat, "dag", score = result$score, info = info)
 }
 
 # Number of allowed parent sets and bytes of the exact search's tables, as the core
@@ -92,11 +84,3 @@ exact_memory <- function(constraints) {
   list(parent_sets = sum(plan$parent_sets), bytes = plan$exact_bytes)
 }
 
-
-# A DAG bn_graph from the 0-based parent ids of each node (as the C++ searches return).
-graph_from_parent_ids <- function(parents, nodes, score = NULL, info = list()) {
-  n <- length(nodes)
-  amat <- matrix(0L, n, n, dimnames = list(nodes, nodes))
-  for (v in seq_len(n)) amat[parents[[v]] + 1L, v] <- 1L
-  new_bn_graph(amat, "dag", score = score, info = info)
-}

@@ -22,14 +22,17 @@ exhaustive_max_nodes <- 6L
 #' DAGs and one family table); for more nodes use [exact_search()], which finds the
 #' best DAG without enumerating them.
 #'
+#' @inheritParams prepare_search
 #' @inheritParams exact_search
 #' @param top How many of the best DAGs to rank (a whole number >= 1).
 #' @param threads Number of threads used to compute the family scores.
 #'   `r doc_threads_default()`
 #' @param verbose If `TRUE`, report the number of DAGs and the time taken.
 #' @return A [bn_graph]: the best DAG (the first found in a tie), with `score` its
-#'   score and `info` holding `algorithm` (`"exhaustive_search"`), `score_evaluations`
-#'   (family scores computed), `cache_hits` (0), `time` (seconds), `n_dags` (DAGs enumerated),
+#'   score and `info` holding `algorithm` (`"exhaustive_search"`), `score` (the score
+#'   type), `score_evaluations` (family scores computed, each once), `cache_hits` and
+#'   `cache_hit_rate` (0: the families are scored outside the cache), `time` (seconds),
+#'   `trace` (the best score: the search has no steps), `n_dags` (DAGs enumerated),
 #'   `log_total` (log of the sum of `exp(score)` over them), `top` (a data.frame with
 #'   columns `rank`, `model` (model string), `log_score` and `posterior`, best first)
 #'   `graphs` (the ranked DAGs as a list of `bn_graph`s) and `arc_probabilities` (the
@@ -52,10 +55,12 @@ exhaustive_max_nodes <- 6L
 #' g$info$n_dags
 exhaustive_search <- function(data, score = NULL, ..., top = 10, whitelist = NULL,
                               blacklist = NULL, max_parents = Inf, no_parents = NULL,
-                              no_children = NULL, threads = NULL, verbose = FALSE) {
+                              no_children = NULL, restrict = NULL, threads = NULL,
+                              verbose = FALSE) {
   inputs <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, threads = threads, verbose = verbose)
+                           no_children = no_children, restrict = restrict, threads = threads,
+                           verbose = verbose)
   check_number(top, min = 1, whole = TRUE)
   nodes <- inputs$nodes
   if (length(nodes) > exhaustive_max_nodes) {
@@ -66,8 +71,7 @@ exhaustive_search <- function(data, score = NULL, ..., top = 10, whitelist = NUL
   }
   progress <- progress_reporter(c(families = "Scoring parent sets", dags = "Enumerating DAGs"))
   on.exit(progress_close(progress), add = TRUE)
-  result <- cpp_exhaustive_search(inputs$data, score_spec(inputs$score, length(nodes)),
-                                  inputs$knowledge, top, inputs$threads, progress)
+  result <- call_search(inputs, "exhaustive", list(top = top), progress = progress)
   graphs <- lapply(seq_along(result$top_scores), function(i) {
     graph_from_parent_ids(result$top_parents[[i]], nodes, result$top_scores[i])
   })
@@ -77,16 +81,22 @@ exhaustive_search <- function(data, score = NULL, ..., top = 10, whitelist = NUL
     log_score = result$top_scores,
     posterior = exp(result$top_scores - result$log_total),
     stringsAsFactors = FALSE)
-  info <- list(algorithm = "exhaustive_search", score_evaluations = result$score_evaluations,
-               cache_hits = 0, time = inputs$clock(),
-               n_dags = result$n_dags, log_total = result$log_total, top = ranking,
-               graphs = graphs,
-               arc_probabilities = matrix(result$arc_probability, length(nodes), byrow = TRUE,
-                                          dimnames = list(nodes, nodes)))
-  if (verbose) {
-    cli::cli_inform("Exhaustive search: {format_count(info$n_dags)} DAGs in {round(info$time, 2)} s.")
-  }
-  new_bn_graph(graphs[[1]]$amat, "dag", score = graphs[[1]]$score, info = info)
+  arc_probabilities <- matrix(result$arc_probability, length(nodes), byrow = TRUE,
+                              dimnames = list(nodes, nodes))
+  info <- search_info(result, inputs, "exhaustive_search",
+                      paste0(format_count(result$n_dags), " DAGs"),
+                      extra = list(n_dags = result$n_dags, log_total = result$log_total,
+                                   top = ranking, graphs = graphs,
+                                   arc_probabilities = arc_probabilities))
+  new_bn_graph(result$amat, "dag", score = result$score, info = info)
+}
+
+# A DAG bn_graph from the 0-based parent ids of each node.
+graph_from_parent_ids <- function(parents, nodes, score = NULL, info = list()) {
+  n <- length(nodes)
+  amat <- matrix(0L, n, n, dimnames = list(nodes, nodes))
+  for (v in seq_len(n)) amat[parents[[v]] + 1L, v] <- 1L
+  new_bn_graph(amat, "dag", score = score, info = info)
 }
 
 #' The best models of an exhaustive search

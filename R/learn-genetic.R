@@ -9,6 +9,7 @@
 #' leave the graph acyclic). With `memetic = TRUE` (genetic local search) every child is
 #' hill-climbed to a local optimum before it joins the population. Follows [set.seed()].
 #'
+#' @inheritParams prepare_search
 #' @inheritParams hill_climb
 #' @param population Number of DAGs in the population (at least 2).
 #' @param generations Number of generations.

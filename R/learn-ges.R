@@ -46,6 +46,7 @@
 #' enumeration is cheap on sparse graphs; `max_subset` bounds their size so that it
 #' stays polynomial on dense ones.
 #'
+#' @inheritParams prepare_search
 #' @inheritParams hill_climb
 #' @param start `NULL` (the empty graph) or a [bn_graph] on the data's nodes: a DAG or
 #'   a CPDAG / PDAG (then one of its consistent extensions); the search starts from its
@@ -81,19 +82,17 @@
 #' g$info$dag
 #' ges(d, score = "bic", no_parents = c("SEX", "SES"), no_children = "CP")
 ges <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
-                max_parents = Inf, no_parents = NULL, no_children = NULL, max_subset = 8,
-                threads = NULL, verbose = FALSE) {
+                max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
+                max_subset = 8, threads = NULL, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, start = class_start(start),
-                           threads = threads, verbose = verbose)
+                           no_children = no_children, restrict = restrict,
+                           start = class_start(start), threads = threads, verbose = verbose)
   check_score_equivalent(search$score, "ges")
-  result <- cpp_ges(search$data, score_spec(search$score, length(search$nodes)), search$knowledge,
-                    search$start, as_count(max_subset), search$threads)
-  info <- search_info(result, search, "ges",
-                      list(forward_steps = result$forward_steps, backward_steps = result$backward_steps),
-                      cli::pluralize("{result$forward_steps} insert{?s} and {result$backward_steps} delete{?s}"))
-  cpdag_result(result, search, info)
+  result <- call_search(search, "ges", list(max_subset = as_count(max_subset)))
+  counts <- result$counts
+  steps <- cli::pluralize("{counts$forward_steps} insert{?s} and {counts$backward_steps} delete{?s}")
+  cpdag_result(result, search, search_info(result, search, "ges", steps))
 }
 
 # The class found by an equivalence-class search, with a member DAG that satisfies the
@@ -103,9 +102,7 @@ ges <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blackli
 # with such a member, so this never fails.
 cpdag_result <- function(result, search, info) {
   amat <- result$amat
-  dag <- result$dag
-  dimnames(amat) <- dimnames(dag) <- list(search$nodes, search$nodes)
-  info$dag <- new_bn_graph(dag, "dag")
+  info$dag <- new_bn_graph(result$dag, "dag")
   type <- "cpdag"
   if (has_arc_knowledge(search$knowledge)) {
     oriented <- orient_with_knowledge(amat, search$knowledge, "DAG of the learned class",

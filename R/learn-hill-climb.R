@@ -8,19 +8,7 @@
 #' rescored, acyclicity is checked in constant time from reachability sets, and family
 #' scores are cached.
 #'
-#' @param data A data.frame or [bn_data()] object, discrete or continuous (see
-#'   [bn_data()]).
-#' @param score A score name or [bn_score()] object; `NULL` means `"bdeu"` on discrete
-#'   data and `"bic"` on continuous data (see [bn_score()]).
-#' @param ... Options of [bn_score()] (such as `iss`) when `score` is a name.
-#' @param start `NULL` (the empty graph) or a [bn_graph] DAG on the data's nodes.
-#' @param whitelist,blacklist `NULL` or a two-column data.frame or character matrix of
-#'   arcs (from, to) that must be present / must not be.
-#' @param max_parents The largest number of parents of a node.
-#' @param no_parents,no_children Names of nodes that may have no parents / no children.
-#' @param restrict `NULL`, or a graph (a [bn_graph] such as the result of [pc()], or an
-#'   adjacency matrix) whose skeleton limits the search: only pairs adjacent in it may
-#'   be joined by an arc, as in the hybrid learners MMHC and H2PC (see [hybrid()]).
+#' @inheritParams prepare_search
 #' @param restarts Number of random restarts. With `verbose = TRUE`, each is reported as
 #'   it ends, with its score and the best so far; in interactive sessions a progress bar
 #'   counts them once the run takes a few seconds.
@@ -101,12 +89,12 @@ spread_restarts <- function(search, options, cluster) {
       cli::cli_inform("hill_climb restart {i}: score {format(climbs[[i]]$score, nsmall = 2)}, best {format(best$score, nsmall = 2)}.")
     }
   }
-  counts <- c("iterations", "score_evaluations", "cache_hits")
   all <- c(list(first), climbs)
-  for (k in counts) best$info[[k]] <- sum(vapply(all, function(g) g$info[[k]], numeric(1)))
-  lookups <- best$info$score_evaluations + best$info$cache_hits
-  best$info$cache_hit_rate <- if (lookups > 0) best$info$cache_hits / lookups else 0
-  best$info$time <- search$clock()
+  total <- function(k) sum(vapply(all, function(g) g$info[[k]], numeric(1)))
+  result <- list(score = best$score, counts = list(iterations = total("iterations")),
+                 score_evaluations = total("score_evaluations"), cache_hits = total("cache_hits"),
+                 trace = best$info$trace)
+  best$info <- search_info(result, search, "hill_climb", NULL)
   best
 }
 

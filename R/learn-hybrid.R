@@ -6,6 +6,7 @@
 #' tests prune most candidate arcs, so the search is faster on large networks, and the
 #' score decides the directions that the tests leave open.
 #'
+#' @inheritParams prepare_search
 #' @inheritParams hill_climb
 #' @param test,alpha,max_cond The conditional independence test, its significance level
 #'   and the largest conditioning set of the skeleton phase (see [pc()]).

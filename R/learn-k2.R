@@ -12,13 +12,21 @@
 #' `order` must be a topological order of the result: a whitelisted arc must go from
 #' an earlier to a later node, and parents are only sought among predecessors.
 #'
+#' @inheritParams prepare_search
 #' @inheritParams exact_search
 #' @param order Every node name once, in the order to use (a permutation of the
 #'   variables of `data`).
+#' @param score A score name or [bn_score()] object; `NULL` means `"k2"` on discrete
+#'   data and `"bic"` on continuous data (see [bn_score()]).
+#' @param threads Number of threads used to score the candidate parents of a node; the
+#'   result does not depend on it.
+#'   `r doc_threads_default()`
 #' @param verbose If `TRUE`, report the parents found for each node.
 #' @return A [bn_graph] DAG whose `score` is the total score and whose `info` holds
-#'   `algorithm` (`"k2_search"`), `score_evaluations` (family scores computed), `cache_hits`
-#'   (family scores found in the cache), `time` (seconds) and `order`.
+#'   `algorithm` (`"k2_search"`), `score` (the score type), `score_evaluations` (family
+#'   scores computed), `cache_hits` (family scores found in the cache),
+#'   `cache_hit_rate`, `time` (seconds), `trace` (the total score: the nodes' searches
+#'   are not steps of one graph's) and `order`.
 #' @references Cooper, G. F. and Herskovits, E. (1992). A Bayesian method for the
 #'   induction of probabilistic networks from data. *Machine Learning* 9, 309-347.
 #'
@@ -33,30 +41,30 @@
 #'           score = "bdeu", iss = 5)
 k2_search <- function(data, order, score = NULL, ..., whitelist = NULL, blacklist = NULL,
                       max_parents = Inf, no_parents = NULL, no_children = NULL,
-                      verbose = FALSE) {
+                      restrict = NULL, threads = NULL, verbose = FALSE) {
   inputs <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, verbose = verbose, default_score = "k2")
+                           no_children = no_children, restrict = restrict, threads = threads,
+                           verbose = verbose, default_score = "k2")
   if (missing(order)) {
     lbn_abort("{.arg order} is missing: give every node name once, in the order to use.", "order")
   }
   nodes <- inputs$nodes
   positions <- check_k2_order(order, nodes, inputs$knowledge$required)
-  result <- cpp_k2_search(inputs$data, score_spec(inputs$score, length(nodes)), positions - 1L,
-                          inputs$knowledge)
-  info <- list(algorithm = "k2_search", score_evaluations = result$score_evaluations,
-               cache_hits = result$cache_hits, time = inputs$clock(),
-               order = order)
-  g <- graph_from_parent_ids(result$parents, nodes, result$score, info)
+  result <- call_search(inputs, "k2", list(order = positions - 1L))
+  info <- search_info(result, inputs, "k2_search", NULL, extra = list(order = order))
   if (verbose) {
     families <- vapply(order, function(node) {
-      parents <- nodes[result$parents[[match(node, nodes)]] + 1L]
+      parents <- node_parents(result$amat, node)
       paste0(node, " <- ", if (length(parents)) paste(parents, collapse = ", ") else "(none)")
     }, "")
     cli::cli_inform(c("K2 families, in order:", stats::setNames(families, rep("*", length(families)))))
   }
-  g
+  new_bn_graph(result$amat, "dag", score = result$score, info = info)
 }
+
+# The parents of `node` in `amat`, in the order of the nodes.
+node_parents <- function(amat, node) rownames(amat)[amat[, node] == 1L]
 
 # `order` must list every node once, and each whitelisted arc must go forward in it.
 check_k2_order <- function(order, nodes, required, call = rlang::caller_env()) {

@@ -58,6 +58,7 @@
 #' as without it; inside the skeleton alone they agree within 0.01 in 2 s, but the best
 #' DAG they find scores 240 nats lower.
 #'
+#' @inheritParams prepare_search
 #' @inheritParams hill_climb
 #' @param restrict `NULL`, or a graph (a [bn_graph] or an adjacency matrix) whose
 #'   skeleton limits the chains: only pairs adjacent in it may be joined by an arc.
@@ -180,10 +181,10 @@ structure_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = 
 #' **Cost.** There are `n * sum(choose(n - 1, 0:max_parents))` families without
 #' constraints (about 289,000 for 37 nodes and 3 parents), each kept with its score
 #' (16 bytes); a run needing more than `max_families` of them is refused. At most 64
-#' nodes are supported.
+#' nodes are supported. The default `max_parents = Inf` suits small networks; set it,
+#' e.g. to 3, on larger ones.
 #'
 #' @inheritParams structure_mcmc
-#' @param max_parents The largest number of parents of a node (default 3).
 #' @param start `NULL` or a [bn_graph] DAG on the data's nodes: each chain starts from
 #'   a random order consistent with it (and with the whitelist).
 #' @param plus_one If `TRUE`, the skeleton of `restrict` bounds each node's parents up to
@@ -213,8 +214,8 @@ structure_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = 
 #' x
 #' round(arc_probabilities(x), 2)
 order_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floor(iterations / 5),
-                       thin = max(1, floor((iterations - burn_in) / 1000)), max_parents = 3,
-                       start = NULL, chains = 2, whitelist = NULL, blacklist = NULL,
+                       thin = max(1, floor((iterations - burn_in) / 1000)), start = NULL,
+                       chains = 2, whitelist = NULL, blacklist = NULL, max_parents = Inf,
                        no_parents = NULL, no_children = NULL, restrict = NULL, plus_one = FALSE,
                        max_families = 1e7, cluster = NULL, threads = NULL, verbose = FALSE) {
   inputs <- prepare_mcmc(data, score, ..., iterations = iterations, burn_in = burn_in,
@@ -285,7 +286,6 @@ order_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floo
 #' about 130,000 families per node); set it, e.g. to 3, on larger ones.
 #'
 #' @inheritParams order_mcmc
-#' @param max_parents The largest number of parents of a node.
 #' @param start `NULL` (the empty graph) or a [bn_graph] DAG on the data's nodes: each
 #'   chain starts from its partition.
 #' @param temperatures Number of coupled copies of each chain, at temperatures 1, 1/2,
@@ -309,8 +309,8 @@ order_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floo
 #' exact <- exhaustive_search(d, score = "bdeu", iss = 5)$info$arc_probabilities
 #' max(abs(arc_probabilities(x) - exact))
 partition_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = floor(iterations / 5),
-                           thin = max(1, floor((iterations - burn_in) / 1e4)), max_parents = Inf,
-                           start = NULL, chains = 2, whitelist = NULL, blacklist = NULL,
+                           thin = max(1, floor((iterations - burn_in) / 1e4)), start = NULL,
+                           chains = 2, whitelist = NULL, blacklist = NULL, max_parents = Inf,
                            no_parents = NULL, no_children = NULL, restrict = NULL,
                            plus_one = FALSE, max_families = 1e7, temperatures = 6, cluster = NULL,
                            threads = NULL, verbose = FALSE) {

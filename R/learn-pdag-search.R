@@ -36,6 +36,7 @@
 #' whitelist's arcs added. The check is conservative: for `max_parents` only the
 #' extension found as above is tried, not every DAG of the class.
 #'
+#' @inheritParams prepare_search
 #' @inheritParams hill_climb
 #' @param start `NULL` (the empty graph) or a [bn_graph] on the data's nodes: a DAG or
 #'   a CPDAG / PDAG (then one of its consistent extensions); the search starts from its
@@ -76,15 +77,15 @@
 #' pdag_search(d, score = "bic", no_parents = c("SEX", "SES"), no_children = "CP")
 pdag_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL,
                         blacklist = NULL, max_parents = Inf, no_parents = NULL,
-                        no_children = NULL, max_iter = Inf, threads = NULL, verbose = FALSE) {
+                        no_children = NULL, restrict = NULL, max_iter = Inf, threads = NULL,
+                        verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, start = class_start(start),
-                           threads = threads, verbose = verbose)
+                           no_children = no_children, restrict = restrict,
+                           start = class_start(start), threads = threads, verbose = verbose)
   check_score_equivalent(search$score, "pdag_search")
-  result <- cpp_pdag_search(search$data, score_spec(search$score, length(search$nodes)),
-                            search$knowledge, search$start, as_count(max_iter), search$threads)
-  info <- search_info(result, search, "pdag_search", list(iterations = result$iterations),
-                      cli::pluralize("{result$iterations} step{?s}"))
+  result <- call_search(search, "pdag_search", list(max_iter = as_count(max_iter)))
+  info <- search_info(result, search, "pdag_search",
+                      cli::pluralize("{result$counts$iterations} step{?s}"))
   cpdag_result(result, search, info)
 }

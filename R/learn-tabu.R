@@ -6,6 +6,7 @@
 #' seen is returned, so the result never scores below plain hill climbing from the
 #' same start.
 #'
+#' @inheritParams prepare_search
 #' @inheritParams hill_climb
 #' @param tabu Length of the tabu list: the inverses of this many recent moves are
 #'   forbidden.

@@ -10,6 +10,38 @@ stopwatch <- function() {
   function() proc.time()[["elapsed"]] - began
 }
 
+#' The arguments every score-based learner shares
+#'
+#' The set-up of every score-based learner: the data are checked and recoded once, the
+#' score built, and the knowledge (`whitelist`, `blacklist`, `max_parents`, `no_parents`,
+#' `no_children`, `restrict`) and the start graph checked against the data's nodes. The
+#' learners take these arguments under the same names, and their help pages inherit
+#' this documentation, so that it is written once.
+#'
+#' @param data A data.frame or [bn_data()] object, discrete or continuous (see
+#'   [bn_data()]).
+#' @param score A score name or [bn_score()] object; `NULL` means `"bdeu"` on discrete
+#'   data and `"bic"` on continuous data (see [bn_score()]). BDe with a prior network is
+#'   not supported by the searches yet (BDe without one, i.e. BDeu, is).
+#' @param ... Options of [bn_score()] (such as `iss`) when `score` is a name.
+#' @param whitelist,blacklist `NULL` or a two-column data.frame or character matrix of
+#'   arcs (from, to) that must be present / must not be.
+#' @param max_parents The largest number of parents of a node.
+#' @param no_parents,no_children Names of nodes that may have no parents / no children.
+#' @param restrict `NULL`, or a graph (a [bn_graph] such as the result of [pc()], or an
+#'   adjacency matrix) whose skeleton limits the search: only pairs adjacent in it may
+#'   be joined by an arc, as in the hybrid learners MMHC and H2PC (see [hybrid()]).
+#' @param start `NULL` (the empty graph) or a [bn_graph] DAG on the data's nodes.
+#' @param threads Number of threads used to score families; the result does not depend
+#'   on it.
+#'   `r doc_threads_default()`
+#' @param verbose If `TRUE`, report the steps, score evaluations and time.
+#' @param default_score The score type used when `score` is `NULL` on discrete data.
+#' @param call The environment named in error messages.
+#' @return A list: the checked `data`, `score`, `knowledge`, `nodes`, `start` (an
+#'   integer adjacency matrix with the whitelist's arcs), `threads`, `verbose` and
+#'   `clock` (the seconds since the set-up began).
+#' @keywords internal
 prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL, max_parents = Inf,
                            no_parents = NULL, no_children = NULL, restrict = NULL, start = NULL,
                            threads = NULL, verbose = FALSE, default_score = "bdeu",
@@ -150,36 +182,55 @@ start_matrix <- function(start, knowledge, call) {
   amat
 }
 
-# Runs one C++ search and wraps the result. `algorithm` is the core's name of the search
-# ("hill_climb", "tabu", "local", "annealing", "genetic"); `name`, recorded as
-# info$algorithm, is the learner's R function name. With `search$expected` (structural
-# EM: list(network, options)), families are scored on the expected counts of the data's
-# missing cells under that network, and info has the expected counts of the result's
-# families (`expected_counts`) and the number of component completions kept.
-run_search <- function(search, algorithm, options, name = algorithm, on_restart = NULL) {
+# Runs one core search through the one entry point, cpp_search(): `algorithm` is the
+# core's name of the search ("hill_climb", "tabu", "local", "annealing", "genetic",
+# "best_first", "ges", "pdag_search", "k2", "exact", "exhaustive"; see
+# src/rcpp-search.cpp), `options` its own settings. The result has `amat` (the class for
+# ges and pdag_search, with a member DAG in `dag`) named by the nodes, `score`, `counts`
+# (the search's own, by name), `score_evaluations`, `cache_hits`, `trace` and the
+# search's extra fields. With `search$expected` (structural EM: list(network, options)),
+# families are scored on the expected counts of the data's missing cells under that
+# network, and the result has the expected counts of its families (`expected_counts`)
+# and the number of component completions kept (`completions`).
+call_search <- function(search, algorithm, options = list(), on_restart = NULL,
+                        progress = NULL) {
   n <- length(search$nodes)
   # An internal switch for the tests: FALSE counts every family over all rows.
   options$count_groups <- !isFALSE(getOption("learnbn.count_groups"))
-  result <- cpp_dag_search(search$data, score_spec(search$score, n), search$knowledge, search$start,
-                           algorithm, options, search$threads, search$expected, on_restart)
+  result <- cpp_search(search$data, score_spec(search$score, n), search$knowledge, search$start,
+                       algorithm, options, search$threads, search$expected, on_restart, progress)
   check_completion_memory(result, search$expected$options, search$call)
-  amat <- result$amat
-  dimnames(amat) <- list(search$nodes, search$nodes)
-  info <- search_info(result, search, name, list(iterations = result$iterations),
-                      cli::pluralize("{result$iterations} move{?s}"))
-  if (!is.null(search$expected)) info[c("expected_counts", "completions")] <- result[c("expected_counts", "completions")]
-  new_bn_graph(amat, "dag", score = result$score, info = info)
+  dimnames(result$amat) <- list(search$nodes, search$nodes)
+  if (!is.null(result$dag)) dimnames(result$dag) <- dimnames(result$amat)
+  result
 }
 
-# The info record of a C++ search: its own step counts (`steps`), then what every search
-# reports (family scores computed, cache use, time, score trace); said when verbose.
-search_info <- function(result, search, algorithm, steps, steps_text) {
+# A search over DAGs by arc moves, wrapped: a bn_graph DAG whose info is search_info()'s
+# (`name`, recorded as info$algorithm, is the learner's R function name), plus
+# structural EM's `expected_counts` and `completions` when it asked for them.
+run_search <- function(search, algorithm, options, name = algorithm, on_restart = NULL) {
+  result <- call_search(search, algorithm, options, on_restart = on_restart)
+  info <- search_info(result, search, name, cli::pluralize("{result$counts$iterations} move{?s}"))
+  if (!is.null(search$expected)) info[c("expected_counts", "completions")] <- result[c("expected_counts", "completions")]
+  new_bn_graph(result$amat, "dag", score = result$score, info = info)
+}
+
+# The one constructor of a score-based learner's info record: `algorithm` (the learner's
+# function name), `score` (the score type), the search's own counts (`result$counts`),
+# then what every search reports: `score_evaluations` (family scores computed),
+# `cache_hits` and `cache_hit_rate` (NA when the learner does not count them), `time`
+# (seconds since the learner started) and `trace` (the score after each step, the
+# start's first; the result's score alone for a search without steps), then `extra`.
+# With `verbose`, the learner's `steps_text` is said with these figures (nothing when it
+# is NULL: the learner reports in its own way).
+search_info <- function(result, search, algorithm, steps_text, extra = list()) {
   lookups <- result$score_evaluations + result$cache_hits
-  info <- c(list(algorithm = algorithm, score = search$score$type), steps,
+  hit_rate <- if (is.na(lookups) || lookups > 0) result$cache_hits / lookups else 0
+  info <- c(list(algorithm = algorithm, score = search$score$type), result$counts,
             list(score_evaluations = result$score_evaluations, cache_hits = result$cache_hits,
-                 cache_hit_rate = if (lookups > 0) result$cache_hits / lookups else 0,
-                 time = search$clock(), trace = result$trace))
-  if (search$verbose) {
+                 cache_hit_rate = hit_rate, time = search$clock(), trace = result$trace),
+            extra)
+  if (search$verbose && !is.null(steps_text)) {
     cli::cli_inform("{algorithm}: {steps_text}, {info$score_evaluations} family score{?s} computed, score {format(result$score, nsmall = 2)}, {format(info$time, digits = 3)} s.")
   }
   info

@@ -11,22 +11,6 @@ Rcpp::Rostream<true>&  Rcpp::Rcout = Rcpp::Rcpp_cout_get();
 Rcpp::Rostream<false>& Rcpp::Rcerr = Rcpp::Rcpp_cerr_get();
 #endif
 
-// cpp_best_first_search
-Rcpp::List cpp_best_first_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerMatrix start, Rcpp::List options, int threads);
-RcppExport SEXP _learnbn_cpp_best_first_search(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP startSEXP, SEXP optionsSEXP, SEXP threadsSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type spec(specSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
-    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type start(startSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
-    Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_best_first_search(data, spec, knowledge, start, options, threads));
-    return rcpp_result_gen;
-END_RCPP
-}
 // cpp_ci_tests
 Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rcpp::List z, Rcpp::List test, int threads, Rcpp::Nullable<Rcpp::Function> progress);
 RcppExport SEXP _learnbn_cpp_ci_tests(SEXP dataSEXP, SEXP xSEXP, SEXP ySEXP, SEXP zSEXP, SEXP testSEXP, SEXP threadsSEXP, SEXP progressSEXP) {
@@ -80,22 +64,6 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< Rcpp::List >::type values(valuesSEXP);
     Rcpp::traits::input_parameter< SEXP >::type weights(weightsSEXP);
     rcpp_result_gen = Rcpp::wrap(cpp_gaussian_stats(values, weights));
-    return rcpp_result_gen;
-END_RCPP
-}
-// cpp_ges
-Rcpp::List cpp_ges(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerMatrix start, double max_subset, int threads);
-RcppExport SEXP _learnbn_cpp_ges(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP startSEXP, SEXP max_subsetSEXP, SEXP threadsSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type spec(specSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
-    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type start(startSEXP);
-    Rcpp::traits::input_parameter< double >::type max_subset(max_subsetSEXP);
-    Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_ges(data, spec, knowledge, start, max_subset, threads));
     return rcpp_result_gen;
 END_RCPP
 }
@@ -313,22 +281,6 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
-// cpp_pdag_search
-Rcpp::List cpp_pdag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerMatrix start, double max_iter, int threads);
-RcppExport SEXP _learnbn_cpp_pdag_search(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP startSEXP, SEXP max_iterSEXP, SEXP threadsSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type spec(specSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
-    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type start(startSEXP);
-    Rcpp::traits::input_parameter< double >::type max_iter(max_iterSEXP);
-    Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_pdag_search(data, spec, knowledge, start, max_iter, threads));
-    return rcpp_result_gen;
-END_RCPP
-}
 // cpp_registry
 Rcpp::List cpp_registry();
 RcppExport SEXP _learnbn_cpp_registry() {
@@ -390,54 +342,9 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
-// cpp_k2_search
-Rcpp::List cpp_k2_search(Rcpp::List data, Rcpp::List spec, Rcpp::IntegerVector order, Rcpp::List constraints);
-RcppExport SEXP _learnbn_cpp_k2_search(SEXP dataSEXP, SEXP specSEXP, SEXP orderSEXP, SEXP constraintsSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type spec(specSEXP);
-    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type order(orderSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type constraints(constraintsSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_k2_search(data, spec, order, constraints));
-    return rcpp_result_gen;
-END_RCPP
-}
-// cpp_exhaustive_search
-Rcpp::List cpp_exhaustive_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints, double top, int threads, Rcpp::Nullable<Rcpp::Function> progress);
-RcppExport SEXP _learnbn_cpp_exhaustive_search(SEXP dataSEXP, SEXP specSEXP, SEXP constraintsSEXP, SEXP topSEXP, SEXP threadsSEXP, SEXP progressSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type spec(specSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type constraints(constraintsSEXP);
-    Rcpp::traits::input_parameter< double >::type top(topSEXP);
-    Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
-    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type progress(progressSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_exhaustive_search(data, spec, constraints, top, threads, progress));
-    return rcpp_result_gen;
-END_RCPP
-}
-// cpp_exact_search
-Rcpp::List cpp_exact_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints, int threads, Rcpp::Nullable<Rcpp::Function> progress);
-RcppExport SEXP _learnbn_cpp_exact_search(SEXP dataSEXP, SEXP specSEXP, SEXP constraintsSEXP, SEXP threadsSEXP, SEXP progressSEXP) {
-BEGIN_RCPP
-    Rcpp::RObject rcpp_result_gen;
-    Rcpp::RNGScope rcpp_rngScope_gen;
-    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type spec(specSEXP);
-    Rcpp::traits::input_parameter< Rcpp::List >::type constraints(constraintsSEXP);
-    Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
-    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type progress(progressSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_exact_search(data, spec, constraints, threads, progress));
-    return rcpp_result_gen;
-END_RCPP
-}
-// cpp_dag_search
-Rcpp::List cpp_dag_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerMatrix start, std::string algorithm, Rcpp::List options, int threads, Rcpp::Nullable<Rcpp::List> expected, Rcpp::Nullable<Rcpp::Function> on_restart);
-RcppExport SEXP _learnbn_cpp_dag_search(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP startSEXP, SEXP algorithmSEXP, SEXP optionsSEXP, SEXP threadsSEXP, SEXP expectedSEXP, SEXP on_restartSEXP) {
+// cpp_search
+Rcpp::List cpp_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerMatrix start, std::string algorithm, Rcpp::List options, int threads, Rcpp::Nullable<Rcpp::List> expected, Rcpp::Nullable<Rcpp::Function> on_restart, Rcpp::Nullable<Rcpp::Function> progress);
+RcppExport SEXP _learnbn_cpp_search(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP startSEXP, SEXP algorithmSEXP, SEXP optionsSEXP, SEXP threadsSEXP, SEXP expectedSEXP, SEXP on_restartSEXP, SEXP progressSEXP) {
 BEGIN_RCPP
     Rcpp::RObject rcpp_result_gen;
     Rcpp::RNGScope rcpp_rngScope_gen;
@@ -450,18 +357,17 @@ BEGIN_RCPP
     Rcpp::traits::input_parameter< int >::type threads(threadsSEXP);
     Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::List> >::type expected(expectedSEXP);
     Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type on_restart(on_restartSEXP);
-    rcpp_result_gen = Rcpp::wrap(cpp_dag_search(data, spec, knowledge, start, algorithm, options, threads, expected, on_restart));
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type progress(progressSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_search(data, spec, knowledge, start, algorithm, options, threads, expected, on_restart, progress));
     return rcpp_result_gen;
 END_RCPP
 }
 
 static const R_CallMethodDef CallEntries[] = {
-    {"_learnbn_cpp_best_first_search", (DL_FUNC) &_learnbn_cpp_best_first_search, 6},
     {"_learnbn_cpp_ci_tests", (DL_FUNC) &_learnbn_cpp_ci_tests, 7},
     {"_learnbn_cpp_minimal_imap", (DL_FUNC) &_learnbn_cpp_minimal_imap, 4},
     {"_learnbn_cpp_encode_codes", (DL_FUNC) &_learnbn_cpp_encode_codes, 4},
     {"_learnbn_cpp_gaussian_stats", (DL_FUNC) &_learnbn_cpp_gaussian_stats, 2},
-    {"_learnbn_cpp_ges", (DL_FUNC) &_learnbn_cpp_ges, 6},
     {"_learnbn_cpp_topological_order", (DL_FUNC) &_learnbn_cpp_topological_order, 1},
     {"_learnbn_cpp_cpdag", (DL_FUNC) &_learnbn_cpp_cpdag, 1},
     {"_learnbn_cpp_pdag_extension", (DL_FUNC) &_learnbn_cpp_pdag_extension, 1},
@@ -478,16 +384,12 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_gibbs_fit", (DL_FUNC) &_learnbn_cpp_gibbs_fit, 5},
     {"_learnbn_cpp_available_counts", (DL_FUNC) &_learnbn_cpp_available_counts, 3},
     {"_learnbn_cpp_pc", (DL_FUNC) &_learnbn_cpp_pc, 7},
-    {"_learnbn_cpp_pdag_search", (DL_FUNC) &_learnbn_cpp_pdag_search, 6},
     {"_learnbn_cpp_registry", (DL_FUNC) &_learnbn_cpp_registry, 0},
     {"_learnbn_cpp_search_plan", (DL_FUNC) &_learnbn_cpp_search_plan, 1},
     {"_learnbn_cpp_startable_threads", (DL_FUNC) &_learnbn_cpp_startable_threads, 1},
     {"_learnbn_cpp_family_table", (DL_FUNC) &_learnbn_cpp_family_table, 3},
     {"_learnbn_cpp_local_scores", (DL_FUNC) &_learnbn_cpp_local_scores, 6},
-    {"_learnbn_cpp_k2_search", (DL_FUNC) &_learnbn_cpp_k2_search, 4},
-    {"_learnbn_cpp_exhaustive_search", (DL_FUNC) &_learnbn_cpp_exhaustive_search, 6},
-    {"_learnbn_cpp_exact_search", (DL_FUNC) &_learnbn_cpp_exact_search, 5},
-    {"_learnbn_cpp_dag_search", (DL_FUNC) &_learnbn_cpp_dag_search, 9},
+    {"_learnbn_cpp_search", (DL_FUNC) &_learnbn_cpp_search, 10},
     {NULL, NULL, 0}
 };
 

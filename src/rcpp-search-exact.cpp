@@ -1,13 +1,11 @@
-// Glue for K2, exhaustive and exact search: converts arguments, runs the core search
-// (interrupts checked and progress reported on this thread between batches), returns
-// plain R lists.
+// Runners of K2, exhaustive and exact search (see rcpp-search.h). Interrupts are checked
+// and progress reported on this thread between batches.
 #include <vector>
 
-#include <learnbn/score/family_scorer.hpp>
 #include <learnbn/search/exact.hpp>
 #include <learnbn/search/exhaustive.hpp>
 #include <learnbn/search/k2.hpp>
-#include "rcpp-glue.h"
+#include "rcpp-search.h"
 
 namespace {
 
@@ -18,66 +16,45 @@ Rcpp::List parent_list(const std::vector<learnbn::NodeSet>& parents) {
   return out;
 }
 
+// Every family the constraints allow, scored once (progress stage "families").
+learnbn::FamilyTable allowed_families(SearchCall& call) {
+  return learnbn::score_allowed_families(call.scorer, call.constraints,
+                                         call.r_calls.interrupt_check(),
+                                         call.r_calls.progress(call.progress));
+}
+
 }  // namespace
 
-// [[Rcpp::export]]
-Rcpp::List cpp_k2_search(Rcpp::List data, Rcpp::List spec, Rcpp::IntegerVector order,
-                         Rcpp::List constraints) {
-  const learnbn::DataView view = data_view(data);
-  learnbn::FamilyScorer scorer(view, score_spec(spec, static_cast<int>(view.n_vars())), 1);
-  const learnbn::K2Result result = learnbn::k2_search(
-      scorer, Rcpp::as<std::vector<int>>(order), constraints_from_list(constraints), check_interrupt);
-  return Rcpp::List::create(
-      Rcpp::Named("parents") = Rcpp::wrap(result.parents),
-      Rcpp::Named("score") = result.score,
-      Rcpp::Named("score_evaluations") = static_cast<double>(scorer.evaluations()),
-      Rcpp::Named("cache_hits") = static_cast<double>(scorer.cache_hits()));
+// options$order: the node order, 0-based.
+learnbn::SearchResult run_k2(SearchCall& call) {
+  return learnbn::k2_search(call.scorer, Rcpp::as<std::vector<int>>(call.options["order"]),
+                            call.constraints, call.r_calls.interrupt_check());
 }
 
-// [[Rcpp::export]]
-Rcpp::List cpp_exhaustive_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints,
-                                 double top, int threads,
-                                 Rcpp::Nullable<Rcpp::Function> progress = R_NilValue) {
-  const learnbn::DataView view = data_view(data);
-  const int n = static_cast<int>(view.n_vars());
-  learnbn::FamilyScorer scorer(view, score_spec(spec, n), threads);
-  RCalls r_calls;
-  const learnbn::FamilyTable families = learnbn::score_allowed_families(
-      scorer, constraints_from_list(constraints), r_calls.interrupt_check(), r_calls.progress(progress));
-  learnbn::DagEnumerator enumerator(families, n, limit_from_r<std::size_t>(top), r_calls.interrupt_check(),
-                                    r_calls.progress(progress));
-  const learnbn::ExhaustiveResult result = enumerator.run();
-  r_calls.finish();
-  Rcpp::List graphs(result.top.size());
-  Rcpp::NumericVector scores(result.top.size());
-  for (std::size_t i = 0; i < result.top.size(); ++i) {
-    graphs[i] = parent_list(result.top[i].parents);
-    scores[i] = result.top[i].score;
+learnbn::SearchResult run_exact(SearchCall& call) {
+  const learnbn::FamilyTable families = allowed_families(call);
+  return learnbn::exact_search(families, call.constraints.n, call.threads,
+                               call.r_calls.interrupt_check(), call.r_calls.progress(call.progress));
+}
+
+// options$top: how many of the best DAGs to rank. Their ranking and the posterior of
+// every arc go to the result's extra fields.
+learnbn::SearchResult run_exhaustive(SearchCall& call) {
+  const learnbn::FamilyTable families = allowed_families(call);
+  const auto top = limit_from_r<std::size_t>(Rcpp::as<double>(call.options["top"]));
+  learnbn::DagEnumerator enumerator(families, call.constraints.n, top, call.r_calls.interrupt_check(),
+                                    call.r_calls.progress(call.progress));
+  const learnbn::DagPosterior posterior = enumerator.run();
+  Rcpp::List graphs(posterior.top.size());
+  Rcpp::NumericVector scores(posterior.top.size());
+  for (std::size_t i = 0; i < posterior.top.size(); ++i) {
+    graphs[i] = parent_list(posterior.top[i].parents);
+    scores[i] = posterior.top[i].score;
   }
-  return Rcpp::List::create(
-      Rcpp::Named("n_dags") = static_cast<double>(result.n_dags),
-      Rcpp::Named("log_total") = result.log_total,
-      Rcpp::Named("arc_probability") = Rcpp::NumericVector(result.arc_probability.begin(),
-                                                           result.arc_probability.end()),
-      Rcpp::Named("top_scores") = scores,
-      Rcpp::Named("top_parents") = graphs,
-      Rcpp::Named("score_evaluations") = static_cast<double>(families.size()));
-}
-
-// [[Rcpp::export]]
-Rcpp::List cpp_exact_search(Rcpp::List data, Rcpp::List spec, Rcpp::List constraints,
-                            int threads, Rcpp::Nullable<Rcpp::Function> progress = R_NilValue) {
-  const learnbn::DataView view = data_view(data);
-  const int n = static_cast<int>(view.n_vars());
-  learnbn::FamilyScorer scorer(view, score_spec(spec, n), threads);
-  RCalls r_calls;
-  const learnbn::FamilyTable families = learnbn::score_allowed_families(
-      scorer, constraints_from_list(constraints), r_calls.interrupt_check(), r_calls.progress(progress));
-  const learnbn::ExactResult result =
-      learnbn::exact_search(families, n, threads, r_calls.interrupt_check(), r_calls.progress(progress));
-  r_calls.finish();
-  return Rcpp::List::create(
-      Rcpp::Named("parents") = parent_list(result.parents),
-      Rcpp::Named("score") = result.score,
-      Rcpp::Named("score_evaluations") = static_cast<double>(families.size()));
+  call.extra.push_back(static_cast<double>(posterior.n_dags), "n_dags");
+  call.extra.push_back(posterior.log_total, "log_total");
+  call.extra.push_back(Rcpp::wrap(posterior.arc_probability), "arc_probability");
+  call.extra.push_back(scores, "top_scores");
+  call.extra.push_back(graphs, "top_parents");
+  return learnbn::best_result(posterior);
 }

@@ -135,3 +135,118 @@ test_that("the same mistake gives the same error class in every learner", {
   }
   expect_error(hybrid(frontend_data, search = "tabu"), class = "learnbn_error_value")
 })
+
+# The blacklist that forbids, in both directions, every pair the skeleton does not join:
+# what `restrict` means, written out by hand.
+outside_blacklist <- function(restrict) {
+  nodes <- rownames(restrict)
+  pairs <- which(restrict == 0L & !diag(length(nodes)), arr.ind = TRUE)
+  data.frame(from = nodes[pairs[, 1]], to = nodes[pairs[, 2]])
+}
+
+test_that("restrict limits ges, pdag_search, exact, exhaustive and k2 as its blacklist does", {
+  restrict <- frontend_restrict()
+  blacklist <- outside_blacklist(restrict)
+  order <- c("SEX", "SES", "IQ", "PE", "CP")
+  runs <- list(
+    ges = function(...) ges(frontend_data, score = "bic", ...),
+    pdag_search = function(...) pdag_search(frontend_data, score = "bic", ...),
+    exact_search = function(...) exact_search(frontend_data, score = "bic", ...),
+    exhaustive_search = function(...) exhaustive_search(frontend_data, score = "bic", top = 2, ...),
+    k2_search = function(...) k2_search(frontend_data, order = order, ...))
+  for (name in names(runs)) {
+    free <- runs[[name]]()
+    expect_gt(arcs_outside(free, restrict), 0)  # without restrict some arc leaves it
+    inside <- runs[[name]](restrict = restrict)
+    expect_identical(arcs_outside(inside, restrict), 0L, info = name)
+    by_hand <- runs[[name]](blacklist = blacklist)
+    expect_identical(as.matrix(inside), as.matrix(by_hand), info = name)
+    expect_identical(inside$score, by_hand$score, info = name)
+    expect_identical(inside$type, by_hand$type, info = name)
+    expect_error(runs[[name]](restrict = "SEX"), class = "learnbn_error_type")
+  }
+})
+
+test_that("exhaustive_search enumerates the DAGs inside restrict: 9 on a path of 3 nodes", {
+  small <- bn_data(college_plans[c("SEX", "SES", "IQ", "count")], counts = "count")
+  path <- matrix(0L, 3, 3, dimnames = list(c("SEX", "SES", "IQ"), c("SEX", "SES", "IQ")))
+  path["SEX", "SES"] <- path["SES", "SEX"] <- path["SES", "IQ"] <- path["IQ", "SES"] <- 1L
+  # Each of the two edges is absent or takes one of two directions, and a path has no
+  # cycle: 3^2 DAGs, against 25 on three nodes.
+  expect_identical(exhaustive_search(small, restrict = path)$info$n_dags, 9)
+  expect_identical(exhaustive_search(small)$info$n_dags, 25)
+})
+
+test_that("k2_search gives the same graph and counts on any number of threads", {
+  order <- c("SEX", "SES", "IQ", "PE", "CP")
+  one <- k2_search(frontend_data, order = order, threads = 1)
+  two <- k2_search(frontend_data, order = order, threads = 2)
+  expect_identical(as.matrix(two), as.matrix(one))
+  expect_identical(two$score, one$score)
+  expect_identical(two$info[c("score_evaluations", "cache_hits")],
+                   one$info[c("score_evaluations", "cache_hits")])
+  expect_error(k2_search(frontend_data, order = order, threads = 0),
+               class = "learnbn_error_value")
+})
+
+test_that("every score-based learner's info has the common fields, in one order", {
+  order <- c("SEX", "SES", "IQ", "PE", "CP")
+  small <- bn_data(college_plans[c("SEX", "SES", "IQ", "count")], counts = "count")
+  set.seed(2)
+  graphs <- list(
+    hill_climb = hill_climb(frontend_data, score = "bic"),
+    tabu_search = tabu_search(frontend_data, score = "bic"),
+    local_search = local_search(frontend_data, score = "bic", k_max = 500),
+    simulated_annealing = simulated_annealing(frontend_data, score = "bic", lowerings = 5),
+    genetic_search = genetic_search(frontend_data, score = "bic", generations = 5),
+    best_first_search = best_first_search(frontend_data, score = "bic", max_expansions = 5),
+    k2_search = k2_search(frontend_data, order = order, score = "bic"),
+    exact_search = exact_search(frontend_data, score = "bic"),
+    exhaustive_search = exhaustive_search(small, score = "bic"),
+    ges = ges(frontend_data, score = "bic"),
+    pdag_search = pdag_search(frontend_data, score = "bic"),
+    chow_liu = chow_liu(frontend_data, score = "bic"))
+  common <- c("score_evaluations", "cache_hits", "cache_hit_rate", "time", "trace")
+  for (name in names(graphs)) {
+    info <- graphs[[name]]$info
+    expect_identical(names(info)[1:2], c("algorithm", "score"), info = name)
+    expect_identical(info$score, "bic", info = name)
+    at <- match(common, names(info))
+    expect_false(anyNA(at), info = name)
+    expect_identical(diff(at), rep(1L, 4), info = name)
+    # Tabu search and annealing return the best graph seen, not their last.
+    if (!name %in% c("tabu_search", "simulated_annealing")) {
+      expect_equal(tail(info$trace, 1), graphs[[name]]$score, tolerance = 1e-9, info = name)
+    }
+  }
+  # The searches without steps: the trace is the result's score alone.
+  for (name in c("k2_search", "exact_search", "exhaustive_search", "chow_liu")) {
+    expect_identical(graphs[[name]]$info$trace, graphs[[name]]$score, info = name)
+  }
+  # Exact search scores each of the 5 * 2^4 allowed parent sets once, outside the cache.
+  exact <- graphs$exact_search$info
+  expect_identical(exact$score_evaluations, 80)
+  expect_identical(c(exact$cache_hits, exact$cache_hit_rate), c(0, 0))
+  # Chow-Liu scores 5 empty families, 10 pairs and the 5 families of its result, and
+  # counts no cache use.
+  chow <- graphs$chow_liu$info
+  expect_identical(chow$score_evaluations, 20)
+  expect_identical(c(chow$cache_hits, chow$cache_hit_rate), c(NA_real_, NA_real_))
+})
+
+test_that("the shared knobs come in one order in every learner", {
+  knobs <- c("start", "whitelist", "blacklist", "max_parents", "no_parents", "no_children",
+             "restrict", "threads", "verbose")
+  learners <- list(hill_climb, tabu_search, local_search, simulated_annealing, genetic_search,
+                   best_first_search, k2_search, exact_search, exhaustive_search, ges,
+                   pdag_search, structure_mcmc, order_mcmc, partition_mcmc)
+  for (learn in learners) {
+    args <- names(formals(learn))
+    expect_identical(args[1], "data")
+    present <- intersect(knobs, args)
+    expect_identical(args[args %in% knobs], present)
+    expect_true(all(setdiff(knobs, "start") %in% present))
+  }
+  expect_identical(formals(order_mcmc)$max_parents, Inf)
+  expect_identical(formals(partition_mcmc)$max_parents, Inf)
+})

@@ -23,3 +23,16 @@ test_that("bad k_max values fail with classed errors", {
   expect_error(local_search(college_data, k_max = 1.5), class = "learnbn_error_value")
   expect_error(local_search(college_data, k_max = "10"), class = "learnbn_error_type")
 })
+
+test_that("max_iter stops local search after that many accepted changes", {
+  set.seed(31)
+  free <- local_search(college_data, score = "bic", k_max = 2000)
+  expect_gt(free$info$iterations, 2)
+  set.seed(31)
+  g <- local_search(college_data, score = "bic", k_max = 2000, max_iter = 2)
+  expect_identical(g$info$iterations, 2)
+  # The same draws as the free run, stopped after its first two changes.
+  expect_identical(g$info$trace, free$info$trace[1:3])
+  expect_equal(g$score, network_score(g, college_data, score = "bic"), tolerance = 1e-9)
+  expect_error(local_search(college_data, max_iter = -1), class = "learnbn_error_value")
+})

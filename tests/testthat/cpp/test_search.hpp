@@ -221,7 +221,7 @@ inline void test_local_search() {
   FamilyScorer scorer(data.view, bic_spec(), 1);
   Constraints k = Constraints::none(5);
   Random random(5);
-  const SearchResult result = local_search(Dag(5), scorer, k, 3000, random, [] {});
+  const SearchResult result = local_search(Dag(5), scorer, k, 3000, SIZE_MAX, random, [] {});
   CHECK(near(total_score(scorer, parents_of(result.dag)), result.score));
   // Every accepted move raises the score.
   bool increasing = true;
@@ -232,11 +232,17 @@ inline void test_local_search() {
   CHECK(result.dag.adjacent(0, 2) && result.dag.adjacent(1, 2) && result.dag.adjacent(2, 3));
   // The same seed gives the same run.
   Random same(5);
-  const SearchResult repeated = local_search(Dag(5), scorer, k, 3000, same, [] {});
+  const SearchResult repeated = local_search(Dag(5), scorer, k, 3000, SIZE_MAX, same, [] {});
   CHECK(parents_of(repeated.dag) == parents_of(result.dag) && repeated.score == result.score);
+  // max_iter stops the search after that many accepted moves: the run's first two.
+  Random capped_rng(5);
+  const SearchResult capped = local_search(Dag(5), scorer, k, 3000, 2, capped_rng, [] {});
+  CHECK(capped.stats.iterations == 2 && capped.stats.trace.size() == 3);
+  CHECK(capped.stats.trace[2] == result.stats.trace[2]);
   // One node: nothing to do.
   Random r(1);
-  const SearchResult single = local_search(Dag(1), scorer, Constraints::none(1), 10, r, [] {});
+  const SearchResult single =
+      local_search(Dag(1), scorer, Constraints::none(1), 10, SIZE_MAX, r, [] {});
   CHECK(single.stats.iterations == 0);
 }
 
@@ -291,20 +297,25 @@ inline void test_k2() {
   FamilyScorer scorer(data.view, spec, 1);
   Constraints k = Constraints::none(5);
   int ticks = 0;
-  const K2Result result = k2_search(scorer, {0, 1, 2, 3, 4}, k, [&] { ++ticks; });
+  const SearchResult result = k2_search(scorer, {0, 1, 2, 3, 4}, k, [&] { ++ticks; });
   CHECK(ticks == 5);
-  ParentLists sorted = result.parents;
+  ParentLists sorted = parents_of(result.dag);
   for (auto& p : sorted) std::sort(p.begin(), p.end());
   CHECK(sorted == collider_parents());
-  CHECK(near(total_score(scorer, result.parents), result.score));
+  CHECK(near(total_score(scorer, parents_of(result.dag)), result.score));
+  CHECK(result.stats.iterations == 3);  // the three arcs of the collider's family and child
+  // Candidates scored on two threads give the same families and score.
+  FamilyScorer threaded(data.view, spec, 2);
+  const SearchResult two = k2_search(threaded, {0, 1, 2, 3, 4}, k);
+  CHECK(parents_of(two.dag) == parents_of(result.dag) && two.score == result.score);
   // Parents only come from earlier nodes of the order; max_parents bounds them.
-  const K2Result reversed = k2_search(scorer, {4, 3, 2, 1, 0}, k);
+  const SearchResult reversed = k2_search(scorer, {4, 3, 2, 1, 0}, k);
   bool earlier = true;
-  for (int v = 0; v < 5; ++v) for (int p : reversed.parents[v]) earlier = earlier && p > v;
+  for (int v = 0; v < 5; ++v) for (int p : reversed.dag.parents(v)) earlier = earlier && p > v;
   CHECK(earlier);
   k.max_parents = 1;
-  const K2Result bounded = k2_search(scorer, {0, 1, 2, 3, 4}, k);
-  CHECK(bounded.parents[2].size() == 1 && bounded.parents[3] == (std::vector<int>{2}));
+  const SearchResult bounded = k2_search(scorer, {0, 1, 2, 3, 4}, k);
+  CHECK(bounded.dag.parents(2).size() == 1 && bounded.dag.parents(3) == (std::vector<int>{2}));
 }
 
 inline void test_exact_exhaustive() {
@@ -313,9 +324,9 @@ inline void test_exact_exhaustive() {
   FamilyScorer scorer(data.view, spec, 2);
   Constraints k = Constraints::none(5);
   const FamilyTable table = score_allowed_families(scorer, k, [] {});
-  const ExactResult exact = exact_search(table, 5, 2, [] {});
+  const SearchResult exact = exact_search(table, 5, 2, [] {});
   DagEnumerator enumerator(table, 5, 3, [] {});
-  const ExhaustiveResult all = enumerator.run();
+  const DagPosterior all = enumerator.run();
   CHECK(all.n_dags == 29281);  // labelled DAGs on 5 nodes
   // Progress: each stage ends at its total (families scored, 2^5 node sets, the DAGs).
   std::vector<std::string> stages;
@@ -335,10 +346,11 @@ inline void test_exact_exhaustive() {
   CHECK(all.top.size() == 3);
   CHECK(all.top[0].score >= all.top[1].score && all.top[1].score >= all.top[2].score);
   CHECK(near(exact.score, all.top[0].score));
-  CHECK(near(total_score(scorer, parents_of(exact.parents)), exact.score));
-  CHECK(is_dag(parents_of(exact.parents)));
+  CHECK(near(best_result(all).score, exact.score) && best_result(all).stats.trace.size() == 1);
+  CHECK(near(total_score(scorer, parents_of(exact.dag)), exact.score));
+  CHECK(is_dag(parents_of(exact.dag)));
   // The best DAG's class is that of the truth; its equivalent DAGs score the same (BDeu).
-  CHECK(same_class_as_truth(parents_of(exact.parents)));
+  CHECK(same_class_as_truth(parents_of(exact.dag)));
   CHECK(std::isfinite(all.log_total) && all.log_total >= all.top[0].score);
   bool probabilities = all.arc_probability.size() == 25;
   for (int a = 0; a < 5 && probabilities; ++a) {
@@ -360,12 +372,12 @@ inline void test_exact_exhaustive() {
   Constraints one = Constraints::none(5);
   one.max_parents = 1;
   const FamilyTable small = score_allowed_families(scorer, one, [] {});
-  const ExactResult bounded = exact_search(small, 5, 1, [] {});
+  const SearchResult bounded = exact_search(small, 5, 1, [] {});
   DagEnumerator bounded_all(small, 5, 1, [] {});
-  const ExhaustiveResult forests = bounded_all.run();
+  const DagPosterior forests = bounded_all.run();
   CHECK(near(bounded.score, forests.top[0].score));
   bool at_most_one = true;
-  for (NodeSet s : bounded.parents) at_most_one = at_most_one && set_size(s) <= 1;
+  for (int v = 0; v < 5; ++v) at_most_one = at_most_one && bounded.dag.parents(v).size() <= 1;
   CHECK(at_most_one);
   CHECK(forests.n_dags == 1296);  // rooted forests on 5 labelled nodes: 6^4
 }
@@ -375,16 +387,18 @@ inline void test_ges() {
   FamilyScorer scorer(data.view, bic_spec(), 1);
   Constraints k = Constraints::none(5);
   Ges ges(scorer, k, GesOptions{}, [] {});
-  const GesResult result = ges.run(ParentLists(5));
-  CHECK(result.cpdag == cpdag_of_dag(collider_parents()));
-  CHECK(same_class_as_truth(result.dag));
-  CHECK(near(total_score(scorer, result.dag), result.score));
-  CHECK(result.forward_steps >= 3);
-  CHECK(result.trace.size() == 1 + result.forward_steps + result.backward_steps);
-  CHECK(std::is_sorted(result.trace.begin(), result.trace.end()));
+  const SearchResult result = ges.run(ParentLists(5));
+  CHECK(*result.cpdag == cpdag_of_dag(collider_parents()));
+  CHECK(same_class_as_truth(parents_of(result.dag)));
+  CHECK(near(total_score(scorer, parents_of(result.dag)), result.score));
+  CHECK(result.counts.size() == 2 && result.counts[0].name == "forward_steps");
+  CHECK(result.counts[0].value >= 3);
+  CHECK(result.stats.trace.size() == 1 + result.stats.iterations);
+  CHECK(result.stats.iterations == result.counts[0].value + result.counts[1].value);
+  CHECK(std::is_sorted(result.stats.trace.begin(), result.stats.trace.end()));
   // From the truth itself nothing improves much: the same class.
   Ges again(scorer, k, GesOptions{}, [] {});
-  const GesResult from_truth = again.run(collider_parents());
+  const SearchResult from_truth = again.run(collider_parents());
   CHECK(from_truth.cpdag == result.cpdag);
 }
 
@@ -393,16 +407,16 @@ inline void test_pdag_search() {
   FamilyScorer scorer(data.view, bic_spec(), 1);
   Constraints k = Constraints::none(5);
   PdagSearch search(scorer, k, PdagSearchOptions{}, [] {});
-  const PdagSearchResult result = search.run(ParentLists(5));
-  CHECK(result.cpdag == cpdag_of_dag(collider_parents()));
-  CHECK(same_class_as_truth(result.dag));
-  CHECK(near(total_score(scorer, result.dag), result.score));
-  CHECK(result.trace.size() == result.iterations + 1);
-  CHECK(std::is_sorted(result.trace.begin(), result.trace.end()));
+  const SearchResult result = search.run(ParentLists(5));
+  CHECK(*result.cpdag == cpdag_of_dag(collider_parents()));
+  CHECK(same_class_as_truth(parents_of(result.dag)));
+  CHECK(near(total_score(scorer, parents_of(result.dag)), result.score));
+  CHECK(result.stats.trace.size() == result.stats.iterations + 1);
+  CHECK(std::is_sorted(result.stats.trace.begin(), result.stats.trace.end()));
   PdagSearchOptions capped;
   capped.max_iter = 1;
   PdagSearch one_step(scorer, k, capped, [] {});
-  CHECK(one_step.run(ParentLists(5)).iterations == 1);
+  CHECK(one_step.run(ParentLists(5)).stats.iterations == 1);
 }
 
 // The DAGs a chain kept, from its record's (sample, from, to) triples.

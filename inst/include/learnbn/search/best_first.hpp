@@ -26,18 +26,6 @@ struct BestFirstOptions {
   std::size_t max_evaluations = std::numeric_limits<std::size_t>::max();
 };
 
-struct BestFirstResult {
-  Dag dag{0};
-  double score = 0;
-  std::size_t expansions = 0;  // states expanded
-  std::size_t generated = 0;   // states put on the open list (the start included)
-  std::size_t dropped = 0;     // states dropped from a full open list
-  std::size_t open = 0;        // open-list size at the end
-  std::size_t peak_open = 0;   // largest open-list size
-  bool exhausted = false;      // the open list ran empty
-  std::vector<double> trace;   // best score seen after each expansion (the start first)
-};
-
 // A DAG on n nodes as its sorted arc codes from * n + to.
 using ArcSet = std::vector<std::uint32_t>;
 
@@ -56,25 +44,34 @@ class BestFirstSearch {
       : scorer_(scorer), constraints_(constraints), options_(options),
         check_interrupt_(std::move(check_interrupt)), n_(constraints.n) {}
 
-  BestFirstResult run(const Dag& start) {
-    BestFirstResult result;
+  // The best DAG seen; its trace has the best score after each expansion (the start
+  // first), its counts the expansions, the states generated (the start included) and
+  // dropped from a full open list, the open list's final and largest sizes, and whether
+  // the open list ran empty.
+  SearchResult run(const Dag& start) {
+    SearchResult result;
     ArcSet start_arcs = arcs_of(start);
     best_score_ = total_score(start);
     best_arcs_ = start_arcs;
-    push(std::move(start_arcs), best_score_, result);
-    result.trace.push_back(best_score_);
-    while (!open_.empty() && result.expansions < options_.max_expansions &&
+    push(std::move(start_arcs), best_score_);
+    result.stats.trace.push_back(best_score_);
+    std::size_t& expansions = result.stats.iterations;
+    while (!open_.empty() && expansions < options_.max_expansions &&
            scorer_.evaluations() < options_.max_evaluations) {
-      if (result.expansions % 16 == 0) check_interrupt_();
+      if (expansions % 16 == 0) check_interrupt_();
       const Entry entry = *open_.begin();
       open_.erase(open_.begin());
       entry.state->second = Status::closed;
-      expand(entry.state->first, result);
-      ++result.expansions;
-      result.trace.push_back(best_score_);
+      expand(entry.state->first);
+      ++expansions;
+      result.stats.trace.push_back(best_score_);
     }
-    result.exhausted = open_.empty();
-    result.open = open_.size();
+    result.counts = {{"expansions", static_cast<double>(expansions)},
+                     {"generated", static_cast<double>(generated_)},
+                     {"dropped", static_cast<double>(dropped_)},
+                     {"open", static_cast<double>(open_.size())},
+                     {"peak_open", static_cast<double>(peak_open_)},
+                     {"exhausted", open_.empty() ? 1.0 : 0.0, true}};
     result.dag = dag_of(best_arcs_);
     result.score = total_score(result.dag);  // exact sum of the family scores
     return result;
@@ -126,11 +123,11 @@ class BestFirstSearch {
     return out;
   }
 
-  void push(ArcSet&& arcs, double score, BestFirstResult& result) {
+  void push(ArcSet&& arcs, double score) {
     const auto inserted = seen_.emplace(std::move(arcs), Status::open);
     if (!inserted.second) return;
     open_.insert(Entry{score, next_order_++, &*inserted.first});
-    ++result.generated;
+    ++generated_;
     if (score > best_score_ + improvement_margin(best_score_)) {
       best_score_ = score;
       best_arcs_ = inserted.first->first;
@@ -139,13 +136,13 @@ class BestFirstSearch {
       auto worst = std::prev(open_.end());
       seen_.erase(seen_.find(worst->state->first));
       open_.erase(worst);
-      ++result.dropped;
+      ++dropped_;
     }
-    result.peak_open = std::max(result.peak_open, open_.size());
+    peak_open_ = std::max(peak_open_, open_.size());
   }
 
   // Scores every legal neighbour of `arcs` and queues those never seen.
-  void expand(const ArcSet& arcs, BestFirstResult& result) {
+  void expand(const ArcSet& arcs) {
     const Dag dag = dag_of(arcs);
     ArcMoves moves(scorer_, constraints_);
     moves.refresh_all(dag);
@@ -154,7 +151,7 @@ class BestFirstSearch {
       if (!moves.legal(dag, m)) return;
       ArcSet child = moved(arcs, m);  // `arcs` is a closed key of seen_: never erased
       if (seen_.count(child)) return;
-      push(std::move(child), parent_score + moves.delta(m), result);
+      push(std::move(child), parent_score + moves.delta(m));
     });
   }
 
@@ -168,6 +165,7 @@ class BestFirstSearch {
   std::uint64_t next_order_ = 0;
   double best_score_ = 0;
   ArcSet best_arcs_;
+  std::size_t generated_ = 0, dropped_ = 0, peak_open_ = 0;
 };
 
 }  // namespace learnbn

@@ -4,9 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "../graph/dag.hpp"
+#include "../graph/pdag.hpp"
 
 namespace learnbn {
 
@@ -19,11 +22,41 @@ struct SearchStats {
   std::vector<double> trace;  // score after each accepted move (the start first)
 };
 
-struct SearchResult {
-  Dag dag;
-  double score;
-  SearchStats stats;
+// A count that one search reports besides the common ones, under the name R gives it
+// in the result's `info` (GES's "forward_steps", best-first's "expansions", ...); a
+// yes / no count (`logical`) is 0 or 1.
+struct SearchCount {
+  std::string name;
+  double value;
+  bool logical = false;
 };
+
+// The one result of every search (the glue converts it once, for every learner): the
+// DAG found and its score, the steps taken with the score after each, the search's own
+// counts and, for the searches over equivalence classes, the class found (`dag` is then
+// a member of it that satisfies the constraints).
+struct SearchResult {
+  Dag dag{0};
+  double score = 0;
+  SearchStats stats;
+  std::vector<SearchCount> counts;
+  std::optional<Pdag> cpdag;
+};
+
+// The parents of every node of `dag`, and back: the DAG with the given parents of every
+// node (which must be acyclic).
+inline ParentLists parent_lists(const Dag& dag) {
+  ParentLists parents(dag.size());
+  for (int v = 0; v < dag.size(); ++v) parents[v] = dag.parents(v);
+  return parents;
+}
+inline Dag dag_of(const ParentLists& parents) {
+  Dag dag(static_cast<int>(parents.size()));
+  for (std::size_t v = 0; v < parents.size(); ++v) {
+    for (int p : parents[v]) dag.add_arc(p, static_cast<int>(v));
+  }
+  return dag;
+}
 
 // A move counts as an improvement only above a margin, so rounding never makes a search
 // cycle: at least kImprovement, and kRelativeImprovement of the magnitude of the scores

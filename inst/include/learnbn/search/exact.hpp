@@ -21,6 +21,7 @@
 
 #include "../score/parent_sets.hpp"
 #include "../util/parallel.hpp"
+#include "common.hpp"
 
 namespace learnbn {
 
@@ -76,14 +77,18 @@ inline void subset_max_transform(std::vector<double>& f) {
   for (std::size_t half = block; half < size; half *= 2) subset_max_pass(f.data(), 0, size, half);
 }
 
-struct ExactResult {
-  std::vector<NodeSet> parents;  // by node
-  double score = 0;
-};
+// The DAG in which node v has the parents in parents[v].
+inline Dag dag_of_sets(const std::vector<NodeSet>& parents) {
+  Dag dag(static_cast<int>(parents.size()));
+  for (std::size_t v = 0; v < parents.size(); ++v) {
+    for (int p : set_nodes(parents[v])) dag.add_arc(p, static_cast<int>(v));
+  }
+  return dag;
+}
 
 // The highest-scoring DAG whose families all come from `families`; `progress` counts
 // the node sets whose best sink is known (stage "subsets", 2^n of them).
-inline ExactResult exact_search(const FamilyTable& families, int n, int threads,
+inline SearchResult exact_search(const FamilyTable& families, int n, int threads,
                                 const std::function<void()>& tick, Progress progress = Progress()) {
   if (n < 1 || n > 40) throw std::length_error("exact search handles 1 to 40 nodes");
   const double minus_inf = -std::numeric_limits<double>::infinity();
@@ -129,9 +134,7 @@ inline ExactResult exact_search(const FamilyTable& families, int n, int threads,
   progress.finish("subsets", static_cast<double>(all) + 1, static_cast<double>(all) + 1);
   if (best[all] == minus_inf) throw std::runtime_error("no DAG satisfies the constraints");
 
-  ExactResult result;
-  result.score = best[all];
-  result.parents.assign(n, 0);
+  std::vector<NodeSet> parents(n, 0);
   for (NodeSet s = all; s;) {
     const int v = sink[s];
     const NodeSet others = s & ~node_bit(v);
@@ -139,12 +142,16 @@ inline ExactResult exact_search(const FamilyTable& families, int n, int threads,
     for (std::size_t i = 0; i < families.sets[v].size(); ++i) {
       const NodeSet set = families.sets[v][i];
       if ((set & ~others) == 0 && families.scores[v][i] == target) {
-        result.parents[v] = set;
+        parents[v] = set;
         break;
       }
     }
     s = others;
   }
+  SearchResult result;
+  result.dag = dag_of_sets(parents);
+  result.score = best[all];
+  result.stats.trace.push_back(result.score);
   return result;
 }
 

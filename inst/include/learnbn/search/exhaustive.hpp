@@ -26,7 +26,9 @@ struct RankedDag {
   std::vector<NodeSet> parents;  // by node
 };
 
-struct ExhaustiveResult {
+// What the enumeration learns about the posterior over the DAGs (as the samplers'
+// ChainRecord, beside the search's result: best_result() below).
+struct DagPosterior {
   std::uint64_t n_dags = 0;
   double log_total = -std::numeric_limits<double>::infinity();  // log sum_G exp(score(G))
   std::vector<RankedDag> top;                                    // best first
@@ -44,10 +46,10 @@ class DagEnumerator {
     if (n < 1 || n > 8) throw std::length_error("exhaustive search handles 1 to 8 nodes");
   }
 
-  ExhaustiveResult run() {
+  DagPosterior run() {
     next_layer(0, 0, 0.0);
     progress_.finish("dags", static_cast<double>(n_dags_), static_cast<double>(n_dags_));
-    ExhaustiveResult result;
+    DagPosterior result;
     result.n_dags = n_dags_;
     if (n_dags_ > 0) {
       result.log_total = max_score_ + std::log(scaled_total_);
@@ -158,5 +160,15 @@ class DagEnumerator {
   std::vector<double> arc_weight_;
   std::priority_queue<RankedDag, std::vector<RankedDag>, Better> heap_;
 };
+
+// The search's result: the best DAG enumerated (the first found in a tie) and its score.
+inline SearchResult best_result(const DagPosterior& posterior) {
+  SearchResult result;
+  if (posterior.top.empty()) return result;
+  result.dag = dag_of_sets(posterior.top[0].parents);
+  result.score = posterior.top[0].score;
+  result.stats.trace.push_back(result.score);
+  return result;
+}
 
 }  // namespace learnbn

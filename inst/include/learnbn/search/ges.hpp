@@ -49,14 +49,6 @@ struct GesOptions {
   int max_subset = INT_MAX;
 };
 
-struct GesResult {
-  Pdag cpdag;
-  ParentLists dag;  // an admissible consistent extension of `cpdag`
-  double score = 0;
-  std::size_t forward_steps = 0, backward_steps = 0;
-  std::vector<double> trace;  // score after each step, the start's first
-};
-
 class Ges {
  public:
   Ges(FamilyScorer& scorer, const Constraints& constraints, GesOptions options,
@@ -70,19 +62,24 @@ class Ges {
     }
   }
 
-  // Runs both phases from the equivalence class of `start` (a DAG).
-  GesResult run(const ParentLists& start) {
-    GesResult result;
+  // Runs both phases from the equivalence class of `start` (a DAG). The result's `dag`
+  // is an admissible consistent extension of its `cpdag`; its trace has the score after
+  // each step, the start's first, and its counts the inserts and deletes made.
+  SearchResult run(const ParentLists& start) {
+    SearchResult result;
     graph_ = cpdag_of_dag(start);
     dag_ = start;
     score_ = 0;
     for (int v = 0; v < n_; ++v) score_ += scorer_.score(v, start[v]);
-    result.trace.push_back(score_);
-    result.forward_steps = run_phase(true, result.trace);
-    result.backward_steps = run_phase(false, result.trace);
+    std::vector<double>& trace = result.stats.trace;
+    trace.push_back(score_);
+    const std::size_t forward = run_phase(true, trace), backward = run_phase(false, trace);
     if (!constrained_) consistent_extension(graph_, dag_);
+    result.stats.iterations = forward + backward;
+    result.counts = {{"forward_steps", static_cast<double>(forward)},
+                     {"backward_steps", static_cast<double>(backward)}};
     result.cpdag = graph_;
-    result.dag = dag_;
+    result.dag = dag_of(dag_);
     for (int v = 0; v < n_; ++v) result.score += scorer_.score(v, dag_[v]);
     return result;
   }

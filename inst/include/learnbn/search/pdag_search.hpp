@@ -46,14 +46,6 @@ struct PdagSearchOptions {
   int threads = 1;
 };
 
-struct PdagSearchResult {
-  Pdag cpdag;
-  ParentLists dag;  // an admissible consistent extension of `cpdag`
-  double score = 0;
-  std::size_t iterations = 0;
-  std::vector<double> trace;  // score after each step, the start's first
-};
-
 class PdagSearch {
  public:
   enum Kind : int { add_undirected = 0, add_arc = 1, remove = 2, reverse = 3, v_structure = 4 };
@@ -75,21 +67,25 @@ class PdagSearch {
   }
 
   // Climbs from the equivalence class of `start` (a DAG that satisfies the constraints).
-  PdagSearchResult run(const ParentLists& start) {
-    PdagSearchResult result;
+  // The result's `dag` is an admissible consistent extension of its `cpdag`; its trace
+  // has the score after each step, the start's first.
+  SearchResult run(const ParentLists& start) {
+    SearchResult result;
     graph_ = cpdag_of_dag(start);
     dag_ = start;
     if (!constrained_) consistent_extension(graph_, dag_);
     set_family_scores();
-    result.trace.push_back(score_);
-    while (result.iterations < options_.max_iter) {
+    SearchStats& stats = result.stats;
+    stats.trace.push_back(score_);
+    while (stats.iterations < options_.max_iter) {
       check_interrupt_();
       if (!step()) break;
-      ++result.iterations;
-      result.trace.push_back(score_);
+      ++stats.iterations;
+      stats.trace.push_back(score_);
     }
+    result.counts = {{"iterations", static_cast<double>(stats.iterations)}};
     result.cpdag = graph_;
-    result.dag = dag_;
+    result.dag = dag_of(dag_);
     result.score = score_;
     return result;
   }
