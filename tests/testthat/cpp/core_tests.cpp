@@ -16,6 +16,12 @@
 #include "test_score.hpp"
 #include "test_search.hpp"
 #include "test_util.hpp"
+// The Eigen halves of the Gaussian headers and the Boost half of citest/spec.hpp, which
+// the package compiles in src/gaussian-eigen.cpp and src/chisq-boost.cpp.
+#include <learnbn/citest/gaussian_eigen.hpp>
+#include <learnbn/citest/spec_boost.hpp>
+#include <learnbn/data/gaussian_stats_eigen.hpp>
+#include <learnbn/score/gaussian_eigen.hpp>
 
 #include <string>
 #include <utility>

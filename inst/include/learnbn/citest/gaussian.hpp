@@ -1,14 +1,12 @@
 // Tests of X _||_ Y | Z on continuous data from the correlation matrix: Fisher's z of the
-// partial correlation, and the Gaussian likelihood-ratio G2.
+// partial correlation, and the Gaussian likelihood-ratio G2. Eigen-free: the Eigen
+// definitions are in gaussian_eigen.hpp, compiled in one translation unit.
 #pragma once
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <vector>
 
-#include <Eigen/Dense>
-
-#include "../data/gaussian_stats.hpp"
+#include "../data/data.hpp"
 
 namespace learnbn {
 
@@ -26,54 +24,17 @@ struct FisherZ {
 // strongest dependence), where the inverse does not exist. A singular z block, or x or y
 // a linear function of z, has no partial correlation; R refuses those tests beforehand
 // (check_collinear_sets()), and 0 is returned here.
-inline double partial_correlation(const DataView& data, int x, int y, const std::vector<int>& z) {
-  const Eigen::Index k = static_cast<Eigen::Index>(z.size());
-  Eigen::Matrix2d given_z = correlation_block(data, {x, y});
-  if (k > 0) {
-    std::vector<int> vars(z);
-    vars.push_back(x);
-    vars.push_back(y);
-    const Eigen::MatrixXd block = correlation_block(data, vars);
-    const Eigen::LLT<Eigen::MatrixXd> llt(block.topLeftCorner(k, k));
-    if (llt.info() != Eigen::Success) return 0.0;
-    const Eigen::MatrixXd w = llt.matrixL().solve(block.topRightCorner(k, 2));  // L^-1 C[z, xy]
-    given_z -= w.transpose() * w;
-  }
-  if (!(given_z(0, 0) > 0 && given_z(1, 1) > 0)) return 0.0;
-  const double r = given_z(0, 1) / std::sqrt(given_z(0, 0) * given_z(1, 1));
-  return std::isfinite(r) ? std::max(-1.0, std::min(1.0, r)) : 0.0;
-}
+double partial_correlation(const DataView& data, int x, int y, const std::vector<int>& z);
 
 // log det of the correlation block of `vars`: -inf when singular, also when rounding
 // leaves a pivot 1 - R^2 of a few ulps rather than 0 (below 1e-14, far below the 1e-10
 // from which R calls columns collinear, see collinear_tolerance).
-inline double log_det_correlation(const DataView& data, const std::vector<int>& vars) {
-  const Eigen::LLT<Eigen::MatrixXd> llt(correlation_block(data, vars));
-  const Eigen::Index k = static_cast<Eigen::Index>(vars.size());
-  if (llt.info() != Eigen::Success) return -std::numeric_limits<double>::infinity();
-  double s = 0;
-  for (Eigen::Index a = 0; a < k; ++a) {
-    const double pivot = llt.matrixL()(a, a) * llt.matrixL()(a, a);
-    if (!(pivot > 1e-14)) return -std::numeric_limits<double>::infinity();
-    s += std::log(pivot);
-  }
-  return s;
-}
+double log_det_correlation(const DataView& data, const std::vector<int>& vars);
 
 // The Gaussian likelihood-ratio statistic of X _||_ Y | Z for sets:
 // G2 = 2 N MI = N (log det C_xz + log det C_yz - log det C_z - log det C_xyz).
-inline double gaussian_g2(const DataView& data, const std::vector<int>& x, const std::vector<int>& y,
-                          const std::vector<int>& z) {
-  auto join = [](std::vector<int> a, const std::vector<int>& b) { a.insert(a.end(), b.begin(), b.end()); return a; };
-  const double margins = log_det_correlation(data, join(x, z)) +
-                         log_det_correlation(data, join(y, z)) - log_det_correlation(data, z);
-  // A singular margin has no statistic (R refuses those tests beforehand); a singular
-  // joint block with regular margins is x and y linearly related given z: G2 = +inf.
-  if (!std::isfinite(margins)) return 0.0;
-  const double joint = log_det_correlation(data, join(join(x, y), z));
-  if (!std::isfinite(joint)) return std::numeric_limits<double>::infinity();
-  return std::max(data.n_cases * (margins - joint), 0.0);
-}
+double gaussian_g2(const DataView& data, const std::vector<int>& x, const std::vector<int>& y,
+                   const std::vector<int>& z);
 
 inline FisherZ fisher_z_from_r(double r, double n_cases, std::size_t n_conditioning) {
   FisherZ out;

@@ -11,8 +11,6 @@
 #include <functional>
 #include <vector>
 
-#include <Eigen/Dense>
-
 #include "../data/data.hpp"
 #include "../util/rng.hpp"
 #include "discrete.hpp"
@@ -82,50 +80,10 @@ inline double stratified_permutation_p_value(const DataView& data, const Configu
 
 // Continuous data: residuals of x and y on z by weighted least squares, cases expanded
 // by their whole-number weights; p = (1 + #{|r*| >= |r|}) / (B + 1) over B shuffles of
-// y's residuals, r the (unnormalised) cross product of the residuals.
-inline double residual_permutation_p_value(const DataView& data, int x, int y, const std::vector<int>& z,
-                                           int permutations, std::uint64_t seed,
-                                           const PermutationTick& tick = {}) {
-  const Eigen::Index n = static_cast<Eigen::Index>(data.n_rows), k = static_cast<Eigen::Index>(z.size());
-  auto column_values = [&](int v) -> Eigen::VectorXd {
-    return Eigen::Map<const Eigen::VectorXd>(data.columns[v].real, n);
-  };
-  Eigen::MatrixXd design(n, k + 1);
-  design.col(0).setOnes();
-  for (Eigen::Index j = 0; j < k; ++j) design.col(j + 1) = column_values(z[j]);
-  Eigen::VectorXd w = Eigen::VectorXd::Ones(n);
-  if (data.weights) w = Eigen::Map<const Eigen::VectorXd>(data.weights, n);
-  const Eigen::VectorXd sw = w.cwiseSqrt();
-  const auto qr = (sw.asDiagonal() * design).colPivHouseholderQr();
-  auto residual = [&](int v) -> Eigen::VectorXd {
-    const Eigen::VectorXd values = column_values(v);
-    return values - design * qr.solve(sw.asDiagonal() * values);
-  };
-  const Eigen::VectorXd rx = residual(x), ry = residual(y);
-  std::vector<double> case_x, case_y;
-  for (Eigen::Index row = 0; row < n; ++row) {
-    for (std::size_t c = 0; c < static_cast<std::size_t>(w[row]); ++c) {
-      case_x.push_back(rx[row]);
-      case_y.push_back(ry[row]);
-    }
-  }
-  auto cross = [&] {
-    double s = 0;
-    for (std::size_t i = 0; i < case_x.size(); ++i) s += case_x[i] * case_y[i];
-    return std::fabs(s);
-  };
-  const double observed = cross();
-  Random rng(seed);
-  const double tolerance = 1e-10 * std::max(1.0, observed);
-  std::size_t at_least = 0;
-  for (int b = 0; b < permutations; ++b) {
-    for (std::size_t i = case_y.size(); i > 1; --i) {
-      std::swap(case_y[i - 1], case_y[rng.below(static_cast<std::uint32_t>(i))]);
-    }
-    if (cross() >= observed - tolerance) ++at_least;
-    if (tick && !tick(b + 1)) break;
-  }
-  return (1.0 + at_least) / (permutations + 1.0);
-}
+// y's residuals, r the (unnormalised) cross product of the residuals. Defined with
+// Eigen in gaussian_eigen.hpp.
+double residual_permutation_p_value(const DataView& data, int x, int y, const std::vector<int>& z,
+                                    int permutations, std::uint64_t seed,
+                                    const PermutationTick& tick = {});
 
 }  // namespace learnbn

@@ -6,8 +6,6 @@
 #include <string>
 #include <vector>
 
-#include <boost/math/special_functions/gamma.hpp>
-
 namespace learnbn {
 
 enum class CIStatistic { pearson_x2, likelihood_g2, fisher_z, gaussian_g2 };
@@ -31,10 +29,9 @@ struct CITestResult {
   double n = 0;  // cases used: all of them, or the available cases of this test
 };
 
-// P(chi2_df > stat); a test with no degrees of freedom never rejects.
-inline double chisq_upper_tail(double stat, double df) {
-  if (!(df > 0) || !(stat > 0)) return 1.0;
-  return boost::math::gamma_q(df / 2.0, stat / 2.0);
-}
+// P(chi2_df > stat); a test with no degrees of freedom never rejects. Defined with
+// Boost.Math in spec_boost.hpp, compiled in one translation unit (src/chisq-boost.cpp):
+// Boost's gamma functions force their own instantiation in every file that includes them.
+double chisq_upper_tail(double stat, double df);
 
 }  // namespace learnbn

@@ -1,12 +1,11 @@
 // Sufficient statistics of continuous data, computed once: the weighted means, the
 // maximum-likelihood standard deviations sd_i = sqrt(S_ii / N) and the correlation
 // matrix C of the scatter matrix S = sum_rows w (x - mean)(x - mean)'.
+// Eigen-free: the definition is in gaussian_stats_eigen.hpp, compiled in one translation
+// unit (src/gaussian-eigen.cpp), so that only it pays for Eigen's headers.
 #pragma once
+#include <cstddef>
 #include <vector>
-
-#include <Eigen/Dense>
-
-#include "data.hpp"
 
 namespace learnbn {
 
@@ -16,41 +15,7 @@ struct GaussianStats {
 };
 
 // Weighted means, sds and correlations of p columns of n_rows values (weights may be null).
-inline GaussianStats gaussian_stats(const std::vector<const double*>& columns, std::size_t n_rows,
-                                    const double* weights) {
-  const Eigen::Index p = static_cast<Eigen::Index>(columns.size());
-  const Eigen::Index n = static_cast<Eigen::Index>(n_rows);
-  Eigen::VectorXd w = Eigen::VectorXd::Ones(n);
-  if (weights) w = Eigen::Map<const Eigen::VectorXd>(weights, n);
-  const double total = w.sum();
-  Eigen::MatrixXd x(n, p);
-  for (Eigen::Index j = 0; j < p; ++j) x.col(j) = Eigen::Map<const Eigen::VectorXd>(columns[j], n);
-  const Eigen::RowVectorXd mean = (w.transpose() * x) / total;
-  x.rowwise() -= mean;
-  x.array().colwise() *= w.array().sqrt();
-  Eigen::MatrixXd scatter = Eigen::MatrixXd::Zero(p, p);
-  scatter.selfadjointView<Eigen::Lower>().rankUpdate(x.transpose());  // half of x'x
-  scatter = scatter.selfadjointView<Eigen::Lower>();
-  const Eigen::VectorXd sd = (scatter.diagonal() / total).cwiseSqrt();
-  Eigen::VectorXd inv = sd.cwiseInverse();
-  for (Eigen::Index j = 0; j < p; ++j) if (!(sd[j] > 0)) inv[j] = 0;
-  Eigen::MatrixXd correlation = inv.asDiagonal() * (scatter / total) * inv.asDiagonal();
-  correlation.diagonal().setOnes();
-  GaussianStats out;
-  out.means.assign(mean.data(), mean.data() + p);
-  out.sds.assign(sd.data(), sd.data() + p);
-  out.correlation.assign(correlation.data(), correlation.data() + p * p);
-  return out;
-}
-
-// The rows and columns `vars` of the correlation matrix.
-inline Eigen::MatrixXd correlation_block(const DataView& data, const std::vector<int>& vars) {
-  const Eigen::Index p = static_cast<Eigen::Index>(data.n_vars()), k = static_cast<Eigen::Index>(vars.size());
-  Eigen::Map<const Eigen::MatrixXd> c(data.correlation, p, p);
-  Eigen::MatrixXd block(k, k);
-  for (Eigen::Index a = 0; a < k; ++a)
-    for (Eigen::Index b = 0; b < k; ++b) block(a, b) = c(vars[a], vars[b]);
-  return block;
-}
+GaussianStats gaussian_stats(const std::vector<const double*>& columns, std::size_t n_rows,
+                             const double* weights);
 
 }  // namespace learnbn

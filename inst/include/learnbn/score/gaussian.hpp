@@ -4,11 +4,11 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <vector>
-
-#include <Eigen/Dense>
 
 #include "../data/data.hpp"
 #include "../util/math.hpp"
@@ -20,6 +20,8 @@ namespace learnbn {
 // set_base(node, parents) factors M[P, P] = L L' once; plus(extra) then gives, for the
 // set P + {extra}, log det M[P+e, P+e] and the Schur complement
 // M[i, i] - M[i, P+e] M[P+e, P+e]^-1 M[P+e, i] in O(|P|^2) (a rank-one extension).
+// The factor is Eigen's, behind a pointer, so that this header stays free of Eigen: the
+// members are defined in gaussian_eigen.hpp, compiled in one translation unit.
 class Conditioner {
  public:
   struct Result {
@@ -28,60 +30,18 @@ class Conditioner {
     bool singular = false;   // the conditioning block is (numerically) singular
   };
 
-  explicit Conditioner(const double* matrix, Eigen::Index p) : m_(matrix, p, p) {}
+  Conditioner(const double* matrix, std::ptrdiff_t p);
+  ~Conditioner();
+  Conditioner(const Conditioner&) = delete;
+  Conditioner& operator=(const Conditioner&) = delete;
 
-  Result set_base(int node, const int* parents, std::size_t k) {
-    node_ = node;
-    parents_.assign(parents, parents + k);
-    const Eigen::Index kk = static_cast<Eigen::Index>(k);
-    Eigen::MatrixXd block(kk, kk);
-    w_.resize(kk);
-    for (Eigen::Index a = 0; a < kk; ++a) {
-      w_[a] = m_(parents[a], node);
-      for (Eigen::Index b = 0; b < kk; ++b) block(a, b) = m_(parents[a], parents[b]);
-    }
-    llt_.compute(block);
-    base_.singular = kk > 0 && (llt_.info() != Eigen::Success || min_pivot(block) <= kPivotTolerance);
-    if (base_.singular) return base_;
-    if (kk > 0) llt_.matrixL().solveInPlace(w_);  // w = L^-1 M[P, i]
-    base_.log_det = 0;
-    for (Eigen::Index a = 0; a < kk; ++a) base_.log_det += 2 * std::log(llt_.matrixL()(a, a));
-    base_.residual = m_(node, node) - w_.squaredNorm();
-    return base_;
-  }
-
+  Result set_base(int node, const int* parents, std::size_t k);
   // Requires set_base(); `extra` must not be in the base set nor be the node.
-  Result plus(int extra) const {
-    Result out;
-    if (base_.singular) { out.singular = true; return out; }
-    const Eigen::Index kk = static_cast<Eigen::Index>(parents_.size());
-    Eigen::VectorXd v(kk);
-    for (Eigen::Index a = 0; a < kk; ++a) v[a] = m_(parents_[a], extra);
-    if (kk > 0) llt_.matrixL().solveInPlace(v);  // v = L^-1 M[P, e]
-    const double pivot = m_(extra, extra) - v.squaredNorm();
-    if (!(pivot > kPivotTolerance * m_(extra, extra))) { out.singular = true; return out; }
-    const double cross = m_(node_, extra) - v.dot(w_);
-    out.log_det = base_.log_det + std::log(pivot);
-    out.residual = base_.residual - cross * cross / pivot;
-    return out;
-  }
+  Result plus(int extra) const;
 
  private:
-  static constexpr double kPivotTolerance = 1e-10;
-  double min_pivot(const Eigen::MatrixXd& block) const {
-    double smallest = 1;
-    for (Eigen::Index a = 0; a < block.rows(); ++a) {
-      smallest = std::min(smallest, llt_.matrixL()(a, a) * llt_.matrixL()(a, a) / block(a, a));
-    }
-    return smallest;
-  }
-
-  Eigen::Map<const Eigen::MatrixXd> m_;
-  Eigen::LLT<Eigen::MatrixXd> llt_;
-  Eigen::VectorXd w_;
-  std::vector<int> parents_;
-  int node_ = 0;
-  Result base_;
+  struct State;  // the matrix, the factor of the base block and L^-1 M[P, i]
+  std::unique_ptr<State> state_;
 };
 
 // Family scores of Gaussian data (loglik, aic, bic, bge) for one data set and one spec.
@@ -91,7 +51,7 @@ class GaussianModel {
  public:
   GaussianModel(const DataView& data, const ScoreSpec& spec) : data_(data), spec_(spec) {
     if (!data.gaussian()) throw std::invalid_argument("Gaussian scores need continuous data");
-    p_ = static_cast<Eigen::Index>(data.n_vars());
+    p_ = static_cast<std::ptrdiff_t>(data.n_vars());
     if (spec.type == ScoreType::bge) build_bge();
     else if (spec.type != ScoreType::loglik && spec.type != ScoreType::aic && spec.type != ScoreType::bic) {
       throw std::invalid_argument("this score does not apply to continuous data");
@@ -100,7 +60,7 @@ class GaussianModel {
 
   // The matrix the families are conditioned on: correlations, or BGe's posterior matrix.
   const double* matrix() const { return spec_.type == ScoreType::bge ? bge_.data() : data_.correlation; }
-  Eigen::Index size() const { return p_; }
+  std::ptrdiff_t size() const { return p_; }
 
   // Score of `node` with `k` parents from the conditioning results of its parents.
   double score(int node, const Conditioner::Result& r, std::size_t k) const {
@@ -157,8 +117,8 @@ class GaussianModel {
     }
     const double t = spec_.am * (spec_.aw - static_cast<double>(p_) - 1) / (spec_.am + 1);
     bge_.resize(static_cast<std::size_t>(p_ * p_));
-    for (Eigen::Index a = 0; a < p_; ++a) {
-      for (Eigen::Index b = 0; b < p_; ++b) {
+    for (std::ptrdiff_t a = 0; a < p_; ++a) {
+      for (std::ptrdiff_t b = 0; b < p_; ++b) {
         const double scatter = data_.n_cases * data_.sd[a] * data_.sd[b] * data_.correlation[a + b * p_];
         bge_[static_cast<std::size_t>(a + b * p_)] = scatter + (a == b ? t : 0.0);
       }
@@ -167,7 +127,7 @@ class GaussianModel {
 
   DataView data_;
   ScoreSpec spec_;
-  Eigen::Index p_ = 0;
+  std::ptrdiff_t p_ = 0;
   std::vector<double> bge_;
 };
 
