@@ -16,7 +16,7 @@ docs: deps
 	$(RSCRIPT) -e 'roxygen2::roxygenise(load_code = "source")'
 
 install: deps
-	$(R) CMD INSTALL --preclean .
+	$(R) CMD INSTALL --preclean --strip .
 
 demo: install
 	$(RSCRIPT) tools/demo.R
