@@ -158,7 +158,8 @@ check_memory <- function(bytes, what, advice, call = rlang::caller_env()) {
 check_choice <- function(x, choices, arg = rlang::caller_arg(x), call = rlang::caller_env()) {
   if (identical(x, choices)) return(choices[1])
   if (!is.character(x) || length(x) != 1L || is.na(x) || !x %in% choices) {
-    lbn_abort("{.arg {arg}} must be one of {.val {choices}}, not {.obj_type_friendly {x}}{if (is.character(x) && length(x) == 1L) paste0(' (', x, ')') else ''}.",
+    given <- if (rlang::is_string(x)) "{.val {x}}" else "{.obj_type_friendly {x}}"
+    lbn_abort(paste0("{.arg {arg}} must be one of {.val {choices}}, not ", given, "."),
               "value", call = call)
   }
   x

@@ -74,6 +74,9 @@ align_to_fit <- function(data, fit, call = rlang::caller_env()) {
     from <- data$levels[[node]]
     to <- fit$levels[[node]]
     if (identical(from, to)) next
+    # A column never observed has no values to match (its levels were guessed from its
+    # type, e.g. FALSE and TRUE for a column of NA): it takes the fit's states.
+    if (data$missing[[node]] >= data$n_rows) from <- character()
     check_known_values(setdiff(from, to), node, fit, call)
     data$codes[[node]] <- encode_codes(match(from, to)[data_codes(data, node) + 1L], length(to))
     data$levels[[node]] <- to
