@@ -630,3 +630,9 @@ NULL
 #' @docType data
 #' @keywords datasets
 NULL
+
+#' @rdname nodes
+#' @export
+nodes.bn_data <- function(g, ...) {
+  names(g$levels)
+}

@@ -155,3 +155,9 @@ print.bn_fit_summary <- function(x, ...) {
 coef.bn_fit <- function(object, ...) {
   if (is_gaussian_fit(object)) object$coefficients else object$cpts
 }
+
+#' @rdname nodes
+#' @export
+nodes.bn_fit <- function(g, ...) {
+  colnames(g$graph$amat)
+}

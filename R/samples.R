@@ -308,3 +308,9 @@ print_convergence <- function(x) {
         format(round(low)), " (", arc_name(ifelse(uncertain, x$info$ess, NA), low), ")\n", sep = "")
   }
 }
+
+#' @rdname nodes
+#' @export
+nodes.bn_samples <- function(g, ...) {
+  g$nodes
+}
