@@ -1,3 +1,18 @@
+# predict(), logLik(), AIC() and BIC() of fitted networks against plain-R references.
+
+asia_fit <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
+
+# P(target | evidence) from the full joint, as query() lays it out.
+ref_query <- function(fit, target, evidence) {
+  joint <- brute_force_joint(fit)
+  nodes <- names(fit$levels)
+  keep <- lapply(fit$levels, function(l) rep(TRUE, length(l)))
+  for (node in names(evidence)) keep[[node]] <- fit$levels[[node]] == evidence[[node]]
+  sliced <- do.call(`[`, c(list(joint), keep, list(drop = FALSE)))
+  margin <- apply(sliced, match(target, nodes), sum)
+  as.vector(margin / sum(margin))
+}
+
 # A small data set whose log-likelihood is summed by hand from the CPT entries.
 small_data <- function() {
   data.frame(A = factor(c("a", "a", "b", "b", "b", "a")),
@@ -76,4 +91,87 @@ test_that("logLik() on incomplete data matches levels to the fit's by name", {
   # A column never observed in the new data is no error here: the fit gives its states.
   expect_equal(as.numeric(logLik(fit, data.frame(a = c("p", "q"), b = NA))),
                log(p_a[["p"]]) + log(p_a[["q"]]), tolerance = 1e-12)
+})
+
+test_that("predict() gives the most probable level given each row's observed cells", {
+  set.seed(4)
+  x <- simulate_data(asia_fit, 40)
+  x$smoke[1:5] <- NA
+  p <- predict(asia_fit, x, "lung", prob = TRUE)
+  expect_s3_class(p, "factor")
+  expect_identical(levels(p), asia_fit$levels$lung)
+  for (i in c(1, 6, 17)) {
+    observed <- setdiff(names(x)[!is.na(unlist(x[i, ]))], "lung")
+    evidence <- lapply(stats::setNames(observed, observed), function(v) as.character(x[[v]][i]))
+    want <- ref_query(asia_fit, "lung", evidence)
+    expect_equal(unname(attr(p, "prob")[i, ]), want, tolerance = 1e-10)
+    expect_identical(as.character(p[i]), asia_fit$levels$lung[which.max(want)])
+  }
+  impossible <- data.frame(tub = "yes", either = "no")
+  expect_warning(out <- predict(asia_fit, impossible, "lung"), class = "learnbn_warning_impossible_evidence")
+  expect_true(is.na(out))
+})
+
+test_that("logLik, AIC and BIC agree with the network score and a plain-R sum", {
+  set.seed(5)
+  x <- simulate_data(asia_fit, 2000)
+  fit <- fit_parameters(asia_fit$graph, x, method = "mle")
+  ll <- logLik(fit, x)
+  expect_s3_class(ll, "logLik")
+  expect_equal(as.numeric(ll), network_score(asia_fit$graph, x, "loglik"), tolerance = 1e-10)
+  expect_equal(attr(ll, "df"), nparams(fit))
+  expect_equal(attr(ll, "nobs"), 2000)
+  expect_equal(BIC(fit, x), -2 * network_score(asia_fit$graph, x, "bic"), tolerance = 1e-10)
+  expect_equal(AIC(fit, x), -2 * network_score(asia_fit$graph, x, "aic"), tolerance = 1e-10)
+  # Plain R on the true fit: the sum of log CPT entries.
+  joint <- brute_force_joint(asia_fit)
+  cells <- as.matrix(data.frame(lapply(names(asia_fit$levels), function(v) match(x[[v]], asia_fit$levels[[v]]))))
+  expect_equal(as.numeric(logLik(asia_fit, x)), sum(log(joint[cells])), tolerance = 1e-10)
+  # Missing cells: the probability of the observed cells.
+  y <- x[1:50, ]
+  y$lung[1:10] <- NA
+  lung <- match("lung", names(asia_fit$levels))
+  by_row <- vapply(1:10, function(i) {
+    sum(joint[rbind(replace(cells[i, ], lung, 1L), replace(cells[i, ], lung, 2L))])
+  }, numeric(1))
+  expect_equal(as.numeric(logLik(asia_fit, y)), sum(log(by_row)) + sum(log(joint[cells[11:50, ]])),
+               tolerance = 1e-10)
+})
+
+# A linear-Gaussian fit given by its regressions (parents in node order).
+gaussian_fit_by_hand <- function(model, coefficients, sd) {
+  g <- bn_graph_from_string(model)
+  structure(list(graph = g, type = "gaussian", nodes = nodes(g), coefficients = coefficients[nodes(g)],
+                 sd = sd[nodes(g)], method = "mle"), class = "bn_fit")
+}
+
+test_that("a Gaussian predict() from the target column alone gives the marginal mean, with a warning", {
+  # A = 2 + N(0, 1), B = -1 + 0.5 A + N(0, 1), C = 3 - 2 B + N(0, 1): E[C] = 3 - 2 (-1 + 0.5 * 2) = 3.
+  fit <- gaussian_fit_by_hand("[A][B|A][C|B]",
+                              list(A = c("(Intercept)" = 2), B = c("(Intercept)" = -1, A = 0.5),
+                                   C = c("(Intercept)" = 3, B = -2)),
+                              c(A = 1, B = 1, C = 1))
+  newdata <- data.frame(C = c(0.1, 5, 9))
+  expect_warning(out <- predict(fit, newdata, "C"), "marginal distribution of \"C\"",
+                 class = "learnbn_warning_no_evidence")
+  expect_equal(out, rep(3, 3), tolerance = 1e-12)
+  # Columns present but unobserved: the marginal too, with no warning (the user said so).
+  expect_no_warning(out <- predict(fit, data.frame(A = NA_real_, B = c(NA, 1)), "C"))
+  expect_equal(out, c(3, 3 - 2 * 1), tolerance = 1e-12)
+  # Discrete fits warn alike.
+  expect_warning(p <- predict(asia_fit, data.frame(lung = "yes", Smoke = "no"), "lung", prob = TRUE),
+                 class = "learnbn_warning_no_evidence")
+  expect_equal(unname(attr(p, "prob")[1, ]), ref_query(asia_fit, "lung", list()), tolerance = 1e-12)
+})
+
+test_that("logLik() warns about rows of probability zero, naming a few", {
+  set.seed(13)
+  x <- simulate_data(asia_fit, 30)
+  # either is the logical or of tub and lung: rows 1 to 3 contradict it.
+  either <- x$tub == "yes" | x$lung == "yes"
+  x$either <- factor(ifelse(either != (seq_len(30) <= 3), "yes", "no"), levels = c("yes", "no"))
+  expect_warning(ll <- logLik(asia_fit, x), "3 rows of `data` (1, 2, 3)", fixed = TRUE,
+                 class = "learnbn_warning_zero_probability")
+  expect_identical(as.numeric(ll), -Inf)
+  expect_no_warning(logLik(asia_fit, x[-(1:3), ]))
 })
