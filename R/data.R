@@ -633,6 +633,7 @@ NULL
 
 #' @rdname nodes
 #' @export
+#' @order 3
 nodes.bn_data <- function(g, ...) {
   names(g$levels)
 }

@@ -89,6 +89,7 @@ coef.bn_fit <- function(object, ...) {
 
 #' @rdname nodes
 #' @export
+#' @order 4
 nodes.bn_fit <- function(g, ...) {
   colnames(g$graph$amat)
 }

@@ -225,26 +225,31 @@ as.matrix.bn_graph <- function(x, ...) {
 #' arcs(g)
 #' arcs(cpdag(g))
 #' nodes(bn_data(college_plans, counts = "count"))
+#' @order 1
 nodes <- function(g, ...) UseMethod("nodes")
 
 #' @rdname nodes
 #' @export
+#' @order 2
 nodes.bn_graph <- function(g, ...) {
   colnames(g$amat)
 }
 
 #' @rdname nodes
 #' @export
+#' @order 6
 nodes.default <- function(g, ...) {
   colnames(as_graph_arg(g)$amat)
 }
 
 #' @rdname nodes
 #' @export
+#' @order 7
 arcs <- function(g, ...) UseMethod("arcs")
 
 #' @rdname nodes
 #' @export
+#' @order 8
 arcs.bn_graph <- function(g, ...) {
   nodes <- colnames(g$amat)
   edges <- edge_index(g)
@@ -269,6 +274,7 @@ edge_index <- function(g) {
 
 #' @rdname nodes
 #' @export
+#' @order 9
 arcs.default <- function(g, ...) {
   arcs.bn_graph(as_graph_arg(g))
 }

@@ -311,6 +311,7 @@ print_convergence <- function(x) {
 
 #' @rdname nodes
 #' @export
+#' @order 5
 nodes.bn_samples <- function(g, ...) {
   g$nodes
 }
