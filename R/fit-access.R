@@ -68,75 +68,6 @@ fit_element <- function(fit, name, call) {
 # subset (`[`) is a plain array again; arithmetic keeps the class.
 new_bn_cpt <- function(table) structure(table, class = "bn_cpt")
 
-#' @export
-print.bn_cpt <- function(x, digits = 4, ...) {
-  check_number(digits, min = 1, max = 22, whole = TRUE)
-  family <- names(dimnames(x))
-  cli::cat_line("P(", family[1L], if (length(family) > 1L) " | ",
-                paste(family[-1L], collapse = ", "), ")")
-  table <- unclass(x)
-  # one row per parent configuration, one column per state of the node
-  if (length(family) == 1L) print(table, digits = digits)
-  else print(stats::ftable(table, row.vars = family[-1L], col.vars = 1L), digits = digits)
-  invisible(x)
-}
-
-#' @export
-print.bn_node_regression <- function(x, ...) {
-  node <- attr(x, "node")
-  beta <- x$coefficients
-  terms <- c(format(beta[[1L]], digits = 4),
-             if (length(x$parents)) paste(format(beta[-1L], digits = 4), "*", x$parents))
-  cli::cat_line(node, " = ", paste(terms, collapse = " + "), " + N(0, ",
-                format(x$sd, digits = 4), "^2)")
-  invisible(x)
-}
-
-#' Summary of a fitted network
-#'
-#' One row per node: its parents, its number of states (`NA` for a linear-Gaussian
-#' node) and its number of free parameters ((r - 1) q for a discrete node with r
-#' states and q parent configurations; k + 2 for a Gaussian node with k parents), with
-#' the fit's estimation method and imaginary sample size printed above.
-#'
-#' @param object A `bn_fit` object.
-#' @param ... Unused.
-#' @return A `bn_fit_summary` data.frame with columns `node`, `parents` (the parents
-#'   joined by `", "`), `levels` and `nparams`, and attributes `method` and `iss`.
-#' @family parameters
-#' @export
-#' @examples
-#' asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
-#' summary(asia)
-#' summary(fit_parameters(asia$graph, simulate_data(asia, 500), iss = 5))
-summary.bn_fit <- function(object, ...) {
-  node_names <- colnames(object$graph$amat)
-  parents <- graph_parents(object$graph)[node_names]
-  gaussian <- is_gaussian_fit(object)
-  n_levels <- if (gaussian) rep(NA_integer_, length(node_names)) else unname(lengths(object$levels[node_names]))
-  n_params <- if (gaussian) {
-    unname(lengths(object$coefficients[node_names])) + 1
-  } else {
-    vapply(object$cpts[node_names], function(table) (dim(table)[1L] - 1) * length(table) / dim(table)[1L],
-           numeric(1), USE.NAMES = FALSE)
-  }
-  out <- data.frame(node = node_names,
-                    parents = vapply(parents, paste, character(1), collapse = ", ", USE.NAMES = FALSE),
-                    levels = n_levels, nparams = n_params)
-  structure(out, class = c("bn_fit_summary", "data.frame"),
-            method = object$method, iss = object$iss)
-}
-
-#' @export
-print.bn_fit_summary <- function(x, ...) {
-  iss <- attr(x, "iss")
-  cli::cat_line("<bn_fit summary> ", nrow(x), " node", if (nrow(x) != 1L) "s", ", ",
-                format_count(sum(x$nparams)), " free parameters; method: ",
-                attr(x, "method"), if (!is.null(iss)) paste0(", iss = ", format(iss)))
-  print(structure(x, class = "data.frame"), row.names = FALSE)
-  invisible(x)
-}
-
 #' Parameters of a fitted network as a list
 #'
 #' For a linear-Gaussian network, the regression coefficients of every node (a named
@@ -154,4 +85,11 @@ print.bn_fit_summary <- function(x, ...) {
 #' coef(asia)$either
 coef.bn_fit <- function(object, ...) {
   if (is_gaussian_fit(object)) object$coefficients else object$cpts
+}
+
+#' @rdname nodes
+#' @export
+#' @order 4
+nodes.bn_fit <- function(g, ...) {
+  colnames(g$graph$amat)
 }

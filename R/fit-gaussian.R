@@ -250,29 +250,3 @@ check_node_names <- function(nodes, n, arg = rlang::caller_arg(nodes), call = rl
   }
   nodes
 }
-
-# print() of a Gaussian fit: one regression line per node.
-print_gaussian_fit <- function(x) {
-  n_nodes <- length(x$nodes)
-  n_arcs <- sum(x$graph$amat)
-  method <- switch(x$method, mle = "least squares (maximum likelihood)",
-                   random = "random (random_gaussian_fit())", x$method)
-  cli::cat_line("<bn_fit> ", n_nodes, " Gaussian node", if (n_nodes != 1L) "s", ", ",
-                n_arcs, " arc", if (n_arcs != 1L) "s", ", ",
-                format_count(nparams(x)), " parameters")
-  cli::cat_line("  parameters: ", method)
-  shown <- if (n_nodes > 12L) x$nodes[1:10] else x$nodes
-  for (node in shown) cli::cat_line("  ", gaussian_equation(node, x$coefficients[[node]], x$sd[[node]]))
-  if (n_nodes > 12L) cli::cat_line("  ... and ", n_nodes - 10L, " more nodes")
-  invisible(x)
-}
-
-# "C = 0.5 + 1.2 A - 0.3 B + N(0, 0.8^2)"
-gaussian_equation <- function(node, beta, sd) {
-  terms <- format(beta[[1L]], digits = 3)
-  for (p in names(beta)[-1L]) {
-    terms <- paste0(terms, if (beta[[p]] < 0) " - " else " + ",
-                    format(abs(beta[[p]]), digits = 3), " ", p)
-  }
-  paste0(node, " = ", terms, " + N(0, ", format(sd, digits = 3), "^2)")
-}

@@ -151,3 +151,45 @@ dsep <- function(g, x, y, z = character()) {
   moral <- moral[open, open, drop = FALSE] * 1L
   !any(reachable(moral, x) %in% y)
 }
+
+#' Is a graph a DAG?
+#'
+#' `TRUE` when the graph has no undirected or bidirected edge and no directed cycle.
+#' @param g A [bn_graph].
+#' @return `TRUE` or `FALSE`.
+#' @family graphs
+#' @export
+#' @examples
+#' is_dag(bn_graph_from_string("[A][B|A][C|B]"))
+#' is_dag(cpdag(bn_graph_from_string("[A][B|A][C|B]")))
+is_dag <- function(g) {
+  g <- as_graph_arg(g)
+  amat <- g$amat
+  if (any(amat == 1L & t(amat) == 1L)) return(FALSE)
+  is.null(topo_sort_amat(amat)$cycle)
+}
+
+#' Topological order of a DAG
+#'
+#' Orders the nodes so that every arc points from an earlier to a later node (Kahn's
+#' algorithm by layers; ties are broken by node order, so the result is the same on
+#' every run).
+#'
+#' @param g A DAG ([bn_graph]).
+#' @return A character vector of node names. A graph with a directed cycle is an error
+#'   of class `"learnbn_error_cycle"` naming the nodes on one cycle; a graph with
+#'   undirected edges is an error of class `"learnbn_error_undirected"`, and one with
+#'   bidirected edges of class `"learnbn_error_bidirected"`.
+#' @family graphs
+#' @export
+#' @examples
+#' topological_order(bn_graph_from_string("[C|B][B|A][A]"))
+topological_order <- function(g) {
+  g <- as_graph_arg(g)
+  check_no_bidirected(g)
+  amat <- g$amat
+  check_no_undirected(amat, fn = "topological_order")
+  sorted <- topo_sort_amat(amat)
+  if (!is.null(sorted$cycle)) abort_cycle(sorted$cycle)
+  colnames(amat)[sorted$order]
+}

@@ -308,3 +308,10 @@ print_convergence <- function(x) {
         format(round(low)), " (", arc_name(ifelse(uncertain, x$info$ess, NA), low), ")\n", sep = "")
   }
 }
+
+#' @rdname nodes
+#' @export
+#' @order 5
+nodes.bn_samples <- function(g, ...) {
+  g$nodes
+}

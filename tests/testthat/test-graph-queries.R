@@ -105,3 +105,51 @@ test_that("unknown nodes, overlapping sets and CPDAGs are classed errors", {
     dsep(g, "A", "B", c("B", "C"))
   })
 })
+
+test_that("is_dag() tells DAGs from other graphs", {
+  expect_true(is_dag(bn_graph_from_string(asia_string)))
+  expect_false(is_dag(cpdag(bn_graph_from_string(asia_string))))
+  expect_true(is_dag(empty_graph(c("a", "b"))))
+  cyc <- matrix(0L, 3, 3, dimnames = list(c("a", "b", "c"), c("a", "b", "c")))
+  cyc["a", "b"] <- cyc["b", "c"] <- cyc["c", "a"] <- 1L
+  expect_false(is_dag(new_bn_graph(cyc, "dag")))
+})
+
+# ---- topological order ---------------------------------------------------------------------
+
+# A random DAG as a bn_graph: arcs only from earlier to later nodes of a random order.
+random_order_dag <- function(n, prob = 0.4, names = paste0("X", seq_len(n))) {
+  amat <- matrix(0L, n, n, dimnames = list(names, names))
+  ord <- sample(n)
+  upper <- upper.tri(amat) & matrix(stats::runif(n * n) < prob, n, n)
+  amat[ord, ord] <- upper * 1L
+  new_bn_graph(amat, "dag")
+}
+
+test_that("topological_order() respects every arc and breaks ties by node order", {
+  expect_identical(topological_order(bn_graph_from_string("[C|B][B|A][A]")), c("A", "B", "C"))
+  expect_identical(topological_order(bn_graph_from_string("[D][C][B|D][A|C]")),
+                   c("D", "C", "B", "A"))
+  expect_identical(topological_order(empty_graph(c("z", "y"))), c("z", "y"))
+  asia <- bn_graph_from_string(asia_string)
+  expect_identical(topological_order(asia),
+                   c("asia", "smoke", "tub", "lung", "bronc", "either", "xray", "dysp"))
+  set.seed(3)
+  for (i in 1:50) {
+    g <- random_order_dag(sample(1:9, 1))
+    ord <- topological_order(g)
+    a <- arcs(g)
+    expect_true(all(match(a$from, ord) < match(a$to, ord)))
+    expect_setequal(ord, nodes(g))
+  }
+})
+
+test_that("topological_order() errors on cycles and undirected edges", {
+  cyc <- matrix(0L, 4, 4, dimnames = list(LETTERS[1:4], LETTERS[1:4]))
+  cyc["A", "B"] <- cyc["B", "C"] <- cyc["C", "D"] <- cyc["D", "B"] <- 1L
+  err <- expect_error(topological_order(new_bn_graph(cyc, "dag")), class = "learnbn_error_cycle")
+  expect_match(conditionMessage(err), "B -> C -> D -> B")
+  expect_error(topological_order(cpdag(bn_graph_from_string("[A][B|A]"))),
+               class = "learnbn_error_undirected")
+  expect_error(topological_order("A"), class = "learnbn_error_type")
+})

@@ -1,11 +1,5 @@
 # Internal counting helpers over bn_data.
 
-# Coerces `data` to bn_data; errors and warnings about it name the caller's argument
-# and the caller, not `x` of bn_data().
-as_bn_data <- function(data, arg = rlang::caller_arg(data), call = rlang::caller_env()) {
-  new_bn_data(data, arg = arg, call = call)
-}
-
 # The same data restricted to `nodes` (in that order).
 data_subset <- function(data, nodes) {
   data$levels <- data$levels[nodes]

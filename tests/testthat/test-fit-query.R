@@ -1,5 +1,5 @@
 # Inference: query() against the enumerated joint distribution, sampling against exact,
-# conditional Gaussian against the plain-R formula, predict(), logLik()/AIC()/BIC().
+# conditional Gaussian against the plain-R formula.
 
 asia_fit <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
 
@@ -99,51 +99,6 @@ test_that("Gaussian queries are the conditional normal of the joint", {
   expect_equal(predict(fit, x, "A"), vapply(1:5, function(i) {
     query(fit, "A", evidence = as.list(x[i, setdiff(names(x), "A")]))$mean[[1]]
   }, numeric(1)), tolerance = 1e-10)
-})
-
-test_that("predict() gives the most probable level given each row's observed cells", {
-  set.seed(4)
-  x <- simulate_data(asia_fit, 40)
-  x$smoke[1:5] <- NA
-  p <- predict(asia_fit, x, "lung", prob = TRUE)
-  expect_s3_class(p, "factor")
-  expect_identical(levels(p), asia_fit$levels$lung)
-  for (i in c(1, 6, 17)) {
-    observed <- setdiff(names(x)[!is.na(unlist(x[i, ]))], "lung")
-    evidence <- lapply(stats::setNames(observed, observed), function(v) as.character(x[[v]][i]))
-    want <- ref_query(asia_fit, "lung", evidence)
-    expect_equal(unname(attr(p, "prob")[i, ]), want, tolerance = 1e-10)
-    expect_identical(as.character(p[i]), asia_fit$levels$lung[which.max(want)])
-  }
-  impossible <- data.frame(tub = "yes", either = "no")
-  expect_warning(out <- predict(asia_fit, impossible, "lung"), class = "learnbn_warning_impossible_evidence")
-  expect_true(is.na(out))
-})
-
-test_that("logLik, AIC and BIC agree with the network score and a plain-R sum", {
-  set.seed(5)
-  x <- simulate_data(asia_fit, 2000)
-  fit <- fit_parameters(asia_fit$graph, x, method = "mle")
-  ll <- logLik(fit, x)
-  expect_s3_class(ll, "logLik")
-  expect_equal(as.numeric(ll), network_score(asia_fit$graph, x, "loglik"), tolerance = 1e-10)
-  expect_equal(attr(ll, "df"), nparams(fit))
-  expect_equal(attr(ll, "nobs"), 2000)
-  expect_equal(BIC(fit, x), -2 * network_score(asia_fit$graph, x, "bic"), tolerance = 1e-10)
-  expect_equal(AIC(fit, x), -2 * network_score(asia_fit$graph, x, "aic"), tolerance = 1e-10)
-  # Plain R on the true fit: the sum of log CPT entries.
-  joint <- brute_force_joint(asia_fit)
-  cells <- as.matrix(data.frame(lapply(names(asia_fit$levels), function(v) match(x[[v]], asia_fit$levels[[v]]))))
-  expect_equal(as.numeric(logLik(asia_fit, x)), sum(log(joint[cells])), tolerance = 1e-10)
-  # Missing cells: the probability of the observed cells.
-  y <- x[1:50, ]
-  y$lung[1:10] <- NA
-  lung <- match("lung", names(asia_fit$levels))
-  by_row <- vapply(1:10, function(i) {
-    sum(joint[rbind(replace(cells[i, ], lung, 1L), replace(cells[i, ], lung, 2L))])
-  }, numeric(1))
-  expect_equal(as.numeric(logLik(asia_fit, y)), sum(log(by_row)) + sum(log(joint[cells[11:50, ]])),
-               tolerance = 1e-10)
 })
 
 test_that("bad queries fail with classed errors", {
@@ -270,25 +225,6 @@ test_that("Gaussian evidence must be a finite number, named in the error", {
   expect_error(predict(fit, x, "A"), "Column \"B\" of `newdata` must be numeric", class = "learnbn_error_type")
 })
 
-test_that("a Gaussian predict() from the target column alone gives the marginal mean, with a warning", {
-  # A = 2 + N(0, 1), B = -1 + 0.5 A + N(0, 1), C = 3 - 2 B + N(0, 1): E[C] = 3 - 2 (-1 + 0.5 * 2) = 3.
-  fit <- gaussian_fit_by_hand("[A][B|A][C|B]",
-                              list(A = c("(Intercept)" = 2), B = c("(Intercept)" = -1, A = 0.5),
-                                   C = c("(Intercept)" = 3, B = -2)),
-                              c(A = 1, B = 1, C = 1))
-  newdata <- data.frame(C = c(0.1, 5, 9))
-  expect_warning(out <- predict(fit, newdata, "C"), "marginal distribution of \"C\"",
-                 class = "learnbn_warning_no_evidence")
-  expect_equal(out, rep(3, 3), tolerance = 1e-12)
-  # Columns present but unobserved: the marginal too, with no warning (the user said so).
-  expect_no_warning(out <- predict(fit, data.frame(A = NA_real_, B = c(NA, 1)), "C"))
-  expect_equal(out, c(3, 3 - 2 * 1), tolerance = 1e-12)
-  # Discrete fits warn alike.
-  expect_warning(p <- predict(asia_fit, data.frame(lung = "yes", Smoke = "no"), "lung", prob = TRUE),
-                 class = "learnbn_warning_no_evidence")
-  expect_equal(unname(attr(p, "prob")[1, ]), ref_query(asia_fit, "lung", list()), tolerance = 1e-12)
-})
-
 test_that("Gaussian evidence on linearly dependent nodes is a classed error, not garbage", {
   # C = A + B exactly (sd 0): conditioning on A, B and C together is not defined.
   fit <- gaussian_fit_by_hand("[A][B][C|A:B][D|C]",
@@ -305,18 +241,6 @@ test_that("Gaussian evidence on linearly dependent nodes is a classed error, not
   scaled <- gaussian_fit_by_hand("[A][B|A]", list(A = c("(Intercept)" = 0), B = c("(Intercept)" = 0, A = 1e6)),
                                  c(A = 1e-6, B = 1e-3))
   expect_equal(query(scaled, "A", list(B = 1))$mean[["A"]], 1e-6 / (1 + 1e-6), tolerance = 1e-8)
-})
-
-test_that("logLik() warns about rows of probability zero, naming a few", {
-  set.seed(13)
-  x <- simulate_data(asia_fit, 30)
-  # either is the logical or of tub and lung: rows 1 to 3 contradict it.
-  either <- x$tub == "yes" | x$lung == "yes"
-  x$either <- factor(ifelse(either != (seq_len(30) <= 3), "yes", "no"), levels = c("yes", "no"))
-  expect_warning(ll <- logLik(asia_fit, x), "3 rows of `data` (1, 2, 3)", fixed = TRUE,
-                 class = "learnbn_warning_zero_probability")
-  expect_identical(as.numeric(ll), -Inf)
-  expect_no_warning(logLik(asia_fit, x[-(1:3), ]))
 })
 
 test_that("messages listing nodes, levels or values of a wide network stay short", {

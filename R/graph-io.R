@@ -1,4 +1,4 @@
-# Model strings: bn_graph_from_string() and model_string().
+# Model strings (bn_graph_from_string() and model_string()) and igraph conversion.
 #
 # The bracket notation "[A][B|A][C|A:B]" extended, without changing any DAG string, by
 # two more sections per bracket for two-way edges, "[node|parents|neighbours|spouses]",
@@ -209,4 +209,89 @@ check_one_edge_kind <- function(arc, undirected, bidirected, nodes, call = rlang
                 "i" = "List each pair once: as a parent, an undirected neighbour or a bidirected neighbour."),
               "parse", call = call)
   }
+}
+
+#' Convert to and from igraph
+#'
+#' `as_igraph()` gives a directed igraph graph with the node names as vertex names.
+#' A directed arc is one edge; an undirected or a bidirected edge becomes two opposite
+#' edges. The edge attribute `type` (`"directed"`, `"undirected"`, `"bidirected"`, as
+#' in [arcs()]) tells them apart, and the logical edge attribute `directed` is `TRUE`
+#' for directed arcs. `from_igraph()` goes back: an undirected igraph graph gives a
+#' graph whose edges are all undirected; in a directed igraph graph a pair of opposite
+#' edges becomes an undirected edge (a bidirected one when the edge attribute `type`
+#' says `"bidirected"`) and other edges become arcs. Opposite edges without a `type`
+#' of `"undirected"` or `"bidirected"` (as in a plain igraph graph with `a -> b` and
+#' `b -> a`) give a warning of class `"learnbn_warning_opposite_arcs"` that names the
+#' pairs, since two arcs are rarely meant as one undirected edge; the graphs of
+#' `as_igraph()` carry the attribute and convert back silently. The type is guessed as in
+#' [bn_graph()]. Vertices without names are named `V1`, `V2`, ...; multiple edges and
+#' loops are errors.
+#'
+#' @param g A [bn_graph].
+#' @param ig An igraph graph.
+#' @return `as_igraph()`: an igraph graph. `from_igraph()`: a `bn_graph`.
+#' @family graphs
+#' @export
+#' @examples
+#' g <- bn_graph_from_string("[A][B|A][C|A:B]")
+#' ig <- as_igraph(g)
+#' ig
+#' from_igraph(ig)
+as_igraph <- function(g) {
+  g <- as_graph_arg(g)
+  edges <- edge_index(g)
+  ig <- igraph::make_empty_graph(n = nrow(g$amat), directed = TRUE)
+  ig <- igraph::set_vertex_attr(ig, "name", value = colnames(g$amat))
+  if (length(edges$from)) {
+    ig <- igraph::add_edges(ig, as.vector(rbind(edges$from, edges$to)),
+                            attr = list(directed = edges$directed, type = edges$type))
+  }
+  ig
+}
+
+#' @rdname as_igraph
+#' @export
+from_igraph <- function(ig) {
+  if (!inherits(ig, "igraph")) {
+    lbn_abort("{.arg ig} must be an igraph graph, not {.obj_type_friendly {ig}}.", "type")
+  }
+  if (any(igraph::which_loop(ig))) {
+    lbn_abort("{.arg ig} has self-loops; a Bayesian network graph cannot.", "invalid_graph")
+  }
+  if (any(igraph::which_multiple(ig))) {
+    lbn_abort("{.arg ig} has multiple edges between the same vertices.", "invalid_graph")
+  }
+  n <- igraph::vcount(ig)
+  names <- igraph::vertex_attr(ig, "name")
+  if (is.null(names)) names <- paste0("V", seq_len(n))
+  ends <- igraph::ends(ig, igraph::E(ig), names = FALSE)
+  amat <- matrix(0L, n, n, dimnames = list(names, names))
+  amat[ends] <- 1L
+  if (!igraph::is_directed(ig)) amat[ends[, 2:1, drop = FALSE]] <- 1L
+  type <- igraph::edge_attr(ig, "type")
+  if (igraph::is_directed(ig)) warn_opposite_arcs(ends, type, names)
+  bidirected <- if (!is.null(type)) {
+    pairs <- ends[type %in% "bidirected", , drop = FALSE]
+    matrix(names[pairs], ncol = 2L)
+  }
+  bn_graph(amat, bidirected = bidirected)
+}
+
+# Warns about pairs of opposite edges (a -> b and b -> a) that no edge attribute `type`
+# marks as one two-way edge: in a plain igraph graph they are most likely two arcs, and
+# the undirected edge they become should not pass unseen. `ends` holds vertex numbers.
+warn_opposite_arcs <- function(ends, type, names, call = rlang::caller_env()) {
+  marked <- type %in% c("undirected", "bidirected")
+  if (!length(marked)) marked <- logical(nrow(ends))
+  reverse <- match(paste(ends[, 1L], ends[, 2L]), paste(ends[, 2L], ends[, 1L]))
+  plain <- !is.na(reverse) & ends[, 1L] < ends[, 2L]
+  plain[plain] <- !marked[plain] & !marked[reverse[plain]]
+  if (!any(plain)) return(invisible())
+  pairs <- ends[plain, , drop = FALSE]
+  pairs <- pairs[order(pairs[, 1L], pairs[, 2L]), , drop = FALSE]
+  pairs <- matrix(names[pairs], ncol = 2L)
+  lbn_warn(c("{.arg ig} has {nrow(pairs)} pair{?s} of opposite edges, read as undirected edge{?s}: {format_edges(pairs, '-')}.",
+             "i" = "Delete one edge of a pair to keep an arc, or set the edge attribute {.field type} to {.str undirected} (or {.str bidirected}) to say what the pair means."),
+           "opposite_arcs")
 }
