@@ -118,7 +118,8 @@ advance_in_batches <- function(run, iterations, say = NULL) {
   batch <- 1000
   while (done < iterations) {
     steps <- min(batch, iterations - done, every - done %% every)
-    took <- system.time(cpp_mcmc_advance(run, steps))[["elapsed"]]
+    # (gcFirst = FALSE: a full garbage collection before every batch took most of the time)
+    took <- system.time(cpp_mcmc_advance(run, steps), gcFirst = FALSE)[["elapsed"]]
     done <- done + steps
     progress_set(bar, done)
     if (!is.null(say) && (done %% every == 0 || done == iterations)) say(done)

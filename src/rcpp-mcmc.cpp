@@ -141,6 +141,9 @@ void cpp_mcmc_advance(SEXP run_ptr, double steps) {
   if (!run->structure.empty()) learnbn::advance_chains(run->structure, n, run->threads);
   if (!run->order.empty()) learnbn::advance_chains(run->order, n, run->threads);
   if (!run->partition.empty()) learnbn::advance_chains(run->partition, n, run->threads);
+  // A Ctrl-C during the batch is only pending in R, whose evaluator may not look for it
+  // for seconds: answer it here, between batches.
+  check_interrupt();
 }
 
 // [[Rcpp::export]]

@@ -11,21 +11,26 @@ drawing_of <- function(g, region = c(10, 8), layout = NULL, cex = NULL) {
   graph_drawing(g, if (!is.null(layout)) node_centres(g, layout), region, cex)
 }
 
-# Does the segment p-q pass through the inside of a box (Liang-Barsky clipping)?
-segment_enters_box <- function(p, q, box, tol = 1e-9) {
-  lo <- c(box$x - box$w / 2, box$y - box$h / 2) + tol
-  hi <- c(box$x + box$w / 2, box$y + box$h / 2) - tol
+# Does the segment p-q pass through the inside of each box (Liang-Barsky clipping)?
+# `boxes` has columns x, y, w, h; one answer per box.
+segment_enters_boxes <- function(p, q, boxes, tol = 1e-9) {
+  lo <- list(boxes$x - boxes$w / 2 + tol, boxes$y - boxes$h / 2 + tol)
+  hi <- list(boxes$x + boxes$w / 2 - tol, boxes$y + boxes$h / 2 - tol)
   d <- q - p
-  t <- c(0, 1)
+  start <- 0
+  end <- 1
+  outside <- FALSE
   for (k in 1:2) {
     if (d[k] == 0) {
-      if (p[k] <= lo[k] || p[k] >= hi[k]) return(FALSE)
+      outside <- outside | p[k] <= lo[[k]] | p[k] >= hi[[k]]
     } else {
-      ends <- sort(c(lo[k] - p[k], hi[k] - p[k]) / d[k])
-      t <- c(max(t[1], ends[1]), min(t[2], ends[2]))
+      a <- (lo[[k]] - p[k]) / d[k]
+      b <- (hi[[k]] - p[k]) / d[k]
+      start <- pmax(start, pmin(a, b))
+      end <- pmin(end, pmax(a, b))
     }
   }
-  t[1] < t[2]
+  !outside & start < end
 }
 
 on_border <- function(point, box, tol = 1e-9) {
@@ -47,14 +52,12 @@ drawing_faults <- function(d, region) {
     if (!on_border(path[1, ], box(ends[1])) || !on_border(path[nrow(path), ], box(ends[2]))) {
       faults <- c(faults, sprintf("arc %d does not join its boxes", k))
     }
-    for (v in setdiff(seq_len(nrow(nodes)), ends)) {
-      for (i in seq_len(nrow(path) - 1)) {
-        if (segment_enters_box(path[i, ], path[i + 1, ], box(v))) {
-          faults <- c(faults, sprintf("%s -> %s crosses %s", d$edges$from[k], d$edges$to[k], nodes$label[v]))
-          break
-        }
-      }
+    crossed <- logical(nrow(nodes))
+    for (i in seq_len(nrow(path) - 1)) {
+      crossed <- crossed | segment_enters_boxes(path[i, ], path[i + 1, ], nodes)
     }
+    crossed[ends] <- FALSE
+    faults <- c(faults, sprintf("%s -> %s crosses %s", d$edges$from[k], d$edges$to[k], nodes$label[crossed]))
   }
   for (a in seq_len(nrow(nodes))) {
     for (b in seq_len(a - 1)) {
