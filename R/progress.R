@@ -7,12 +7,25 @@
 # Every change to a bar runs with interrupts suspended (a Ctrl-C waits until it is
 # done): an interrupt in the middle of cli's update leaves the bar half changed, and
 # closing it as the interrupt unwinds then fails with an error that replaces the
-# interrupt.
+# interrupt. For the same reason a bar is closed by learnbn's own exit handler, which
+# drops any error while closing: cli's own exit handler re-raises it (an interrupt of
+# bootstrap_arcs() under load once came back as "promise already under evaluation").
 
 # A cli progress bar closed when the frame `envir` returns, or NULL when bars are off.
 progress_bar <- function(name, total = NA, envir = parent.frame()) {
   if (!rlang::is_interactive()) return(NULL)
-  suspendInterrupts(cli::cli_progress_bar(name, total = total, .envir = envir))
+  bar <- suspendInterrupts(
+    cli::cli_progress_bar(name, total = total, .auto_close = FALSE, .envir = envir))
+  do.call(base::on.exit, list(as.call(list(progress_bar_done, bar, envir)), add = TRUE),
+          envir = envir)
+  bar
+}
+
+# Closes `bar` (as done, or failed when its frame exits on an error or interrupt); an
+# error while closing is dropped, so that it never replaces the condition being unwound.
+progress_bar_done <- function(bar, envir) {
+  suspendInterrupts(tryCatch(cli::cli_progress_done(id = bar, .envir = envir, result = "auto"),
+                             error = function(e) NULL))
 }
 
 # Moves `bar` to `done` units of work; nothing without a bar.
