@@ -150,8 +150,8 @@ check_cv_folds <- function(folds, k, n_cases, call = rlang::caller_env()) {
   }
   unused <- setdiff(seq_len(max(folds)), folds)
   if (length(unused) || max(folds) < 2) {
-    lbn_abort(paste0("{.arg folds} must use every fold from 1 to {max(folds)} and at least two; ",
-                     "{if (length(unused)) paste('it has no case in fold', list_few(unused)) else 'it has one'}."),
+    gap <- if (length(unused)) paste("it has no case in fold", list_few(unused)) else "it has one"
+    lbn_abort("{.arg folds} must use every fold from 1 to {max(folds)} and at least two; {gap}.",
               "value", call = call)
   }
   as.integer(folds)

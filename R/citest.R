@@ -108,7 +108,9 @@ abort_fisher_z_sets <- function() {
 run_ci_tests <- function(data, spec, x, y, z, threads = 1L, progress = NULL,
                          call = rlang::caller_env()) {
   nodes <- names(data$levels)
-  if (spec$statistic == "fisher_z" && any(lengths(x) != 1L | lengths(y) != 1L)) abort_fisher_z_sets()
+  if (spec$statistic == "fisher_z" && any(lengths(x) != 1L | lengths(y) != 1L)) {
+    abort_fisher_z_sets()
+  }
   check_collinear_tests(data, x, y, z, call)
   index <- function(sets) lapply(sets, function(s) match(s, nodes) - 1L)
   out <- cpp_ci_tests(data, index(x), index(y), index(z), spec, threads, progress)

@@ -86,8 +86,11 @@ warn_no_evidence_columns <- function(newdata, node_names, node) {
     lbn_warn(c(paste0("{.arg newdata} has no column for any node of {.arg object} other than ",
                       "{.val {node}}: every row is predicted from the marginal distribution of ",
                       "{.val {node}}."),
-               "i" = if (ncol(newdata)) paste0("Columns of {.arg newdata}: ",
-                                               "{list_few(names(newdata), quote = TRUE)}.") else "{.arg newdata} has no columns."),
+               "i" = if (ncol(newdata)) {
+                 "Columns of {.arg newdata}: {list_few(names(newdata), quote = TRUE)}."
+               } else {
+                 "{.arg newdata} has no columns."
+               }),
              "no_evidence")
   }
 }

@@ -163,7 +163,8 @@ print.bn_posterior <- function(x, digits = getOption("digits") - 3, ...) {
 # Evidence as a named list with known node names, one value each.
 check_evidence <- function(evidence, node_names, call = rlang::caller_env()) {
   if (is.atomic(evidence) && !is.null(names(evidence))) evidence <- as.list(evidence)
-  if (!is.list(evidence) || (length(evidence) && (is.null(names(evidence)) || any(!nzchar(names(evidence)))))) {
+  unnamed <- is.null(names(evidence)) || any(!nzchar(names(evidence)))
+  if (!is.list(evidence) || (length(evidence) && unnamed)) {
     lbn_abort(paste0("{.arg evidence} must be a named list of observed values, not ",
                      "{.obj_type_friendly {evidence}}."),
               "type", call = call)
@@ -184,9 +185,8 @@ check_evidence <- function(evidence, node_names, call = rlang::caller_env()) {
     }
   }
   if (anyDuplicated(names(evidence))) {
-    lbn_abort(paste0("{.arg evidence} names ",
-                     "{list_few(unique(names(evidence)[duplicated(names(evidence))]), 10L, quote = TRUE)} ",
-                     "more than once."),
+    twice <- unique(names(evidence)[duplicated(names(evidence))])
+    lbn_abort("{.arg evidence} names {list_few(twice, 10L, quote = TRUE)} more than once.",
               "value", call = call)
   }
   evidence

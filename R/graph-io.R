@@ -129,7 +129,8 @@ model_string_tokens <- function(string) {
   start <- start[!space]
   quoted <- quoted[!space]
   # join bare words that only white space separated ("my node" is "mynode")
-  join <- which(kind[-1L] == "name" & kind[-length(kind)] == "name" & !quoted[-1L] & !quoted[-length(kind)])
+  join <- which(kind[-1L] == "name" & kind[-length(kind)] == "name" &
+                  !quoted[-1L] & !quoted[-length(kind)])
   for (i in rev(join)) text[i] <- paste0(text[i], text[i + 1L])
   if (length(join)) {
     kind <- kind[-(join + 1L)]
@@ -157,7 +158,11 @@ model_string_blocks <- function(tokens, string, call = rlang::caller_env()) {
     inside <- seq.int(opens[b] + 1L, closes[b] - 1L)
     shape <- paste(letters[inside], collapse = "")
     if (!grepl("^n((\\|(n(:n)*)?){0,2}\\|n(:n)*)?$", shape)) {
-      end <- if (closes[b] < length(tokens$start)) tokens$start[closes[b] + 1L] - 1L else nchar(string)
+      end <- if (closes[b] < length(tokens$start)) {
+        tokens$start[closes[b] + 1L] - 1L
+      } else {
+        nchar(string)
+      }
       bad <- trimws(substr(string, tokens$start[opens[b]], end))
       lbn_abort(c("{.arg string} has a malformed bracket.",
                   "x" = paste0("Cannot read {.str {bad}}: expected {.str [node]}, ",

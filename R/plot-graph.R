@@ -125,8 +125,8 @@ removed_edges <- function(x, nodes, call = rlang::caller_env()) {
 inform_large_plot <- function(g) {
   hub <- colnames(g$amat)[which.max(rowSums(g$amat) + colSums(g$amat))]
   cli::cli_inform(c("Drawing {ncol(g$amat)} nodes: the labels will be hard to read.",
-                    "i" = paste0("Draw a part of the graph, e.g. ",
-                                 "{.code plot(g, nodes = c(\"{hub}\", markov_blanket(g, \"{hub}\")))}.")),
+                    "i" = paste0("Draw a part of the graph, e.g. {.code plot(g, nodes = ",
+                                 "c(\"{hub}\", markov_blanket(g, \"{hub}\")))}.")),
                   class = "learnbn_message_large_plot")
 }
 

@@ -154,7 +154,8 @@ chain_path <- function(chain, ports, x, y, h) {
 vertical_bezier <- function(start, end, points = 17) {
   t <- seq(0, 1, length.out = points)
   middle <- (start[2] + end[2]) / 2
-  bx <- (1 - t)^3 * start[1] + 3 * (1 - t)^2 * t * start[1] + 3 * (1 - t) * t^2 * end[1] + t^3 * end[1]
+  bx <- (1 - t)^3 * start[1] + 3 * (1 - t)^2 * t * start[1] + 3 * (1 - t) * t^2 * end[1] +
+    t^3 * end[1]
   by <- (1 - t)^3 * start[2] + 3 * (1 - t) * t * middle + t^3 * end[2]
   cbind(bx, by)
 }

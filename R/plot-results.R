@@ -78,7 +78,8 @@ trace_graphs <- function(graphs, call = rlang::caller_env()) {
     lbn_abort(c(paste0("{cli::qty(no_trace)}The graph{?s} {.val {no_trace}} {?has/have} no score ",
                        "trace ({.code info$trace})."),
                 "i" = paste0("Score-based searches such as {.fn hill_climb} record one; ",
-                             "constraint-based learners, {.fn bn_graph} and {.fn read_bif} do not.")),
+                             "constraint-based learners, {.fn bn_graph} and {.fn read_bif} ",
+                             "do not.")),
               "no_trace", call = call)
   }
   graphs

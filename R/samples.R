@@ -121,7 +121,9 @@ series_ess <- function(v) {
 # Warns (class learnbn_warning_convergence) when two chains' probabilities of some arc
 # differ by more than `tolerance`, naming the worst arc and its probability per chain.
 warn_disagreement <- function(x, tolerance = 0.1) {
-  if (is.na(x$info$max_arc_difference) || x$info$max_arc_difference <= tolerance) return(invisible(x))
+  if (is.na(x$info$max_arc_difference) || x$info$max_arc_difference <= tolerance) {
+    return(invisible(x))
+  }
   worst <- which(x$info$arc_difference == x$info$max_arc_difference, arr.ind = TRUE)[1, ]
   per_chain <- vapply(seq_along(x$chains),
                       function(c) arc_probabilities(x, chain = c)[worst[1], worst[2]], 1)

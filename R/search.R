@@ -96,8 +96,9 @@ prepare_tests <- function(data, test, alpha, B, threads, verbose = FALSE, whitel
 # and the Bayesian scores still prefer some arcs.
 check_enough_cases <- function(data, arg = "data", call = rlang::caller_env()) {
   if (data$n_rows >= 2 && data$n_cases >= 2) return(invisible(data))
+  cases <- if (!is.null(data$weights)) paste0(" (", format(data$n_cases), " cases)") else ""
   lbn_abort(c(paste0("Learning a structure needs at least 2 rows of data, but {.arg {arg}} has ",
-                     "{data$n_rows}{if (!is.null(data$weights)) paste0(' (', format(data$n_cases), ' cases)') else ''}."),
+                     "{data$n_rows}{cases}."),
               "i" = "With a single row every variable is constant, so no dependence can be seen."),
             "too_few_cases", call = call)
 }
