@@ -18,8 +18,8 @@ inline std::uint64_t and_count_portable(const std::uint64_t* a, const std::uint6
 // times slower than the POPCNT instruction that every x86-64 CPU since 2008 has: use the
 // instruction when the CPU reports it. Four sums let four words be in flight at once;
 // the function starts on a cache line so that where its loop falls, across a fetch
-// boundary or not (that alone moved hill climbing on pigs by 9%), does not depend on the
-// code around it.
+// boundary or not (which alone changes the speed of hill climbing measurably), does not
+// depend on the code around it.
 __attribute__((target("popcnt"), aligned(64))) inline std::uint64_t and_count_popcnt(const std::uint64_t* a,
                                                                                    const std::uint64_t* b,
                                                                                    std::size_t words) {
