@@ -299,8 +299,8 @@ class SharedPrefixTables {
   std::vector<std::vector<std::uint32_t>> codes_;  // codes_[d]: code of vars_[0 .. d]
   std::vector<std::uint32_t> strides_;             // strides_[d]: radix of vars_[d]
   std::size_t prefix_cells_ = 1;
-  std::size_t first_ = 0, window_ = 4,
-              last_states_ = 1;  // window of the last count(), most states in it
+  // window of the last count(), most states in it
+  std::size_t first_ = 0, window_ = 4, last_states_ = 1;
   bool weighted_ = false, grouped_ = false;
   std::vector<double> sums_;           // weighted data
   std::vector<std::uint32_t> counts_;  // one case a row
@@ -308,8 +308,8 @@ class SharedPrefixTables {
   const DataView* block_data_ = nullptr;
   std::vector<std::uint8_t> block_;
   std::vector<const std::uint8_t*> candidate_columns_;
-  std::size_t scattered_lanes_ =
-      0;  // lanes counted the scattered way since the candidates were set
+  // lanes counted the scattered way since the candidates were set
+  std::size_t scattered_lanes_ = 0;
   std::size_t block_stride_ = 0;
   bool grouped_rows_ = false;  // rows_ follows the current shared code
   std::vector<std::uint32_t> group_start_, next_, rows_;
