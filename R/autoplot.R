@@ -96,7 +96,8 @@ ggplot_scene <- function(scene, region, main) {
     gg <- gg + ggplot2::geom_text(aes(.data$x, .data$y, label = .data$label), data = scene$notes,
                                   size = 0.8 * scene$cex * 12 / pt, colour = "grey35")
   }
-  gg + ggplot2::geom_rect(aes(xmin = .data$xmin, xmax = .data$xmax, ymin = .data$ymin, ymax = .data$ymax,
+  gg + ggplot2::geom_rect(aes(xmin = .data$xmin, xmax = .data$xmax, ymin = .data$ymin,
+                              ymax = .data$ymax,
                               fill = .data$fill, colour = .data$border), data = scene$boxes,
                      linewidth = 1 / pt) +
     ggplot2::geom_text(aes(.data$x, .data$y, label = .data$label, colour = .data$colour),

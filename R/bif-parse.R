@@ -82,7 +82,8 @@ bif_variables <- function(blocks, file, call) {
     perl = TRUE))
   for (i in which(lengths(parts) == 0L)) {
     variable <- blocks$name[i]
-    bif_abort("Variable {.val {variable}} has no {.code type discrete [ k ] {{ ... }};} declaration.",
+    bif_abort(paste0("Variable {.val {variable}} has no {.code type discrete [ k ] {{ ... }};} ",
+                     "declaration."),
               "bif_syntax", file, blocks$line[i], call)
   }
   declared <- as.numeric(vapply(parts, `[[`, "", 2L))
@@ -138,7 +139,8 @@ bif_block_family <- function(head, levels, file, line, call) {
     "^\\s*(\"[^\"]*\"|[^\\s,|\"]+)\\s*(?:\\|((?:\"[^\"]*\"|[^|\"])*))?$", head, perl = TRUE))[[1L]]
   if (!length(parts)) {
     head <- trimws(head)
-    bif_abort("Cannot parse the probability block head {.code ( {head} )}; expected {.code ( node | parent1, parent2 )}.",
+    bif_abort(paste0("Cannot parse the probability block head {.code ( {head} )}; expected ",
+                     "{.code ( node | parent1, parent2 )}."),
               "bif_syntax", file, line, call)
   }
   family <- c(bif_unquote(parts[2L]), bif_tokens(parts[3L])[[1L]])
@@ -177,7 +179,8 @@ bif_entries <- function(blocks, file, call) {
   if (anyNA(kind)) {
     first <- which(is.na(kind))[1L]
     snippet <- substr(gsub("\\s+", " ", text[first]), 1L, 40L)
-    bif_abort("Cannot parse the probability entry {.code {snippet}}; expected {.code table ...;}, {.code default ...;} or {.code (states) ...;}.",
+    bif_abort(paste0("Cannot parse the probability entry {.code {snippet}}; expected ",
+                     "{.code table ...;}, {.code default ...;} or {.code (states) ...;}."),
               "bif_syntax", file, blocks$line[block[first]], call)
   }
   config_match <- regexec("^\\(((?:\"[^\"]*\"|[^\")])*)\\)([\\s\\S]*)$", text, perl = TRUE)
@@ -224,17 +227,21 @@ bif_table <- function(family, levels, entries, file, line, call) {
   if (!all(lengths_ok)) {
     first <- which(!lengths_ok)[1L]
     found <- length(entries$values[[first]])
-    bif_abort("A probability row of {.val {node}} has {found} value{?s}; {.val {node}} has {n_states} state{?s}.",
+    bif_abort(paste0("A probability row of {.val {node}} has {found} value{?s}; {.val {node}} has ",
+                     "{n_states} state{?s}."),
               "bif_row_length", file, line, call)
   }
   if (any(entries$kind == "table") && length(parents)) {
-    bif_abort(c("The probability block of {.val {node}} uses {.code table} although {.val {node}} has parents.",
-                "i" = "Give one row {.code (parent states) p1, p2, ...;} per parent configuration."),
+    bif_abort(c(paste0("The probability block of {.val {node}} uses {.code table} although ",
+                       "{.val {node}} has parents."),
+                "i" = paste0("Give one row {.code (parent states) p1, p2, ...;} per parent ",
+                             "configuration.")),
               "bif_syntax", file, line, call)
   }
   n_defaults <- sum(entries$kind == "default")
   if (sum(entries$kind == "table") + n_defaults > 1L) {
-    bif_abort("The probability block of {.val {node}} has more than one {.code table} or {.code default} entry.",
+    bif_abort(paste0("The probability block of {.val {node}} has more than one {.code table} or ",
+                     "{.code default} entry."),
               "bif_duplicate", file, line, call)
   }
   probs <- matrix(NA_real_, n_states, n_configs)
@@ -242,7 +249,8 @@ bif_table <- function(family, levels, entries, file, line, call) {
   if (any(is_row)) {
     column <- bif_row_columns(entries$config[is_row], node, parents, levels, file, line, call)
     if (anyDuplicated(column)) {
-      bif_abort("The probability block of {.val {node}} gives a parent configuration more than once.",
+      bif_abort(paste0("The probability block of {.val {node}} gives a parent configuration more ",
+                       "than once."),
                 "bif_duplicate", file, line, call)
     }
     probs[, column] <- unlist(entries$values[is_row], use.names = FALSE)
@@ -256,7 +264,8 @@ bif_table <- function(family, levels, entries, file, line, call) {
                              cards[-1L][[p]] + 1L]
     }, character(1)), collapse = ", ")
     n_unset <- sum(unset)
-    bif_abort("The probability block of {.val {node}} misses {n_unset} parent configuration{?s}, such as {.code ({config})}.",
+    bif_abort(paste0("The probability block of {.val {node}} misses {n_unset} parent ",
+                     "configuration{?s}, such as {.code ({config})}."),
               "bif_missing_table", file, line, call)
   }
   if (any(probs < 0)) {
@@ -283,7 +292,8 @@ bif_row_columns <- function(configs, node, parents, levels, file, line, call) {
   if (any(n_given != length(parents))) {
     found <- n_given[n_given != length(parents)][1L]
     n_parents <- length(parents)
-    bif_abort("A probability row of {.val {node}} names {found} parent state{?s} for {n_parents} parent{?s}.",
+    bif_abort(paste0("A probability row of {.val {node}} names {found} parent state{?s} for ",
+                     "{n_parents} parent{?s}."),
               "bif_syntax", file, line, call)
   }
   states <- matrix(unlist(configs, use.names = FALSE), nrow = length(parents))
@@ -294,7 +304,8 @@ bif_row_columns <- function(configs, node, parents, levels, file, line, call) {
     if (anyNA(code)) {
       state <- states[p, is.na(code)][1L]
       parent <- parents[p]
-      bif_abort(c("The probability block of {.val {node}} names unknown state {.val {state}} of {.val {parent}}.",
+      bif_abort(c(paste0("The probability block of {.val {node}} names unknown state ",
+                         "{.val {state}} of {.val {parent}}."),
                   "i" = "Its states are {.val {levels[[parent]]}}."),
                 "bif_unknown_state", file, line, call)
     }

@@ -92,7 +92,8 @@ write_bif <- function(fit, file) {
   names_used <- c(names(fit$cpts), unlist(fit$levels, use.names = FALSE))
   if (any(grepl("\"", names_used, fixed = TRUE))) {
     bad <- names_used[grepl("\"", names_used, fixed = TRUE)]
-    lbn_abort("Names and states written to BIF cannot contain double quotes, as in {.val {bad[1]}}.",
+    lbn_abort(paste0("Names and states written to BIF cannot contain double quotes, as in ",
+                     "{.val {bad[1]}}."),
               "value")
   }
   quoted_levels <- lapply(fit$levels, bif_quote)

@@ -97,7 +97,8 @@ cv_cases <- function(data, call = rlang::caller_env()) {
   frame <- as.data.frame(data)[names(data$levels)]
   if (is.null(data$weights)) return(frame)
   if (any(data$weights != round(data$weights))) {
-    lbn_abort("{.arg data} has case counts that are not whole numbers; cross-validation splits cases.",
+    lbn_abort(paste0("{.arg data} has case counts that are not whole numbers; cross-validation ",
+                     "splits cases."),
               "value", call = call)
   }
   frame <- frame[rep(seq_len(nrow(frame)), data$weights), , drop = FALSE]
@@ -109,7 +110,8 @@ check_cv_target <- function(target, loss, cases, call = rlang::caller_env()) {
   if (loss == "logl") {
     if (!is.null(target)) {
       warn_unused_arguments("target", "with {.code loss = \"logl\"}",
-                            c("i" = "{.arg target} is the variable classified by {.code loss = \"pred\"}."))
+                            c("i" = paste0("{.arg target} is the variable classified by ",
+                                           "{.code loss = \"pred\"}.")))
     }
     return(invisible())
   }
@@ -122,7 +124,8 @@ check_cv_target <- function(target, loss, cases, call = rlang::caller_env()) {
     abort_unknown_name(target, names(cases), "unknown_node", arg = "target", call = call)
   }
   if (!is.factor(cases[[target]])) {
-    lbn_abort("{.code loss = \"pred\"} classifies a discrete {.arg target}, but {.val {target}} is continuous.",
+    lbn_abort(paste0("{.code loss = \"pred\"} classifies a discrete {.arg target}, but ",
+                     "{.val {target}} is continuous."),
               "data_type", call = call)
   }
 }
@@ -132,7 +135,8 @@ check_cv_folds <- function(folds, k, n_cases, call = rlang::caller_env()) {
   if (is.null(folds)) {
     check_number(k, min = 2, whole = TRUE, call = call)
     if (k > n_cases) {
-      lbn_abort(c("{.arg k} = {format_count(k)} asks for more folds than the {format_count(n_cases)} {cli::qty(n_cases)}case{?s} of {.arg data}.",
+      lbn_abort(c(paste0("{.arg k} = {format_count(k)} asks for more folds than the ",
+                         "{format_count(n_cases)} {cli::qty(n_cases)}case{?s} of {.arg data}."),
                   "i" = "Use at most {format_count(n_cases)} folds; 5 or 10 are usual."),
                 "value", call = call)
     }
@@ -140,12 +144,14 @@ check_cv_folds <- function(folds, k, n_cases, call = rlang::caller_env()) {
   }
   if (!is.numeric(folds) || length(folds) != n_cases || anyNA(folds) ||
       any(folds != round(folds)) || min(folds) < 1) {
-    lbn_abort("{.arg folds} must give the fold (a whole number from 1) of each of the {n_cases} cases.",
+    lbn_abort(paste0("{.arg folds} must give the fold (a whole number from 1) of each of the ",
+                     "{n_cases} cases."),
               "value", call = call)
   }
   unused <- setdiff(seq_len(max(folds)), folds)
   if (length(unused) || max(folds) < 2) {
-    lbn_abort("{.arg folds} must use every fold from 1 to {max(folds)} and at least two; {if (length(unused)) paste('it has no case in fold', list_few(unused)) else 'it has one'}.",
+    gap <- if (length(unused)) paste("it has no case in fold", list_few(unused)) else "it has one"
+    lbn_abort("{.arg folds} must use every fold from 1 to {max(folds)} and at least two; {gap}.",
               "value", call = call)
   }
   as.integer(folds)

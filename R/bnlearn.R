@@ -5,18 +5,18 @@
 #' Convert to and from bnlearn's objects
 #'
 #' `from_bn()` turns a bnlearn network structure (class `"bn"`) into a [bn_graph] and a
-#' bnlearn fitted network (class `"bn.fit"`, discrete or Gaussian) into a [bn_fit][fit_parameters()]; it
-#' needs no bnlearn. `as_bn()` goes the other way and needs bnlearn (in Suggests).
-#' Every learnbn function that takes a graph or a fit also takes bnlearn's objects, so
-#' learnbn's `arcs()`, `cpdag()`, `shd()`, `nodes()`, `parents()` and the other names
+#' bnlearn fitted network (class `"bn.fit"`, discrete or Gaussian) into a
+#' [bn_fit][fit_parameters()]; it needs no bnlearn. `as_bn()` goes the other way and needs bnlearn
+#' (in Suggests). Every learnbn function that takes a graph or a fit also takes bnlearn's objects,
+#' so learnbn's `arcs()`, `cpdag()`, `shd()`, `nodes()`, `parents()` and the other names
 #' both packages export work on either package's objects (attach learnbn after bnlearn,
 #' or call them as `learnbn::arcs()`).
 #'
 #' @param x For `from_bn()`, a bnlearn `"bn"` or `"bn.fit"` object; for `as_bn()`, a
 #'   [bn_graph] (a DAG or a CPDAG/PDAG without bidirected edges), a learner's result or
 #'   a [bn_fit][fit_parameters()].
-#' @return `from_bn()`: a [bn_graph] or a [bn_fit][fit_parameters()] (method `"mle"`, as bnlearn's default
-#'   estimates). bnlearn's maximum-likelihood CPTs hold `NaN` for the parent
+#' @return `from_bn()`: a [bn_graph] or a [bn_fit][fit_parameters()] (method `"mle"`, as bnlearn's
+#'   default estimates). bnlearn's maximum-likelihood CPTs hold `NaN` for the parent
 #'   configurations that never occur in its data; those columns get the uniform
 #'   distribution (as [fit_parameters()] with `method = "mle"` gives them), with a
 #'   warning of class `"learnbn_warning_unobserved_configurations"` naming the nodes
@@ -40,11 +40,13 @@
 from_bn <- function(x) {
   if (inherits(x, "bn.fit")) return(fit_from_bn(x))
   if (!inherits(x, "bn")) {
-    lbn_abort("{.arg x} must be a bnlearn {.cls bn} or {.cls bn.fit} object, not {.obj_type_friendly {x}}.",
+    lbn_abort(paste0("{.arg x} must be a bnlearn {.cls bn} or {.cls bn.fit} object, not ",
+                     "{.obj_type_friendly {x}}."),
               "type")
   }
   node_names <- names(x$nodes)
-  amat <- matrix(0L, length(node_names), length(node_names), dimnames = list(node_names, node_names))
+  amat <- matrix(0L, length(node_names), length(node_names),
+                 dimnames = list(node_names, node_names))
   arcs <- x$arcs
   if (length(arcs)) amat[cbind(match(arcs[, 1], node_names), match(arcs[, 2], node_names))] <- 1L
   new_bn_graph(amat, if (any(amat == 1L & t(amat) == 1L)) "pdag" else "dag")
@@ -54,7 +56,8 @@ from_bn <- function(x) {
 # order (the graph's node order) or the regressions of a Gaussian network.
 fit_from_bn <- function(x) {
   node_names <- names(x)
-  amat <- matrix(0L, length(node_names), length(node_names), dimnames = list(node_names, node_names))
+  amat <- matrix(0L, length(node_names), length(node_names),
+                 dimnames = list(node_names, node_names))
   for (node in node_names) amat[x[[node]]$parents, node] <- 1L
   graph <- new_bn_graph(amat, "dag")
   parents <- graph_parents(graph)
@@ -101,14 +104,21 @@ fill_unobserved_configurations <- function(cpts, call = rlang::caller_env()) {
       cpts[[node]][] <- columns
     }
     if (anyNA(columns) || any(!is.finite(columns) | columns < 0)) {
-      lbn_abort(c("The CPT of {.val {node}} in the bnlearn fit holds missing, negative or infinite probabilities.",
-                  "i" = "Refit it, for example with {.code bnlearn::bn.fit(..., method = \"bayes\")}."),
+      lbn_abort(c(paste0("The CPT of {.val {node}} in the bnlearn fit holds missing, negative or ",
+                         "infinite probabilities."),
+                  "i" = paste0("Refit it, for example with ",
+                               "{.code bnlearn::bn.fit(..., method = \"bayes\")}.")),
                 "value", call = call)
     }
   }
   if (length(filled)) {
-    lbn_warn(c("The bnlearn fit has no probabilities ({.val {NaN}}) for the parent configurations it never saw, in the {cli::qty(length(filled))}CPT{?s} of {length(filled)} node{?s}: {list_few(filled)}.",
-               "i" = "They are set to the uniform distribution, as {.code fit_parameters(method = \"mle\")} does; to avoid this, fit with {.code bnlearn::bn.fit(..., method = \"bayes\")} or with {.fn fit_parameters}."),
+    lbn_warn(c(paste0("The bnlearn fit has no probabilities ({.val {NaN}}) for the parent ",
+                      "configurations it never saw, in the {cli::qty(length(filled))}CPT{?s} of ",
+                      "{length(filled)} node{?s}: {list_few(filled)}."),
+               "i" = paste0("They are set to the uniform distribution, as ",
+                            "{.code fit_parameters(method = \"mle\")} does; to avoid this, fit ",
+                            "with {.code bnlearn::bn.fit(..., method = \"bayes\")} or with ",
+                            "{.fn fit_parameters}.")),
              "unobserved_configurations")
   }
   cpts
@@ -120,8 +130,10 @@ check_bn_regressions <- function(coefficients, sd, call = rlang::caller_env()) {
   bad <- names(sd)[!vapply(coefficients, function(beta) all(is.finite(beta)), logical(1)) |
                      !is.finite(sd) | sd < 0]
   if (length(bad)) {
-    lbn_abort(c("The bnlearn fit has missing or infinite parameters for {cli::qty(bad)}node{?s} {list_few(bad, quote = TRUE)}.",
-                "i" = "Their parents are probably collinear in the data it was fitted on; drop one of them and refit."),
+    lbn_abort(c(paste0("The bnlearn fit has missing or infinite parameters for ",
+                       "{cli::qty(bad)}node{?s} {list_few(bad, quote = TRUE)}."),
+                "i" = paste0("Their parents are probably collinear in the data it was fitted on; ",
+                             "drop one of them and refit.")),
               "value", call = call)
   }
 }

@@ -48,7 +48,8 @@ bootstrap_arcs <- function(data, algorithm, R = 100, cluster = NULL, threshold =
   replicate_fit <- function(seed) bootstrap_replicate(data, learner, seed, ...)
   graphs <- scale_out(seeds, replicate_fit, cluster, "Bootstrap replicates")
   strength <- bootstrap_strength(graphs, names(data$levels))
-  structure(list(strength = strength, averaged = average_edges(strength, names(data$levels), threshold),
+  structure(list(strength = strength,
+                 averaged = average_edges(strength, names(data$levels), threshold),
                  threshold = threshold, R = R, graphs = graphs),
             class = "bn_bootstrap")
 }
@@ -67,7 +68,8 @@ check_bootstrap_memory <- function(R, n_nodes, call = rlang::caller_env()) {
 check_learner <- function(learner, arg = rlang::caller_arg(learner), call = rlang::caller_env()) {
   if (is.function(learner)) return(learner)
   if (!is.character(learner) || length(learner) != 1L || is.na(learner)) {
-    lbn_abort("{.arg {arg}} must be a learner function or its name, not {.obj_type_friendly {learner}}.",
+    lbn_abort(paste0("{.arg {arg}} must be a learner function or its name, not ",
+                     "{.obj_type_friendly {learner}}."),
               "type", call = call)
   }
   if (!learner %in% learner_names) {
@@ -83,7 +85,8 @@ check_learner_args <- function(learner, extra, arg, call = rlang::caller_env()) 
   if (is.primitive(learner) || "..." %in% own) return(invisible())
   unknown <- setdiff(extra[nzchar(extra)], own)
   if (length(unknown)) {
-    lbn_abort(c("The {.arg {arg}} function has no argument{?s} {.arg {unknown}}, given in {.arg ...}.",
+    lbn_abort(c(paste0("The {.arg {arg}} function has no argument{?s} {.arg {unknown}}, given in ",
+                       "{.arg ...}."),
                 "i" = "Its arguments are {list_few(own, 10L, quote = TRUE)}."),
               "unknown_argument", call = call)
   }
@@ -102,7 +105,8 @@ bootstrap_replicate <- function(data, learner, seed, ...) {
   keep <- counts > 0
   g <- learner(data_rows(data, which(keep), as.numeric(counts[keep])), ...)
   if (!inherits(g, "bn_graph")) {
-    lbn_abort("The learner returned {.obj_type_friendly {g}}, not a {.cls bn_graph}.", "type", call = NULL)
+    lbn_abort("The learner returned {.obj_type_friendly {g}}, not a {.cls bn_graph}.", "type",
+              call = NULL)
   }
   g
 }
@@ -162,7 +166,8 @@ pair_strength <- function(arc_probability) {
 #' average_network(structure_mcmc(d, iterations = 2000, chains = 1), threshold = 0.5)
 average_network <- function(x, threshold = 0.5) {
   if (!inherits(x, c("bn_bootstrap", "bn_samples"))) {
-    lbn_abort("{.arg x} must be a {.cls bn_bootstrap} or {.cls bn_samples} object, not {.obj_type_friendly {x}}.",
+    lbn_abort(paste0("{.arg x} must be a {.cls bn_bootstrap} or {.cls bn_samples} object, not ",
+                     "{.obj_type_friendly {x}}."),
               "type")
   }
   check_number(threshold, min = 0, max = 1)
@@ -198,7 +203,8 @@ creates_cycle <- function(amat, from, to) {
 
 #' @export
 print.bn_bootstrap <- function(x, ...) {
-  cli::cat_line("<bn_bootstrap> ", x$R, " replicates; averaged network at threshold ", x$threshold, ":")
+  cli::cat_line("<bn_bootstrap> ", x$R, " replicates; averaged network at threshold ", x$threshold,
+                ":")
   print(x$averaged)
   top <- utils::head(x$strength[x$strength$direction >= 0.5, ], 10)
   cli::cat_line("Strongest edges:")

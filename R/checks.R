@@ -69,7 +69,8 @@ startable_threads <- function(wanted) {
   started <- cpp_startable_threads(wanted)
   if (started >= wanted) return(wanted)
   use <- max(1L, started %/% 2L)
-  lbn_warn(c("Only {started} of the {wanted} threads asked for could start (a process memory or thread limit); using {use}.",
+  lbn_warn(c(paste0("Only {started} of the {wanted} threads asked for could start (a process ",
+                    "memory or thread limit); using {use}."),
              "i" = "Ask for at most {use} thread{?s} to silence this warning."),
            "threads")
   use
@@ -87,7 +88,8 @@ check_nodes <- function(x, all_nodes, arg = rlang::caller_arg(x), call = rlang::
                         allow_empty = TRUE) {
   if (is.null(x)) x <- character()
   if (!is.character(x) || anyNA(x)) {
-    lbn_abort("{.arg {arg}} must be a character vector of node names, not {.obj_type_friendly {x}}.",
+    lbn_abort(paste0("{.arg {arg}} must be a character vector of node names, not ",
+                     "{.obj_type_friendly {x}}."),
               "type", call = call)
   }
   if (!allow_empty && !length(x)) {
@@ -96,7 +98,8 @@ check_nodes <- function(x, all_nodes, arg = rlang::caller_arg(x), call = rlang::
   unknown <- setdiff(x, all_nodes)
   if (length(unknown)) {
     lbn_abort(c("{.arg {arg}} names unknown node{?s} {.val {unknown}}.",
-                "i" = "Known nodes: {list_few(all_nodes, 10L, quote = TRUE)}."), "unknown_node", call = call)
+                "i" = "Known nodes: {list_few(all_nodes, 10L, quote = TRUE)}."), "unknown_node",
+                call = call)
   }
   if (anyDuplicated(x)) {
     lbn_abort("{.arg {arg}} names {.val {unique(x[duplicated(x)])}} more than once.",
@@ -112,7 +115,8 @@ check_nodes <- function(x, all_nodes, arg = rlang::caller_arg(x), call = rlang::
 list_few <- function(x, max = 5L, quote = FALSE) {
   if (quote && length(x) <= max) return(cli::format_inline("{.val {x}}"))
   shown <- utils::head(x, max)
-  shown <- if (quote) vapply(shown, function(v) cli::format_inline("{.val {v}}"), "") else as.character(shown)
+  shown <- if (quote) vapply(shown, function(v) cli::format_inline("{.val {v}}"),
+                             "") else as.character(shown)
   if (length(x) <= max) return(paste(shown, collapse = ", "))
   paste0(paste(shown, collapse = ", "), " and ", format_count(length(x) - max), " more")
 }
@@ -147,8 +151,10 @@ max_memory <- function(call = rlang::caller_env()) {
 check_memory <- function(bytes, what, advice, call = rlang::caller_env()) {
   limit <- max_memory(call)
   if (bytes > limit) {
-    lbn_abort(c(paste(what, "would need {format_bytes(bytes)} of memory, more than the limit of {format_bytes(limit)}."),
-                "i" = paste0(advice, ", or raise the limit with {.code options(learnbn.max_memory = <bytes>)}.")),
+    lbn_abort(c(paste(what, paste0("would need {format_bytes(bytes)} of memory, more than the ",
+                                   "limit of {format_bytes(limit)}.")),
+                "i" = paste0(advice, paste0(", or raise the limit with ",
+                                            "{.code options(learnbn.max_memory = <bytes>)}."))),
               "too_large", call = call)
   }
   invisible(bytes)
@@ -170,7 +176,8 @@ check_choice <- function(x, choices, arg = rlang::caller_arg(x), call = rlang::c
 check_node_columns <- function(nodes, columns, data_arg, model_arg, call = rlang::caller_env()) {
   absent <- setdiff(nodes, columns)
   if (length(absent)) {
-    lbn_abort(c("{.arg {data_arg}} has no column for {cli::qty(absent)}node{?s} {list_few(absent, 10L, quote = TRUE)} of {.arg {model_arg}}.",
+    lbn_abort(c(paste0("{.arg {data_arg}} has no column for {cli::qty(absent)}node{?s} ",
+                       "{list_few(absent, 10L, quote = TRUE)} of {.arg {model_arg}}."),
                 "i" = "Columns of {.arg {data_arg}}: {list_few(columns, 10L, quote = TRUE)}."),
               "unknown_node", call = call)
   }

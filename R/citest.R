@@ -39,7 +39,8 @@ ci_test_spec <- function(test, B = NULL, data, gaussian_default = "fisher_z",
   }
   if (ci_test_table$gaussian[row] != is_gaussian(data)) {
     fits <- ci_test_table$name[ci_test_table$gaussian == is_gaussian(data)]
-    lbn_abort(c("The {.val {test}} test does not apply to {.arg data}, which {?is/are} {if (is_gaussian(data)) 'continuous' else 'discrete'}.",
+    lbn_abort(c(paste0("The {.val {test}} test does not apply to {.arg data}, which {?is/are} ",
+                       "{if (is_gaussian(data)) 'continuous' else 'discrete'}."),
                 "i" = "Tests for these data: {.val {fits}}."),
               "data_type", call = call)
   }
@@ -48,7 +49,8 @@ ci_test_spec <- function(test, B = NULL, data, gaussian_default = "fisher_z",
   spec$seed <- 0
   if (!spec$permutation && !is.null(B)) {
     warn_unused_arguments("B", paste0("with the {.val ", test, "} test"),
-                          c("i" = "{.arg B} is the number of permutations of the {.code _perm} tests."))
+                          c("i" = paste0("{.arg B} is the number of permutations of the ",
+                                         "{.code _perm} tests.")))
   }
   if (spec$permutation) {
     if (is.null(B)) B <- 1000L
@@ -65,8 +67,12 @@ ci_test_spec <- function(test, B = NULL, data, gaussian_default = "fisher_z",
 warn_untestable <- function(tests, spec, n_cases) {
   untestable <- spec$statistic == "fisher_z" & tests$df <= 0
   if (!any(untestable)) return(invisible())
-  lbn_warn(c("{sum(untestable)} of {nrow(tests)} test{?s} had too few cases for Fisher's z, which needs more than |z| + 3 cases: with {n_cases}, a test given {max(n_cases - 3, 0)} or more variables cannot reject independence.",
-             "i" = "Edges may be missing for lack of cases alone (see {.code info$tests}, {.field df} <= 0); use more cases{if (n_cases > 3) ' or fewer conditioning variables' else ''}."),
+  lbn_warn(c(paste0("{sum(untestable)} of {nrow(tests)} test{?s} had too few cases for Fisher's ",
+                    "z, which needs more than |z| + 3 cases: with {n_cases}, a test given ",
+                    "{max(n_cases - 3, 0)} or more variables cannot reject independence."),
+             "i" = paste0("Edges may be missing for lack of cases alone (see {.code info$tests}, ",
+                          "{.field df} <= 0); use more ",
+                          "cases{if (n_cases > 3) ' or fewer conditioning variables' else ''}.")),
            "too_few_cases")
 }
 
@@ -92,7 +98,8 @@ check_alpha <- function(alpha, call = rlang::caller_env()) {
 }
 
 abort_fisher_z_sets <- function() {
-  lbn_abort("Fisher's z tests single variables; use {.val mi_g} to test sets.", "value", call = NULL)
+  lbn_abort("Fisher's z tests single variables; use {.val mi_g} to test sets.", "value",
+            call = NULL)
 }
 
 # Runs tests x[[t]] _||_ y[[t]] | z[[t]] (lists of node names) as one batch; returns a
@@ -101,7 +108,9 @@ abort_fisher_z_sets <- function() {
 run_ci_tests <- function(data, spec, x, y, z, threads = 1L, progress = NULL,
                          call = rlang::caller_env()) {
   nodes <- names(data$levels)
-  if (spec$statistic == "fisher_z" && any(lengths(x) != 1L | lengths(y) != 1L)) abort_fisher_z_sets()
+  if (spec$statistic == "fisher_z" && any(lengths(x) != 1L | lengths(y) != 1L)) {
+    abort_fisher_z_sets()
+  }
   check_collinear_tests(data, x, y, z, call)
   index <- function(sets) lapply(sets, function(s) match(s, nodes) - 1L)
   out <- cpp_ci_tests(data, index(x), index(y), index(z), spec, threads, progress)
@@ -189,7 +198,8 @@ ci_test <- function(data, x, y, z = character(), test = NULL, B = 1000L) {
   check_nodes(z, nodes)
   if (x == y) lbn_abort("{.arg x} and {.arg y} must differ, but both are {.val {x}}.", "value")
   if (any(c(x, y) %in% z)) {
-    lbn_abort("{.arg z} must not contain {.arg x} or {.arg y}, but contains {.val {intersect(c(x, y), z)}}.",
+    lbn_abort(paste0("{.arg z} must not contain {.arg x} or {.arg y}, but contains ",
+                     "{.val {intersect(c(x, y), z)}}."),
               "value")
   }
   spec <- ci_test_spec(test, if (!missing(B)) B, data)

@@ -14,7 +14,9 @@ network_spec <- function(fit, call = rlang::caller_env()) {
   states <- vapply(fit$cpts, function(table) dim(table)[1L], integer(1))
   # A node without states has an empty CPT, which the core would read past.
   if (any(states < 1L)) {
-    lbn_abort("{cli::qty(sum(states < 1L))}Node{?s} {list_few(node_names[states < 1L], quote = TRUE)} of the fit {?has/have} no states.",
+    lbn_abort(paste0("{cli::qty(sum(states < 1L))}Node{?s} ",
+                     "{list_few(node_names[states < 1L], quote = TRUE)} of the fit {?has/have} no ",
+                     "states."),
               "value", call = call)
   }
   list(parents = unname(lapply(fit$cpts, function(table) {
@@ -66,7 +68,9 @@ completion_options <- function(max_completions, max_component, samples, burn_in,
 # The core returns list(error) when the completions would exceed the memory limit.
 check_completion_memory <- function(result, options, call) {
   if (is.null(result$error)) return(invisible())
-  lbn_abort(c("The completed data would need more than {format_bytes(options$max_bytes)} of memory.",
-              "i" = "Raise the limit with {.code options(learnbn.max_memory = <bytes>)}, or use fewer rows or columns."),
+  lbn_abort(c(paste0("The completed data would need more than {format_bytes(options$max_bytes)} ",
+                     "of memory."),
+              "i" = paste0("Raise the limit with {.code options(learnbn.max_memory = <bytes>)}, ",
+                           "or use fewer rows or columns.")),
             "too_large", call = call)
 }

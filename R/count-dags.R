@@ -148,12 +148,14 @@ count_dags <- function(n) {
   }
   bad <- n[n < 0 | n != round(n)]
   if (length(bad)) {
-    lbn_abort("{.arg n} must contain whole numbers >= 0, not {.val {utils::head(bad, 3)}}.", "value")
+    lbn_abort("{.arg n} must contain whole numbers >= 0, not {.val {utils::head(bad, 3)}}.",
+              "value")
   }
   if (!length(n)) return(new_bn_count(character()))
   if (max(n) > count_dags_max_n) {
     lbn_abort(c("{.arg n} must be at most {count_dags_max_n}, not {.val {max(n)}}.",
-                "i" = "The count for {count_dags_max_n} nodes already has about 150,000 digits; larger ones would take hours and gigabytes."),
+                "i" = paste0("The count for {count_dags_max_n} nodes already has about 150,000 ",
+                             "digits; larger ones would take hours and gigabytes.")),
               "value")
   }
   counts <- robinson_counts(max(n))

@@ -86,7 +86,8 @@ check_not_collinear <- function(data, call = rlang::caller_env()) {
   if (!is_gaussian(data)) return(invisible(data))
   findings <- data_collinear(data)
   if (!length(findings)) return(invisible(data))
-  what <- "{.arg data} has collinear columns, so linear-Gaussian scores and tests are undefined on them"
+  what <- paste0("{.arg data} has collinear columns, so linear-Gaussian scores and tests are ",
+                 "undefined on them")
   abort_collinear(what, data$cor, findings, call)
 }
 
@@ -120,7 +121,10 @@ abort_collinear <- function(what, cor, findings, call) {
   detail <- paste0(paste(details, collapse = "; "),
                    if (more > 0) paste0("; and ", format(more, big.mark = ","), " more"))
   lbn_abort(c(paste0(what, ": {detail}."),
-              "i" = "Drop or combine the collinear columns (for example keep one of each group, or their sum): a linear-Gaussian network has no density for an exact linear relation. Columns count as collinear when 1 - R^2 < {format(collinear_tolerance)}."),
+              "i" = paste0("Drop or combine the collinear columns (for example keep one of each ",
+                           "group, or their sum): a linear-Gaussian network has no density for an ",
+                           "exact linear relation. Columns count as collinear when 1 - R^2 < ",
+                           "{format(collinear_tolerance)}.")),
             c("collinear", "value"), call = call)
 }
 

@@ -22,7 +22,9 @@ warn_identifiers <- function(data, arg) {
   ids <- nominal[vapply(nominal, function(node) looks_like_identifier(data, node), NA)]
   if (!length(ids)) return(invisible())
   n <- cli::qty(length(ids))
-  lbn_warn(c("{n}Column{?s} {list_few(ids, quote = TRUE)} of {.arg {arg}} {n}{?has/have} a different value in nearly every case: {n}{?it looks/they look} like {n}{?an identifier/identifiers}, not {n}{?a variable/variables}.",
+  lbn_warn(c(paste0("{n}Column{?s} {list_few(ids, quote = TRUE)} of {.arg {arg}} {n}{?has/have} a ",
+                    "different value in nearly every case: {n}{?it looks/they look} like ",
+                    "{n}{?an identifier/identifiers}, not {n}{?a variable/variables}."),
              "i" = "Drop {n}{?it/them} from {.arg {arg}} before learning."),
            "identifier")
 }
@@ -63,9 +65,12 @@ warn_unused_levels <- function(unused, arg) {
     cli::format_inline("{.val {name}} ({list_few(unused[[name]], 3L, quote = TRUE)})")
   }, "")
   n <- cli::qty(length(unused))
-  lbn_warn(c("{n}Factor column{?s} {list_few(shown)} of {.arg {arg}} {n}{?has/have} levels that never occur.",
-             "i" = "Declared levels are kept as states, which changes degrees of freedom, scores and learned graphs.",
-             "i" = "If they are left over from {.fn subset} or filtering, drop them with {.code droplevels({arg})}."),
+  lbn_warn(c(paste0("{n}Factor column{?s} {list_few(shown)} of {.arg {arg}} {n}{?has/have} levels ",
+                    "that never occur."),
+             "i" = paste0("Declared levels are kept as states, which changes degrees of freedom, ",
+                          "scores and learned graphs."),
+             "i" = paste0("If they are left over from {.fn subset} or filtering, drop them with ",
+                          "{.code droplevels({arg})}.")),
            "unused_levels")
 }
 
@@ -76,8 +81,12 @@ warn_na_strings <- function(data, arg) {
   spelt <- nominal[vapply(data$levels[nominal], function(l) "NA" %in% l, NA)]
   if (!length(spelt)) return(invisible())
   n <- cli::qty(length(spelt))
-  lbn_warn(c("{n}Column{?s} {list_few(spelt, quote = TRUE)} of {.arg {arg}} {n}{?has/have} the string {.val NA} as a value, which is used as a level, not as a missing value.",
-             "i" = "If it marks missing values, convert it, e.g. {.code x[x == \"NA\"] <- NA} for each column (then {.fn droplevels} for a factor), and use {.code missing = \"allow\"}."),
+  lbn_warn(c(paste0("{n}Column{?s} {list_few(spelt, quote = TRUE)} of {.arg {arg}} {n}{?has/have} ",
+                    "the string {.val NA} as a value, which is used as a level, not as a missing ",
+                    "value."),
+             "i" = paste0("If it marks missing values, convert it, e.g. ",
+                          "{.code x[x == \"NA\"] <- NA} for each column (then {.fn droplevels} ",
+                          "for a factor), and use {.code missing = \"allow\"}.")),
            "na_string")
 }
 

@@ -33,8 +33,10 @@ family_table <- function(data, node, parents = character(), call = rlang::caller
   levels <- data$levels[vars]
   cells <- prod(as.numeric(lengths(levels)))
   if (cells > max_dense_cells) {
-    lbn_abort(c("The table of {.val {node}} and its parents would have {format_count(cells)} cells.",
-                "i" = "At most {format_count(max_dense_cells)} cells fit in a dense table; use fewer parents."),
+    lbn_abort(c(paste0("The table of {.val {node}} and its parents would have ",
+                       "{format_count(cells)} cells."),
+                "i" = paste0("At most {format_count(max_dense_cells)} cells fit in a dense table; ",
+                             "use fewer parents.")),
               "too_large", call = call)
   }
   counts <- cpp_family_table(family, 0L, seq_along(parents))

@@ -28,7 +28,8 @@ with_gaussian_stats <- function(data, call = rlang::caller_env()) {
   }
   data$means <- stats$means
   data$sds <- stats$sds
-  data$cor <- matrix(stats$cor, length(data$values), dimnames = list(names(data$values), names(data$values)))
+  data$cor <- matrix(stats$cor, length(data$values),
+                     dimnames = list(names(data$values), names(data$values)))
   data$collinear <- collinear_columns(data$cor, data$n_rows)
   data
 }

@@ -33,14 +33,16 @@ recode_column <- function(col, name, call) {
     observed <- col[!is.na(col)]
     bad <- !is.finite(observed) | observed != round(observed)
     if (any(bad)) {
-      lbn_abort(c("Column {.val {name}} is numeric with non-integer values such as {.val {observed[bad][1]}}.",
+      lbn_abort(c(paste0("Column {.val {name}} is numeric with non-integer values such as ",
+                         "{.val {observed[bad][1]}}."),
                   "i" = "Discrete data need factors, characters, logicals or whole numbers."),
                 "continuous", call = call)
     }
     values <- sort(unique(observed))
     list(codes = match(col, values), levels = as.character(values), source = "whole number")
   } else {
-    lbn_abort("Column {.val {name}} is {.obj_type_friendly {col}}; use a factor, character, logical or whole-number column.",
+    lbn_abort(paste0("Column {.val {name}} is {.obj_type_friendly {col}}; use a factor, ",
+                     "character, logical or whole-number column."),
               "type", call = call)
   }
 }
@@ -50,22 +52,27 @@ recode_column <- function(col, name, call) {
 check_levels <- function(levels, sources, call) {
   na_level <- sources == "factor" & vapply(levels, anyNA, NA)
   if (any(na_level)) {
-    lbn_abort(c("Column {.val {names(levels)[na_level][1]}} is a factor with {.code NA} as a level.",
+    lbn_abort(c(paste0("Column {.val {names(levels)[na_level][1]}} is a factor with {.code NA} as ",
+                       "a level."),
                 "i" = "Missing values must be left as {.code NA}, not coded as a level."),
               "missing", call = call)
   }
   n_levels <- lengths(levels)
   if (any(n_levels > max_levels)) {
     name <- names(levels)[n_levels > max_levels][1]
-    lbn_abort(c("Column {.val {name}} has {n_levels[[name]]} levels; at most {max_levels} are supported.",
+    lbn_abort(c(paste0("Column {.val {name}} has {n_levels[[name]]} levels; at most {max_levels} ",
+                       "are supported."),
                 "i" = "Is it an identifier or a continuous variable? Drop or discretise it."),
               "too_many_levels", call = call)
   }
   single <- names(levels)[n_levels == 1L]
   if (!length(single)) return(invisible())
-  shown <- vapply(single, function(name) cli::format_inline("{.val {name}} ({.val {levels[[name]]}})"), "")
+  shown <- vapply(single, function(name) cli::format_inline(paste0("{.val {name}} ",
+                                                                   "({.val {levels[[name]]}})")),
+                                                                   "")
   n <- cli::qty(length(single))
-  lbn_warn("{n}Column{?s} {list_few(shown)} {n}{?has/have} a single level; {n}{?it/they} cannot depend on anything.",
+  lbn_warn(paste0("{n}Column{?s} {list_few(shown)} {n}{?has/have} a single level; {n}{?it/they} ",
+                  "cannot depend on anything."),
            "single_level")
 }
 

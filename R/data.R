@@ -144,7 +144,8 @@ new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg 
   }
   if (is.matrix(x)) x <- as.data.frame(x, stringsAsFactors = FALSE)
   if (!is.data.frame(x)) {
-    lbn_abort("{.arg {arg}} must be a data.frame, a table or a {.cls bn_data}, not {.obj_type_friendly {x}}.",
+    lbn_abort(paste0("{.arg {arg}} must be a data.frame, a table or a {.cls bn_data}, not ",
+                     "{.obj_type_friendly {x}}."),
               "type", call = call)
   }
   check_frame_names(x, arg, call)
@@ -188,7 +189,8 @@ split_counts <- function(x, counts, arg, call) {
 discrete_data <- function(x, weights, allow_missing, warn_levels, not_again, arg, call,
                           levels_given = FALSE) {
   columns <- column_codes(x, call)
-  stored <- cpp_encode_codes(columns$codes, lengths(columns$levels), missing_code_raw, missing_code_int)
+  stored <- cpp_encode_codes(columns$codes, lengths(columns$levels), missing_code_raw,
+                             missing_code_int)
   missing_cells <- stats::setNames(stored$missing, names(x))
   if (!levels_given) stop_if_unobserved(missing_cells, nrow(x), columns$levels, arg, call)
   stop_if_missing(missing_cells, allow_missing, missing_hint_discrete, arg, call)
@@ -230,9 +232,14 @@ warn_count_columns <- function(x, arg) {
   if (!length(suspects)) return(suspects)
   first <- suspects[[1]]
   n <- cli::qty(length(suspects))
-  lbn_warn(c("{n}Column{?s} {.val {suspects}} of {.arg {arg}} {n}look{?s/} like case counts (whole numbers, named like counts) but {n}{?is/are} used as {n}{?a variable/variables}.",
-             "i" = "If each row stands for {.field {first}} identical cases, use {.code bn_data({arg}, counts = \"{first}\")} and pass that to the learner.",
-             "i" = "To use {n}{?it/them} as {n}{?a variable/variables} without this warning, make {n}{?it a factor/them factors}."),
+  lbn_warn(c(paste0("{n}Column{?s} {.val {suspects}} of {.arg {arg}} {n}look{?s/} like case ",
+                    "counts (whole numbers, named like counts) but {n}{?is/are} used as ",
+                    "{n}{?a variable/variables}."),
+             "i" = paste0("If each row stands for {.field {first}} identical cases, use ",
+                          "{.code bn_data({arg}, counts = \"{first}\")} and pass that to the ",
+                          "learner."),
+             "i" = paste0("To use {n}{?it/them} as {n}{?a variable/variables} without this ",
+                          "warning, make {n}{?it a factor/them factors}.")),
            "count_column")
   suspects
 }
@@ -254,9 +261,15 @@ warn_many_levels <- function(levels, n_cases, arg) {
   if (!length(many)) return(invisible())
   shown <- paste0(names(many), " (", many, " levels)")
   n <- cli::qty(length(many))
-  lbn_warn(c("{n}Numeric column{?s} {shown} of {.arg {arg}} {n}{?is/are} treated as discrete, with one level per distinct value, in {format_count(n_cases)} cases.",
-             "i" = "If {n}{?it is a measurement/they are measurements}, treat the data as continuous with {.code bn_data({arg}, type = \"gaussian\")} (every column numeric), or group the values with {.fn cut}.",
-             "i" = "To keep {n}{?it/them} discrete without this warning, use {.code bn_data({arg}, type = \"discrete\")} or make {n}{?it a factor/them factors}."),
+  lbn_warn(c(paste0("{n}Numeric column{?s} {shown} of {.arg {arg}} {n}{?is/are} treated as ",
+                    "discrete, with one level per distinct value, in {format_count(n_cases)} ",
+                    "cases."),
+             "i" = paste0("If {n}{?it is a measurement/they are measurements}, treat the data as ",
+                          "continuous with {.code bn_data({arg}, type = \"gaussian\")} (every ",
+                          "column numeric), or group the values with {.fn cut}."),
+             "i" = paste0("To keep {n}{?it/them} discrete without this warning, use ",
+                          "{.code bn_data({arg}, type = \"discrete\")} or make ",
+                          "{n}{?it a factor/them factors}.")),
            "many_levels")
 }
 
@@ -268,9 +281,14 @@ data_type <- function(x, type, call = rlang::caller_env()) {
   }, logical(1))
   if (type == "auto") type <- if (any(fractional)) "gaussian" else "discrete"
   if (type == "gaussian" && !all(numeric)) {
-    lbn_abort(c("Continuous data must have numeric columns only; {.val {names(x)[!numeric]}} {?is/are} not.",
-                "i" = if (any(fractional)) "Continuous columns: {.val {names(x)[fractional]}}. Mixed (conditional Gaussian) networks are not supported yet.",
-                "i" = "Discretise the continuous columns (e.g. with {.fn cut}) or drop the discrete ones."),
+    lbn_abort(c(paste0("Continuous data must have numeric columns only; ",
+                       "{.val {names(x)[!numeric]}} {?is/are} not."),
+                "i" = if (any(fractional)) paste0("Continuous columns: ",
+                                                  "{.val {names(x)[fractional]}}. Mixed ",
+                                                  "(conditional Gaussian) networks are not ",
+                                                  "supported yet."),
+                "i" = paste0("Discretise the continuous columns (e.g. with {.fn cut}) or drop the ",
+                             "discrete ones.")),
               "mixed", call = call)
   }
   type
@@ -282,13 +300,19 @@ stop_if_unobserved <- function(n_na, n_rows, levels, arg, call) {
   empty <- names(n_na)[n_na >= n_rows | lengths(levels) == 0L]
   if (!length(empty)) return(invisible())
   n <- cli::qty(length(empty))
-  lbn_abort(c("{n}Column{?s} {list_few(empty, quote = TRUE)} of {.arg {arg}} {n}{?has/have} no observed value.",
-              "i" = "A variable needs at least one observed value and one level; drop {n}{?it/them} from {.arg {arg}}."),
+  lbn_abort(c(paste0("{n}Column{?s} {list_few(empty, quote = TRUE)} of {.arg {arg}} ",
+                     "{n}{?has/have} no observed value."),
+              "i" = paste0("A variable needs at least one observed value and one level; drop ",
+                           "{n}{?it/them} from {.arg {arg}}.")),
             "unobserved", call = call)
 }
 
-missing_hint_discrete <- "Use {.code bn_data({arg}, missing = \"allow\")} for {.fn pc}, {.fn structural_em}, {.fn fit_parameters} with {.code missing = \"em\"} and {.fn impute}; or remove incomplete rows."
-missing_hint_gaussian <- "Missing values are supported for discrete data only; remove incomplete rows."
+missing_hint_discrete <- paste0("Use {.code bn_data({arg}, missing = \"allow\")} for {.fn pc}, ",
+                                "{.fn structural_em}, {.fn fit_parameters} with ",
+                                "{.code missing = \"em\"} and {.fn impute}; or remove incomplete ",
+                                "rows.")
+missing_hint_gaussian <- paste0("Missing values are supported for discrete data only; remove ",
+                                "incomplete rows.")
 
 # An error (with the advice `hint`) when a column has missing cells (`n_na`, named by
 # column), unless `allow`.
@@ -307,7 +331,8 @@ max_levels <- 65535L
 table_to_frame <- function(x, arg = "x", call = rlang::caller_env()) {
   frame <- as.data.frame(x, stringsAsFactors = TRUE, responseName = ".count")
   if (is.null(names(dimnames(x))) || any(!nzchar(names(dimnames(x))))) {
-    lbn_abort("{.arg {arg}} is a table without names on every dimension; name them with {.code names(dimnames({arg})) <- ...}.",
+    lbn_abort(paste0("{.arg {arg}} is a table without names on every dimension; name them with ",
+                     "{.code names(dimnames({arg})) <- ...}."),
               "value", call = call)
   }
   frame
@@ -321,7 +346,8 @@ check_counts <- function(counts, name, call = rlang::caller_env()) {
   bad <- which(is.na(counts) | !is.finite(counts) | counts < 0 | counts != round(counts))
   if (length(bad)) {
     lbn_abort(c("The counts column {.val {name}} must hold non-negative whole numbers.",
-                "x" = "Row {bad[1]} has {.val {counts[bad[1]]}} ({length(bad)} bad row{?s} in all)."),
+                "x" = paste0("Row {bad[1]} has {.val {counts[bad[1]]}} ({length(bad)} bad row{?s} ",
+                             "in all).")),
               "counts", call = call)
   }
   as.numeric(counts)
@@ -340,7 +366,8 @@ check_frame_names <- function(x, arg = "x", call = rlang::caller_env()) {
 
 check_frame_shape <- function(x, arg = "x", call = rlang::caller_env()) {
   if (!ncol(x)) lbn_abort("{.arg {arg}} has no columns.", "empty", call = call)
-  if (!nrow(x)) lbn_abort("{.arg {arg}} has no rows (or every count is zero).", "empty", call = call)
+  if (!nrow(x)) lbn_abort("{.arg {arg}} has no rows (or every count is zero).", "empty",
+                          call = call)
 }
 
 # Internal: whether data are continuous, and whether they have missing cells.
@@ -352,8 +379,10 @@ has_missing <- function(data) any(data$missing > 0)
 check_complete <- function(data, what, call = rlang::caller_env()) {
   if (!has_missing(data)) return(invisible(data))
   n_na <- data$missing[data$missing > 0]
-  lbn_abort(c("{what} needs complete data, but {.arg data} has missing values: {paste0(names(n_na), ' (', n_na, ' NA)')}.",
-              "i" = "Use {.fn structural_em} to learn a structure, {.fn pc} (available-case tests), or {.fn impute} to complete the data."),
+  lbn_abort(c(paste0("{what} needs complete data, but {.arg data} has missing values: ",
+                     "{paste0(names(n_na), ' (', n_na, ' NA)')}."),
+              "i" = paste0("Use {.fn structural_em} to learn a structure, {.fn pc} ",
+                           "(available-case tests), or {.fn impute} to complete the data.")),
             "missing", call = call)
 }
 
@@ -376,7 +405,8 @@ data_rows <- function(data, rows, weights = NULL) {
   data$n_cases <- if (is.null(weights)) length(rows) else sum(weights)
   if (is_gaussian(data)) return(with_gaussian_stats(data))
   if (has_missing(data)) {
-    data$missing <- vapply(names(data$codes), function(node) sum(is.na(data_codes(data, node))), numeric(1))
+    data$missing <- vapply(names(data$codes), function(node) sum(is.na(data_codes(data, node))),
+                           numeric(1))
   }
   data
 }

@@ -21,8 +21,8 @@
 #' the current parameters (each incomplete row counts its completions weighted by their
 #' posterior probability; exact, as the missing cells of a row, in groups linked by
 #' families, are enumerated, except groups of more than 65,536 completions, which are
-#' Gibbs-sampled), and an M-step, the complete-data estimate above on those counts. With `"mle"` it climbs the
-#' observed-data log-likelihood; with `"bayes"`, the log-likelihood plus
+#' Gibbs-sampled), and an M-step, the complete-data estimate above on those counts. With `"mle"` it
+#' climbs the observed-data log-likelihood; with `"bayes"`, the log-likelihood plus
 #' sum alpha_ijk log theta_ijk, the log posterior under the prior Dir(alpha_ijk + 1) whose
 #' mode is the posterior-mean formula above. The trace is kept in `fit$em`.
 #' With `missing = "gibbs"` (Gibbs sampling for incomplete data, Heckerman 1995, 2003;
@@ -134,7 +134,8 @@ fit_parameters <- function(g, data, method = c("bayes", "mle"), iss = 1,
   check_number(iss, min = 0, max = Inf, min_open = TRUE, max_open = TRUE)
   if (method == "mle" && !missing(iss)) {
     warn_unused_arguments("iss", "with {.code method = \"mle\"}",
-                          c("i" = "{.arg iss} is the equivalent sample size of the BDeu prior of {.code method = \"bayes\"}."))
+                          c("i" = paste0("{.arg iss} is the equivalent sample size of the BDeu ",
+                                         "prior of {.code method = \"bayes\"}.")))
   }
   if (method == "bayes") warn_large_iss(iss, data$n_cases)
   node_names <- nodes(g)
@@ -142,7 +143,8 @@ fit_parameters <- function(g, data, method = c("bayes", "mle"), iss = 1,
   missing <- check_choice(missing, c("none", "em", "gibbs"))
   if (missing == "none" && length(control)) {
     warn_unused_arguments("control", "with {.code missing = \"none\"}",
-                          c("i" = "{.arg control} sets {.code missing = \"em\"} and {.code \"gibbs\"}."))
+                          c("i" = paste0("{.arg control} sets {.code missing = \"em\"} and ",
+                                         "{.code \"gibbs\"}.")))
   }
   control <- check_missing_control(control)
   if (any(data$missing[node_names] > 0)) {
@@ -187,8 +189,12 @@ max_cpt_cells <- 1e7
 check_table_size <- function(cardinalities, node, call = rlang::caller_env(), where = NULL) {
   cells <- prod(as.numeric(cardinalities))
   if (cells > max_cpt_cells) {
-    lbn_abort(c("The CPT of node {.val {node}} would have {format_count(cells)} cells ({format_bytes(8 * cells)}), more than the limit of {format_count(max_cpt_cells)}.",
-                "i" = "Its family (the node and its {length(cardinalities) - 1} parent{?s}) has cardinalities {list_few(cardinalities, 10L)}; give it fewer parents or merge states.",
+    lbn_abort(c(paste0("The CPT of node {.val {node}} would have {format_count(cells)} cells ",
+                       "({format_bytes(8 * cells)}), more than the limit of ",
+                       "{format_count(max_cpt_cells)}."),
+                "i" = paste0("Its family (the node and its {length(cardinalities) - 1} ",
+                             "parent{?s}) has cardinalities {list_few(cardinalities, 10L)}; give ",
+                             "it fewer parents or merge states."),
                 "i" = if (!is.null(where)) "{where}"),
               "too_large", call = call)
   }
@@ -221,7 +227,8 @@ new_bn_fit <- function(graph, levels, cpts, method, iss = NULL) {
 check_bn_fit <- function(fit, arg = rlang::caller_arg(fit), call = rlang::caller_env()) {
   if (inherits(fit, "bn.fit")) return(fit_from_bn(fit))
   if (!inherits(fit, "bn_fit")) {
-    lbn_abort("{.arg {arg}} must be a {.cls bn_fit} (see {.fn fit_parameters} and {.fn read_bif}), not {.obj_type_friendly {fit}}.",
+    lbn_abort(paste0("{.arg {arg}} must be a {.cls bn_fit} (see {.fn fit_parameters} and ",
+                     "{.fn read_bif}), not {.obj_type_friendly {fit}}."),
               "type", call = call)
   }
   invisible(fit)

@@ -17,7 +17,8 @@ is_gaussian_fit <- function(fit) identical(fit$type, "gaussian")
 # Stops when a discrete-only helper (`what`) gets a Gaussian fit.
 check_discrete_fit <- function(fit, what, call = rlang::caller_env()) {
   if (is_gaussian_fit(fit)) {
-    lbn_abort(c(paste(what, "needs a discrete network, but {.arg fit} is a linear-Gaussian network."),
+    lbn_abort(c(paste(what, paste0("needs a discrete network, but {.arg fit} is a linear-Gaussian ",
+                                   "network.")),
                 "i" = "Its parameters are in {.code fit$coefficients} and {.code fit$sd}."),
               "data_type", call = call)
   }
@@ -28,8 +29,10 @@ check_discrete_fit <- function(fit, what, call = rlang::caller_env()) {
 fit_gaussian <- function(g, data, method, call = rlang::caller_env()) {
   if (identical(method, c("bayes", "mle"))) method <- "mle"
   if (!identical(method, "mle")) {
-    lbn_abort(c("{.arg method} must be {.val mle} for a linear-Gaussian network, not {.val {method}}.",
-                "i" = "Only least squares (maximum likelihood) is available for Gaussian networks."),
+    lbn_abort(c(paste0("{.arg method} must be {.val mle} for a linear-Gaussian network, not ",
+                       "{.val {method}}."),
+                "i" = paste0("Only least squares (maximum likelihood) is available for Gaussian ",
+                             "networks.")),
               "value", call = call)
   }
   node_names <- nodes(g)
@@ -47,7 +50,8 @@ gaussian_regression <- function(data, node, parents, call) {
   n <- data$n_cases
   k <- length(parents)
   if (n <= k + 1) {
-    lbn_abort("Node {.val {node}} has {k} parent{?s}, so its regression needs more than {k + 1} cases; {.arg data} has {n}.",
+    lbn_abort(paste0("Node {.val {node}} has {k} parent{?s}, so its regression needs more than ",
+                     "{k + 1} cases; {.arg data} has {n}."),
               "value", call = call)
   }
   sd_i <- data$sds[[node]]
@@ -57,7 +61,8 @@ gaussian_regression <- function(data, node, parents, call) {
     r <- data$cor[parents, parents, drop = FALSE]
     collinear <- collinear_columns(r, n_rows = Inf)  # any singular block, whatever the rows
     if (length(collinear)) {
-      what <- cli::format_inline("The parents of node {.val {node}} are collinear in {.arg data}, so their coefficients are not identifiable")
+      what <- cli::format_inline(paste0("The parents of node {.val {node}} are collinear in ",
+                                        "{.arg data}, so their coefficients are not identifiable"))
       abort_collinear(what, r, collinear, call)
     }
     factor <- chol(r)
@@ -117,20 +122,23 @@ gaussian_newdata <- function(newdata, nodes, call) {
     counts <- counts_attribute(newdata)
     weights <- if (!is.null(counts)) check_counts(newdata[[counts]], counts, call)
   } else {
-    lbn_abort("{.arg newdata} must be a data.frame or a {.cls bn_data} object, not {.obj_type_friendly {newdata}}.",
+    lbn_abort(paste0("{.arg newdata} must be a data.frame or a {.cls bn_data} object, not ",
+                     "{.obj_type_friendly {newdata}}."),
               "type", call = call)
   }
   check_node_columns(nodes, names(values), "newdata", "fit", call)
   values <- values[nodes]
   bad <- nodes[!vapply(values, function(v) is.numeric(v) && !anyNA(v), logical(1))]
   if (length(bad)) {
-    lbn_abort("{cli::qty(bad)}Column{?s} {list_few(bad, quote = TRUE)} of {.arg newdata} must be numeric without missing values.",
+    lbn_abort(paste0("{cli::qty(bad)}Column{?s} {list_few(bad, quote = TRUE)} of {.arg newdata} ",
+                     "must be numeric without missing values."),
               "value", call = call)
   }
   # An infinite cell would make the log-likelihood -Inf or NaN without a word.
   infinite <- nodes[vapply(values, function(v) any(is.infinite(v)), logical(1))]
   if (length(infinite)) {
-    lbn_abort("{cli::qty(infinite)}Column{?s} {list_few(infinite, quote = TRUE)} of {.arg newdata} {cli::qty(infinite)}hold{?s/} infinite values.",
+    lbn_abort(paste0("{cli::qty(infinite)}Column{?s} {list_few(infinite, quote = TRUE)} of ",
+                     "{.arg newdata} {cli::qty(infinite)}hold{?s/} infinite values."),
               "value", call = call)
   }
   list(values = lapply(values, as.double), weights = weights)
@@ -227,7 +235,8 @@ random_pairs <- function(n, p) {
 check_range <- function(x, min, min_open = FALSE, arg = rlang::caller_arg(x),
                         call = rlang::caller_env()) {
   if (!is.numeric(x) || length(x) != 2L || anyNA(x) || any(!is.finite(x))) {
-    lbn_abort("{.arg {arg}} must be two finite numbers {.code c(low, high)}, not {.obj_type_friendly {x}}.",
+    lbn_abort(paste0("{.arg {arg}} must be two finite numbers {.code c(low, high)}, not ",
+                     "{.obj_type_friendly {x}}."),
               "type", call = call)
   }
   if ((if (min_open) x[1L] <= min else x[1L] < min) || x[1L] > x[2L]) {

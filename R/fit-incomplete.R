@@ -27,7 +27,8 @@ check_missing_control <- function(control, call = rlang::caller_env()) {
                arg = "control$iterations", call = call)
   check_number(control$burn_in, min = 0, max = 1e9, whole = TRUE, arg = "control$burn_in",
                call = call)
-  if (!is.null(control$start)) control$start <- check_bn_fit(control$start, arg = "control$start", call = call)
+  if (!is.null(control$start)) control$start <- check_bn_fit(control$start, arg = "control$start",
+                                                             call = call)
   control
 }
 
@@ -37,7 +38,9 @@ fit_incomplete <- function(g, data, method, iss, missing, control, call = rlang:
   if (missing == "none") {
     n_na <- data$missing[nodes][data$missing[nodes] > 0]
     lbn_abort(c("{.arg data} has missing values: {paste0(names(n_na), ' (', n_na, ' NA)')}.",
-                "i" = "Use {.code missing = \"em\"} (EM, maximum a posteriori / likelihood parameters) or {.code missing = \"gibbs\"} (Gibbs sampling) to fit them."),
+                "i" = paste0("Use {.code missing = \"em\"} (EM, maximum a posteriori / likelihood ",
+                             "parameters) or {.code missing = \"gibbs\"} (Gibbs sampling) to fit ",
+                             "them.")),
               "missing", call = call)
   }
   data <- data_subset(data, nodes)
@@ -51,7 +54,9 @@ fit_incomplete <- function(g, data, method, iss, missing, control, call = rlang:
     return(em_fit(g, data, method, iss, start, control$max_iter, control$tol, call))
   }
   if (method != "bayes") {
-    lbn_abort("Gibbs sampling draws from the Bayesian posterior; use {.code method = \"bayes\"} with {.code missing = \"gibbs\"}, or {.code missing = \"em\"} for maximum likelihood.",
+    lbn_abort(paste0("Gibbs sampling draws from the Bayesian posterior; use ",
+                     "{.code method = \"bayes\"} with {.code missing = \"gibbs\"}, or ",
+                     "{.code missing = \"em\"} for maximum likelihood."),
               "value", call = call)
   }
   gibbs_fit(g, data, iss, start, control$iterations, control$burn_in, call)
@@ -139,8 +144,11 @@ gibbs_fit <- function(g, data, iss, start, iterations, burn_in, call) {
   needed <- 4 * length(data$levels) * sum(weights[incomplete_rows])
   limit <- max_memory(call)
   if (needed > limit) {
-    lbn_abort(c("Gibbs sampling would keep {format_count(sum(weights[incomplete_rows]))} incomplete cases, about {format_bytes(needed)}, more than the limit of {format_bytes(limit)}.",
-                "i" = "Use {.code missing = \"em\"}, or raise the limit with {.code options(learnbn.max_memory = <bytes>)}."),
+    lbn_abort(c(paste0("Gibbs sampling would keep {format_count(sum(weights[incomplete_rows]))} ",
+                       "incomplete cases, about {format_bytes(needed)}, more than the limit of ",
+                       "{format_bytes(limit)}."),
+                "i" = paste0("Use {.code missing = \"em\"}, or raise the limit with ",
+                             "{.code options(learnbn.max_memory = <bytes>)}.")),
               "too_large", call = call)
   }
   means <- cpp_gibbs_fit(data, network_spec(start), iss, iterations, burn_in)

@@ -49,11 +49,13 @@ predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
   if (is_gaussian_fit(object)) return(gaussian_predict(object, newdata, node))
   codes <- matrix(NA_integer_, nrow(newdata), length(node_names))
   for (j in which(node_names %in% names(newdata))) {
-    codes[, j] <- newdata_states(newdata[[node_names[j]]], node_names[j], object$levels[[node_names[j]]])
+    codes[, j] <- newdata_states(newdata[[node_names[j]]], node_names[j],
+                                 object$levels[[node_names[j]]])
   }
   result <- cpp_predict(network_spec(object), codes, match(node, node_names) - 1L)
   if (!is.null(result$error)) {
-    lbn_abort("Exact inference would build a table too large to hold ({result$error}).", "too_large")
+    lbn_abort("Exact inference would build a table too large to hold ({result$error}).",
+              "too_large")
   }
   # Each row is scaled by its own exp(log_scale): the totals are not P(row), but zero
   # exactly when it is.
@@ -62,7 +64,9 @@ predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
   if (any(impossible)) {
     rows <- list_few(rownames(newdata)[impossible])
     n_impossible <- sum(impossible)
-    lbn_warn("{n_impossible} row{?s} of {.arg newdata} ({rows}) {cli::qty(n_impossible)}{?has/have} observed cells of probability zero; {?its/their} prediction is {.val {NA}}.",
+    lbn_warn(paste0("{n_impossible} row{?s} of {.arg newdata} ({rows}) ",
+                    "{cli::qty(n_impossible)}{?has/have} observed cells of probability zero; ",
+                    "{?its/their} prediction is {.val {NA}}."),
              "impossible_evidence")
   }
   posterior <- result$joint / totals
@@ -79,8 +83,14 @@ predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
 # or data of another network): every row then gets the same marginal prediction.
 warn_no_evidence_columns <- function(newdata, node_names, node) {
   if (nrow(newdata) && !any(setdiff(node_names, node) %in% names(newdata))) {
-    lbn_warn(c("{.arg newdata} has no column for any node of {.arg object} other than {.val {node}}: every row is predicted from the marginal distribution of {.val {node}}.",
-               "i" = if (ncol(newdata)) "Columns of {.arg newdata}: {list_few(names(newdata), quote = TRUE)}." else "{.arg newdata} has no columns."),
+    lbn_warn(c(paste0("{.arg newdata} has no column for any node of {.arg object} other than ",
+                      "{.val {node}}: every row is predicted from the marginal distribution of ",
+                      "{.val {node}}."),
+               "i" = if (ncol(newdata)) {
+                 "Columns of {.arg newdata}: {list_few(names(newdata), quote = TRUE)}."
+               } else {
+                 "{.arg newdata} has no columns."
+               }),
              "no_evidence")
   }
 }
@@ -121,14 +131,17 @@ gaussian_evidence_columns <- function(newdata, columns, call) {
   numeric_columns <- vapply(newdata[columns], is.numeric, logical(1))
   if (!all(numeric_columns)) {
     bad <- columns[!numeric_columns]
-    lbn_abort("{cli::qty(bad)}Column{?s} {list_few(bad, quote = TRUE)} of {.arg newdata} must be numeric for a linear-Gaussian fit.",
+    lbn_abort(paste0("{cli::qty(bad)}Column{?s} {list_few(bad, quote = TRUE)} of {.arg newdata} ",
+                     "must be numeric for a linear-Gaussian fit."),
               "type", call = call)
   }
-  values <- matrix(as.numeric(unlist(newdata[columns], use.names = FALSE)), nrow(newdata), length(columns),
+  values <- matrix(as.numeric(unlist(newdata[columns], use.names = FALSE)), nrow(newdata),
+                   length(columns),
                    dimnames = list(NULL, columns))
   infinite <- columns[colSums(is.infinite(values)) > 0]
   if (length(infinite)) {
-    lbn_abort(c("{cli::qty(infinite)}Column{?s} {list_few(infinite, quote = TRUE)} of {.arg newdata} {cli::qty(infinite)}hold{?s/} infinite values.",
+    lbn_abort(c(paste0("{cli::qty(infinite)}Column{?s} {list_few(infinite, quote = TRUE)} of ",
+                       "{.arg newdata} {cli::qty(infinite)}hold{?s/} infinite values."),
                 "i" = "Use {.val {NA}} for unobserved cells."),
               "value", call = call)
   }
@@ -165,7 +178,8 @@ gaussian_evidence_columns <- function(newdata, columns, call) {
 logLik.bn_fit <- function(object, data, ...) {
   object <- check_bn_fit(object, arg = "object")
   if (missing(data)) {
-    lbn_abort("{.arg data} is missing: the log-likelihood of a fit is computed on data, as in {.code logLik(fit, data)}.",
+    lbn_abort(paste0("{.arg data} is missing: the log-likelihood of a fit is computed on data, as ",
+                     "in {.code logLik(fit, data)}."),
               "missing_argument")
   }
   if (is_gaussian_fit(object)) {
@@ -197,8 +211,11 @@ logLik.bn_fit <- function(object, data, ...) {
 warn_zero_probability_rows <- function(row_loglik) {
   zero <- which(row_loglik == -Inf)
   if (length(zero)) {
-    lbn_warn(c("{length(zero)} row{?s} of {.arg data} ({list_few(zero)}) {cli::qty(length(zero))}{?has/have} probability zero under {.arg object}, so the log-likelihood is {.val {-Inf}}.",
-               "i" = "A fit with {.code method = \"bayes\"} gives every state a positive probability."),
+    lbn_warn(c(paste0("{length(zero)} row{?s} of {.arg data} ({list_few(zero)}) ",
+                      "{cli::qty(length(zero))}{?has/have} probability zero under {.arg object}, ",
+                      "so the log-likelihood is {.val {-Inf}}."),
+               "i" = paste0("A fit with {.code method = \"bayes\"} gives every state a positive ",
+                            "probability.")),
              "zero_probability")
   }
 }

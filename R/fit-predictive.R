@@ -77,7 +77,8 @@ fit_codes <- function(data, node, levels, call = rlang::caller_env()) {
 # Stops because column `node` of new data holds values `unknown` that are not among the
 # fit's `levels` of that node.
 abort_unknown_levels <- function(node, unknown, levels, call) {
-  lbn_abort(c("Column {.val {node}} of {.arg newdata} has {cli::qty(unknown)}value{?s} {list_few(unknown, 10L, quote = TRUE)} that the fit does not know.",
+  lbn_abort(c(paste0("Column {.val {node}} of {.arg newdata} has {cli::qty(unknown)}value{?s} ",
+                     "{list_few(unknown, 10L, quote = TRUE)} that the fit does not know."),
               "i" = "Levels of {.val {node}} in the fit: {list_few(levels, 10L, quote = TRUE)}."),
             "value", call = call)
 }

@@ -37,7 +37,8 @@ print_gaussian_fit <- function(x) {
                 format_count(nparams(x)), " parameters")
   cli::cat_line("  parameters: ", method)
   shown <- if (n_nodes > 12L) x$nodes[1:10] else x$nodes
-  for (node in shown) cli::cat_line("  ", gaussian_equation(node, x$coefficients[[node]], x$sd[[node]]))
+  for (node in shown) cli::cat_line("  ",
+                                    gaussian_equation(node, x$coefficients[[node]], x$sd[[node]]))
   if (n_nodes > 12L) cli::cat_line("  ... and ", n_nodes - 10L, " more nodes")
   invisible(x)
 }
@@ -97,15 +98,18 @@ summary.bn_fit <- function(object, ...) {
   node_names <- colnames(object$graph$amat)
   parents <- graph_parents(object$graph)[node_names]
   gaussian <- is_gaussian_fit(object)
-  n_levels <- if (gaussian) rep(NA_integer_, length(node_names)) else unname(lengths(object$levels[node_names]))
+  n_levels <- if (gaussian) rep(NA_integer_,
+                                length(node_names)) else unname(lengths(object$levels[node_names]))
   n_params <- if (gaussian) {
     unname(lengths(object$coefficients[node_names])) + 1
   } else {
-    vapply(object$cpts[node_names], function(table) (dim(table)[1L] - 1) * length(table) / dim(table)[1L],
+    vapply(object$cpts[node_names],
+           function(table) (dim(table)[1L] - 1) * length(table) / dim(table)[1L],
            numeric(1), USE.NAMES = FALSE)
   }
   out <- data.frame(node = node_names,
-                    parents = vapply(parents, paste, character(1), collapse = ", ", USE.NAMES = FALSE),
+                    parents = vapply(parents, paste, character(1), collapse = ", ",
+                                     USE.NAMES = FALSE),
                     levels = n_levels, nparams = n_params)
   structure(out, class = c("bn_fit_summary", "data.frame"),
             method = object$method, iss = object$iss)

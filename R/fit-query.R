@@ -73,7 +73,8 @@ query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"
   evidence <- check_evidence(evidence, node_names)
   both <- intersect(target, names(evidence))
   if (length(both)) {
-    lbn_abort("{list_few(both, 10L, quote = TRUE)} {cli::qty(both)}{?is/are} both a target and evidence.", "value")
+    lbn_abort(paste0("{list_few(both, 10L, quote = TRUE)} {cli::qty(both)}{?is/are} both a target ",
+                     "and evidence."), "value")
   }
   if (is_gaussian_fit(fit)) return(gaussian_query(fit, target, evidence))
   check_posterior_size(fit$levels[target])
@@ -84,7 +85,8 @@ query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"
     result <- cpp_query_exact(network, targets, match(names(evidence), node_names) - 1L, states)
     if (!is.null(result$error)) {
       lbn_abort(c("Exact inference would build a table too large to hold ({result$error}).",
-                  "i" = "Use {.code method = \"lw\"} (likelihood weighting) for a network this large."),
+                  "i" = paste0("Use {.code method = \"lw\"} (likelihood weighting) for a network ",
+                               "this large.")),
                 "too_large")
     }
     samples <- NULL
@@ -103,7 +105,9 @@ query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"
 check_posterior_size <- function(levels, call = rlang::caller_env()) {
   cells <- prod(as.numeric(lengths(levels)))
   if (cells > max_dense_cells) {
-    lbn_abort(c("The joint posterior of {.arg target} ({length(levels)} node{?s}) would have {format_count(cells)} cells ({format_bytes(8 * cells)}), more than the limit of {format_count(max_dense_cells)}.",
+    lbn_abort(c(paste0("The joint posterior of {.arg target} ({length(levels)} node{?s}) would ",
+                       "have {format_count(cells)} cells ({format_bytes(8 * cells)}), more than ",
+                       "the limit of {format_count(max_dense_cells)}."),
                 "i" = "Query fewer targets at a time."),
               "too_large", call = call)
   }
@@ -116,7 +120,9 @@ posterior_table <- function(fit, target, result, evidence, samples, call = rlang
   if (!(total > 0)) {
     shown <- list_few(paste0(names(evidence), " = ", vapply(evidence, as.character, "")))
     lbn_abort(c("The evidence ({shown}) has probability zero in {.arg fit}.",
-                "i" = if (!is.null(samples)) "No sample agreed with it; with rare evidence use {.code method = \"exact\"} or a larger {.arg n}."),
+                "i" = if (!is.null(samples)) paste0("No sample agreed with it; with rare evidence ",
+                                                    "use {.code method = \"exact\"} or a larger ",
+                                                    "{.arg n}.")),
               "impossible_evidence", call = call)
   }
   levels <- fit$levels[target]
@@ -139,9 +145,11 @@ print.bn_posterior <- function(x, digits = getOption("digits") - 3, ...) {
   p_evidence <- attr(x, "evidence_probability")
   log_evidence <- attr(x, "log_evidence_probability")
   samples <- attr(x, "samples")
-  attr(x, "evidence_probability") <- attr(x, "log_evidence_probability") <- attr(x, "samples") <- NULL
+  attr(x, "evidence_probability") <- attr(x, "log_evidence_probability") <- attr(x,
+                                                                                 "samples") <- NULL
   print(unclass(x), digits = digits, ...)
-  how <- if (is.null(samples)) "" else paste0(" (estimated from ", format_count(samples), " samples)")
+  how <- if (is.null(samples)) "" else paste0(" (estimated from ", format_count(samples),
+                                              " samples)")
   # Evidence on hundreds of nodes has a probability below the smallest double: its log.
   shown <- if (p_evidence > 0 || is.null(log_evidence)) {
     paste0("P(evidence) = ", format(p_evidence, digits = digits))
@@ -155,15 +163,19 @@ print.bn_posterior <- function(x, digits = getOption("digits") - 3, ...) {
 # Evidence as a named list with known node names, one value each.
 check_evidence <- function(evidence, node_names, call = rlang::caller_env()) {
   if (is.atomic(evidence) && !is.null(names(evidence))) evidence <- as.list(evidence)
-  if (!is.list(evidence) || (length(evidence) && (is.null(names(evidence)) || any(!nzchar(names(evidence)))))) {
-    lbn_abort("{.arg evidence} must be a named list of observed values, not {.obj_type_friendly {evidence}}.",
+  unnamed <- is.null(names(evidence)) || any(!nzchar(names(evidence)))
+  if (!is.list(evidence) || (length(evidence) && unnamed)) {
+    lbn_abort(paste0("{.arg evidence} must be a named list of observed values, not ",
+                     "{.obj_type_friendly {evidence}}."),
               "type", call = call)
   }
   for (node in names(evidence)) {
-    if (!node %in% node_names) abort_unknown_name(node, node_names, "unknown_node", arg = "evidence", call = call)
+    if (!node %in% node_names) abort_unknown_name(node, node_names, "unknown_node",
+                                                  arg = "evidence", call = call)
     value <- evidence[[node]]
     if (length(value) != 1L) {
-      lbn_abort("{.arg evidence} must give one value for {.val {node}}, not {.obj_type_friendly {value}}.",
+      lbn_abort(paste0("{.arg evidence} must give one value for {.val {node}}, not ",
+                       "{.obj_type_friendly {value}}."),
                 "value", call = call)
     }
     if (is.atomic(value) && is.na(value)) {
@@ -173,7 +185,8 @@ check_evidence <- function(evidence, node_names, call = rlang::caller_env()) {
     }
   }
   if (anyDuplicated(names(evidence))) {
-    lbn_abort("{.arg evidence} names {list_few(unique(names(evidence)[duplicated(names(evidence))]), 10L, quote = TRUE)} more than once.",
+    twice <- unique(names(evidence)[duplicated(names(evidence))])
+    lbn_abort("{.arg evidence} names {list_few(twice, 10L, quote = TRUE)} more than once.",
               "value", call = call)
   }
   evidence
@@ -185,8 +198,10 @@ evidence_states <- function(fit, evidence, call = rlang::caller_env()) {
     value <- as.character(evidence[[node]])
     state <- match(value, fit$levels[[node]])
     if (is.na(state)) {
-      lbn_abort(c("{.arg evidence} gives {.val {node}} the level {.val {value}}, which it does not have.",
-                  "i" = "Levels of {.val {node}}: {list_few(fit$levels[[node]], 10L, quote = TRUE)}."),
+      lbn_abort(c(paste0("{.arg evidence} gives {.val {node}} the level {.val {value}}, which it ",
+                         "does not have."),
+                  "i" = paste0("Levels of {.val {node}}: ",
+                               "{list_few(fit$levels[[node]], 10L, quote = TRUE)}.")),
                 "value", call = call)
     }
     state - 1L
@@ -205,13 +220,15 @@ gaussian_query <- function(fit, target, evidence, call = rlang::caller_env()) {
   mean <- drop(joint$mean[target] + gain %*% (values - joint$mean[observed]))
   check_finite_means(mean, call)
   list(mean = mean,
-       cov = joint$cov[target, target, drop = FALSE] - gain %*% joint$cov[observed, target, drop = FALSE])
+       cov = joint$cov[target, target, drop = FALSE] - gain %*% joint$cov[observed, target,
+                                                                          drop = FALSE])
 }
 
 # Finite evidence can still give an infinite mean when it is near the largest double.
 check_finite_means <- function(mean, call) {
   if (!all(is.finite(mean))) {
-    lbn_abort("The conditional mean overflows double precision: the evidence values are too large for the fit's coefficients.",
+    lbn_abort(paste0("The conditional mean overflows double precision: the evidence values are ",
+                     "too large for the fit's coefficients."),
               "value", call = call)
   }
 }
@@ -222,11 +239,13 @@ gaussian_evidence <- function(evidence, call) {
   vapply(names(evidence), function(node) {
     value <- evidence[[node]]
     if (!is.numeric(value)) {
-      lbn_abort("{.arg evidence} on the Gaussian node {.val {node}} must be a number, not {.obj_type_friendly {value}}.",
+      lbn_abort(paste0("{.arg evidence} on the Gaussian node {.val {node}} must be a number, not ",
+                       "{.obj_type_friendly {value}}."),
                 "type", call = call)
     }
     if (!is.finite(value)) {
-      lbn_abort("{.arg evidence} gives the Gaussian node {.val {node}} the value {.val {value}}; it must be a finite number.",
+      lbn_abort(paste0("{.arg evidence} gives the Gaussian node {.val {node}} the value ",
+                       "{.val {value}}; it must be a finite number."),
                 "value", call = call)
     }
     as.numeric(value)
@@ -241,7 +260,9 @@ conditional_gain <- function(joint, target, observed, call) {
   sigma <- joint$cov[observed, observed, drop = FALSE]
   scale <- sqrt(diag(sigma))
   if (any(!(scale > 0)) || rcond(sigma / outer(scale, scale)) < 1e-10) {
-    lbn_abort(c("The evidence nodes {list_few(observed, quote = TRUE)} are linearly dependent in the fit (a residual sd of 0 or nearly), so conditioning on all of them is not defined.",
+    lbn_abort(c(paste0("The evidence nodes {list_few(observed, quote = TRUE)} are linearly ",
+                       "dependent in the fit (a residual sd of 0 or nearly), so conditioning on ",
+                       "all of them is not defined."),
                 "i" = "Leave out of the evidence the nodes that are determined by the others."),
               "value", call = call)
   }

@@ -7,7 +7,8 @@ check_bidirected <- function(bidirected, amat, call = rlang::caller_env()) {
   if (is.matrix(bidirected)) bidirected <- as.data.frame(bidirected, stringsAsFactors = FALSE)
   if (!is.data.frame(bidirected) || ncol(bidirected) != 2L ||
       !all(vapply(bidirected, is.character, logical(1)))) {
-    lbn_abort("{.arg bidirected} must be a two-column data.frame or matrix of node names, not {.obj_type_friendly {bidirected}}.",
+    lbn_abort(paste0("{.arg bidirected} must be a two-column data.frame or matrix of node names, ",
+                     "not {.obj_type_friendly {bidirected}}."),
               "type", call = call)
   }
   nodes <- colnames(amat)
@@ -17,7 +18,8 @@ check_bidirected <- function(bidirected, amat, call = rlang::caller_env()) {
   if (any(one_way)) {
     lbn_abort(c("{.arg bidirected} lists edges that {.arg amat} does not have both ways.",
                 "x" = "Not set both ways: {format_edges(as.matrix(pairs[one_way, ]), '<->')}.",
-                "i" = "A bidirected edge i <-> j has both {.code amat[i, j]} and {.code amat[j, i]} set."),
+                "i" = paste0("A bidirected edge i <-> j has both {.code amat[i, j]} and ",
+                             "{.code amat[j, i]} set.")),
               "invalid_graph", call = call)
   }
   pairs
@@ -42,7 +44,8 @@ check_amat <- function(amat, arg = "amat", call = rlang::caller_env()) {
               "invalid_graph", call = call)
   }
   if (!identical(unname(rn), unname(cn))) {
-    lbn_abort("{.arg {arg}} must have identical row and column names.", "invalid_graph", call = call)
+    lbn_abort("{.arg {arg}} must have identical row and column names.", "invalid_graph",
+              call = call)
   }
   if (anyNA(rn) || any(!nzchar(rn))) {
     lbn_abort("{.arg {arg}} has empty or missing node names.", "invalid_graph", call = call)
@@ -111,8 +114,12 @@ abort_cycle <- function(cycle, call = rlang::caller_env(), what = "The graph") {
 check_no_bidirected <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {
   bi <- bidirected_edges(g)
   if (nrow(bi)) {
-    lbn_abort(c("{.arg {arg}} has {cli::qty(nrow(bi))}{?a/} bidirected edge{?s}: {format_edges(as.matrix(bi), '<->')}.",
-                "i" = "A bidirected edge records two conflicting orientations (see {.fn pc}) and has no place in a DAG or a CPDAG; rerun {.fn pc} with {.code conflicts = \"first\"} or {.code \"strongest\"} to keep one orientation."),
+    lbn_abort(c(paste0("{.arg {arg}} has {cli::qty(nrow(bi))}{?a/} bidirected edge{?s}: ",
+                       "{format_edges(as.matrix(bi), '<->')}."),
+                "i" = paste0("A bidirected edge records two conflicting orientations (see ",
+                             "{.fn pc}) and has no place in a DAG or a CPDAG; rerun {.fn pc} with ",
+                             "{.code conflicts = \"first\"} or {.code \"strongest\"} to keep one ",
+                             "orientation.")),
               "bidirected", call = call)
   }
   invisible(g)

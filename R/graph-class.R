@@ -19,7 +19,8 @@ graph_types <- c("dag", "cpdag", "pdag", "forest")
 #' @noRd
 new_bn_graph <- function(amat, type, score = NULL, info = list(), bidirected = NULL) {
   storage.mode(amat) <- "integer"
-  bidirected <- if (is.null(bidirected)) no_bidirected else bidirected_frame(bidirected, colnames(amat))
+  bidirected <- if (is.null(bidirected)) no_bidirected else bidirected_frame(bidirected,
+                                                                             colnames(amat))
   structure(list(amat = amat, type = type, score = score, info = info, bidirected = bidirected),
             class = "bn_graph")
 }
@@ -108,9 +109,9 @@ graph_from_parents <- function(parents, nodes = names(parents), type = "dag") {
 #' ([cpdag()], [pdag_to_dag()], [markov_equivalent()], [network_score()],
 #' [fit_parameters()], ...) stop with an error of class
 #' `"learnbn_error_bidirected"` that names the bidirected edges; [is_dag()] is `FALSE`.
-#' Printing shows `i <-> j`, [model_string()] writes it in a section of its own, [arcs()] gives the edge the type `"bidirected"`, [plot.bn_graph()]
-#' draws it with two arrowheads, and [shd()] and [compare_graphs()] count it as a kind
-#' of edge of its own.
+#' Printing shows `i <-> j`, [model_string()] writes it in a section of its own, [arcs()] gives the
+#' edge the type `"bidirected"`, [plot.bn_graph()] draws it with two arrowheads, and [shd()] and
+#' [compare_graphs()] count it as a kind of edge of its own.
 #'
 #' The checks are: `amat` is a square matrix of 0/1 (or logical) values without `NA`,
 #' its row and column names are present, equal, unique and non-empty, and there are no
@@ -183,7 +184,8 @@ bn_graph <- function(amat, type = NULL, bidirected = NULL) {
       essential <- cpdag_amat(ext)
       if (!identical(essential, amat)) {
         lbn_abort(c("{.arg amat} is not a valid CPDAG (essential graph).",
-                    "i" = "Its consistent extension has a different CPDAG; use {.fn cpdag} to compute one."),
+                    "i" = paste0("Its consistent extension has a different CPDAG; use {.fn cpdag} ",
+                                 "to compute one.")),
                   "invalid_graph", call = call)
       }
     },

@@ -47,8 +47,11 @@ warn_graph_kinds <- function(g1, g2, arg1, arg2) {
   kinds <- c(graph_kind(g1), graph_kind(g2))
   if (!setequal(kinds, c("dag", "class"))) return(invisible())
   label <- function(g) if (graph_kind(g) == "dag") "a DAG" else paste("a", graph_type_label(g$type))
-  lbn_warn(c("{.arg {arg1}} is {label(g1)} but {.arg {arg2}} is {label(g2)}: they are different kinds of graph.",
-             "i" = "Every reversible arc of the DAG (undirected in its CPDAG) counts as a difference, even when the DAG is in the class; compare {.code cpdag()} of both graphs instead."),
+  lbn_warn(c(paste0("{.arg {arg1}} is {label(g1)} but {.arg {arg2}} is {label(g2)}: they are ",
+                    "different kinds of graph."),
+             "i" = paste0("Every reversible arc of the DAG (undirected in its CPDAG) counts as a ",
+                          "difference, even when the DAG is in the class; compare {.code cpdag()} ",
+                          "of both graphs instead.")),
            "graph_kinds")
 }
 

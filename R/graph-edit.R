@@ -24,7 +24,8 @@ add_arc <- function(g, from, to) {
   amat <- edit_amat(g, from, to, "add_arc")
   if (amat[from, to] == 1L) lbn_abort("{.arg g} already has the arc {from} -> {to}.", "arc")
   if (amat[to, from] == 1L) {
-    lbn_abort(c("{.arg g} has the arc {to} -> {from}.", "i" = "Use {.fn reverse_arc} to turn it round."), "arc")
+    lbn_abort(c("{.arg g} has the arc {to} -> {from}.", "i" = paste0("Use {.fn reverse_arc} to ",
+                                                                     "turn it round.")), "arc")
   }
   amat[from, to] <- 1L
   edited_graph(amat)
@@ -55,11 +56,14 @@ edit_amat <- function(g, from, to, fn, call = rlang::caller_env()) {
   for (arg in c("from", "to")) {
     x <- get(arg, inherits = FALSE)
     if (!rlang::is_string(x)) {
-      lbn_abort("{.arg {arg}} must be one node name, not {.obj_type_friendly {x}}.", "type", call = call)
+      lbn_abort("{.arg {arg}} must be one node name, not {.obj_type_friendly {x}}.", "type",
+                call = call)
     }
-    if (!x %in% colnames(amat)) abort_unknown_name(x, colnames(amat), "unknown_node", arg = arg, call = call)
+    if (!x %in% colnames(amat)) abort_unknown_name(x, colnames(amat), "unknown_node", arg = arg,
+                                                   call = call)
   }
-  if (from == to) lbn_abort("{.arg from} and {.arg to} are both {.val {from}}; an arc joins two nodes.", "arc", call = call)
+  if (from == to) lbn_abort(paste0("{.arg from} and {.arg to} are both {.val {from}}; an arc ",
+                                   "joins two nodes."), "arc", call = call)
   amat
 }
 

@@ -50,7 +50,8 @@ pdag_extension <- function(amat, call = rlang::caller_env()) {
     return(amat)
   }
   extension <- cpp_pdag_extension(amat)
-  if (is.null(extension$amat)) abort_no_extension(stuck = extension$stuck, nodes = rownames(amat), call = call)
+  if (is.null(extension$amat)) abort_no_extension(stuck = extension$stuck, nodes = rownames(amat),
+                                                  call = call)
   out <- extension$amat
   dimnames(out) <- dimnames(amat)
   out
@@ -62,9 +63,11 @@ pdag_extension <- function(amat, call = rlang::caller_env()) {
 # each with its reason: its arc node -> a (b is NA), or the new v-structure a -> node <- b
 # that orienting a - node into node would make.
 abort_no_extension <- function(call, cycle = NULL, stuck = NULL, nodes = NULL) {
-  header <- "The graph has no consistent extension (a DAG with the same skeleton, the same arcs and no new v-structure)."
+  header <- paste0("The graph has no consistent extension (a DAG with the same skeleton, the same ",
+                   "arcs and no new v-structure).")
   if (!is.null(cycle)) {
-    lbn_abort(c(header, "x" = "Its arcs form the directed cycle {paste(c(cycle, cycle[1]), collapse = ' -> ')}."),
+    lbn_abort(c(header, "x" = paste0("Its arcs form the directed cycle ",
+                                     "{paste(c(cycle, cycle[1]), collapse = ' -> ')}.")),
               "no_extension", call = call)
   }
   node <- nodes[stuck$node]
@@ -73,13 +76,15 @@ abort_no_extension <- function(call, cycle = NULL, stuck = NULL, nodes = NULL) {
   shown <- seq_len(min(length(node), 10L))
   reasons <- ifelse(is.na(stuck$b[shown]),
                     sprintf("{node[%d]} has the arc {node[%d]} -> {a[%d]}.", shown, shown, shown),
-                    sprintf("{node[%d]}: orienting {a[%d]} - {node[%d]} into {node[%d]} makes the new v-structure {a[%d]} -> {node[%d]} <- {b[%d]}.",
+                    sprintf(paste0("{node[%d]}: orienting {a[%d]} - {node[%d]} into {node[%d]} ",
+                                   "makes the new v-structure {a[%d]} -> {node[%d]} <- {b[%d]}."),
                             shown, shown, shown, shown, shown, shown, shown))
   more <- if (length(node) > 10L) c("*" = "... and {length(node) - 10L} more node{?s}.")
   lbn_abort(c(header,
               "x" = "Among {.val {node}}, none can be placed after all the others:",
               stats::setNames(reasons, rep("*", length(reasons))), more,
-              "i" = "A graph learned by {.fn pc} can be like this when its tests fit no DAG (the data are not faithful to one at that {.arg alpha})."),
+              "i" = paste0("A graph learned by {.fn pc} can be like this when its tests fit no ",
+                           "DAG (the data are not faithful to one at that {.arg alpha}).")),
             "no_extension", call = call)
 }
 
@@ -170,7 +175,8 @@ cpdag <- function(g, whitelist = NULL, blacklist = NULL) {
   essential <- cpdag_amat(dag_amat(g))
   if (is.null(whitelist) && is.null(blacklist)) return(new_bn_graph(essential, "cpdag"))
   knowledge <- build_constraints(colnames(essential), whitelist, blacklist)
-  oriented <- orient_with_knowledge(essential, knowledge, "DAG of the equivalence class of {.arg g}",
+  oriented <- orient_with_knowledge(essential, knowledge, paste0("DAG of the equivalence class of ",
+                                                                 "{.arg g}"),
                                     "the CPDAG of {.arg g}")$amat
   new_bn_graph(oriented, if (identical(oriented, essential)) "cpdag" else "pdag")
 }
@@ -246,6 +252,7 @@ pdag_to_dag <- function(g, whitelist = NULL, blacklist = NULL) {
   check_no_bidirected(g)
   if (is.null(whitelist) && is.null(blacklist)) return(new_bn_graph(pdag_extension(g$amat), "dag"))
   knowledge <- build_constraints(colnames(g$amat), whitelist, blacklist)
-  dag <- orient_with_knowledge(g$amat, knowledge, "consistent extension of {.arg g}", "{.arg g}")$dag
+  dag <- orient_with_knowledge(g$amat, knowledge, "consistent extension of {.arg g}",
+                               "{.arg g}")$dag
   new_bn_graph(dag, "dag")
 }

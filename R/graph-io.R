@@ -58,7 +58,8 @@ bn_graph_from_string <- function(string) {
   blocks <- model_string_blocks(tokens, string)
   nodes <- vapply(blocks, function(b) b$node, "")
   if (anyDuplicated(nodes)) {
-    lbn_abort("{.arg string} lists node{?s} {.val {unique(nodes[duplicated(nodes)])}} more than once.",
+    lbn_abort(paste0("{.arg string} lists node{?s} {.val {unique(nodes[duplicated(nodes)])}} more ",
+                     "than once."),
               "parse")
   }
   n <- length(nodes)
@@ -87,7 +88,8 @@ model_string <- function(g) {
   amat <- g$amat == 1L
   two_way <- amat & t(amat)
   spouse <- two_way & bidirected_mask(g)
-  earlier <- upper.tri(amat)  # [i, j] with i before j: a two-way edge once, in the later node's bracket
+  # [i, j] with i before j: a two-way edge once, in the later node's bracket
+  earlier <- upper.tri(amat)
   kinds <- list(amat & !two_way, two_way & !spouse & earlier, spouse & earlier)
   names <- quote_node_names(colnames(amat))
   blocks <- vapply(seq_along(names), function(j) {
@@ -127,7 +129,8 @@ model_string_tokens <- function(string) {
   start <- start[!space]
   quoted <- quoted[!space]
   # join bare words that only white space separated ("my node" is "mynode")
-  join <- which(kind[-1L] == "name" & kind[-length(kind)] == "name" & !quoted[-1L] & !quoted[-length(kind)])
+  join <- which(kind[-1L] == "name" & kind[-length(kind)] == "name" &
+                  !quoted[-1L] & !quoted[-length(kind)])
   for (i in rev(join)) text[i] <- paste0(text[i], text[i + 1L])
   if (length(join)) {
     kind <- kind[-(join + 1L)]
@@ -155,10 +158,16 @@ model_string_blocks <- function(tokens, string, call = rlang::caller_env()) {
     inside <- seq.int(opens[b] + 1L, closes[b] - 1L)
     shape <- paste(letters[inside], collapse = "")
     if (!grepl("^n((\\|(n(:n)*)?){0,2}\\|n(:n)*)?$", shape)) {
-      end <- if (closes[b] < length(tokens$start)) tokens$start[closes[b] + 1L] - 1L else nchar(string)
+      end <- if (closes[b] < length(tokens$start)) {
+        tokens$start[closes[b] + 1L] - 1L
+      } else {
+        nchar(string)
+      }
       bad <- trimws(substr(string, tokens$start[opens[b]], end))
       lbn_abort(c("{.arg string} has a malformed bracket.",
-                  "x" = "Cannot read {.str {bad}}: expected {.str [node]}, {.str [node|parent1:parent2]} or {.str [node|parents|neighbours|spouses]}."),
+                  "x" = paste0("Cannot read {.str {bad}}: expected {.str [node]}, ",
+                               "{.str [node|parent1:parent2]} or ",
+                               "{.str [node|parents|neighbours|spouses]}.")),
                 "parse", call = call)
     }
     text <- tokens$text[inside]
@@ -177,12 +186,15 @@ check_section_members <- function(members, nodes, role, call = rlang::caller_env
     listed <- members[[j]]
     unknown <- setdiff(listed, nodes)
     if (length(unknown)) {
-      lbn_abort(c("{.arg string} gives node {.val {node}} the unknown {role}{cli::qty(length(unknown))}{?s} {.val {unknown}}.",
-                  "i" = "Every {role} needs its own bracket, e.g. {.str [{quote_node_names(unknown[1])}]}."),
+      lbn_abort(c(paste0("{.arg string} gives node {.val {node}} the unknown ",
+                         "{role}{cli::qty(length(unknown))}{?s} {.val {unknown}}."),
+                  "i" = paste0("Every {role} needs its own bracket, e.g. ",
+                               "{.str [{quote_node_names(unknown[1])}]}.")),
                 "parse", call = call)
     }
     if (anyDuplicated(listed)) {
-      lbn_abort("{.arg string} gives node {.val {node}} the {role} {.val {listed[duplicated(listed)][1]}} twice.",
+      lbn_abort(paste0("{.arg string} gives node {.val {node}} the {role} ",
+                       "{.val {listed[duplicated(listed)][1]}} twice."),
                 "parse", call = call)
     }
     if (node %in% listed) {
@@ -206,7 +218,8 @@ check_one_edge_kind <- function(arc, undirected, bidirected, nodes, call = rlang
   if (nrow(pairs)) {
     lbn_abort(c("{.arg string} joins {nrow(pairs)} pair{?s} of nodes by two kinds of edge.",
                 "x" = "Between {format_edges(matrix(nodes[pairs], ncol = 2L), 'and')}.",
-                "i" = "List each pair once: as a parent, an undirected neighbour or a bidirected neighbour."),
+                "i" = paste0("List each pair once: as a parent, an undirected neighbour or a ",
+                             "bidirected neighbour.")),
               "parse", call = call)
   }
 }
@@ -291,7 +304,10 @@ warn_opposite_arcs <- function(ends, type, names, call = rlang::caller_env()) {
   pairs <- ends[plain, , drop = FALSE]
   pairs <- pairs[order(pairs[, 1L], pairs[, 2L]), , drop = FALSE]
   pairs <- matrix(names[pairs], ncol = 2L)
-  lbn_warn(c("{.arg ig} has {nrow(pairs)} pair{?s} of opposite edges, read as undirected edge{?s}: {format_edges(pairs, '-')}.",
-             "i" = "Delete one edge of a pair to keep an arc, or set the edge attribute {.field type} to {.str undirected} (or {.str bidirected}) to say what the pair means."),
+  lbn_warn(c(paste0("{.arg ig} has {nrow(pairs)} pair{?s} of opposite edges, read as undirected ",
+                    "edge{?s}: {format_edges(pairs, '-')}."),
+             "i" = paste0("Delete one edge of a pair to keep an arc, or set the edge attribute ",
+                          "{.field type} to {.str undirected} (or {.str bidirected}) to say what ",
+                          "the pair means.")),
            "opposite_arcs")
 }

@@ -15,11 +15,13 @@ query_amat <- function(g, fn, arg = rlang::caller_arg(g), call = rlang::caller_e
 check_query_nodes <- function(node, amat, arg = rlang::caller_arg(node),
                               call = rlang::caller_env()) {
   if (!is.character(node) || anyNA(node)) {
-    lbn_abort("{.arg {arg}} must be a character vector of node names, not {.obj_type_friendly {node}}.",
+    lbn_abort(paste0("{.arg {arg}} must be a character vector of node names, not ",
+                     "{.obj_type_friendly {node}}."),
               "type", call = call)
   }
   for (x in node) {
-    if (!x %in% colnames(amat)) abort_unknown_name(x, colnames(amat), "unknown_node", arg = arg, call = call)
+    if (!x %in% colnames(amat)) abort_unknown_name(x, colnames(amat), "unknown_node", arg = arg,
+                                                   call = call)
   }
   invisible(node)
 }
@@ -134,7 +136,8 @@ dsep <- function(g, x, y, z = character()) {
   for (pair in list(c("x", "y"), c("x", "z"), c("y", "z"))) {
     common <- intersect(sets[[pair[1]]], sets[[pair[2]]])
     if (length(common)) {
-      lbn_abort("{.arg {pair[1]}} and {.arg {pair[2]}} share {.val {common}}; they must be disjoint.",
+      lbn_abort(paste0("{.arg {pair[1]}} and {.arg {pair[2]}} share {.val {common}}; they must be ",
+                       "disjoint."),
                 "overlap")
     }
   }

@@ -54,7 +54,8 @@ align_to_fit <- function(data, fit, call = rlang::caller_env()) {
   node_names <- names(fit$cpts)
   if (!inherits(data, "bn_data")) {
     if (!is.data.frame(data)) {
-      lbn_abort("{.arg data} must be a data.frame or a {.cls bn_data}, not {.obj_type_friendly {data}}.",
+      lbn_abort(paste0("{.arg data} must be a data.frame or a {.cls bn_data}, not ",
+                       "{.obj_type_friendly {data}}."),
                 "type", call = call)
     }
     check_node_columns(node_names, names(data), "data", "fit", call)
@@ -87,7 +88,8 @@ align_to_fit <- function(data, fit, call = rlang::caller_env()) {
 check_known_values <- function(unknown, node, fit, call) {
   unknown <- unique(unknown)
   if (length(unknown)) {
-    lbn_abort(c("Column {.val {node}} of {.arg data} has value{?s} {.val {unknown}} that {?is/are} not a state of the node in {.arg fit}.",
+    lbn_abort(c(paste0("Column {.val {node}} of {.arg data} has value{?s} {.val {unknown}} that ",
+                       "{?is/are} not a state of the node in {.arg fit}."),
                 "i" = "States in {.arg fit}: {.val {fit$levels[[node]]}}."), "unknown_level",
               call = call)
   }

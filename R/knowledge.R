@@ -18,7 +18,9 @@ build_constraints <- function(nodes, whitelist = NULL, blacklist = NULL, max_par
 
   clash <- which(required & forbidden, arr.ind = TRUE)
   if (nrow(clash)) {
-    lbn_abort(c("{.arg whitelist} requires arc{?s} that {.arg blacklist}, {.arg no_parents} or {.arg no_children} forbid{?s/}: {arc_labels(clash, nodes)}."),
+    lbn_abort(c(paste0("{.arg whitelist} requires arc{?s} that {.arg blacklist}, ",
+                       "{.arg no_parents} or {.arg no_children} forbid{?s/}: ",
+                       "{arc_labels(clash, nodes)}.")),
               "constraints", call = call)
   }
   if (!is.null(topo_sort_amat(required * 1L)$cycle)) {
@@ -26,7 +28,8 @@ build_constraints <- function(nodes, whitelist = NULL, blacklist = NULL, max_par
   }
   crowded <- nodes[colSums(required) > max_parents]
   if (length(crowded)) {
-    lbn_abort("{.arg whitelist} gives {.val {crowded}} more than {.arg max_parents} = {max_parents} parents.",
+    lbn_abort(paste0("{.arg whitelist} gives {.val {crowded}} more than {.arg max_parents} = ",
+                     "{max_parents} parents."),
               "constraints", call = call)
   }
   list(nodes = nodes, required = required, forbidden = forbidden, max_parents = max_parents)
@@ -38,7 +41,8 @@ restrict_skeleton <- function(restrict, nodes, call) {
   amat <- if (inherits(restrict, "bn_graph")) restrict$amat else restrict
   if (!is.matrix(amat) || !identical(sort(rownames(amat)), sort(nodes)) ||
       !identical(sort(colnames(amat)), sort(nodes))) {
-    lbn_abort("{.arg restrict} must be a {.cls bn_graph} or an adjacency matrix on the data's nodes.",
+    lbn_abort(paste0("{.arg restrict} must be a {.cls bn_graph} or an adjacency matrix on the ",
+                     "data's nodes."),
               "type", call = call)
   }
   adjacent <- amat[nodes, nodes] != 0
@@ -52,7 +56,8 @@ arc_matrix <- function(arcs, nodes, empty, arg, call) {
   if (is.null(arcs)) return(empty)
   if (is.data.frame(arcs)) arcs <- as.matrix(arcs)
   if (!is.matrix(arcs) || ncol(arcs) != 2L || !is.character(arcs)) {
-    lbn_abort("{.arg {arg}} must be a two-column data.frame or character matrix of from/to node names.",
+    lbn_abort(paste0("{.arg {arg}} must be a two-column data.frame or character matrix of from/to ",
+                     "node names."),
               "type", call = call)
   }
   from <- check_nodes_allow_repeats(arcs[, 1], nodes, arg, call)
@@ -70,7 +75,8 @@ check_nodes_allow_repeats <- function(x, nodes, arg, call) {
   unknown <- setdiff(x, nodes)
   if (anyNA(x) || length(unknown)) {
     lbn_abort(c("{.arg {arg}} names unknown node{?s} {.val {unknown}}.",
-                "i" = "Known nodes: {list_few(nodes, 10L, quote = TRUE)}."), "unknown_node", call = call)
+                "i" = "Known nodes: {list_few(nodes, 10L, quote = TRUE)}."), "unknown_node",
+                call = call)
   }
   match(x, nodes)
 }
@@ -117,10 +123,12 @@ abort_knowledge <- function(fit, nodes, member, graph, call) {
     },
     no_member = c(paste0("No ", member, " satisfies the background knowledge."),
                   if (length(arc) == 1L) {
-                    c("x" = "The {listed}arc {arc} alone rules them all out: with it, every orientation has a directed cycle or a new v-structure.")
+                    c("x" = paste0("The {listed}arc {arc} alone rules them all out: with it, ",
+                                   "every orientation has a directed cycle or a new v-structure."))
                   } else {
                     c("x" = "These arcs cannot hold together: {paste0(listed, arc)}.",
-                      "i" = "Without any one of them the others can; together they force a directed cycle or a new v-structure.")
+                      "i" = paste0("Without any one of them the others can; together they force a ",
+                                   "directed cycle or a new v-structure."))
                   }))
   lbn_abort(message, c("incompatible_knowledge", "constraints"), call = call)
 }

@@ -69,7 +69,8 @@ best_first_search <- function(data, score = NULL, ..., start = NULL, whitelist =
                   max_evaluations = as_count(max_evaluations))
   result <- call_search(search, "best_first", options)
   counts <- result$counts
-  steps <- cli::pluralize("{counts$expansions} expansion{?s}, {counts$generated} state{?s} generated")
+  steps <- cli::pluralize(paste0("{counts$expansions} expansion{?s}, {counts$generated} state{?s} ",
+                                 "generated"))
   new_bn_graph(result$amat, "dag", score = result$score,
                info = search_info(result, search, "best_first_search", steps))
 }

@@ -43,7 +43,8 @@ chow_liu <- function(data, score = "loglik", ..., root = NULL, whitelist = NULL,
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            threads = threads, verbose = verbose)
   check_score_equivalent(search$score, "chow_liu",
-                         "Its edge weights are only symmetric when Markov-equivalent DAGs score the same.")
+                         paste0("Its edge weights are only symmetric when Markov-equivalent DAGs ",
+                                "score the same."))
   nodes <- search$nodes
   if (!is.null(root)) {
     check_string(root)

@@ -62,12 +62,16 @@ exact_search <- function(data, score = NULL, ..., whitelist = NULL, blacklist = 
   needed <- exact_memory(inputs$knowledge)
   if (needed$bytes > max_memory) {
     n <- length(inputs$nodes)
-    lbn_abort(c("Exact search on {n} node{?s} would need {format_bytes(needed$bytes)} of memory, more than {.arg max_memory} = {format_bytes(max_memory)}.",
-                "i" = "It scores {format_count(needed$parent_sets)} parent sets and keeps tables of about n * 2^(n - 1) + 2^n numbers.",
-                "i" = "Use fewer nodes, a smaller {.arg max_parents}, a {.arg blacklist}, or raise {.arg max_memory}."),
+    lbn_abort(c(paste0("Exact search on {n} node{?s} would need {format_bytes(needed$bytes)} of ",
+                       "memory, more than {.arg max_memory} = {format_bytes(max_memory)}."),
+                "i" = paste0("It scores {format_count(needed$parent_sets)} parent sets and keeps ",
+                             "tables of about n * 2^(n - 1) + 2^n numbers."),
+                "i" = paste0("Use fewer nodes, a smaller {.arg max_parents}, a {.arg blacklist}, ",
+                             "or raise {.arg max_memory}.")),
               "too_large")
   }
-  progress <- progress_reporter(c(families = "Scoring parent sets", subsets = "Exact search over node sets"))
+  progress <- progress_reporter(c(families = "Scoring parent sets",
+                                  subsets = "Exact search over node sets"))
   on.exit(progress_close(progress), add = TRUE)
   result <- call_search(inputs, "exact", progress = progress)
   info <- search_info(result, inputs, "exact_search",

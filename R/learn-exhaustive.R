@@ -64,8 +64,11 @@ exhaustive_search <- function(data, score = NULL, ..., top = 10, whitelist = NUL
   check_number(top, min = 1, whole = TRUE)
   nodes <- inputs$nodes
   if (length(nodes) > exhaustive_max_nodes) {
-    lbn_abort(c("Exhaustive search handles at most {exhaustive_max_nodes} nodes, not {length(nodes)}.",
-                "i" = "{length(nodes)} nodes have {format(count_dags(length(nodes)), scientific = TRUE)} DAGs; 6 nodes (3,781,503 DAGs) already take a second or two.",
+    lbn_abort(c(paste0("Exhaustive search handles at most {exhaustive_max_nodes} nodes, not ",
+                       "{length(nodes)}."),
+                "i" = paste0("{length(nodes)} nodes have ",
+                             "{format(count_dags(length(nodes)), scientific = TRUE)} DAGs; 6 ",
+                             "nodes (3,781,503 DAGs) already take a second or two."),
                 "i" = "Use {.fn exact_search} for the best DAG, or select fewer variables."),
               "too_large")
   }

@@ -26,8 +26,10 @@
 #' d <- bn_data(college_plans, counts = "count")
 #' genetic_search(d, score = "bdeu", iss = 5, generations = 30)
 #' genetic_search(d, score = "bdeu", iss = 5, generations = 5, memetic = TRUE)
-genetic_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
-                           max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
+genetic_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL,
+                           blacklist = NULL,
+                           max_parents = Inf, no_parents = NULL, no_children = NULL,
+                           restrict = NULL,
                            population = 20, generations = 100, mutations = 2, memetic = FALSE,
                            max_iter = Inf, threads = NULL, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,

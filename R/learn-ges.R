@@ -91,7 +91,8 @@ ges <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blackli
   check_score_equivalent(search$score, "ges")
   result <- call_search(search, "ges", list(max_subset = as_count(max_subset)))
   counts <- result$counts
-  steps <- cli::pluralize("{counts$forward_steps} insert{?s} and {counts$backward_steps} delete{?s}")
+  steps <- cli::pluralize(paste0("{counts$forward_steps} insert{?s} and {counts$backward_steps} ",
+                                 "delete{?s}"))
   cpdag_result(result, search, search_info(result, search, "ges", steps))
 }
 
@@ -119,7 +120,9 @@ cpdag_result <- function(result, search, info) {
 score_equivalent_types <- c("bdeu", "bde", "bic", "aic", "loglik", "bge")
 
 check_score_equivalent <- function(score, fn,
-                                   why = "{.val {score$type}} can give Markov-equivalent DAGs different scores, so a CPDAG has no single score.",
+                                   why = paste0("{.val {score$type}} can give Markov-equivalent ",
+                                                "DAGs different scores, so a CPDAG has no single ",
+                                                "score."),
                                    call = rlang::caller_env()) {
   if (!score$type %in% score_equivalent_types) {
     lbn_abort(c("{.fn {fn}} needs a score-equivalent score, not {.val {score$type}}.",

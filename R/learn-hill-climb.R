@@ -86,7 +86,9 @@ spread_restarts <- function(search, options, cluster) {
   for (i in seq_along(climbs)) {
     if (score_improves(climbs[[i]]$score, best$score)) best <- climbs[[i]]
     if (search$verbose) {
-      cli::cli_inform("hill_climb restart {i}: score {format(climbs[[i]]$score, nsmall = 2)}, best {format(best$score, nsmall = 2)}.")
+      cli::cli_inform(paste0("hill_climb restart {i}: score ",
+                             "{format(climbs[[i]]$score, nsmall = 2)}, best ",
+                             "{format(best$score, nsmall = 2)}."))
     }
   }
   all <- c(list(first), climbs)
@@ -105,7 +107,8 @@ restart_reporter <- function(restarts, verbose, envir = parent.frame()) {
   if (is.null(bar) && !verbose) return(NULL)
   function(restart, score, best) suspendInterrupts({
     if (verbose) {
-      cli::cli_inform("hill_climb restart {restart}: score {format(score, nsmall = 2)}, best {format(best, nsmall = 2)}.")
+      cli::cli_inform(paste0("hill_climb restart {restart}: score {format(score, nsmall = 2)}, ",
+                             "best {format(best, nsmall = 2)}."))
     }
     progress_set(bar, restart)
   })

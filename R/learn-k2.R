@@ -58,7 +58,8 @@ k2_search <- function(data, order, score = NULL, ..., whitelist = NULL, blacklis
       parents <- node_parents(result$amat, node)
       paste0(node, " <- ", if (length(parents)) paste(parents, collapse = ", ") else "(none)")
     }, "")
-    cli::cli_inform(c("K2 families, in order:", stats::setNames(families, rep("*", length(families)))))
+    cli::cli_inform(c("K2 families, in order:",
+                      stats::setNames(families, rep("*", length(families)))))
   }
   new_bn_graph(result$amat, "dag", score = result$score, info = info)
 }
@@ -77,7 +78,8 @@ check_k2_order <- function(order, nodes, required, call = rlang::caller_env()) {
   rank <- match(nodes, order)
   backward <- which(required & outer(rank, rank, ">"), arr.ind = TRUE)
   if (nrow(backward)) {
-    lbn_abort("{.arg whitelist} arc{?s} {arc_labels(backward, nodes)} go{?es/} against {.arg order}.",
+    lbn_abort(paste0("{.arg whitelist} arc{?s} {arc_labels(backward, nodes)} go{?es/} against ",
+                     "{.arg order}."),
               "order", call = call)
   }
   positions

@@ -102,7 +102,8 @@
 #'   `ess` (the effective sample size of each arc's 0/1 series, summed over the chains,
 #'   from Geyer's initial positive sequence of autocorrelations; a chain in which the arc
 #'   never changes counts as one draw, and an arc constant in every chain gets `NA`);
-#'   `new_edge_reversal` (structure MCMC: the share of new-edge-reversal moves used, 0 when off); then `score_evaluations`, `cache_hits` and `time` in seconds. See [arc_probabilities()],
+#'   `new_edge_reversal` (structure MCMC: the share of new-edge-reversal moves used, 0 when off);
+#'   then `score_evaluations`, `cache_hits` and `time` in seconds. See [arc_probabilities()],
 #'   [sampled_graphs()], [print()][print.bn_samples] and [plot()][plot.bn_samples].
 #' @references Madigan, D. and York, J. (1995). Bayesian graphical models for discrete data.
 #'   *International Statistical Review* 63, 215-232.
@@ -133,7 +134,8 @@
 #' x
 #' round(arc_probabilities(x), 2)
 #' x$info$acceptance
-structure_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = floor(iterations / 5),
+structure_mcmc <- function(data, score = NULL, ..., iterations = 2e5,
+                           burn_in = floor(iterations / 5),
                            thin = max(1, floor((iterations - burn_in) / 1e4)), start = NULL,
                            chains = 2, whitelist = NULL, blacklist = NULL, max_parents = Inf,
                            no_parents = NULL, no_children = NULL, restrict = NULL,
@@ -151,11 +153,13 @@ structure_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = 
   rev <- new_edge_reversal
   if (rev > 0 && (length(search$nodes) > 64L || count_families(search$knowledge) > max_families)) {
     if (search$verbose) {
-      cli::cli_inform("structure_mcmc: no new-edge-reversal moves: more than {format_count(max_families)} families (lower {.arg max_parents}).")
+      cli::cli_inform(paste0("structure_mcmc: no new-edge-reversal moves: more than ",
+                             "{format_count(max_families)} families (lower {.arg max_parents})."))
     }
     rev <- 0
   }
-  samples <- run_mcmc(search, inputs$schedule, "structure_mcmc", rev = rev, cluster = inputs$cluster)
+  samples <- run_mcmc(search, inputs$schedule, "structure_mcmc", rev = rev,
+                      cluster = inputs$cluster)
   samples$info$new_edge_reversal <- rev
   samples
 }
@@ -308,7 +312,8 @@ order_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floo
 #' x
 #' exact <- exhaustive_search(d, score = "bdeu", iss = 5)$info$arc_probabilities
 #' max(abs(arc_probabilities(x) - exact))
-partition_mcmc <- function(data, score = NULL, ..., iterations = 2e5, burn_in = floor(iterations / 5),
+partition_mcmc <- function(data, score = NULL, ..., iterations = 2e5,
+                           burn_in = floor(iterations / 5),
                            thin = max(1, floor((iterations - burn_in) / 1e4)), start = NULL,
                            chains = 2, whitelist = NULL, blacklist = NULL, max_parents = Inf,
                            no_parents = NULL, no_children = NULL, restrict = NULL,

@@ -72,7 +72,8 @@ minimal_imap <- function(data, order, test = NULL, alpha = 0.05, max_parents = I
                tests = tests, n_tests = nrow(tests), capped = capped, time = inputs$clock())
   warn_untestable(tests, spec, data$n_cases)
   if (verbose) {
-    cli::cli_inform("minimal_imap: {info$n_tests} test{?s}, {sum(amat)} arc{?s}, {format(info$time, digits = 3)} s.")
+    cli::cli_inform(paste0("minimal_imap: {info$n_tests} test{?s}, {sum(amat)} arc{?s}, ",
+                           "{format(info$time, digits = 3)} s."))
   }
   new_bn_graph(amat, "dag", info = info)
 }

@@ -117,7 +117,8 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   on.exit(progress_close(progress), add = TRUE)
   report <- if (verbose) function(level, tests, removed, left) suspendInterrupts({
     progress_close(progress)  # the level's bar ends above its line
-    cli::cli_inform("PC level {level}: {tests} test{?s}, {removed} edge{?s} removed, {left} left ({format(inputs$clock(), digits = 2)} s).")
+    cli::cli_inform(paste0("PC level {level}: {tests} test{?s}, {removed} edge{?s} removed, ",
+                           "{left} left ({format(inputs$clock(), digits = 2)} s)."))
   })
   res <- cpp_pc(data_subset(data, sorted), sorted, spec, options,
                 list(required = knowledge$required[sorted, sorted, drop = FALSE],
@@ -133,7 +134,9 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   g <- new_bn_graph(amat, type = if (shaped) "pdag" else "cpdag", info = info,
                     bidirected = info$bidirected)
   if (verbose) {
-    cli::cli_inform("PC: {info$n_tests} test{?s}, {nrow(info$orientations)} orientation{?s}, {format(info$time, digits = 2)} s; {.code explain_pc()} gives the walk-through.")
+    cli::cli_inform(paste0("PC: {info$n_tests} test{?s}, {nrow(info$orientations)} ",
+                           "orientation{?s}, {format(info$time, digits = 2)} s; ",
+                           "{.code explain_pc()} gives the walk-through."))
   }
   g
 }
@@ -183,11 +186,16 @@ warn_conflicts <- function(conflicts, policy) {
                   conflicts$to, " -> ", conflicts$from, " (", conflicts$other, "): ",
                   conflicts$resolution)
   advice <- switch(policy,
-    bidirected = "Kept both orientations as bidirected edges (see {.code info$bidirected}); use {.code conflicts = \"first\"} or {.code \"strongest\"} to keep one.",
-    "Kept the {policy} immoralit{?y/ies} (policy {.code conflicts = \"{policy}\"}); the default {.code \"bidirected\"} keeps both.")
-  lbn_warn(c("{length(lines)} conflicting orientation{?s} between immoralities or background knowledge:",
+    bidirected = paste0("Kept both orientations as bidirected edges (see ",
+                        "{.code info$bidirected}); use {.code conflicts = \"first\"} or ",
+                        "{.code \"strongest\"} to keep one."),
+    paste0("Kept the {policy} immoralit{?y/ies} (policy {.code conflicts = \"{policy}\"}); the ",
+           "default {.code \"bidirected\"} keeps both."))
+  lbn_warn(c(paste0("{length(lines)} conflicting orientation{?s} between immoralities or ",
+                    "background knowledge:"),
              stats::setNames(lines, rep("*", length(lines))),
              "i" = advice,
-             "i" = "The data may not be faithful to any DAG at this {.arg alpha}; see {.code info$conflicts}."),
+             "i" = paste0("The data may not be faithful to any DAG at this {.arg alpha}; see ",
+                          "{.code info$conflicts}.")),
            "conflict")
 }

@@ -142,7 +142,8 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
                          threads = threads, verbose = FALSE, call = rlang::current_env())
   plan$call <- rlang::current_env()
   if (plan$score$type %in% c("cv", "bge")) {
-    lbn_abort("{.fn structural_em} needs a score of discrete data on weighted completions, not {.val {plan$score$type}}.",
+    lbn_abort(paste0("{.fn structural_em} needs a score of discrete data on weighted completions, ",
+                     "not {.val {plan$score$type}}."),
               "value")
   }
   steps <- list(search = search, completion = completion,
@@ -157,7 +158,8 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
   }
   starts <- starts[!vapply(starts, is.null, logical(1))]
   # One tick per iteration; a run that converges early jumps to the next run's share.
-  steps$bar <- progress_bar("Structural EM iterations", total = (length(starts) + restarts) * max_iter)
+  steps$bar <- progress_bar("Structural EM iterations",
+                            total = (length(starts) + restarts) * max_iter)
   best <- NULL
   scores <- numeric()
   for (name in names(starts)) {
@@ -178,7 +180,9 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
       best <- c(run, start = paste("restart", restart))
     }
     if (verbose) {
-      cli::cli_inform("structural EM restart {restart}: observed-data score {format(run$observed_score, nsmall = 2)} (best so far {format(best$observed_score, nsmall = 2)}).")
+      cli::cli_inform(paste0("structural EM restart {restart}: observed-data score ",
+                             "{format(run$observed_score, nsmall = 2)} (best so far ",
+                             "{format(best$observed_score, nsmall = 2)})."))
     }
   }
   info <- c(list(algorithm = "structural_em", score = plan$score$type, search = search,
@@ -210,7 +214,9 @@ sem_climb <- function(plan, data, graph, fit, steps, done = 0, name = "start") {
     loglik <- c(loglik, fit$em$loglik[length(fit$em$loglik)])
     n_params <- c(n_params, nparams(fit))
     if (steps$verbose) {
-      cli::cli_inform("structural EM ({name}) iteration {iteration}: {changes[iteration]} change{?s}, score {format(score, nsmall = 2)}, log-likelihood {format(loglik[iteration + 1L], nsmall = 2)}.")
+      cli::cli_inform(paste0("structural EM ({name}) iteration {iteration}: {changes[iteration]} ",
+                             "change{?s}, score {format(score, nsmall = 2)}, log-likelihood ",
+                             "{format(loglik[iteration + 1L], nsmall = 2)}."))
     }
     progress_set(steps$bar, done + iteration)
     if (changes[iteration] == 0 && diff(loglik[iteration + 0:1]) <= 1e-6 * abs(loglik[iteration])) {

@@ -27,8 +27,8 @@
 #' Long runs show a cli progress bar in interactive sessions once they have lasted
 #' `getOption("cli.progress_show_after")` seconds (2 by default): [bootstrap_arcs()],
 #' [structure_mcmc()], [order_mcmc()] and [partition_mcmc()] (scoring the families when
-#' they need them, then sampling), [exact_search()] and [exhaustive_search()] (scoring the families, then the
-#' search), [ci_test()] with a permutation test (its permutations), [pc()] (the edges of
+#' they need them, then sampling), [exact_search()] and [exhaustive_search()] (scoring the families,
+#' then the search), [ci_test()] with a permutation test (its permutations), [pc()] (the edges of
 #' each level), [structural_em()] (its iterations) and [hill_climb()] with `restarts`.
 #' Outside interactive sessions (Rscript, R CMD check, knitting) they show none;
 #' `options(rlang_interactive = TRUE)` asks for them there, and

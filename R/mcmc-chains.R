@@ -11,8 +11,11 @@ check_family_count <- function(search, max_families, sampler, call = rlang::call
   }
   families <- count_families(search$knowledge)
   if (families > max_families) {
-    lbn_abort(c("{.fn {sampler}} would precompute {format_count(families)} family scores (about {format_bytes(16 * families)}), more than {.arg max_families} = {format_count(max_families)}.",
-                "i" = "Lower {.arg max_parents} (now {search$knowledge$max_parents}), or raise {.arg max_families} if the memory is available."),
+    lbn_abort(c(paste0("{.fn {sampler}} would precompute {format_count(families)} family scores ",
+                       "(about {format_bytes(16 * families)}), more than {.arg max_families} = ",
+                       "{format_count(max_families)}."),
+                "i" = paste0("Lower {.arg max_parents} (now {search$knowledge$max_parents}), or ",
+                             "raise {.arg max_families} if the memory is available.")),
               "too_large", call = call)
   }
   invisible(families)
@@ -22,7 +25,8 @@ check_family_count <- function(search, max_families, sampler, call = rlang::call
 # prepare_search() and check_cluster(); errors name the sampler's arguments and the
 # sampler (`call`).
 prepare_mcmc <- function(data, score, ..., iterations, burn_in, thin, chains, start, whitelist,
-                         blacklist, max_parents, no_parents, no_children, restrict, plus_one = FALSE,
+                         blacklist, max_parents, no_parents, no_children, restrict,
+                         plus_one = FALSE,
                          cluster = NULL, threads, verbose, call = rlang::caller_env()) {
   schedule <- mcmc_schedule(iterations, burn_in, thin, chains, call = call)
   cluster <- check_cluster(cluster, call = call)
@@ -83,7 +87,10 @@ run_mcmc <- function(search, schedule, algorithm, copies = 1L, rev = 0, cluster 
                     list(score_evaluations = result$score_evaluations,
                          cache_hits = result$cache_hits, time = search$clock()))
   if (search$verbose) {
-    cli::cli_inform("{algorithm}: {schedule$chains} chain{?s} of {format_count(schedule$iterations)} iterations in {format(samples$info$time, digits = 3)} s; acceptance {format(samples$info$acceptance, digits = 2)}.")
+    cli::cli_inform(paste0("{algorithm}: {schedule$chains} chain{?s} of ",
+                           "{format_count(schedule$iterations)} iterations in ",
+                           "{format(samples$info$time, digits = 3)} s; acceptance ",
+                           "{format(samples$info$acceptance, digits = 2)}."))
   }
   warn_disagreement(samples)
   samples
@@ -102,7 +109,10 @@ run_chains <- function(search, schedule, algorithm, copies, rev, seeds, verbose)
                         algorithm, copies, rev, scoring)
   progress_close(scoring)
   say <- if (verbose) function(done) {
-    cli::cli_inform("{algorithm}: {format_count(done)} of {format_count(schedule$iterations)} iterations{if (done <= schedule$burn_in) ' (burn-in)' else ''}, {format(search$clock(), digits = 3)} s.")
+    cli::cli_inform(paste0("{algorithm}: {format_count(done)} of ",
+                           "{format_count(schedule$iterations)} ",
+                           "iterations{if (done <= schedule$burn_in) ' (burn-in)' else ''}, ",
+                           "{format(search$clock(), digits = 3)} s."))
   }
   advance_in_batches(run, schedule$iterations, say)
   cpp_mcmc_result(run)

@@ -1,7 +1,7 @@
 #' The neighbourhood of a DAG
 #'
-#' The DAGs one basic graph operation away from `g` (Kochenderfer et al. 2022, section 5.2): adding an
-#' arc between two non-adjacent nodes, removing an arc, or reversing an arc, whenever
+#' The DAGs one basic graph operation away from `g` (Kochenderfer et al. 2022, section 5.2): adding
+#' an arc between two non-adjacent nodes, removing an arc, or reversing an arc, whenever
 #' the result is still acyclic. This is the neighbourhood that [hill_climb()],
 #' [tabu_search()] and [best_first_search()] explore. An addition `i -> j` is
 #' legal unless `j` already reaches `i`; a reversal of `i -> j` is legal unless another

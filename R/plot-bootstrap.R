@@ -41,4 +41,5 @@ plot.bn_bootstrap <- function(x, type = c("graph", "heatmap"), threshold = x$thr
   invisible(x)
 }
 
-bootstrap_title <- function(threshold, R) sprintf("Edges in at least %s of %d replicates", format(threshold), R)
+bootstrap_title <- function(threshold, R) sprintf("Edges in at least %s of %d replicates",
+                                                  format(threshold), R)

@@ -54,7 +54,11 @@ plot_cpt_bars <- function(table, main, ...) {
   names_arg <- if (across) labels$stacked else labels$joined
   # rotated labels take at most 40% of the height, smaller (down to 0.6) if need be
   label_lines <- if (across) max(labels$lines) + 1 else max_label_lines(names_arg)
-  names_cex <- if (across) 1 else min(1, max(0.6, 0.4 * graphics::par("fin")[2L] / graphics::par("csi") / label_lines))
+  names_cex <- if (across) {
+    1
+  } else {
+    min(1, max(0.6, 0.4 * graphics::par("fin")[2L] / graphics::par("csi") / label_lines))
+  }
   bottom <- label_lines * names_cex + 1.5
   # room for 3 groups at least, so a single group keeps narrow bars, in the middle
   extent <- ncol(probs) * (length(states) + 1)
@@ -85,7 +89,8 @@ parent_configurations <- function(parent_levels) {
   if (!length(parent_levels)) return(list(stacked = "", joined = "", lines = 1L))
   grid <- expand.grid(parent_levels, KEEP.OUT.ATTRS = FALSE, stringsAsFactors = FALSE)
   pairs <- Map(function(name, states) paste0(name, "=", states), names(grid), grid)
-  list(stacked = do.call(paste, c(pairs, sep = "\n")), joined = do.call(paste, c(pairs, sep = ", ")),
+  list(stacked = do.call(paste, c(pairs, sep = "\n")),
+       joined = do.call(paste, c(pairs, sep = ", ")),
        lines = length(parent_levels))
 }
 

@@ -125,7 +125,8 @@ removed_edges <- function(x, nodes, call = rlang::caller_env()) {
 inform_large_plot <- function(g) {
   hub <- colnames(g$amat)[which.max(rowSums(g$amat) + colSums(g$amat))]
   cli::cli_inform(c("Drawing {ncol(g$amat)} nodes: the labels will be hard to read.",
-                    "i" = "Draw a part of the graph, e.g. {.code plot(g, nodes = c(\"{hub}\", markov_blanket(g, \"{hub}\")))}."),
+                    "i" = paste0("Draw a part of the graph, e.g. {.code plot(g, nodes = ",
+                                 "c(\"{hub}\", markov_blanket(g, \"{hub}\")))}.")),
                   class = "learnbn_message_large_plot")
 }
 
@@ -139,7 +140,8 @@ graph_style <- function(g, strength, highlight, removed = NULL, call = rlang::ca
   nodes <- colnames(g$amat)
   edges <- arcs(g)
   style <- list(arc_colour = rep("grey25", nrow(edges)), arc_width = rep(1.3, nrow(edges)),
-                arc_lty = rep("solid", nrow(edges)), node_fill = rep("white", length(nodes)), node_border = rep("grey20", length(nodes)),
+                arc_lty = rep("solid", nrow(edges)), node_fill = rep("white", length(nodes)),
+                node_border = rep("grey20", length(nodes)),
                 label_colour = rep("black", length(nodes)))
   if (!is.null(strength)) {
     s <- edge_strengths(edges, strength_table(strength, nodes, call = call))
@@ -185,12 +187,16 @@ strength_table <- function(strength, nodes, arg = "strength", call = rlang::call
                            strength = strength[present], stringsAsFactors = FALSE)
   }
   if (!is.data.frame(strength) || !all(c("from", "to", "strength") %in% names(strength))) {
-    lbn_abort("{.arg {arg}} must be a data.frame with columns {.field from}, {.field to} and {.field strength}, a matrix of arc probabilities, or a {.cls bn_bootstrap} or {.cls bn_samples} object, not {.obj_type_friendly {strength}}.",
+    lbn_abort(paste0("{.arg {arg}} must be a data.frame with columns {.field from}, {.field to} ",
+                     "and {.field strength}, a matrix of arc probabilities, or a ",
+                     "{.cls bn_bootstrap} or {.cls bn_samples} object, not ",
+                     "{.obj_type_friendly {strength}}."),
               "type", call = call)
   }
   s <- strength$strength
   if (!is.numeric(s) || anyNA(s) || any(s < 0 | s > 1)) {
-    lbn_abort("Column {.field strength} of {.arg {arg}} must hold numbers in [0, 1].", "value", call = call)
+    lbn_abort("Column {.field strength} of {.arg {arg}} must hold numbers in [0, 1].", "value",
+              call = call)
   }
   data.frame(from = as.character(strength$from), to = as.character(strength$to), strength = s,
              stringsAsFactors = FALSE)
@@ -211,7 +217,8 @@ graph_drawing <- function(g, centres, region, cex = NULL, removed = NULL) {
   edges <- rbind(edges, removed)
   if (!length(labels)) {
     return(list(nodes = data.frame(label = character(), x = numeric(), y = numeric(), w = numeric(),
-                                   h = numeric()), edges = edges, paths = list(), cex = 1, head = 0))
+                                   h = numeric()), edges = edges, paths = list(), cex = 1,
+                                   head = 0))
   }
   em <- graphics::strheight("M", units = "inches", cex = 1)
   size <- list(w = graphics::strwidth(labels, units = "inches", cex = 1) + 1.2 * em,
@@ -229,7 +236,9 @@ node_centres <- function(g, layout, call = rlang::caller_env()) {
   n <- ncol(g$amat)
   if (!is.numeric(layout) || !is.matrix(layout) || nrow(layout) != n || ncol(layout) < 2 ||
       anyNA(layout[, 1:2])) {
-    lbn_abort("{.arg layout} must be NULL, an igraph layout function or a numeric matrix with {n} row{?s} (one per node) and 2 columns, not {.obj_type_friendly {layout}}.",
+    lbn_abort(paste0("{.arg layout} must be NULL, an igraph layout function or a numeric matrix ",
+                     "with {n} row{?s} (one per node) and 2 columns, not ",
+                     "{.obj_type_friendly {layout}}."),
               "type", call = call)
   }
   layout[, 1:2, drop = FALSE]
@@ -249,7 +258,8 @@ placed_drawing <- function(labels, edges, size, region, centres, cex) {
     b <- match(edges$to[k], labels)
     rbind(box_exit(x[a], y[a], w[a], h, x[b], y[b]), box_exit(x[b], y[b], w[b], h, x[a], y[a]))
   })
-  list(nodes = data.frame(label = labels, x = x, y = y, w = w, h = rep(h, n), stringsAsFactors = FALSE),
+  list(nodes = data.frame(label = labels, x = x, y = y, w = w, h = rep(h, n),
+                          stringsAsFactors = FALSE),
        edges = edges, paths = paths, cex = s, head = 0.9 * size$em * s)
 }
 
@@ -279,14 +289,16 @@ box_exit <- function(cx, cy, w, h, tx, ty) {
 graph_scene <- function(drawing, style) {
   nodes <- drawing$nodes
   edges <- drawing$edges
-  shapes <- lapply(seq_along(drawing$paths), function(k) edge_shapes(drawing$paths[[k]], edges$type[k], drawing$head))
+  shapes <- lapply(seq_along(drawing$paths),
+                   function(k) edge_shapes(drawing$paths[[k]], edges$type[k], drawing$head))
   lines <- do.call(rbind, lapply(seq_along(shapes), function(k) {
     line <- shapes[[k]]$line
     data.frame(edge = k, x = line[, 1], y = line[, 2])
   }))
   heads <- do.call(rbind, lapply(seq_along(shapes), function(k) {
     do.call(rbind, lapply(seq_along(shapes[[k]]$heads), function(i) {
-      data.frame(edge = k, head = paste(k, i), x = shapes[[k]]$heads[[i]][, 1], y = shapes[[k]]$heads[[i]][, 2])
+      data.frame(edge = k, head = paste(k, i), x = shapes[[k]]$heads[[i]][, 1],
+                 y = shapes[[k]]$heads[[i]][, 2])
     }))
   }))
   lines <- lines %||% data.frame(edge = integer(), x = numeric(), y = numeric())
@@ -298,8 +310,10 @@ graph_scene <- function(drawing, style) {
                           stringsAsFactors = FALSE),
        boxes = data.frame(xmin = nodes$x - nodes$w / 2, xmax = nodes$x + nodes$w / 2,
                           ymin = nodes$y - nodes$h / 2, ymax = nodes$y + nodes$h / 2,
-                          fill = style$node_fill, border = style$node_border, stringsAsFactors = FALSE),
-       labels = data.frame(x = nodes$x, y = nodes$y, label = nodes$label, colour = style$label_colour,
+                          fill = style$node_fill, border = style$node_border,
+                          stringsAsFactors = FALSE),
+       labels = data.frame(x = nodes$x, y = nodes$y, label = nodes$label,
+                           colour = style$label_colour,
                            stringsAsFactors = FALSE),
        notes = data.frame(x = middle[1, ], y = middle[2, ], label = edges$label[labelled],
                           stringsAsFactors = FALSE),
@@ -319,11 +333,13 @@ draw_graph <- function(drawing, style) {
     graphics::polygon(head$x, head$y, col = colour, border = colour)
   }
   if (nrow(scene$notes)) {
-    graphics::text(scene$notes$x, scene$notes$y, scene$notes$label, cex = 0.8 * scene$cex, col = "grey35")
+    graphics::text(scene$notes$x, scene$notes$y, scene$notes$label, cex = 0.8 * scene$cex,
+                   col = "grey35")
   }
   b <- scene$boxes
   graphics::rect(b$xmin, b$ymin, b$xmax, b$ymax, col = b$fill, border = b$border)
-  graphics::text(scene$labels$x, scene$labels$y, scene$labels$label, cex = scene$cex, col = scene$labels$colour)
+  graphics::text(scene$labels$x, scene$labels$y, scene$labels$label, cex = scene$cex,
+                 col = scene$labels$colour)
 }
 
 # An edge's line, stopping where its arrowheads begin, and its arrowheads (triangles).
@@ -340,7 +356,8 @@ edge_shapes <- function(path, type, head) {
 
 # The ends of an edge that carry an arrowhead: the `to` end of an arc, both ends of a
 # bidirected edge, neither of an undirected or removed edge.
-arrowhead_ends <- function(type) c(from = type == "bidirected", to = type %in% c("directed", "bidirected"))
+arrowhead_ends <- function(type) c(from = type == "bidirected",
+                                   to = type %in% c("directed", "bidirected"))
 
 reverse_rows <- function(m) m[rev(seq_len(nrow(m))), , drop = FALSE]
 
@@ -375,6 +392,8 @@ warn_unused_plot_args <- function(args) {
   lbn_warn(c("{.fn plot} ignores {length(args)} argument{?s} it does not use.",
              "x" = if (length(named)) "Unknown: {.arg {named}}.",
              "x" = if (unnamed) "Unnamed: {unnamed} argument{?s}.",
-             "i" = "Its arguments are {.arg layout}, {.arg strength}, {.arg highlight}, {.arg nodes}, {.arg removed}, {.arg main} and {.arg cex}; for igraph's styling, plot {.code as_igraph(x)}."),
+             "i" = paste0("Its arguments are {.arg layout}, {.arg strength}, {.arg highlight}, ",
+                          "{.arg nodes}, {.arg removed}, {.arg main} and {.arg cex}; for igraph's ",
+                          "styling, plot {.code as_igraph(x)}.")),
            "unused_arguments")
 }

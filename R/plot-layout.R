@@ -5,7 +5,8 @@ layered_drawing <- function(labels, edges, size, region, cex) {
   n <- length(labels)
   grid <- node_layers(labels, edges)
   layer <- grid$layer
-  w <- c(pmax(size$w, size$h, port_room(grid$chains, layer, n) * size$em), rep(0, length(layer) - n))
+  w <- c(pmax(size$w, size$h, port_room(grid$chains, layer, n) * size$em),
+         rep(0, length(layer) - n))
   x <- spread_layers(grid$x, layer, w, gap = size$em)
   layers <- max(layer) + 1
   min_pitch <- size$h + 2.5 * size$em
@@ -20,7 +21,8 @@ layered_drawing <- function(labels, edges, size, region, cex) {
   pitch <- if (layers > 1) min(most, max(min_pitch * s, (region[2] - h) / (layers - 1))) else 0
   y <- region[2] / 2 + (layers - 1) * pitch / 2 - layer * pitch
   ports <- arc_ports(grid$chains, x, y, w)
-  paths <- lapply(seq_along(grid$chains), function(k) chain_path(grid$chains[[k]], ports[[k]], x, y, h))
+  paths <- lapply(seq_along(grid$chains),
+                  function(k) chain_path(grid$chains[[k]], ports[[k]], x, y, h))
   list(nodes = data.frame(label = labels, x = x[seq_len(n)], y = y[seq_len(n)], w = w[seq_len(n)],
                           h = rep(h, n), stringsAsFactors = FALSE),
        edges = edges, paths = paths, cex = s, head = 0.9 * size$em * s)
@@ -34,7 +36,8 @@ node_layers <- function(labels, edges) {
   n <- length(labels)
   if (!nrow(edges)) {
     columns <- ceiling(sqrt(n))
-    return(list(layer = (seq_len(n) - 1) %/% columns, x = (seq_len(n) - 1) %% columns, chains = list()))
+    return(list(layer = (seq_len(n) - 1) %/% columns, x = (seq_len(n) - 1) %% columns,
+                chains = list()))
   }
   from <- match(edges$from, labels)
   to <- match(edges$to, labels)
@@ -151,7 +154,8 @@ chain_path <- function(chain, ports, x, y, h) {
 vertical_bezier <- function(start, end, points = 17) {
   t <- seq(0, 1, length.out = points)
   middle <- (start[2] + end[2]) / 2
-  bx <- (1 - t)^3 * start[1] + 3 * (1 - t)^2 * t * start[1] + 3 * (1 - t) * t^2 * end[1] + t^3 * end[1]
+  bx <- (1 - t)^3 * start[1] + 3 * (1 - t)^2 * t * start[1] + 3 * (1 - t) * t^2 * end[1] +
+    t^3 * end[1]
   by <- (1 - t)^3 * start[2] + 3 * (1 - t) * t * middle + t^3 * end[2]
   cbind(bx, by)
 }

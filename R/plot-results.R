@@ -28,7 +28,8 @@ plot_trace <- function(..., main = NULL) {
   args <- list(x = drawn$steps, y = drawn$scores, type = "l", lty = seq_along(graphs), lwd = 2,
                col = series_colours(length(graphs)), log = if (drawn$log) "x" else "",
                xlab = if (drawn$log) "step (log scale; 1 is the start)" else "step",
-               ylab = if (length(types) == 1L && nzchar(types)) paste0("score (", types, ")") else "score")
+               ylab = if (length(types) == 1L && nzchar(types)) paste0("score (", types,
+                                                                       ")") else "score")
   old <- legend_margins(length(graphs), main)
   on.exit(graphics::par(old))
   do.call(graphics::matplot, args)
@@ -46,7 +47,8 @@ trace_lines <- function(graphs) {
   scores <- vapply(traces, function(t) c(t, rep(NA_real_, longest - length(t))), numeric(longest))
   log <- longest >= 20 * min(lengths(traces))
   list(steps = if (log) seq_len(longest) else seq_len(longest) - 1,
-       scores = matrix(scores, ncol = length(traces), dimnames = list(NULL, names(graphs))), log = log)
+       scores = matrix(scores, ncol = length(traces), dimnames = list(NULL, names(graphs))),
+       log = log)
 }
 
 # The graphs given to plot_trace(): a list of bn_graphs, each with a score trace, named
@@ -56,22 +58,28 @@ trace_graphs <- function(graphs, call = rlang::caller_env()) {
     graphs <- graphs[[1L]]
   }
   if (!length(graphs)) {
-    lbn_abort("{.fn plot_trace} needs at least one learned graph, as in {.code plot_trace(hc = g)}.",
+    lbn_abort(paste0("{.fn plot_trace} needs at least one learned graph, as in ",
+                     "{.code plot_trace(hc = g)}."),
               "value", call = call)
   }
   given <- names(graphs) %||% rep("", length(graphs))
   not_graph <- which(!vapply(graphs, inherits, logical(1), what = "bn_graph"))
   if (length(not_graph)) {
     at <- not_graph[1L]
-    lbn_abort("Argument {at}{if (nzchar(given[at])) paste0(' (', given[at], ')') else ''} of {.fn plot_trace} must be a {.cls bn_graph}, not {.obj_type_friendly {graphs[[at]]}}.",
+    lbn_abort(paste0("Argument {at}{if (nzchar(given[at])) paste0(' (', given[at], ')') else ''} ",
+                     "of {.fn plot_trace} must be a {.cls bn_graph}, not ",
+                     "{.obj_type_friendly {graphs[[at]]}}."),
               "type", call = call)
   }
   learners <- vapply(graphs, function(g) g$info$algorithm %||% "graph", "")
   names(graphs) <- make.unique(ifelse(nzchar(given), given, learners), sep = " ")
   no_trace <- names(graphs)[vapply(graphs, function(g) length(g$info$trace) == 0L, logical(1))]
   if (length(no_trace)) {
-    lbn_abort(c("{cli::qty(no_trace)}The graph{?s} {.val {no_trace}} {?has/have} no score trace ({.code info$trace}).",
-                "i" = "Score-based searches such as {.fn hill_climb} record one; constraint-based learners, {.fn bn_graph} and {.fn read_bif} do not."),
+    lbn_abort(c(paste0("{cli::qty(no_trace)}The graph{?s} {.val {no_trace}} {?has/have} no score ",
+                       "trace ({.code info$trace})."),
+                "i" = paste0("Score-based searches such as {.fn hill_climb} record one; ",
+                             "constraint-based learners, {.fn bn_graph} and {.fn read_bif} ",
+                             "do not.")),
               "no_trace", call = call)
   }
   graphs
@@ -107,7 +115,8 @@ draw_arc_heatmap <- function(probs, main = NULL) {
   if (n <= 12L) write_cell_values(shown)
   graphics::legend(graphics::par("usr")[2L], graphics::par("usr")[4L], xpd = NA, bty = "n",
                    legend = c("1", "0.8", "0.6", "0.4", "0.2", "0"),
-                   fill = colours[findInterval(c(1, 0.8, 0.6, 0.4, 0.2, 0), breaks, rightmost.closed = TRUE)],
+                   fill = colours[findInterval(c(1, 0.8, 0.6, 0.4, 0.2, 0), breaks,
+                                               rightmost.closed = TRUE)],
                    border = "grey60", title = "probability", title.adj = 0)
 }
 

@@ -84,7 +84,8 @@ plot_chain_agreement <- function(x, main, ..., call = rlang::caller_env()) {
   }
   n <- length(x$nodes)
   arc <- which(diag(n) == 0, arr.ind = TRUE)
-  probs <- vapply(seq_len(n_chains), function(c) arc_probabilities(x, chain = c)[arc], numeric(nrow(arc)))
+  probs <- vapply(seq_len(n_chains), function(c) arc_probabilities(x, chain = c)[arc],
+                  numeric(nrow(arc)))
   old <- c(legend_margins(n_chains - 1L, main), graphics::par(pty = "s"))
   on.exit(graphics::par(old))
   args <- utils::modifyList(list(x = probs[, 1L], y = probs[, -1L], type = "p", pch = 1,

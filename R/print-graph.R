@@ -48,7 +48,9 @@ print.bn_graph <- function(x, ...) {
   nodes <- colnames(amat)
   counts <- edge_counts(x)
   # bidirected edges are rare (PC conflicts): counted only when there are some
-  bidirected <- if (counts[["bidirected"]]) paste0(", ", plural(counts[["bidirected"]], "bidirected edge"))
+  bidirected <- if (counts[["bidirected"]]) paste0(", ",
+                                                   plural(counts[["bidirected"]],
+                                                          "bidirected edge"))
   cat("<bn_graph> ", graph_type_label(x$type), " with ", plural(length(nodes), "node"), ", ",
       plural(counts[["arcs"]], "arc"), ", ", plural(counts[["edges"]], "undirected edge"),
       bidirected, "\n", sep = "")

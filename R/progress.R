@@ -54,7 +54,13 @@ progress_reporter <- function(labels = character(), envir = parent.frame()) {
     }
     if (!identical(stage, current)) {
       if (!is.null(bar)) cli::cli_progress_done(id = bar, .envir = envir)
-      label <- if (is.function(labels)) labels(stage) else if (stage %in% names(labels)) labels[[stage]] else stage
+      label <- if (is.function(labels)) {
+        labels(stage)
+      } else if (stage %in% names(labels)) {
+        labels[[stage]]
+      } else {
+        stage
+      }
       # Kept open at its total (not auto-terminated) so that a stage the core reports
       # only as it ends is still drawn when cli is due to draw.
       bar <<- cli::cli_progress_bar(label, total = if (is.nan(total)) NA else total,

@@ -1,5 +1,5 @@
-# The bn_samples class (DAG samples of structure_mcmc(), order_mcmc() and partition_mcmc()) and posterior
-# arc probabilities.
+# The bn_samples class (DAG samples of structure_mcmc(), order_mcmc() and partition_mcmc()) and
+# posterior arc probabilities.
 
 # Wraps the chains returned by the C++ samplers (arcs with 1-based sample and node
 # numbers) with their diagnostics.
@@ -32,7 +32,8 @@ arc_counts <- function(x, chains = seq_along(x$chains)) {
   n <- length(x$nodes)
   codes <- unlist(lapply(x$chains[chains], function(chain) arc_codes(chain, n)))
   counts <- matrix(tabulate(codes, n * n), n, n, byrow = TRUE, dimnames = list(x$nodes, x$nodes))
-  list(counts = counts, samples = sum(vapply(x$chains[chains], function(chain) length(chain$scores), 1L)))
+  list(counts = counts,
+       samples = sum(vapply(x$chains[chains], function(chain) length(chain$scores), 1L)))
 }
 
 # Arc i -> j of a chain's samples as the number (i - 1) * n + j: row-major, like the
@@ -76,7 +77,8 @@ split_psrf <- function(chains, n) {
     size <- length(chain$scores)
     codes <- arc_codes(chain, n)
     sample <- chain$arcs[, "sample"]
-    cbind(tabulate(codes[sample <= half], n * n), tabulate(codes[sample > size - half], n * n)) / half
+    cbind(tabulate(codes[sample <= half], n * n),
+          tabulate(codes[sample > size - half], n * n)) / half
   }))
   within <- rowMeans(means * (1 - means)) * half / (half - 1)
   between <- half * apply(means, 1L, stats::var)
@@ -119,14 +121,21 @@ series_ess <- function(v) {
 # Warns (class learnbn_warning_convergence) when two chains' probabilities of some arc
 # differ by more than `tolerance`, naming the worst arc and its probability per chain.
 warn_disagreement <- function(x, tolerance = 0.1) {
-  if (is.na(x$info$max_arc_difference) || x$info$max_arc_difference <= tolerance) return(invisible(x))
+  if (is.na(x$info$max_arc_difference) || x$info$max_arc_difference <= tolerance) {
+    return(invisible(x))
+  }
   worst <- which(x$info$arc_difference == x$info$max_arc_difference, arr.ind = TRUE)[1, ]
-  per_chain <- vapply(seq_along(x$chains), function(c) arc_probabilities(x, chain = c)[worst[1], worst[2]], 1)
+  per_chain <- vapply(seq_along(x$chains),
+                      function(c) arc_probabilities(x, chain = c)[worst[1], worst[2]], 1)
   other <- c(structure_mcmc = "partition_mcmc", partition_mcmc = "structure_mcmc",
              order_mcmc = "partition_mcmc")[[x$algorithm]]
   arc <- paste(x$nodes[worst[1]], "->", x$nodes[worst[2]])
-  lbn_warn(c("The chains disagree: the probability of {arc} is {sprintf('%.2f', per_chain)} in chain{?s} {seq_along(per_chain)} (a difference of {sprintf('%.2f', x$info$max_arc_difference)}, more than {tolerance}).",
-             "i" = "Run more {.arg iterations} (now {format_count(x$iterations)}) or try {.fn {other}}."),
+  lbn_warn(c(paste0("The chains disagree: the probability of {arc} is ",
+                    "{sprintf('%.2f', per_chain)} in chain{?s} {seq_along(per_chain)} (a ",
+                    "difference of {sprintf('%.2f', x$info$max_arc_difference)}, more than ",
+                    "{tolerance})."),
+             "i" = paste0("Run more {.arg iterations} (now {format_count(x$iterations)}) or try ",
+                          "{.fn {other}}.")),
            "convergence")
   invisible(x)
 }
@@ -137,8 +146,8 @@ warn_disagreement <- function(x, tolerance = 0.1) {
 #' [structure_mcmc()], [order_mcmc()] or [partition_mcmc()] run: an estimate of
 #' `P(i -> j | data)`. For [partition_mcmc()] it is the average over the sampled
 #' partitions of each arc's exact probability given the partition, a lower-variance
-#' estimate than the share of sampled DAGs. For a list of [bn_graph]s (e.g. learned on bootstrap samples) the fraction of graphs
-#' with each arc; an undirected edge counts for both directions.
+#' estimate than the share of sampled DAGs. For a list of [bn_graph]s (e.g. learned on bootstrap
+#' samples) the fraction of graphs with each arc; an undirected edge counts for both directions.
 #'
 #' @param x A `bn_samples` object or a list of [bn_graph]s on the same nodes.
 #' @param chain `NULL` (all chains) or the numbers of the chains to pool.
@@ -163,7 +172,8 @@ arc_probabilities <- function(x, chain = NULL) {
     if (all(vapply(x$chains[chain], function(ch) !is.null(ch$arc_probabilities), TRUE))) {
       # partition MCMC: the exact probabilities given each sampled partition, averaged
       sizes <- vapply(x$chains[chain], function(ch) length(ch$scores), 1L)
-      total <- Reduce(`+`, Map(function(ch, size) ch$arc_probabilities * size, x$chains[chain], sizes))
+      total <- Reduce(`+`,
+                      Map(function(ch, size) ch$arc_probabilities * size, x$chains[chain], sizes))
       return(total / max(sum(sizes), 1))
     }
     tally <- arc_counts(x, chain)
@@ -173,13 +183,15 @@ arc_probabilities <- function(x, chain = NULL) {
     nodes <- colnames(x[[1]]$amat)
     differ <- which(!vapply(x, function(g) setequal(colnames(g$amat), nodes), logical(1)))
     if (length(differ)) {
-      lbn_abort("Every graph in {.arg x} must have the nodes of the first; graph {differ[1]} differs.",
+      lbn_abort(paste0("Every graph in {.arg x} must have the nodes of the first; graph ",
+                       "{differ[1]} differs."),
                 "value")
     }
     total <- Reduce(`+`, lapply(x, function(g) g$amat[nodes, nodes, drop = FALSE] != 0L))
     return(total / length(x))
   }
-  lbn_abort("{.arg x} must be a {.cls bn_samples} object or a non-empty list of {.cls bn_graph}s, not {.obj_type_friendly {x}}.",
+  lbn_abort(paste0("{.arg x} must be a {.cls bn_samples} object or a non-empty list of ",
+                   "{.cls bn_graph}s, not {.obj_type_friendly {x}}."),
             "type")
 }
 
@@ -193,8 +205,8 @@ check_chain <- function(chain, x, call = rlang::caller_env()) {
 
 #' The sampled DAGs
 #'
-#' The DAGs kept by [structure_mcmc()], [order_mcmc()] or [partition_mcmc()] as [bn_graph]s, each with its
-#' score.
+#' The DAGs kept by [structure_mcmc()], [order_mcmc()] or [partition_mcmc()] as [bn_graph]s, each
+#' with its score.
 #'
 #' @param x A `bn_samples` object.
 #' @param chain `NULL` (all chains, one after the other) or chain numbers.
@@ -216,7 +228,8 @@ sampled_graphs <- function(x, chain = NULL) {
   check_chain(chain, x)
   n <- length(x$nodes)
   unlist(lapply(x$chains[chain], function(ch) {
-    by_sample <- split(seq_len(nrow(ch$arcs)), factor(ch$arcs[, "sample"], levels = seq_along(ch$scores)))
+    by_sample <- split(seq_len(nrow(ch$arcs)),
+                       factor(ch$arcs[, "sample"], levels = seq_along(ch$scores)))
     Map(function(rows, score) {
       amat <- matrix(0L, n, n, dimnames = list(x$nodes, x$nodes))
       amat[ch$arcs[rows, c("from", "to"), drop = FALSE]] <- 1L
@@ -227,7 +240,8 @@ sampled_graphs <- function(x, chain = NULL) {
 
 check_samples <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_env()) {
   if (!inherits(x, "bn_samples")) {
-    lbn_abort("{.arg {arg}} must be a {.cls bn_samples} object (from {.fn structure_mcmc}, {.fn partition_mcmc} or {.fn order_mcmc}), not {.obj_type_friendly {x}}.",
+    lbn_abort(paste0("{.arg {arg}} must be a {.cls bn_samples} object (from {.fn structure_mcmc}, ",
+                     "{.fn partition_mcmc} or {.fn order_mcmc}), not {.obj_type_friendly {x}}."),
               "type", call = call)
   }
 }
@@ -263,7 +277,8 @@ print.bn_samples <- function(x, top = 10, ...) {
   cat("  ", plural(length(x$chains), "chain"), " of ", format_count(x$iterations), " iterations",
       " (burn-in ", format_count(x$burn_in), ", thin ", format_count(x$thin), "): ",
       format_count(sum(n_samples)), " samples", "\n", sep = "")
-  cat("  acceptance: ", paste(format(x$info$acceptance, digits = 3), collapse = ", "), "\n", sep = "")
+  cat("  acceptance: ", paste(format(x$info$acceptance, digits = 3), collapse = ", "), "\n",
+      sep = "")
   print_convergence(x)
   probs <- arc_probabilities(x)
   ranked <- which(probs > 0, arr.ind = TRUE)

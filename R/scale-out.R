@@ -14,7 +14,8 @@ check_cluster <- function(cluster, arg = rlang::caller_arg(cluster), call = rlan
   }
   # A string is named by its value (a misspelt "future", a plan's name).
   given <- if (rlang::is_string(cluster)) "{.val {cluster}}" else "{.obj_type_friendly {cluster}}"
-  lbn_abort(c(paste0("{.arg {arg}} must be NULL, a cluster from {.fn parallel::makeCluster}, or {.val future}, not ", given, "."),
+  lbn_abort(c(paste0("{.arg {arg}} must be NULL, a cluster from {.fn parallel::makeCluster}, or ",
+                     "{.val future}, not ", given, "."),
               "i" = "With {.code cluster = \"future\"}, the runs follow {.fn future::plan}."),
             "type", call = call)
 }

@@ -109,7 +109,8 @@ check_prior_network <- function(fit, data, call = rlang::caller_env()) {
     lbn_abort("The prior network has no node{?s} {.val {missing_vars}}.", "prior_network",
               call = call)
   }
-  differ <- vars[!vapply(vars, function(v) identical(fit$levels[[v]], data$levels[[v]]), logical(1))]
+  differ <- vars[!vapply(vars, function(v) identical(fit$levels[[v]], data$levels[[v]]),
+                         logical(1))]
   if (length(differ)) {
     lbn_abort("The prior network's levels differ from the data's for {.val {differ}}.",
               "prior_network", call = call)

@@ -139,11 +139,13 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
                 "value")
     }
     if (!inherits(prior_network, "bn_fit")) {
-      lbn_abort("{.arg prior_network} must be a {.cls bn_fit} (see {.fn fit_parameters}), not {.obj_type_friendly {prior_network}}.",
+      lbn_abort(paste0("{.arg prior_network} must be a {.cls bn_fit} (see {.fn fit_parameters}), ",
+                       "not {.obj_type_friendly {prior_network}}."),
                 "type")
     }
     if (identical(prior_network$type, "gaussian")) {
-      lbn_abort("{.arg prior_network} must be a discrete {.cls bn_fit}, not a Gaussian one.", "data_type")
+      lbn_abort("{.arg prior_network} must be a discrete {.cls bn_fit}, not a Gaussian one.",
+                "data_type")
     }
   }
   warn_unused_score_options(type, prior, c(iss = !missing(iss), alpha = !missing(alpha),
@@ -163,7 +165,8 @@ warn_unused_score_options <- function(type, prior, given) {
   applies <- c(iss = type %in% scores_with("iss"), alpha = type == "bd", arc_prob = prior == "arcs",
                am = type == "bge", aw = type == "bge")
   unused <- names(given)[given & !applies[names(given)]]
-  why <- c(iss = "{.arg iss} is the equivalent sample size of {.val bdeu}, {.val bde} and {.val cv}.",
+  why <- c(iss = paste0("{.arg iss} is the equivalent sample size of {.val bdeu}, {.val bde} and ",
+                        "{.val cv}."),
            alpha = "{.arg alpha} is the Dirichlet hyperparameter of {.val bd}.",
            arc_prob = "{.arg arc_prob} applies with {.code prior = \"arcs\"}.",
            am = "{.arg am} and {.arg aw} are parameters of {.val bge}.",
@@ -177,8 +180,11 @@ warn_unused_score_options <- function(type, prior, given) {
 # sensitivity analysis), but far more often a slip such as iss = 1e9.
 warn_large_iss <- function(iss, n_cases, data_arg = "data") {
   if (iss <= n_cases) return(invisible())
-  lbn_warn(c("{.arg iss} = {format(iss)} is larger than the number of cases of {.arg {data_arg}}, {format_count(n_cases)}, so the prior weighs more than the data.",
-             "i" = "{.arg iss} is a number of imaginary cases; BDeu tends to add arcs as it grows. Values from 1 to 10 are usual."),
+  lbn_warn(c(paste0("{.arg iss} = {format(iss)} is larger than the number of cases of ",
+                    "{.arg {data_arg}}, {format_count(n_cases)}, so the prior weighs more than ",
+                    "the data."),
+             "i" = paste0("{.arg iss} is a number of imaginary cases; BDeu tends to add arcs as ",
+                          "it grows. Values from 1 to 10 are usual.")),
            "large_iss")
 }
 
@@ -192,7 +198,8 @@ cv_fold_spec <- function(score, folds, call = rlang::caller_env()) {
     return(score)
   }
   if (!is.numeric(folds) || anyNA(folds) || any(folds < 1 | folds != round(folds))) {
-    lbn_abort("{.arg folds} must be a number of folds or fold ids 1, 2, ..., k, not {.obj_type_friendly {folds}}.",
+    lbn_abort(paste0("{.arg folds} must be a number of folds or fold ids 1, 2, ..., k, not ",
+                     "{.obj_type_friendly {folds}}."),
               "value", call = call)
   }
   score$folds <- as.integer(max(folds))
@@ -210,7 +217,9 @@ with_cv_folds <- function(data, score, call = rlang::caller_env()) {
   n_cases <- data$n_cases
   case_fold <- score$fold_ids
   if (score$folds > n_cases) {
-    lbn_abort(c("The {.val cv} score asks for {.arg folds} = {format_count(score$folds)} folds, more than the {format_count(n_cases)} {cli::qty(n_cases)}case{?s} of the data.",
+    lbn_abort(c(paste0("The {.val cv} score asks for {.arg folds} = {format_count(score$folds)} ",
+                       "folds, more than the {format_count(n_cases)} {cli::qty(n_cases)}case{?s} ",
+                       "of the data."),
                 "i" = "Use at most {format_count(n_cases)} folds; 5 or 10 are usual."),
               "value", call = call)
   }
@@ -221,7 +230,8 @@ with_cv_folds <- function(data, score, call = rlang::caller_env()) {
     }
     case_fold <- with_seed(score$fold_seed, sample(rep_len(seq_len(score$folds), n_cases)))
   } else if (length(case_fold) != n_cases) {
-    lbn_abort("{.arg folds} gives {length(case_fold)} fold id{?s} but the data have {n_cases} case{?s}.",
+    lbn_abort(paste0("{.arg folds} gives {length(case_fold)} fold id{?s} but the data have ",
+                     "{n_cases} case{?s}."),
               "value", call = call)
   }
   if (is.null(data$weights)) {
@@ -258,7 +268,8 @@ count_keys <- function(key, n_keys) {
 with_seed <- function(seed, expr) {
   env <- globalenv()
   old <- if (exists(".Random.seed", envir = env, inherits = FALSE)) get(".Random.seed", envir = env)
-  on.exit(if (is.null(old)) rm(".Random.seed", envir = env) else assign(".Random.seed", old, envir = env))
+  on.exit(if (is.null(old)) rm(".Random.seed", envir = env) else assign(".Random.seed", old,
+                                                                        envir = env))
   set.seed(seed)
   expr
 }
@@ -267,7 +278,8 @@ with_seed <- function(seed, expr) {
 print.bn_score <- function(x, ...) {
   details <- switch(x$type,
     bdeu = paste0("iss = ", x$iss),
-    bde = paste0("iss = ", x$iss, if (is.null(x$prior_network)) ", uniform prior network" else ", prior network"),
+    bde = paste0("iss = ", x$iss,
+                 if (is.null(x$prior_network)) ", uniform prior network" else ", prior network"),
     bd = paste0("alpha = ", x$alpha),
     cv = paste0(x$folds, " folds", if (!is.null(x$fold_ids)) " (given)", ", iss = ", x$iss),
     bge = paste0("am = ", x$am, ", aw = ", if (is.null(x$aw)) "n + am + 1" else x$aw),
@@ -275,7 +287,9 @@ print.bn_score <- function(x, ...) {
   prior <- if (x$prior == "arcs") {
     paste0("arc prior (p = ", if (is.null(x$arc_prob)) "1/(n-1)" else x$arc_prob, ")")
   }
-  cli::cat_line("<bn_score> ", x$type, if (length(c(details, prior))) paste0(": ", paste(c(details, prior), collapse = ", ")))
+  cli::cat_line("<bn_score> ", x$type,
+                if (length(c(details, prior))) paste0(": ",
+                                                      paste(c(details, prior), collapse = ", ")))
   invisible(x)
 }
 
@@ -290,7 +304,8 @@ as_bn_score <- function(score, ..., data, default = "bdeu", arg = rlang::caller_
 check_score_data <- function(score, data, call = rlang::caller_env()) {
   if (score$type %in% scores_with("iss")) warn_large_iss(score$iss, data$n_cases)
   if (is_gaussian(data) && !score$type %in% scores_with("continuous")) {
-    lbn_abort(c("The {.val {score$type}} score applies to discrete data, but {.arg data} are continuous.",
+    lbn_abort(c(paste0("The {.val {score$type}} score applies to discrete data, but {.arg data} ",
+                       "are continuous."),
                 "i" = "Scores for continuous data: {.val {scores_with(\"continuous\")}}."),
               "data_type", call = call)
   }
@@ -305,13 +320,15 @@ check_score_data <- function(score, data, call = rlang::caller_env()) {
 as_bn_score_object <- function(score, ..., arg, call) {
   if (inherits(score, "bn_score")) {
     if (...length()) {
-      lbn_abort("Score options in {.arg ...} cannot be combined with a {.cls bn_score}; set them in {.fn bn_score}.",
+      lbn_abort(paste0("Score options in {.arg ...} cannot be combined with a {.cls bn_score}; ",
+                       "set them in {.fn bn_score}."),
                 "value", call = call)
     }
     return(score)
   }
   if (!is.character(score) || length(score) != 1L || is.na(score)) {
-    lbn_abort("{.arg {arg}} must be a score name or a {.cls bn_score}, not {.obj_type_friendly {score}}.",
+    lbn_abort(paste0("{.arg {arg}} must be a score name or a {.cls bn_score}, not ",
+                     "{.obj_type_friendly {score}}."),
               "type", call = call)
   }
   if (!score %in% score_types()) {
@@ -323,7 +340,8 @@ as_bn_score_object <- function(score, ..., arg, call) {
   if (...length() && (is.null(options) || !all(nzchar(options)) || length(unknown))) {
     lbn_abort(c("Arguments in {.arg ...} must be named options of {.fn bn_score}.",
                 "x" = if (length(unknown)) "Unknown: {.arg {unknown}}." else "Some are unnamed.",
-                "i" = "Options: {.arg {setdiff(names(formals(bn_score)), 'type')}}; check the spelling of other arguments."),
+                "i" = paste0("Options: {.arg {setdiff(names(formals(bn_score)), 'type')}}; check ",
+                             "the spelling of other arguments.")),
               "unknown_argument", call = call)
   }
   rlang::try_fetch(bn_score(score, ...), learnbn_error = function(cnd) {
@@ -337,7 +355,8 @@ score_spec <- function(score, n_nodes) {
   am <- if (is.null(score$am)) 1 else score$am
   aw <- if (is.null(score$aw)) n_nodes + am + 1 else score$aw
   if (score$type == "bge" && aw <= n_nodes + 1) {
-    lbn_abort("The {.val bge} score needs {.arg aw} > n + 1 = {n_nodes + 1} for {n_nodes} variables, not {aw}.",
+    lbn_abort(paste0("The {.val bge} score needs {.arg aw} > n + 1 = {n_nodes + 1} for {n_nodes} ",
+                     "variables, not {aw}."),
               "value", call = NULL)
   }
   list(type = score$type, iss = score$iss, alpha = score$alpha, prior = score$prior,

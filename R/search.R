@@ -55,7 +55,8 @@ prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL,
   score <- as_bn_score(score, ..., data = data, default = default_score, arg = "score", call = call)
   data <- with_cv_folds(data, score, call = call)
   if (!is.null(score$prior_network)) {
-    lbn_abort("Searches do not support BDe with a prior network yet; use {.code bn_score(\"bde\")} (uniform prior network) or {.val bdeu}.",
+    lbn_abort(paste0("Searches do not support BDe with a prior network yet; use ",
+                     "{.code bn_score(\"bde\")} (uniform prior network) or {.val bdeu}."),
               "value", call = call)
   }
   threads <- check_threads(threads, call = call)
@@ -95,7 +96,9 @@ prepare_tests <- function(data, test, alpha, B, threads, verbose = FALSE, whitel
 # and the Bayesian scores still prefer some arcs.
 check_enough_cases <- function(data, arg = "data", call = rlang::caller_env()) {
   if (data$n_rows >= 2 && data$n_cases >= 2) return(invisible(data))
-  lbn_abort(c("Learning a structure needs at least 2 rows of data, but {.arg {arg}} has {data$n_rows}{if (!is.null(data$weights)) paste0(' (', format(data$n_cases), ' cases)') else ''}.",
+  cases <- if (!is.null(data$weights)) paste0(" (", format(data$n_cases), " cases)") else ""
+  lbn_abort(c(paste0("Learning a structure needs at least 2 rows of data, but {.arg {arg}} has ",
+                     "{data$n_rows}{cases}."),
               "i" = "With a single row every variable is constant, so no dependence can be seen."),
             "too_few_cases", call = call)
 }
@@ -111,8 +114,12 @@ warn_unscorable_families <- function(data, score, max_parents) {
     return(invisible())
   }
   limit <- max(n_cases - 2, 0)
-  lbn_warn(c("With {n_cases} cases, a node with {n_cases - 1} or more parents fits {.arg data} exactly, so its {.val {score$type}} score is -Inf: the search gives no node more than {limit} parent{?s}{if (limit == 0) ' and learns no arc' else ''}.",
-             "i" = "Use more cases, the {.val bge} score (finite for any number of cases), or {.code max_parents = {limit}} to make the limit explicit."),
+  lbn_warn(c(paste0("With {n_cases} cases, a node with {n_cases - 1} or more parents fits ",
+                    "{.arg data} exactly, so its {.val {score$type}} score is -Inf: the search ",
+                    "gives no node more than {limit} ",
+                    "parent{?s}{if (limit == 0) ' and learns no arc' else ''}."),
+             "i" = paste0("Use more cases, the {.val bge} score (finite for any number of cases), ",
+                          "or {.code max_parents = {limit}} to make the limit explicit.")),
            "too_few_cases")
 }
 
@@ -140,8 +147,12 @@ check_pairwise_memory <- function(n_nodes, what, call = rlang::caller_env()) {
   limit <- max_memory(call)
   needed <- bytes_per_node_pair() * as.double(n_nodes)^2
   if (needed > limit) {
-    lbn_abort(c("{what} on {format_count(n_nodes)} variables would need about {format_bytes(needed)} for its node-pair tables, more than the limit of {format_bytes(limit)}.",
-                "i" = "Select fewer columns of {.arg data} (for example by a screening test), or raise the limit with {.code options(learnbn.max_memory = <bytes>)}."),
+    lbn_abort(c(paste0("{what} on {format_count(n_nodes)} variables would need about ",
+                       "{format_bytes(needed)} for its node-pair tables, more than the limit of ",
+                       "{format_bytes(limit)}."),
+                "i" = paste0("Select fewer columns of {.arg data} (for example by a screening ",
+                             "test), or raise the limit with ",
+                             "{.code options(learnbn.max_memory = <bytes>)}.")),
               "too_large", call = call)
   }
   invisible(needed)
@@ -211,7 +222,9 @@ call_search <- function(search, algorithm, options = list(), on_restart = NULL,
 run_search <- function(search, algorithm, options, name = algorithm, on_restart = NULL) {
   result <- call_search(search, algorithm, options, on_restart = on_restart)
   info <- search_info(result, search, name, cli::pluralize("{result$counts$iterations} move{?s}"))
-  if (!is.null(search$expected)) info[c("expected_counts", "completions")] <- result[c("expected_counts", "completions")]
+  if (!is.null(search$expected)) info[c("expected_counts",
+                                        "completions")] <- result[c("expected_counts",
+                                                                    "completions")]
   new_bn_graph(result$amat, "dag", score = result$score, info = info)
 }
 
@@ -231,7 +244,9 @@ search_info <- function(result, search, algorithm, steps_text, extra = list()) {
                  cache_hit_rate = hit_rate, time = search$clock(), trace = result$trace),
             extra)
   if (search$verbose && !is.null(steps_text)) {
-    cli::cli_inform("{algorithm}: {steps_text}, {info$score_evaluations} family score{?s} computed, score {format(result$score, nsmall = 2)}, {format(info$time, digits = 3)} s.")
+    cli::cli_inform(paste0("{algorithm}: {steps_text}, {info$score_evaluations} family score{?s} ",
+                           "computed, score {format(result$score, nsmall = 2)}, ",
+                           "{format(info$time, digits = 3)} s."))
   }
   info
 }

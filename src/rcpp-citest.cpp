@@ -33,7 +33,8 @@ Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rc
   }
   const std::vector<learnbn::CITestResult> results =
       learnbn::run_tests(view, spec, xs, ys, zs, threads, tick, r_calls.interrupt_check());
-  if (bar.active() && spec.permutations > 0) bar.finish("permutations", spec.permutations, spec.permutations);
+  if (bar.active() && spec.permutations > 0)
+    bar.finish("permutations", spec.permutations, spec.permutations);
   r_calls.finish();
   Rcpp::NumericMatrix out(n, 4);
   for (long t = 0; t < n; ++t) {
@@ -50,12 +51,14 @@ Rcpp::NumericMatrix cpp_ci_tests(Rcpp::List data, Rcpp::List x, Rcpp::List y, Rc
 // max_parents, threads). Returns the 0-based parents of every node, the tests run
 // (x, y and z as 0-based node lists, with their results) and the capped nodes.
 // [[Rcpp::export]]
-Rcpp::List cpp_minimal_imap(Rcpp::List data, Rcpp::IntegerVector order, Rcpp::List test, Rcpp::List options) {
+Rcpp::List cpp_minimal_imap(Rcpp::List data, Rcpp::IntegerVector order, Rcpp::List test,
+                            Rcpp::List options) {
   const learnbn::DataView view = data_view(data);
-  const learnbn::MinimalImapResult r = learnbn::minimal_imap(
-      view, ci_spec_from(test), Rcpp::as<std::vector<int>>(order), Rcpp::as<double>(options["alpha"]),
-      limit_from_r<int>(Rcpp::as<double>(options["max_parents"]), INT_MAX), Rcpp::as<int>(options["threads"]),
-      check_interrupt);
+  const learnbn::MinimalImapResult r =
+      learnbn::minimal_imap(view, ci_spec_from(test), Rcpp::as<std::vector<int>>(order),
+                            Rcpp::as<double>(options["alpha"]),
+                            limit_from_r<int>(Rcpp::as<double>(options["max_parents"]), INT_MAX),
+                            Rcpp::as<int>(options["threads"]), check_interrupt);
   const std::size_t n = r.tests.size();
   Rcpp::IntegerVector x(n);
   Rcpp::List y(n), z(n);
@@ -71,7 +74,8 @@ Rcpp::List cpp_minimal_imap(Rcpp::List data, Rcpp::IntegerVector order, Rcpp::Li
   }
   return Rcpp::List::create(
       Rcpp::Named("parents") = Rcpp::wrap(r.parents), Rcpp::Named("capped") = Rcpp::wrap(r.capped),
-      Rcpp::Named("tests") = Rcpp::List::create(Rcpp::Named("x") = x, Rcpp::Named("y") = y, Rcpp::Named("z") = z,
-                                                Rcpp::Named("statistic") = stat, Rcpp::Named("df") = df,
-                                                Rcpp::Named("p_value") = p, Rcpp::Named("n") = cases));
+      Rcpp::Named("tests") =
+          Rcpp::List::create(Rcpp::Named("x") = x, Rcpp::Named("y") = y, Rcpp::Named("z") = z,
+                             Rcpp::Named("statistic") = stat, Rcpp::Named("df") = df,
+                             Rcpp::Named("p_value") = p, Rcpp::Named("n") = cases));
 }

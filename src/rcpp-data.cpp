@@ -19,7 +19,8 @@ SEXP encode_column(SEXP codes, int n_levels, int missing_raw, int missing_int, d
     Rcpp::RawVector out(Rcpp::no_init(n));
     Rbyte* o = RAW(out);
 #pragma omp simd
-    for (R_xlen_t i = 0; i < n; ++i) o[i] = static_cast<Rbyte>(in[i] == NA_INTEGER ? missing_raw : in[i] - 1);
+    for (R_xlen_t i = 0; i < n; ++i)
+      o[i] = static_cast<Rbyte>(in[i] == NA_INTEGER ? missing_raw : in[i] - 1);
     return out;
   }
   Rcpp::IntegerVector out(Rcpp::no_init(n));
@@ -35,7 +36,8 @@ SEXP encode_column(SEXP codes, int n_levels, int missing_raw, int missing_int, d
 // reads them (see encode_column), in one call instead of one per column; with the number
 // of missing cells of each.
 // [[Rcpp::export(rng = false)]]
-Rcpp::List cpp_encode_codes(Rcpp::List codes, Rcpp::IntegerVector n_levels, int missing_raw, int missing_int) {
+Rcpp::List cpp_encode_codes(Rcpp::List codes, Rcpp::IntegerVector n_levels, int missing_raw,
+                            int missing_int) {
   const R_xlen_t n_columns = codes.size();
   Rcpp::List stored(n_columns);
   Rcpp::NumericVector missing(n_columns);

@@ -24,7 +24,8 @@
 // The position of `value` in a registry of names (the order of the core's enum); an
 // unknown name is an error naming `what`, never a silent default.
 template <class Enum>
-Enum enum_from_name(const std::vector<std::string>& names, const std::string& value, const char* what) {
+Enum enum_from_name(const std::vector<std::string>& names, const std::string& value,
+                    const char* what) {
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (names[i] == value) return static_cast<Enum>(i);
   }
@@ -35,7 +36,9 @@ Enum enum_from_name(const std::vector<std::string>& names, const std::string& va
 // large to count, the value otherwise.
 template <class Count>
 Count limit_from_r(double value, Count unlimited = std::numeric_limits<Count>::max()) {
-  if (!std::isfinite(value) || value >= static_cast<double>(unlimited) || value >= 4503599627370496.0) return unlimited;
+  if (!std::isfinite(value) || value >= static_cast<double>(unlimited) ||
+      value >= 4503599627370496.0)
+    return unlimited;
   return static_cast<Count>(value);
 }
 inline std::size_t count_option(const Rcpp::List& options, const char* name) {
@@ -162,8 +165,8 @@ inline learnbn::ScoreSpec score_spec(const Rcpp::List& spec, int n_nodes) {
                                                 Rcpp::as<std::string>(spec["type"]), "score type");
   out.iss = Rcpp::as<double>(spec["iss"]);
   out.alpha = Rcpp::as<double>(spec["alpha"]);
-  out.prior = enum_from_name<learnbn::StructurePrior>({"uniform", "arcs"}, Rcpp::as<std::string>(spec["prior"]),
-                                                      "structure prior");
+  out.prior = enum_from_name<learnbn::StructurePrior>(
+      {"uniform", "arcs"}, Rcpp::as<std::string>(spec["prior"]), "structure prior");
   out.arc_prob = Rcpp::as<double>(spec["arc_prob"]);
   out.am = Rcpp::as<double>(spec["am"]);
   out.aw = Rcpp::as<double>(spec["aw"]);
@@ -174,8 +177,8 @@ inline learnbn::ScoreSpec score_spec(const Rcpp::List& spec, int n_nodes) {
 // list(statistic = name, adjusted_df, permutations, seed) from ci_test_spec().
 inline learnbn::CITestSpec ci_spec_from(const Rcpp::List& test) {
   learnbn::CITestSpec spec;
-  spec.statistic = enum_from_name<learnbn::CIStatistic>(learnbn::ci_statistic_names(),
-                                                        Rcpp::as<std::string>(test["statistic"]), "test statistic");
+  spec.statistic = enum_from_name<learnbn::CIStatistic>(
+      learnbn::ci_statistic_names(), Rcpp::as<std::string>(test["statistic"]), "test statistic");
   spec.adjusted_df = Rcpp::as<bool>(test["adjusted_df"]);
   spec.permutations = Rcpp::as<int>(test["permutations"]);
   spec.seed = static_cast<std::uint64_t>(Rcpp::as<double>(test["seed"]));
@@ -259,7 +262,8 @@ inline learnbn::CptNetwork cpt_network_from(const Rcpp::List& network) {
     pa.push_back(Rcpp::as<std::vector<int>>(parents[v]));
     theta.push_back(Rcpp::as<std::vector<double>>(cpts[v]));
   }
-  return learnbn::CptNetwork(Rcpp::as<std::vector<int>>(network["states"]), std::move(pa), std::move(theta));
+  return learnbn::CptNetwork(Rcpp::as<std::vector<int>>(network["states"]), std::move(pa),
+                             std::move(theta));
 }
 
 // The limits of a completion (R: complete_data()); the mode is set by the caller.

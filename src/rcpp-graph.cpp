@@ -38,7 +38,8 @@ Rcpp::List cpp_pdag_extension(Rcpp::IntegerMatrix amat) {
   learnbn::ParentLists parents;
   std::vector<learnbn::SinkBlock> stuck;
   if (learnbn::consistent_extension(pdag_from(amat), parents, &stuck)) {
-    return Rcpp::List::create(Rcpp::Named("amat") = amat_from(parents), Rcpp::Named("stuck") = R_NilValue);
+    return Rcpp::List::create(Rcpp::Named("amat") = amat_from(parents),
+                              Rcpp::Named("stuck") = R_NilValue);
   }
   Rcpp::IntegerVector node(stuck.size()), a(stuck.size()), b(stuck.size());
   for (std::size_t i = 0; i < stuck.size(); ++i) {
@@ -59,8 +60,10 @@ Rcpp::List cpp_pdag_extension(Rcpp::IntegerMatrix amat) {
 // required), 1-based.
 // [[Rcpp::export]]
 Rcpp::List cpp_fit_knowledge(Rcpp::IntegerMatrix amat, Rcpp::List knowledge) {
-  static const char* problems[] = {"none", "no_extension", "not_adjacent", "against_arc", "no_member"};
-  const learnbn::KnowledgeFit fit = learnbn::fit_knowledge(pdag_from(amat), constraints_from_list(knowledge));
+  static const char* problems[] = {"none", "no_extension", "not_adjacent", "against_arc",
+                                   "no_member"};
+  const learnbn::KnowledgeFit fit =
+      learnbn::fit_knowledge(pdag_from(amat), constraints_from_list(knowledge));
   const std::size_t m = fit.culprits.size();
   Rcpp::IntegerVector from(m), to(m);
   Rcpp::LogicalVector required(m);
@@ -74,8 +77,8 @@ Rcpp::List cpp_fit_knowledge(Rcpp::IntegerMatrix amat, Rcpp::List knowledge) {
       Rcpp::Named("problem") = problems[static_cast<int>(fit.problem)],
       Rcpp::Named("amat") = ok ? Rcpp::RObject(amat_from(fit.oriented)) : Rcpp::RObject(R_NilValue),
       Rcpp::Named("dag") = ok ? Rcpp::RObject(amat_from(fit.extension)) : Rcpp::RObject(R_NilValue),
-      Rcpp::Named("culprits") = Rcpp::List::create(Rcpp::Named("from") = from, Rcpp::Named("to") = to,
-                                                   Rcpp::Named("required") = required));
+      Rcpp::Named("culprits") = Rcpp::List::create(
+          Rcpp::Named("from") = from, Rcpp::Named("to") = to, Rcpp::Named("required") = required));
 }
 
 // The legal single-arc moves of a DAG without constraints: list(move, from, to) with
@@ -93,5 +96,6 @@ Rcpp::List cpp_legal_moves(Rcpp::IntegerMatrix amat) {
     from[m] = moves[m].from + 1;
     to[m] = moves[m].to + 1;
   }
-  return Rcpp::List::create(Rcpp::Named("move") = type, Rcpp::Named("from") = from, Rcpp::Named("to") = to);
+  return Rcpp::List::create(Rcpp::Named("move") = type, Rcpp::Named("from") = from,
+                            Rcpp::Named("to") = to);
 }

@@ -14,7 +14,8 @@
 
 namespace {
 
-learnbn::Evidence evidence_from(const Rcpp::IntegerVector& nodes, const Rcpp::IntegerVector& states) {
+learnbn::Evidence evidence_from(const Rcpp::IntegerVector& nodes,
+                                const Rcpp::IntegerVector& states) {
   return learnbn::Evidence{std::vector<int>(nodes.begin(), nodes.end()),
                            std::vector<int>(states.begin(), states.end())};
 }
@@ -33,11 +34,13 @@ Rcpp::List scaled_joint(const learnbn::ScaledJoint& joint) {
 // P(targets, evidence) over the targets' joint states (first target fastest).
 // [[Rcpp::export]]
 Rcpp::List cpp_query_exact(Rcpp::List network, Rcpp::IntegerVector targets,
-                           Rcpp::IntegerVector evidence_nodes, Rcpp::IntegerVector evidence_states) {
+                           Rcpp::IntegerVector evidence_nodes,
+                           Rcpp::IntegerVector evidence_states) {
   const learnbn::CptNetwork net = cpt_network_from(network);
   try {
-    return scaled_joint(learnbn::joint_with_evidence(
-        net, std::vector<int>(targets.begin(), targets.end()), evidence_from(evidence_nodes, evidence_states)));
+    return scaled_joint(
+        learnbn::joint_with_evidence(net, std::vector<int>(targets.begin(), targets.end()),
+                                     evidence_from(evidence_nodes, evidence_states)));
   } catch (const std::length_error& e) {
     return too_large(e);
   }
@@ -65,13 +68,14 @@ Rcpp::List cpp_marginals(Rcpp::List network, Rcpp::List targets) {
 // counts of the targets' joint states (scaled).
 // [[Rcpp::export]]
 Rcpp::List cpp_query_sampled(Rcpp::List network, Rcpp::IntegerVector targets,
-                             Rcpp::IntegerVector evidence_nodes, Rcpp::IntegerVector evidence_states,
-                             double n, bool weighting) {
+                             Rcpp::IntegerVector evidence_nodes,
+                             Rcpp::IntegerVector evidence_states, double n, bool weighting) {
   const learnbn::CptNetwork net = cpt_network_from(network);
   learnbn::Random rng(seed_from_r());
   return scaled_joint(learnbn::sampled_joint(net, std::vector<int>(targets.begin(), targets.end()),
                                              evidence_from(evidence_nodes, evidence_states),
-                                             static_cast<std::size_t>(n), weighting, rng, check_interrupt));
+                                             static_cast<std::size_t>(n), weighting, rng,
+                                             check_interrupt));
 }
 
 // For each row of `codes` (rows x nodes, 0-based states, NA where unobserved), the

@@ -35,7 +35,8 @@ learnbn::McmcSchedule schedule_from(const Rcpp::List& x) {
 
 // One engine seed per chain from two 32-bit words drawn from R's RNG by the caller.
 std::uint64_t chain_seed(const Rcpp::NumericMatrix& seeds, int chain) {
-  return (static_cast<std::uint64_t>(seeds(0, chain)) << 32) | static_cast<std::uint64_t>(seeds(1, chain));
+  return (static_cast<std::uint64_t>(seeds(0, chain)) << 32) |
+         static_cast<std::uint64_t>(seeds(1, chain));
 }
 
 Rcpp::List record_list(const learnbn::ChainRecord& r) {
@@ -55,12 +56,13 @@ Rcpp::List record_list(const learnbn::ChainRecord& r) {
 
 // Every allowed family scored once, for the order-space chains and REV moves; progress
 // (R: progress_reporter()) and interrupts through `r_calls`.
-void score_families(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge, RCalls& r_calls,
-                    const Rcpp::Nullable<Rcpp::Function>& progress) {
+void score_families(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge,
+                    RCalls& r_calls, const Rcpp::Nullable<Rcpp::Function>& progress) {
   const int n = static_cast<int>(run.view.n_vars());
   learnbn::FamilyScorer scorer(run.view, score_spec(spec, n), run.threads);
-  const learnbn::FamilyTable families = learnbn::score_allowed_families(
-      scorer, constraints_from_list(knowledge), r_calls.interrupt_check(), r_calls.progress(progress));
+  const learnbn::FamilyTable families =
+      learnbn::score_allowed_families(scorer, constraints_from_list(knowledge),
+                                      r_calls.interrupt_check(), r_calls.progress(progress));
   r_calls.finish();
   run.score_evaluations = static_cast<double>(families.size());
   run.order_scorer.reset(new learnbn::OrderScorer(families));
@@ -68,9 +70,11 @@ void score_families(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& know
 
 // Structure chains over DAGs, with a share `rev` of new-edge-reversal moves (0: none).
 void add_structure_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& knowledge,
-                          const Rcpp::IntegerVector& start_from, const Rcpp::IntegerVector& start_to,
+                          const Rcpp::IntegerVector& start_from,
+                          const Rcpp::IntegerVector& start_to,
                           const learnbn::McmcSchedule& schedule, const Rcpp::NumericMatrix& seeds,
-                          double rev, RCalls& r_calls, const Rcpp::Nullable<Rcpp::Function>& progress) {
+                          double rev, RCalls& r_calls,
+                          const Rcpp::Nullable<Rcpp::Function>& progress) {
   const int n = static_cast<int>(run.view.n_vars());
   const learnbn::ScoreSpec score = score_spec(spec, n);
   const learnbn::Constraints constraints = constraints_from_list(knowledge);
@@ -92,7 +96,8 @@ void add_order_chains(McmcRun& run, const Rcpp::List& spec, const Rcpp::List& kn
   const int n = static_cast<int>(run.view.n_vars());
   score_families(run, spec, knowledge, r_calls, progress);
   std::vector<learnbn::NodeSet> start(n, 0);
-  for (R_xlen_t a = 0; a < start_from.size(); ++a) start[start_to[a]] |= learnbn::node_bit(start_from[a]);
+  for (R_xlen_t a = 0; a < start_from.size(); ++a)
+    start[start_to[a]] |= learnbn::node_bit(start_from[a]);
   for (int c = 0; c < seeds.ncol(); ++c) {
     if (partitions) {
       // Half the burn-in in order space, which mixes faster, brings chains from poor
@@ -127,8 +132,8 @@ SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
     add_order_chains(*run, spec, knowledge, start_from, start_to, schedule_from(schedule), seeds,
                      algorithm == "partition_mcmc", copies, r_calls, progress);
   } else {
-    add_structure_chains(*run, spec, knowledge, start_from, start_to, schedule_from(schedule), seeds,
-                         rev, r_calls, progress);
+    add_structure_chains(*run, spec, knowledge, start_from, start_to, schedule_from(schedule),
+                         seeds, rev, r_calls, progress);
   }
   return Rcpp::XPtr<McmcRun>(run.release(), true);
 }

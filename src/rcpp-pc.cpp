@@ -7,7 +7,8 @@
 namespace {
 
 // Writes the names of `nodes` joined by ";" into `out` (reused: pigs gives 10^7 tests).
-const char* join_names(const std::vector<int>& nodes, const std::vector<std::string>& names, std::string& out) {
+const char* join_names(const std::vector<int>& nodes, const std::vector<std::string>& names,
+                       std::string& out) {
   out.clear();
   for (std::size_t k = 0; k < nodes.size(); ++k) {
     if (k) out += ';';
@@ -34,7 +35,8 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
   pc_options.threads = Rcpp::as<int>(options["threads"]);
   pc_options.shortcuts = Rcpp::as<bool>(options["shortcuts"]);
   pc_options.conflicts = enum_from_name<learnbn::ConflictPolicy>(
-      learnbn::conflict_policy_names(), Rcpp::as<std::string>(options["conflicts"]), "conflict policy");
+      learnbn::conflict_policy_names(), Rcpp::as<std::string>(options["conflicts"]),
+      "conflict policy");
   pc_options.required = flat_matrix(knowledge["required"]);
   pc_options.forbidden = flat_matrix(knowledge["forbidden"]);
   learnbn::PC pc(view, ci_spec_from(test), pc_options);
@@ -79,7 +81,8 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
   Rcpp::NumericVector wp(n_w);
   for (std::size_t k = 0; k < n_w; ++k) {
     wx[k] = r.witnesses[k].x + 1; wy[k] = r.witnesses[k].y + 1;
-    wz[k] = Rf_mkChar(join_names(r.witnesses[k].z, node_names, joined)); wp[k] = r.witnesses[k].p_value;
+    wz[k] = Rf_mkChar(join_names(r.witnesses[k].z, node_names, joined));
+    wp[k] = r.witnesses[k].p_value;
   }
   const std::size_t n_v = r.immoralities.size();
   Rcpp::IntegerVector vx(n_v), vm(n_v), vy(n_v), vstatus(n_v);

@@ -12,7 +12,8 @@ namespace {
 // 0-based parent ids of every node, one integer vector each.
 Rcpp::List parent_list(const std::vector<learnbn::NodeSet>& parents) {
   Rcpp::List out(parents.size());
-  for (std::size_t v = 0; v < parents.size(); ++v) out[v] = Rcpp::wrap(learnbn::set_nodes(parents[v]));
+  for (std::size_t v = 0; v < parents.size(); ++v)
+    out[v] = Rcpp::wrap(learnbn::set_nodes(parents[v]));
   return out;
 }
 
@@ -34,7 +35,8 @@ learnbn::SearchResult run_k2(SearchCall& call) {
 learnbn::SearchResult run_exact(SearchCall& call) {
   const learnbn::FamilyTable families = allowed_families(call);
   return learnbn::exact_search(families, call.constraints.n, call.threads,
-                               call.r_calls.interrupt_check(), call.r_calls.progress(call.progress));
+                               call.r_calls.interrupt_check(),
+                               call.r_calls.progress(call.progress));
 }
 
 // options$top: how many of the best DAGs to rank. Their ranking and the posterior of
@@ -42,7 +44,8 @@ learnbn::SearchResult run_exact(SearchCall& call) {
 learnbn::SearchResult run_exhaustive(SearchCall& call) {
   const learnbn::FamilyTable families = allowed_families(call);
   const auto top = limit_from_r<std::size_t>(Rcpp::as<double>(call.options["top"]));
-  learnbn::DagEnumerator enumerator(families, call.constraints.n, top, call.r_calls.interrupt_check(),
+  learnbn::DagEnumerator enumerator(families, call.constraints.n, top,
+                                    call.r_calls.interrupt_check(),
                                     call.r_calls.progress(call.progress));
   const learnbn::DagPosterior posterior = enumerator.run();
   Rcpp::List graphs(posterior.top.size());

@@ -86,8 +86,8 @@ Rcpp::List search_result_list(const learnbn::SearchResult& result,
 // restart of hill climbing ends; `progress` gets the searches' progress stages.
 // [[Rcpp::export]]
 Rcpp::List cpp_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
-                      Rcpp::IntegerMatrix start, std::string algorithm, Rcpp::List options, int threads,
-                      Rcpp::Nullable<Rcpp::List> expected = R_NilValue,
+                      Rcpp::IntegerMatrix start, std::string algorithm, Rcpp::List options,
+                      int threads, Rcpp::Nullable<Rcpp::List> expected = R_NilValue,
                       Rcpp::Nullable<Rcpp::Function> on_restart = R_NilValue,
                       Rcpp::Nullable<Rcpp::Function> progress = R_NilValue) {
   const auto runner = search_runners().find(algorithm);
@@ -108,7 +108,8 @@ Rcpp::List cpp_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
   }
   const learnbn::Constraints constraints = constraints_from_list(knowledge);
   learnbn::FamilyScorer scorer(view, score_spec(spec, static_cast<int>(view.n_vars())), threads);
-  if (options.containsElementNamed("count_groups")) scorer.use_groups(Rcpp::as<bool>(options["count_groups"]));
+  if (options.containsElementNamed("count_groups"))
+    scorer.use_groups(Rcpp::as<bool>(options["count_groups"]));
   learnbn::LazyRandom rng(seed_from_r);
   RCalls r_calls;
   const learnbn::Dag dag = dag_from(start);

@@ -19,9 +19,9 @@ using NodeSets = std::vector<std::vector<int>>;
 // polls `check_interrupt` (through an Interrupt, on the calling thread only) between
 // tests and after each permutation: when it throws, the running permutations stop, the
 // remaining tests are skipped and its exception is rethrown.
-inline std::vector<CITestResult> run_tests(const DataView& data, const CITestSpec& spec, const NodeSets& x,
-                                           const NodeSets& y, const NodeSets& z, int threads,
-                                           const PermutationTick& on_permutation = {},
+inline std::vector<CITestResult> run_tests(const DataView& data, const CITestSpec& spec,
+                                           const NodeSets& x, const NodeSets& y, const NodeSets& z,
+                                           int threads, const PermutationTick& on_permutation = {},
                                            const std::function<void()>& check_interrupt = {}) {
   std::vector<CITestResult> results(x.size());
   Interrupt interrupt(check_interrupt);
@@ -36,7 +36,9 @@ inline std::vector<CITestResult> run_tests(const DataView& data, const CITestSpe
         tester->on_permutation(tick);
         return tester;
       },
-      [&](std::unique_ptr<CITester>& tester, long t) { results[t] = tester->test(x[t], y[t], z[t]); });
+      [&](std::unique_ptr<CITester>& tester, long t) {
+        results[t] = tester->test(x[t], y[t], z[t]);
+      });
   return results;
 }
 

@@ -54,7 +54,8 @@ struct ConfigurationIds {
  private:
   std::size_t ids(const DataView& data, const std::vector<int>& vars, double dense_limit,
                   std::vector<std::uint32_t>& out) {
-    return static_cast<std::size_t>(combine_columns(data, vars.data(), vars.size(), dense_limit, index_, out));
+    return static_cast<std::size_t>(
+        combine_columns(data, vars.data(), vars.size(), dense_limit, index_, out));
   }
   KeyIndex index_;
 };
@@ -121,7 +122,8 @@ class ThreeWayTable {
 
   // X2 (pearson) or G2 of the table; `adjusted_df` (if not null) receives the adjusted
   // degrees of freedom.
-  double statistic(std::size_t nx, std::size_t ny, std::size_t nz, bool pearson, double* adjusted_df) {
+  double statistic(std::size_t nx, std::size_t ny, std::size_t nz, bool pearson,
+                   double* adjusted_df) {
     row_total_.resize(nx);
     col_total_.resize(ny);
     double stat = 0, df = 0;
@@ -203,7 +205,11 @@ inline double sparse_statistic(const DataView& data, const ConfigurationIds& ids
     if (yz == n_yz.size()) { n_yz.push_back(0.0); yz_stratum.push_back(z); }
     n_yz[yz] += w;
     const std::uint32_t cell = cell_index.id(static_cast<std::uint64_t>(xz) * ny + ids.y[row]);
-    if (cell == n_cell.size()) { n_cell.push_back(0.0); cell_xz.push_back(xz); cell_yz.push_back(yz); }
+    if (cell == n_cell.size()) {
+      n_cell.push_back(0.0);
+      cell_xz.push_back(xz);
+      cell_yz.push_back(yz);
+    }
     n_cell[cell] += w;
   }
   if (adjusted_df) {

@@ -57,7 +57,8 @@ class SharedPrefixTables {
   // (width 4, 8 or 16; those past the end give tables to ignore): `shared` is x, y and
   // the prefix Z', or x alone for the tests given nothing. The caller checks that every
   // table is dense-sized.
-  void count(const DataView& data, const std::vector<int>& shared, std::size_t first, std::size_t width) {
+  void count(const DataView& data, const std::vector<int>& shared, std::size_t first,
+             std::size_t width) {
     set_prefix(data, shared);
     first_ = first;
     window_ = width;
@@ -65,7 +66,8 @@ class SharedPrefixTables {
     for (std::size_t k = 0; k < window_; ++k) {
       last_states_ = std::max(last_states_, states(data, k));
       // A window past the end reads state 0.
-      column_[k] = first + k < candidates_.size() ? data.columns[candidates_[first + k]].small : zeros_.data();
+      column_[k] = first + k < candidates_.size() ? data.columns[candidates_[first + k]].small
+                                                  : zeros_.data();
     }
     const std::size_t total = prefix_cells_ * last_states_ * window_;
     weighted_ = data.weights != nullptr;
@@ -94,7 +96,8 @@ class SharedPrefixTables {
     for (std::size_t c = 0; c < states_k; ++c) {
       for (std::size_t base = 0; base < prefix_cells_; ++base) {
         const std::size_t cell = (base * last_states_ + c) * window_ + k;
-        out[c * prefix_cells_ + base] = weighted_ ? sums_[cell] : static_cast<double>(counts_[cell]);
+        out[c * prefix_cells_ + base] =
+            weighted_ ? sums_[cell] : static_cast<double>(counts_[cell]);
       }
     }
   }
@@ -105,7 +108,9 @@ class SharedPrefixTables {
 
   std::size_t states(const DataView& data, std::size_t k) const {
     const std::size_t j = first_ + k;
-    return j < candidates_.size() ? static_cast<std::size_t>(data.columns[candidates_[j]].cardinality) : 1;
+    return j < candidates_.size()
+               ? static_cast<std::size_t>(data.columns[candidates_[j]].cardinality)
+               : 1;
   }
 
   // The code of the shared variables in every row. The codes of each leading part are
@@ -122,15 +127,20 @@ class SharedPrefixTables {
     strides_.resize(shared.size());
     const std::size_t n = data.n_rows;
     for (std::size_t d = same; d < shared.size(); ++d) {
-      strides_[d] = d == 0 ? 1 : strides_[d - 1] * static_cast<std::uint32_t>(data.columns[shared[d - 1]].cardinality);
+      strides_[d] = d == 0
+                        ? 1
+                        : strides_[d - 1] *
+                              static_cast<std::uint32_t>(data.columns[shared[d - 1]].cardinality);
       codes_[d].resize(n);
       std::uint32_t* code = codes_[d].data();
       const std::uint32_t* parent = d == 0 ? nullptr : codes_[d - 1].data();
       const std::uint8_t* c = data.columns[shared[d]].small;
       const std::uint32_t stride = strides_[d];
-      for (std::size_t row = 0; row < n; ++row) code[row] = (parent ? parent[row] : 0) + c[row] * stride;
+      for (std::size_t row = 0; row < n; ++row)
+        code[row] = (parent ? parent[row] : 0) + c[row] * stride;
     }
-    prefix_cells_ = strides_.back() * static_cast<std::size_t>(data.columns[shared.back()].cardinality);
+    prefix_cells_ =
+        strides_.back() * static_cast<std::size_t>(data.columns[shared.back()].cardinality);
   }
 
   // Whether the window is counted by groups of rows: whole counts of a few states, a
@@ -142,7 +152,8 @@ class SharedPrefixTables {
   bool groupable(const DataView& data, const std::vector<int>& shared) const {
     const std::size_t m = candidates_.size();
     return shared.size() >= 2 && first_ < m && max_states_ <= kMaxGroupedStates &&
-           data.n_rows * (m + kMaxWidth) <= kMaxBlockBytes && (!block_.empty() || scattered_lanes_ >= m);
+           data.n_rows * (m + kMaxWidth) <= kMaxBlockBytes &&
+           (!block_.empty() || scattered_lanes_ >= m);
   }
 
   // The candidates' codes row by row: row r holds the codes of every candidate from
@@ -170,7 +181,8 @@ class SharedPrefixTables {
     for (std::size_t b = 0; b < prefix_cells_; ++b) group_start_[b + 1] += group_start_[b];
     next_.assign(group_start_.begin(), group_start_.end() - 1);
     rows_.resize(n);
-    for (std::size_t row = 0; row < n; ++row) rows_[next_[code[row]]++] = static_cast<std::uint32_t>(row);
+    for (std::size_t row = 0; row < n; ++row)
+      rows_[next_[code[row]]++] = static_cast<std::uint32_t>(row);
     grouped_rows_ = true;
   }
 
@@ -287,7 +299,8 @@ class SharedPrefixTables {
   std::vector<std::vector<std::uint32_t>> codes_;  // codes_[d]: code of vars_[0 .. d]
   std::vector<std::uint32_t> strides_;             // strides_[d]: radix of vars_[d]
   std::size_t prefix_cells_ = 1;
-  std::size_t first_ = 0, window_ = 4, last_states_ = 1;  // window of the last count(), most states in it
+  // window of the last count(), most states in it
+  std::size_t first_ = 0, window_ = 4, last_states_ = 1;
   bool weighted_ = false, grouped_ = false;
   std::vector<double> sums_;           // weighted data
   std::vector<std::uint32_t> counts_;  // one case a row
@@ -295,7 +308,8 @@ class SharedPrefixTables {
   const DataView* block_data_ = nullptr;
   std::vector<std::uint8_t> block_;
   std::vector<const std::uint8_t*> candidate_columns_;
-  std::size_t scattered_lanes_ = 0;  // lanes counted the scattered way since the candidates were set
+  // lanes counted the scattered way since the candidates were set
+  std::size_t scattered_lanes_ = 0;
   std::size_t block_stride_ = 0;
   bool grouped_rows_ = false;  // rows_ follows the current shared code
   std::vector<std::uint32_t> group_start_, next_, rows_;

@@ -35,7 +35,10 @@ class CITester {
   // the original data when `data` are their distinct rows (data/distinct_rows.hpp), so
   // that every test takes the path it takes on the original data.
   CITester(const DataView& data, const CITestSpec& spec, std::size_t dense_rows = 0)
-      : full_(data), spec_(spec), dense_rows_(dense_rows > 0 ? dense_rows : data.n_rows), available_(data),
+      : full_(data),
+        spec_(spec),
+        dense_rows_(dense_rows > 0 ? dense_rows : data.n_rows),
+        available_(data),
         check_missing_(data.has_missing && !data.gaussian() && data.n_vars() > 0) {
     if (data.n_rows >= std::numeric_limits<std::uint32_t>::max()) {
       throw std::length_error("too many rows: at most 2^32 - 1 are supported");
@@ -70,8 +73,9 @@ class CITester {
   // test(x, y, prefix + {c}). Returns false, computing nothing, where that shortcut does
   // not apply (permutations, continuous data, missing cells, wide codes, tables past the
   // dense limit): then run the tests one by one.
-  bool test_shared_prefix(int x, int y, const std::vector<int>& prefix, const std::vector<int>& candidates,
-                          std::size_t first, std::size_t width, std::vector<CITestResult>& results) {
+  bool test_shared_prefix(int x, int y, const std::vector<int>& prefix,
+                          const std::vector<int>& candidates, std::size_t first, std::size_t width,
+                          std::vector<CITestResult>& results) {
     shared_vars_.assign({x, y});
     shared_vars_.insert(shared_vars_.end(), prefix.begin(), prefix.end());
     return test_window(shared_vars_, candidates, first, width, results);
@@ -86,9 +90,10 @@ class CITester {
 
  private:
   // The tests of x _||_ y | Z' + {c} where `shared` is (x, y, Z') or (x) (then c plays y).
-  bool test_window(const std::vector<int>& shared, const std::vector<int>& candidates, std::size_t first,
-                   std::size_t width, std::vector<CITestResult>& results) {
-    if (spec_.permutations > 0 || full_.gaussian() || full_.has_missing || full_.expected) return false;
+  bool test_window(const std::vector<int>& shared, const std::vector<int>& candidates,
+                   std::size_t first, std::size_t width, std::vector<CITestResult>& results) {
+    if (spec_.permutations > 0 || full_.gaussian() || full_.has_missing || full_.expected)
+      return false;
     double shared_cells = 1;
     for (int v : shared) {
       if (!full_.columns[v].small) return false;
@@ -96,7 +101,8 @@ class CITester {
     }
     const double dense_limit = ci_dense_limit(dense_rows_);
     for (int c : candidates) {
-      if (!full_.columns[c].small || shared_cells * full_.columns[c].cardinality > dense_limit) return false;
+      if (!full_.columns[c].small || shared_cells * full_.columns[c].cardinality > dense_limit)
+        return false;
     }
     shared_.set_candidates(full_, candidates);
     shared_.count(full_, shared, first, width);
@@ -115,7 +121,8 @@ class CITester {
       CITestResult& out = results[k];
       double adjusted_df = 0;
       out.statistic = table_.statistic(nx, y_states, nz, pearson, &adjusted_df);
-      out.df = spec_.adjusted_df ? adjusted_df : (nx - 1.0) * (y_states - 1.0) * static_cast<double>(nz);
+      out.df =
+          spec_.adjusted_df ? adjusted_df : (nx - 1.0) * (y_states - 1.0) * static_cast<double>(nz);
       out.p_value = chisq_upper_tail(out.statistic, out.df);
       out.n = full_.n_cases;
     }
@@ -148,8 +155,9 @@ class CITester {
 
   // X2 or G2: the byte-coded fast path for single x and y, else the dense table over the
   // configuration ids, or the sparse statistic when that table is large.
-  CITestResult discrete_test(const DataView& data, const std::vector<int>& x, const std::vector<int>& y,
-                             const std::vector<int>& z, std::uint64_t seed) {
+  CITestResult discrete_test(const DataView& data, const std::vector<int>& x,
+                             const std::vector<int>& y, const std::vector<int>& z,
+                             std::uint64_t seed) {
     const double dense_limit = ci_dense_limit(&data == &full_ ? dense_rows_ : data.n_rows);
     const bool pearson = spec_.statistic == CIStatistic::pearson_x2;
     CITestResult out;
@@ -199,12 +207,15 @@ class CITester {
 
   // Continuous data: Fisher's z of the partial correlation (see gaussian.hpp); the
   // permutation version shuffles the residuals of y on z against those of x on z.
-  CITestResult fisher_z_test(const DataView& data, const std::vector<int>& x, const std::vector<int>& y,
-                             const std::vector<int>& z, std::uint64_t seed) const {
+  CITestResult fisher_z_test(const DataView& data, const std::vector<int>& x,
+                             const std::vector<int>& y, const std::vector<int>& z,
+                             std::uint64_t seed) const {
     if (!data.gaussian() || x.size() != 1 || y.size() != 1) {
-      throw std::invalid_argument("Fisher's z test needs continuous data and single variables x and y");
+      throw std::invalid_argument(
+          "Fisher's z test needs continuous data and single variables x and y");
     }
-    const FisherZ f = fisher_z_from_r(partial_correlation(data, x[0], y[0], z), data.n_cases, z.size());
+    const FisherZ f =
+        fisher_z_from_r(partial_correlation(data, x[0], y[0], z), data.n_cases, z.size());
     CITestResult out;
     out.statistic = f.statistic;
     out.df = f.df;

@@ -30,9 +30,9 @@ struct MinimalImapResult {
   std::vector<int> capped;                // nodes whose parents were capped by max_parents
 };
 
-inline MinimalImapResult minimal_imap(const DataView& data, const CITestSpec& spec, const std::vector<int>& order,
-                                      double alpha, int max_parents, int threads,
-                                      const std::function<void()>& tick) {
+inline MinimalImapResult minimal_imap(const DataView& data, const CITestSpec& spec,
+                                      const std::vector<int>& order, double alpha, int max_parents,
+                                      int threads, const std::function<void()>& tick) {
   MinimalImapResult out;
   out.parents.assign(data.n_vars(), {});
   for (std::size_t i = 0; i < order.size(); ++i) {
@@ -57,7 +57,8 @@ inline MinimalImapResult minimal_imap(const DataView& data, const CITestSpec& sp
         rests.push_back(std::move(rest));
         subsets.push_back(std::move(subset));
       } while (next_combination(pick, m));
-      const std::vector<CITestResult> results = run_tests(data, spec, xs, rests, subsets, threads, {}, tick);
+      const std::vector<CITestResult> results =
+          run_tests(data, spec, xs, rests, subsets, threads, {}, tick);
       std::size_t best = 0;
       for (std::size_t t = 0; t < results.size(); ++t) {
         if (results[t].p_value > results[best].p_value) best = t;

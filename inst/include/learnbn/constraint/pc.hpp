@@ -94,7 +94,8 @@ class PC {
   // the progress bar.
   bool must_stop() const {
     if (interrupt_->owner()) {
-      progress_.update(level_stage_, static_cast<double>(edges_done_.load(std::memory_order_relaxed)),
+      progress_.update(level_stage_,
+                       static_cast<double>(edges_done_.load(std::memory_order_relaxed)),
                        level_edges_);
     }
     return interrupt_->poll();
@@ -129,16 +130,17 @@ class PC {
 
   // The result of the test of X - Y given the candidates at positions `pick`, from the
   // lookahead when it holds it, else from a new batch over the rest of the run (or alone).
-  CITestResult run_test(int x, int y, const std::vector<int>& candidates, const std::vector<int>& pick,
-                        const std::vector<int>& z, const std::vector<int>* tested, Lookahead& ahead,
-                        CITester& tester) const {
+  CITestResult run_test(int x, int y, const std::vector<int>& candidates,
+                        const std::vector<int>& pick, const std::vector<int>& z,
+                        const std::vector<int>* tested, Lookahead& ahead, CITester& tester) const {
     const int level = static_cast<int>(pick.size());
     ++ahead.tested;
     if (!opt_.shortcuts || level == 0 || !ahead.usable) return tester.test(x, y, z);
     const int last = pick[level - 1];
     const bool same_run = static_cast<int>(ahead.prefix.size()) == level - 1 &&
                           std::equal(ahead.prefix.begin(), ahead.prefix.end(), pick.begin());
-    if (same_run && last >= ahead.from && last - ahead.from < static_cast<int>(ahead.known.size()) &&
+    if (same_run && last >= ahead.from &&
+        last - ahead.from < static_cast<int>(ahead.known.size()) &&
         ahead.known[last - ahead.from]) {
       return ahead.results[last - ahead.from];
     }
@@ -249,7 +251,8 @@ class PC {
       progress_.finish(level_stage_, level_edges_, level_edges_);
       if (on_level_) {
         const std::size_t edges_after = edge_count();
-        on_level_({level, out.tests.size() - tests_before, edges_before - edges_after, edges_after});
+        on_level_(
+            {level, out.tests.size() - tests_before, edges_before - edges_after, edges_after});
       }
     }
   }
@@ -322,7 +325,8 @@ class PC {
   // the same tables from fewer rows (alarm, 1e6 simulated rows: 24% distinct).
   static constexpr double kMaxDistinct = 0.75;
   void compress() {
-    compressed_ = opt_.shortcuts && spec_.permutations == 0 && distinct_.build(data_, {}, kMaxDistinct);
+    compressed_ =
+        opt_.shortcuts && spec_.permutations == 0 && distinct_.build(data_, {}, kMaxDistinct);
   }
   const DataView& tested_data() const { return compressed_ ? distinct_.view() : data_; }
 

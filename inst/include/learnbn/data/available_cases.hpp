@@ -44,7 +44,9 @@ class AvailableCases {
     for (int v : vars) {
       if (!column_has_missing(v)) continue;
       const Column& column = full_.columns[v];
-      column.for_each(n, [&](std::size_t row, int code) { if (column.missing(code)) keep_[row] = 0; });
+      column.for_each(n, [&](std::size_t row, int code) {
+        if (column.missing(code)) keep_[row] = 0;
+      });
     }
     rows_.clear();
     for (std::size_t row = 0; row < n; ++row) if (keep_[row]) rows_.push_back(row);

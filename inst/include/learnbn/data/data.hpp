@@ -12,7 +12,7 @@ struct Column {
   const std::uint8_t* small = nullptr;  // codes of a variable with at most 256 states
   const int* wide = nullptr;            // codes otherwise
   const double* real = nullptr;         // values of a continuous variable
-  int cardinality = 0;                  // r_i, declared states (some may never occur); 0 if continuous
+  int cardinality = 0;  // r_i, declared states (some may never occur); 0 if continuous
 
   int code(std::size_t row) const { return small ? small[row] : wide[row]; }
   // A missing cell holds a code past the last state (255 or 65535, see bn_data()).
@@ -64,8 +64,8 @@ class ColumnCopies {
  public:
   // Sets view.columns to copies of the columns `vars` of `data` at `rows`, which stay
   // valid until the next call.
-  void copy(const DataView& data, const std::vector<int>& vars, const std::vector<std::size_t>& rows,
-            DataView& view) {
+  void copy(const DataView& data, const std::vector<int>& vars,
+            const std::vector<std::size_t>& rows, DataView& view) {
     const std::size_t m = rows.size();
     small_.resize(vars.size());
     wide_.resize(vars.size());

@@ -53,8 +53,8 @@ class FamilyExpander {
   // The configuration index and missing cells of all but the last variable are kept
   // for the next call: a search scoring one node with each candidate parent added to
   // the same parents then passes over one column only. An expander serves one data set.
-  void add_dense(const DataView& data, const ExpectedRows& expected, const int* family, std::size_t k,
-                 std::vector<double>& table) {
+  void add_dense(const DataView& data, const ExpectedRows& expected, const int* family,
+                 std::size_t k, std::vector<double>& table) {
     if (k == 0 || k > 32) throw std::length_error("a dense table needs 1 to 32 variables");
     const std::size_t n = data.n_rows;
     set_base(data, family, k - 1);
@@ -65,7 +65,10 @@ class FamilyExpander {
     last.for_each(n, [&](std::size_t row, int code) {
       std::uint32_t mask = base_mask_[row];
       std::size_t index = base_index_[row];
-      if (last.missing(code)) mask |= last_bit; else index += static_cast<std::size_t>(code) * base_stride_;
+      if (last.missing(code))
+        mask |= last_bit;
+      else
+        index += static_cast<std::size_t>(code) * base_stride_;
       const double w = data.weight(row);
       if (!mask) {
         table[index] += w;
@@ -125,7 +128,8 @@ class FamilyExpander {
   // i: base[i]) of every row over the variables `base`, unless they are those of the
   // last call.
   void set_base(const DataView& data, const int* base, std::size_t k) {
-    if (has_base_ && base_vars_.size() == k && std::equal(base, base + k, base_vars_.begin())) return;
+    if (has_base_ && base_vars_.size() == k && std::equal(base, base + k, base_vars_.begin()))
+      return;
     const std::size_t n = data.n_rows;
     base_index_.assign(n, 0);
     base_mask_.assign(n, 0);
@@ -158,14 +162,16 @@ class FamilyExpander {
   // A row with two missing cells in the family, in different components (the common
   // case): the product of their marginals. Returns false, adding nothing, otherwise.
   bool add_independent_pair(const DataView& data, const ExpectedRows& expected, const int* family,
-                            std::uint32_t mask, std::size_t base, double w, std::vector<double>& table) {
+                            std::uint32_t mask, std::size_t base, double w,
+                            std::vector<double>& table) {
     const std::uint32_t rest = mask & (mask - 1);  // without the lowest bit
     if (rest & (rest - 1)) return false;             // three cells or more
     const std::size_t a = lowest_bit(mask), b = lowest_bit(rest);
     const std::size_t ca = expected.cell_component[family[a]][cursor_[a]];
     const std::size_t cb = expected.cell_component[family[b]][cursor_[b]];
     if (ca == cb) return false;
-    const std::size_t ra = data.columns[family[a]].cardinality, rb = data.columns[family[b]].cardinality;
+    const std::size_t ra = data.columns[family[a]].cardinality,
+                      rb = data.columns[family[b]].cardinality;
     const double* ma = expected.cell_marginal[family[a]].data() + cursor_[a]++ * ra;
     const double* mb = expected.cell_marginal[family[b]].data() + cursor_[b]++ * rb;
     for (std::size_t sa = 0; sa < ra; ++sa) {
@@ -200,9 +206,11 @@ class FamilyExpander {
     options_.clear();
     for (std::size_t g = 0; g < groups_.size(); ++g) {
       if (groups_[g].cells == 1) {
-        const Cell& cell = *std::find_if(cells_.begin(), cells_.end(), [&](const Cell& x) { return x.group == g; });
+        const Cell& cell = *std::find_if(cells_.begin(), cells_.end(),
+                                         [&](const Cell& x) { return x.group == g; });
         const std::size_t r = data.columns[family[cell.family_index]].cardinality;
-        const double* marginal = expected.cell_marginal[family[cell.family_index]].data() + cell.entry * r;
+        const double* marginal =
+            expected.cell_marginal[family[cell.family_index]].data() + cell.entry * r;
         for (std::size_t s = 0; s < r; ++s) {
           if (marginal[s] > 0) options_.push_back({marginal[s], stride_[cell.family_index] * s});
         }
@@ -211,10 +219,12 @@ class FamilyExpander {
         for (Cell& cell : cells_) {  // each cell's position in the component
           if (cell.group != g) continue;
           cell.position = 0;
-          while (expected.vars[expected.var_begin[c] + cell.position] != family[cell.family_index]) ++cell.position;
+          while (expected.vars[expected.var_begin[c] + cell.position] != family[cell.family_index])
+            ++cell.position;
         }
         for (std::size_t o = expected.option_begin[c]; o < expected.option_begin[c + 1]; ++o) {
-          const std::uint16_t* states = &expected.states[expected.state_begin[c] + (o - expected.option_begin[c]) * m];
+          const std::uint16_t* states =
+              &expected.states[expected.state_begin[c] + (o - expected.option_begin[c]) * m];
           std::size_t offset = 0;
           for (const Cell& cell : cells_) {
             if (cell.group == g) offset += stride_[cell.family_index] * states[cell.position];
@@ -309,7 +319,8 @@ class FamilyExpander {
   // The state of a slot's variable in the current completion of its component.
   int state(const ExpectedRows& expected, const Slot& s) const {
     const std::size_t c = relevant_[s.component];
-    return expected.states[expected.state_begin[c] + option_[s.component] * expected.n_vars(c) + s.position];
+    return expected
+        .states[expected.state_begin[c] + option_[s.component] * expected.n_vars(c) + s.position];
   }
 
   std::vector<std::uint8_t> incomplete_;

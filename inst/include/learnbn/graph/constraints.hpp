@@ -25,8 +25,12 @@ struct Constraints {
     for (int v = 0; v < n; ++v) c.forbidden[static_cast<std::size_t>(v) * n + v] = 1;
     return c;
   }
-  bool allowed(int from, int to) const { return !forbidden[static_cast<std::size_t>(from) * n + to]; }
-  bool is_required(int from, int to) const { return required[static_cast<std::size_t>(from) * n + to] != 0; }
+  bool allowed(int from, int to) const {
+    return !forbidden[static_cast<std::size_t>(from) * n + to];
+  }
+  bool is_required(int from, int to) const {
+    return required[static_cast<std::size_t>(from) * n + to] != 0;
+  }
   bool is_plus_one(int from, int to) const {
     return !plus_one.empty() && plus_one[static_cast<std::size_t>(from) * n + to] != 0;
   }

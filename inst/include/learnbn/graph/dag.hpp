@@ -65,7 +65,9 @@ class Dag {
   }
 
   // Nodes in a topological order (parents first); empty if there is a cycle.
-  std::vector<int> topological_order() const { return learnbn::topological_order(parents_, children_); }
+  std::vector<int> topological_order() const {
+    return learnbn::topological_order(parents_, children_);
+  }
   bool is_acyclic() const { return n_ == 0 || !topological_order().empty(); }
 
  private:

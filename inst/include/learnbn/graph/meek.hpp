@@ -147,7 +147,8 @@ inline std::vector<KnowledgeArc> knowledge_arcs(const Constraints& k) {
   for (bool required : {true, false}) {
     for (int a = 0; a < k.n; ++a) {
       for (int b = 0; b < k.n; ++b) {
-        if (a != b && (required ? k.is_required(a, b) : !k.allowed(a, b))) out.push_back({a, b, required});
+        if (a != b && (required ? k.is_required(a, b) : !k.allowed(a, b)))
+          out.push_back({a, b, required});
       }
     }
   }
@@ -218,7 +219,8 @@ inline KnowledgeFit fit_knowledge(const Pdag& g, const Constraints& k) {
   std::vector<KnowledgeArc> open;  // arcs on undirected edges: the ones that orient
   for (const KnowledgeArc& e : arcs) {
     if (e.required && !g.adjacent(e.from, e.to)) fit.problem = KnowledgeProblem::not_adjacent;
-    else if (e.required ? g.has_arc(e.to, e.from) : g.has_arc(e.from, e.to)) fit.problem = KnowledgeProblem::against_arc;
+    else if (e.required ? g.has_arc(e.to, e.from) : g.has_arc(e.from, e.to))
+      fit.problem = KnowledgeProblem::against_arc;
     else if (g.has_undirected(e.from, e.to)) open.push_back(e);
     if (fit.problem != KnowledgeProblem::none) {
       fit.culprits = {e};
@@ -235,7 +237,10 @@ inline KnowledgeFit fit_knowledge(const Pdag& g, const Constraints& k) {
   std::size_t low = 0, high = open.size();  // prefix `low` holds, prefix `high` fails
   while (high - low > 1) {
     const std::size_t mid = (low + high) / 2;
-    if (fails(std::vector<KnowledgeArc>(open.begin(), open.begin() + mid))) high = mid; else low = mid;
+    if (fails(std::vector<KnowledgeArc>(open.begin(), open.begin() + mid)))
+      high = mid;
+    else
+      low = mid;
   }
   std::vector<KnowledgeArc> kept(open.begin(), open.begin() + high);
   for (std::size_t i = 0; i + 1 < kept.size();) {

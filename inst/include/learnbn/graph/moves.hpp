@@ -34,13 +34,15 @@ inline Move inverse(const Move& m) {
 inline bool legal_move(const Dag& dag, const Constraints& k, const Move& m) {
   switch (m.type) {
     case MoveType::add:
-      return k.allowed(m.from, m.to) && static_cast<int>(dag.parents(m.to).size()) < k.max_parents &&
+      return k.allowed(m.from, m.to) &&
+             static_cast<int>(dag.parents(m.to).size()) < k.max_parents &&
              dag.can_add(m.from, m.to);
     case MoveType::remove:
       return dag.has_arc(m.from, m.to) && !k.is_required(m.from, m.to);
     case MoveType::reverse:
       return dag.has_arc(m.from, m.to) && !k.is_required(m.from, m.to) && k.allowed(m.to, m.from) &&
-             static_cast<int>(dag.parents(m.from).size()) < k.max_parents && dag.can_reverse(m.from, m.to);
+             static_cast<int>(dag.parents(m.from).size()) < k.max_parents &&
+             dag.can_reverse(m.from, m.to);
   }
   return false;
 }
@@ -91,7 +93,8 @@ inline Move random_move(const Dag& dag, Random& rng) {
   m.from = static_cast<int>(rng.below(n));
   m.to = static_cast<int>(rng.below(n - 1));
   if (m.to >= m.from) ++m.to;
-  m.type = dag.has_arc(m.from, m.to) ? (rng.coin() ? MoveType::remove : MoveType::reverse) : MoveType::add;
+  m.type = dag.has_arc(m.from, m.to) ? (rng.coin() ? MoveType::remove : MoveType::reverse)
+                                     : MoveType::add;
   return m;
 }
 

@@ -111,7 +111,8 @@ inline SinkBlock sink_block(const Pdag& rest, const std::vector<char>& alive, in
 // every other node adjacent to x, orienting its undirected edges into x. Returns false
 // when no extension exists; `parents` then holds nothing useful and `stuck` (if given)
 // the nodes no step could remove, each with the reason it could not (sink_block()).
-inline bool consistent_extension(const Pdag& g, ParentLists& parents, std::vector<SinkBlock>* stuck = nullptr) {
+inline bool consistent_extension(const Pdag& g, ParentLists& parents,
+                                 std::vector<SinkBlock>* stuck = nullptr) {
   const int n = g.size();
   Pdag rest = g;  // the graph on the nodes not removed yet
   std::vector<char> alive(n, 1);

@@ -66,7 +66,8 @@ inline std::vector<int> directed_cycle(const ParentLists& parents) {
     for (int p : parents[path.back()]) if (!placed[p]) parent = std::min(parent, p);
     if (position[parent] >= 0) {  // path[seen] <- ... <- path.back() <- path[seen]
       std::vector<int> cycle{parent};
-      for (int i = static_cast<int>(path.size()) - 1; i > position[parent]; --i) cycle.push_back(path[i]);
+      for (int i = static_cast<int>(path.size()) - 1; i > position[parent]; --i)
+        cycle.push_back(path[i]);
       return cycle;
     }
     position[parent] = static_cast<int>(path.size());

@@ -87,7 +87,8 @@ inline Factor multiply(const Factor& a, const Factor& b) {
     throw std::length_error("a factor of " + format_count(detail::cells(out.card)) + " cells");
   }
   out.values.resize(static_cast<std::size_t>(detail::cells(out.card)));
-  const std::vector<std::size_t> sa = detail::strides_in(a, out.vars), sb = detail::strides_in(b, out.vars);
+  const std::vector<std::size_t> sa = detail::strides_in(a, out.vars),
+                                 sb = detail::strides_in(b, out.vars);
   // Two odometers in step: one index into a, one into b.
   const std::size_t k = out.vars.size();
   std::vector<int> state(k, 0);
@@ -118,8 +119,9 @@ inline Factor sum_out(const Factor& f, int var) {
     out.card.push_back(f.card[i]);
   }
   out.values.assign(static_cast<std::size_t>(detail::cells(out.card)), 0.0);
-  detail::for_each_state(f.card, detail::strides_in(out, f.vars),
-                         [&](std::size_t i, std::size_t index) { out.values[index] += f.values[i]; });
+  detail::for_each_state(
+      f.card, detail::strides_in(out, f.vars),
+      [&](std::size_t i, std::size_t index) { out.values[index] += f.values[i]; });
   return out;
 }
 
@@ -135,7 +137,8 @@ inline Factor reduce(const Factor& f, int var, int state) {
   }
   const std::vector<std::size_t> strides = detail::strides_in(f, out.vars);
   std::size_t offset = static_cast<std::size_t>(state);
-  for (int i = 0; i < p; ++i) offset *= static_cast<std::size_t>(f.card[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < p; ++i)
+    offset *= static_cast<std::size_t>(f.card[static_cast<std::size_t>(i)]);
   out.values.resize(static_cast<std::size_t>(detail::cells(out.card)));
   detail::for_each_state(out.card, strides, [&](std::size_t i, std::size_t index) {
     out.values[i] = f.values[offset + index];

@@ -22,13 +22,14 @@
 namespace learnbn {
 
 inline ScaledJoint sampled_joint(const CptNetwork& net, const std::vector<int>& targets,
-                                 const Evidence& evidence, std::size_t n, bool weighting, Random& rng,
-                                 const std::function<void()>& check_interrupt) {
+                                 const Evidence& evidence, std::size_t n, bool weighting,
+                                 Random& rng, const std::function<void()>& check_interrupt) {
   std::vector<int> seeds = targets;
   seeds.insert(seeds.end(), evidence.nodes.begin(), evidence.nodes.end());
   const std::vector<char> relevant = ancestral_set(net, seeds);
   std::vector<int> observed(static_cast<std::size_t>(net.n_nodes()), -1);
-  for (std::size_t i = 0; i < evidence.nodes.size(); ++i) observed[evidence.nodes[i]] = evidence.states[i];
+  for (std::size_t i = 0; i < evidence.nodes.size(); ++i)
+    observed[evidence.nodes[i]] = evidence.states[i];
   std::vector<int> order;
   for (int v : net.order()) if (relevant[v]) order.push_back(v);
   std::size_t cells = 1;

@@ -120,7 +120,8 @@ inline ScaledJoint joint_with_evidence(const CptNetwork& net, const std::vector<
   std::vector<char> keep(relevant.size(), 0);
   std::vector<int> observed(relevant.size(), -1);  // the evidence state of each node
   for (int t : targets) keep[t] = 1;
-  for (std::size_t i = 0; i < evidence.nodes.size(); ++i) observed[evidence.nodes[i]] = evidence.states[i];
+  for (std::size_t i = 0; i < evidence.nodes.size(); ++i)
+    observed[evidence.nodes[i]] = evidence.states[i];
   std::vector<Factor> factors;
   std::vector<int> eliminate;
   double log_scale = 0;

@@ -194,7 +194,8 @@ class DataCompleter {
     draws_.assign(draws * m, 0);
     for (std::size_t s = 0; s < draws; ++s) {
       gibbs_sweep(net_, row_, vars, rng, buffer_);
-      for (std::size_t i = 0; i < m; ++i) draws_[s * m + i] = static_cast<std::size_t>(row_[vars[i]]);
+      for (std::size_t i = 0; i < m; ++i)
+        draws_[s * m + i] = static_cast<std::size_t>(row_[vars[i]]);
     }
     emit_merged(r, w, draws, m, [&](std::size_t s) {
       for (std::size_t i = 0; i < m; ++i) row_[vars[i]] = static_cast<int>(draws_[s * m + i]);
@@ -207,15 +208,19 @@ class DataCompleter {
   void emit_merged(std::size_t r, double w, std::size_t draws, std::size_t width, Apply apply) {
     order_.resize(draws);
     std::iota(order_.begin(), order_.end(), 0);
-    auto key = [&](std::size_t s) { return draws_.begin() + static_cast<std::ptrdiff_t>(s * width); };
+    auto key = [&](std::size_t s) {
+      return draws_.begin() + static_cast<std::ptrdiff_t>(s * width);
+    };
     std::sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
-      return std::lexicographical_compare(key(a), key(a) + static_cast<std::ptrdiff_t>(width), key(b),
-                                          key(b) + static_cast<std::ptrdiff_t>(width));
+      return std::lexicographical_compare(key(a), key(a) + static_cast<std::ptrdiff_t>(width),
+                                          key(b), key(b) + static_cast<std::ptrdiff_t>(width));
     });
     for (std::size_t i = 0; i < draws;) {
       std::size_t j = i + 1;
-      while (j < draws && std::equal(key(order_[i]), key(order_[i]) + static_cast<std::ptrdiff_t>(width),
-                                     key(order_[j]))) ++j;
+      while (j < draws &&
+             std::equal(key(order_[i]), key(order_[i]) + static_cast<std::ptrdiff_t>(width),
+                        key(order_[j])))
+        ++j;
       apply(order_[i]);
       emit(r, w * static_cast<double>(j - i) / static_cast<double>(draws));
       i = j;

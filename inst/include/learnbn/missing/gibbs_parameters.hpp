@@ -95,7 +95,8 @@ class GibbsParameterSampler {
                  missing_.begin() + static_cast<std::ptrdiff_t>(end));
   }
   void store(std::size_t c) {
-    std::copy(row_.begin(), row_.end(), codes_.begin() + static_cast<std::ptrdiff_t>(case_start_[c]));
+    std::copy(row_.begin(), row_.end(),
+              codes_.begin() + static_cast<std::ptrdiff_t>(case_start_[c]));
   }
 
   // N_ijk of every family on the completed data.

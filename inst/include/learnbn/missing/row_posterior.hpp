@@ -38,7 +38,10 @@ class RowPosterior {
   };
 
   RowPosterior(const CptNetwork& net, const CompletionOptions& options, LazyRandom& rng)
-      : net_(net), options_(options), rng_(rng), slot_(static_cast<std::size_t>(net.n_nodes()), -1) {}
+      : net_(net),
+        options_(options),
+        rng_(rng),
+        slot_(static_cast<std::size_t>(net.n_nodes()), -1) {}
 
   // Splits the row (missing cells -1) into components and computes their posteriors;
   // returns log P(observed cells). The row's missing cells are left assigned arbitrarily.
@@ -53,7 +56,8 @@ class RowPosterior {
     }
     group(row);
     double loglik = fixed_loglik_;
-    for (Component& c : components_) loglik += c.sampled ? sample_component(c, row) : enumerate(c, row);
+    for (Component& c : components_)
+      loglik += c.sampled ? sample_component(c, row) : enumerate(c, row);
     for (int v : missing_) slot_[v] = -1;
     return loglik;
   }
@@ -115,7 +119,8 @@ class RowPosterior {
       if (slot_[v] >= 0) components_[component_of_[find(slot_[v])]].vars.push_back(v);
     }
     for (int v = 0; v < net_.n_nodes(); ++v) {
-      if (family_root_[v] >= 0) components_[component_of_[find(family_root_[v])]].factors.push_back(v);
+      if (family_root_[v] >= 0)
+        components_[component_of_[find(family_root_[v])]].factors.push_back(v);
     }
     for (Component& c : components_) {
       double size = 1;
@@ -165,7 +170,8 @@ class RowPosterior {
       for (std::size_t i = 0; i < m; ++i) {
         const int v = c.vars[i];
         const auto& pa = net_.parents(node);
-        if (v == node || std::find(pa.begin(), pa.end(), v) != pa.end()) var_factors_[i].push_back(f);
+        if (v == node || std::find(pa.begin(), pa.end(), v) != pa.end())
+          var_factors_[i].push_back(f);
       }
     }
     factor_value_.resize(n_factors);
@@ -215,7 +221,8 @@ class RowPosterior {
     const double top = *std::max_element(c.log_score.begin(), c.log_score.end());
     c.prob.resize(c.log_score.size());
     double total = 0;
-    for (std::size_t k = 0; k < c.prob.size(); ++k) total += c.prob[k] = std::exp(c.log_score[k] - top);
+    for (std::size_t k = 0; k < c.prob.size(); ++k)
+      total += c.prob[k] = std::exp(c.log_score[k] - top);
     for (double& p : c.prob) p /= total;
     return top + std::log(total);
   }

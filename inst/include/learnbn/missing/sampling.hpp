@@ -58,8 +58,8 @@ inline void gibbs_sweep(const CptNetwork& net, std::vector<int>& row, const std:
 }
 
 // Assigns `vars` (in topological order) by forward sampling from their CPTs.
-inline void forward_sample(const CptNetwork& net, std::vector<int>& row, const std::vector<int>& vars,
-                           Random& rng, std::vector<double>& buffer) {
+inline void forward_sample(const CptNetwork& net, std::vector<int>& row,
+                           const std::vector<int>& vars, Random& rng, std::vector<double>& buffer) {
   for (int v : vars) {
     buffer.resize(static_cast<std::size_t>(net.states(v)));
     for (int k = 0; k < net.states(v); ++k) {

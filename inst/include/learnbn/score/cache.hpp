@@ -72,7 +72,8 @@ class FamilyMap {
   }
   bool same_key(const Slot& slot, int node, const std::vector<int>& parents) const {
     if (slot.length != parents.size() + 1 || keys_[slot.offset] != node) return false;
-    return std::equal(parents.begin(), parents.end(), keys_.begin() + static_cast<std::ptrdiff_t>(slot.offset) + 1);
+    return std::equal(parents.begin(), parents.end(),
+                      keys_.begin() + static_cast<std::ptrdiff_t>(slot.offset) + 1);
   }
 
   void grow() {
@@ -115,7 +116,8 @@ class AdditionRows {
     if (double* row = find(node, base)) return row;
     if ((rows_.size() + 1) * n_ > max_scores) return nullptr;
     rows_.emplace_back(new double[n_]);
-    std::fill(rows_.back().get(), rows_.back().get() + n_, std::numeric_limits<double>::quiet_NaN());
+    std::fill(rows_.back().get(), rows_.back().get() + n_,
+              std::numeric_limits<double>::quiet_NaN());
     index_.insert(node, base, rows_.size() - 1);
     return rows_.back().get();
   }

@@ -13,7 +13,8 @@ namespace learnbn {
 enum class ScoreType { bdeu, bde, k2, bd, bic, aic, loglik, cv, bge };
 // The registry of score names, in the order of ScoreType; R lists them from here.
 inline const std::vector<std::string>& score_type_names() {
-  static const std::vector<std::string> names{"bdeu", "bde", "k2", "bd", "bic", "aic", "loglik", "cv", "bge"};
+  static const std::vector<std::string> names{"bdeu", "bde", "k2", "bd", "bic",
+                                              "aic", "loglik", "cv", "bge"};
   return names;
 }
 // What R checks a score's options and data against, by score in the order of ScoreType:
@@ -57,7 +58,8 @@ inline double log_likelihood(const FamilyCounts& c) {
 
 // The Bayesian Dirichlet marginal likelihood (Heckerman 1995, eq. 12 of the structure-learning
 // chapter) with alpha_ijk = a for every cell, so alpha_ij = r_i a:
-//   sum_j [lgamma(alpha_ij) - lgamma(alpha_ij + N_ij)] + sum_jk [lgamma(alpha_ijk + N_ijk) - lgamma(alpha_ijk)]
+//   sum_j [lgamma(alpha_ij) - lgamma(alpha_ij + N_ij)]
+//     + sum_jk [lgamma(alpha_ijk + N_ijk) - lgamma(alpha_ijk)]
 // Configurations never observed contribute zero and are skipped. A configuration seen
 // in one row contributes lgamma(r a) - lgamma(r a + 1) + lgamma(a + 1) - lgamma(a) = -log r
 // whatever a (the table's size): those counted apart (FamilyCounts::singleton_configs)
@@ -71,7 +73,8 @@ inline double dirichlet_uniform(const FamilyCounts& c, double a) {
   }
   for (double n : c.cell_count) s += log_gamma(a + n) - lg_cell;
   if (c.singleton_configs > 0) {
-    s += c.singleton_configs * ((lg_config - log_gamma(a_config + 1)) + (log_gamma(a + 1) - lg_cell));
+    s += c.singleton_configs *
+         ((lg_config - log_gamma(a_config + 1)) + (log_gamma(a + 1) - lg_cell));
   }
   return s;
 }
@@ -150,7 +153,9 @@ inline double family_score(const FamilyCounts& c, const ScoreSpec& spec, double 
   switch (spec.type) {
     case ScoreType::loglik: s = log_likelihood(c); break;
     case ScoreType::aic: s = log_likelihood(c) - free_parameters(c); break;
-    case ScoreType::bic: s = log_likelihood(c) - 0.5 * std::log(n_cases) * free_parameters(c); break;
+    case ScoreType::bic:
+      s = log_likelihood(c) - 0.5 * std::log(n_cases) * free_parameters(c);
+      break;
     case ScoreType::bd: s = dirichlet_uniform(c, spec.alpha); break;
     case ScoreType::k2: s = dirichlet_uniform(c, 1.0); break;
     case ScoreType::bdeu: s = dirichlet_uniform(c, spec.iss / (c.parent_configs * c.states)); break;
@@ -159,7 +164,8 @@ inline double family_score(const FamilyCounts& c, const ScoreSpec& spec, double 
                       : dirichlet_uniform(c, spec.iss / (c.parent_configs * c.states));
       break;
     case ScoreType::cv: s = cross_validated(c, spec.iss); break;
-    case ScoreType::bge: throw std::invalid_argument("the bge score applies to continuous data only");
+    case ScoreType::bge:
+      throw std::invalid_argument("the bge score applies to continuous data only");
   }
   return s + log_structure_prior(spec, n_parents);
 }

@@ -19,9 +19,14 @@ namespace learnbn {
 
 class FamilyScorer {
  public:
-  FamilyScorer(const DataView& data, const ScoreSpec& spec, int threads, std::size_t max_cached = 20000000)
-      : data_(data), spec_(spec), threads_(std::max(1, threads)), max_cached_(max_cached),
-        counting_(!data.gaussian()), rows_(static_cast<int>(data.n_vars())) {
+  FamilyScorer(const DataView& data, const ScoreSpec& spec, int threads,
+               std::size_t max_cached = 20000000)
+      : data_(data),
+        spec_(spec),
+        threads_(std::max(1, threads)),
+        max_cached_(max_cached),
+        counting_(!data.gaussian()),
+        rows_(static_cast<int>(data.n_vars())) {
     const auto gaussian = gaussian_model(data_, spec_);
     const auto bits = std::make_shared<ColumnBits>(data_);
     for (int t = 0; t < threads_; ++t) {
@@ -89,7 +94,8 @@ class FamilyScorer {
     for (std::size_t j = 0; j < batch.size(); ++j) {
       Additions& job = batch[j];
       job.scores.assign(job.extras.size(), 0.0);
-      if (counting_) rows[j] = rows_.find_or_add(job.node, job.parents, max_cached_ - cache_.size());
+      if (counting_)
+        rows[j] = rows_.find_or_add(job.node, job.parents, max_cached_ - cache_.size());
       for (std::size_t e = 0; e < job.extras.size(); ++e) {
         if (rows[j] && !std::isnan(rows[j][job.extras[e]])) {
           job.scores[e] = rows[j][job.extras[e]];
@@ -114,8 +120,8 @@ class FamilyScorer {
     // Scores todo[j][first, first + n).
     auto score_part = [&](LocalScorer& scorer, std::size_t j, std::size_t first, std::size_t n) {
       const Additions& job = batch[j];
-      scorer.score_plus_many(job.node, todo[j].data() + first, n, job.parents.data(), job.parents.size(),
-                             scores[j].data() + first);
+      scorer.score_plus_many(job.node, todo[j].data() + first, n, job.parents.data(),
+                             job.parents.size(), scores[j].data() + first);
     };
     auto set_base = [&](LocalScorer& scorer, std::size_t j) {
       scorer.set_base(batch[j].node, batch[j].parents.data(), batch[j].parents.size());
@@ -132,12 +138,15 @@ class FamilyScorer {
         }, threads);
       }
       column_bits_ready_ = true;
-      in_parallel(batch.size() + n_singles, [](LocalScorer&) {}, [&](LocalScorer& scorer, std::size_t j) {
-        if (j >= batch.size()) return score_single(scorer, j - batch.size());
-        if (todo[j].empty()) return;
-        set_base(scorer, j);
-        score_part(scorer, j, 0, todo[j].size());
-      }, threads);
+      in_parallel(
+          batch.size() + n_singles, [](LocalScorer&) {},
+          [&](LocalScorer& scorer, std::size_t j) {
+            if (j >= batch.size()) return score_single(scorer, j - batch.size());
+            if (todo[j].empty()) return;
+            set_base(scorer, j);
+            score_part(scorer, j, 0, todo[j].size());
+          },
+          threads);
     } else {
       // One job after the other, its extras shared out in windows of the counter's (a
       // single's count leaves the base alone); the singles with the last job.
@@ -161,24 +170,29 @@ class FamilyScorer {
         if (rows[j]) rows[j][todo[j][m]] = scores[j][m];
       }
     }
-    for (std::size_t f : singles_todo) remember(singles[f].node, singles[f].parents, singles[f].score);
+    for (std::size_t f : singles_todo)
+      remember(singles[f].node, singles[f].parents, singles[f].score);
   }
 
   // Runs body(i) for every i in [0, count) over the scorer's threads (discrete data;
   // serially otherwise); body(i) must write only what item i owns.
   template <class Body>
   void parallel_for(std::size_t count, Body&& body) {
-    in_parallel(count, [](LocalScorer&) {}, [&](LocalScorer&, std::size_t i) { body(i); }, counting_ ? threads_ : 1);
+    in_parallel(
+        count, [](LocalScorer&) {}, [&](LocalScorer&, std::size_t i) { body(i); },
+        counting_ ? threads_ : 1);
   }
 
   // Scores of many families, uncached: out[f] is the score of nodes[f] with parents
   // families[f]; prior_joints (if given) holds BDe's P(x_i, pa_i) of each family or null.
-  std::vector<double> score_all(const std::vector<int>& nodes, const std::vector<std::vector<int>>& families,
+  std::vector<double> score_all(const std::vector<int>& nodes,
+                                const std::vector<std::vector<int>>& families,
                                 const std::vector<const double*>* prior_joints = nullptr) {
     std::vector<double> out(nodes.size());
     in_parallel(nodes.size(), [](LocalScorer&) {}, [&](LocalScorer& scorer, std::size_t f) {
       const std::vector<int>& pa = families[f];
-      out[f] = scorer.score(nodes[f], pa.data(), pa.size(), prior_joints ? (*prior_joints)[f] : nullptr);
+      out[f] =
+          scorer.score(nodes[f], pa.data(), pa.size(), prior_joints ? (*prior_joints)[f] : nullptr);
     });
     evaluations_ += nodes.size();
     return out;
@@ -223,7 +237,8 @@ class FamilyScorer {
   // The memoised score of node with `parents` (sorted), counted as a hit; discrete data
   // only.
   bool recall(int node, const std::vector<int>& parents, double& s) {
-    if (!counting_ || !(cache_.find(node, parents, s) || find_in_rows(node, parents, s))) return false;
+    if (!counting_ || !(cache_.find(node, parents, s) || find_in_rows(node, parents, s)))
+      return false;
     ++hits_;
     return true;
   }

@@ -53,13 +53,16 @@ class GaussianModel {
     if (!data.gaussian()) throw std::invalid_argument("Gaussian scores need continuous data");
     p_ = static_cast<std::ptrdiff_t>(data.n_vars());
     if (spec.type == ScoreType::bge) build_bge();
-    else if (spec.type != ScoreType::loglik && spec.type != ScoreType::aic && spec.type != ScoreType::bic) {
+    else if (spec.type != ScoreType::loglik && spec.type != ScoreType::aic &&
+             spec.type != ScoreType::bic) {
       throw std::invalid_argument("this score does not apply to continuous data");
     }
   }
 
   // The matrix the families are conditioned on: correlations, or BGe's posterior matrix.
-  const double* matrix() const { return spec_.type == ScoreType::bge ? bge_.data() : data_.correlation; }
+  const double* matrix() const {
+    return spec_.type == ScoreType::bge ? bge_.data() : data_.correlation;
+  }
   std::ptrdiff_t size() const { return p_; }
 
   // Score of `node` with `k` parents from the conditioning results of its parents.
@@ -119,7 +122,8 @@ class GaussianModel {
     bge_.resize(static_cast<std::size_t>(p_ * p_));
     for (std::ptrdiff_t a = 0; a < p_; ++a) {
       for (std::ptrdiff_t b = 0; b < p_; ++b) {
-        const double scatter = data_.n_cases * data_.sd[a] * data_.sd[b] * data_.correlation[a + b * p_];
+        const double scatter =
+            data_.n_cases * data_.sd[a] * data_.sd[b] * data_.correlation[a + b * p_];
         bge_[static_cast<std::size_t>(a + b * p_)] = scatter + (a == b ? t : 0.0);
       }
     }

@@ -12,15 +12,20 @@
 namespace learnbn {
 
 // The Gaussian model of continuous data, or nullptr for discrete data.
-inline std::shared_ptr<const GaussianModel> gaussian_model(const DataView& data, const ScoreSpec& spec) {
+inline std::shared_ptr<const GaussianModel> gaussian_model(const DataView& data,
+                                                           const ScoreSpec& spec) {
   if (!data.gaussian()) return nullptr;
   return std::make_shared<const GaussianModel>(data, spec);
 }
 
 class LocalScorer {
  public:
-  LocalScorer(const DataView& data, const ScoreSpec& spec, std::shared_ptr<const GaussianModel> gaussian)
-      : data_(data), spec_(spec), counter_(data_), gaussian_(std::move(gaussian)),
+  LocalScorer(const DataView& data, const ScoreSpec& spec,
+              std::shared_ptr<const GaussianModel> gaussian)
+      : data_(data),
+        spec_(spec),
+        counter_(data_),
+        gaussian_(std::move(gaussian)),
         singletons_apart_(singletons_apart_ok(spec)) {
     if (gaussian_) conditioner_.reset(new Conditioner(gaussian_->matrix(), gaussian_->size()));
   }
@@ -28,7 +33,9 @@ class LocalScorer {
   LocalScorer(const LocalScorer&) = delete;
   LocalScorer& operator=(const LocalScorer&) = delete;
 
-  void share_column_bits(std::shared_ptr<ColumnBits> bits) { counter_.share_column_bits(std::move(bits)); }
+  void share_column_bits(std::shared_ptr<ColumnBits> bits) {
+    counter_.share_column_bits(std::move(bits));
+  }
   void prepare_column_bits(int var) { counter_.prepare_column_bits(var); }
 
   // `prior_joint`: BDe's P(x_i, pa_i) from a prior network, or nullptr.
@@ -52,8 +59,8 @@ class LocalScorer {
   // out[e] = score_plus(node, extras[e], parents, k) for e < n, the same numbers, with
   // runs of families the counter can count together taken Counter::kWindow at a time
   // (Counter::count_plus_window).
-  void score_plus_many(int node, const int* extras, std::size_t n, const int* parents, std::size_t k,
-                       double* out) {
+  void score_plus_many(int node, const int* extras, std::size_t n, const int* parents,
+                       std::size_t k, double* out) {
     const std::size_t window = Counter::kWindow;
     std::size_t e = 0;
     while (!gaussian_ && e + window <= n) {

@@ -34,7 +34,8 @@ class ArcMoves {
     switch (m.type) {
       case MoveType::add: return gain_add_[row(m.to) + m.from];
       case MoveType::remove: return gain_remove_[row(m.to) + m.from];
-      case MoveType::reverse: return gain_remove_[row(m.to) + m.from] + gain_add_[row(m.from) + m.to];
+      case MoveType::reverse:
+        return gain_remove_[row(m.to) + m.from] + gain_add_[row(m.from) + m.to];
     }
     return 0;
   }
@@ -112,21 +113,25 @@ class ArcMoves {
     std::size_t f = 0;
     for (int node : nodes) {
       family_[node] = singles_[f++].score;
-      for (int parent : dag.parents(node)) gain_remove_[row(node) + parent] = singles_[f++].score - family_[node];
+      for (int parent : dag.parents(node))
+        gain_remove_[row(node) + parent] = singles_[f++].score - family_[node];
     }
     for (const FamilyScorer::Additions& job : batch_) {
       double* add = &gain_add_[row(job.node)];
-      for (std::size_t c = 0; c < job.extras.size(); ++c) add[job.extras[c]] = job.scores[c] - family_[job.node];
+      for (std::size_t c = 0; c < job.extras.size(); ++c)
+        add[job.extras[c]] = job.scores[c] - family_[job.node];
     }
   }
 
   // Every row, over the scorer's threads (each writes only its own row's bound).
   void bound_all(const Dag& dag) {
-    scorer_->parallel_for(static_cast<std::size_t>(n_), [&](std::size_t to) { bound_row(dag, static_cast<int>(to)); });
+    scorer_->parallel_for(static_cast<std::size_t>(n_),
+                          [&](std::size_t to) { bound_row(dag, static_cast<int>(to)); });
   }
 
   // `node` with `parents` but `without` (-1: none), the parents sorted.
-  static FamilyScorer::Family family_without(int node, const std::vector<int>& parents, int without) {
+  static FamilyScorer::Family family_without(int node, const std::vector<int>& parents,
+                                             int without) {
     FamilyScorer::Family f;
     f.node = node;
     for (int p : parents) if (p != without) f.parents.push_back(p);
@@ -150,7 +155,8 @@ class ArcMoves {
 
   // Replaces `best_move` by each legal move into `to` with a larger delta that `skip`
   // (if given) does not reject, in scan order.
-  void improve_in_row(const Dag& dag, int to, const std::function<bool(const Move&)>& skip, Move& best_move) const {
+  void improve_in_row(const Dag& dag, int to, const std::function<bool(const Move&)>& skip,
+                      Move& best_move) const {
     for_each_candidate_move_to(dag, to, [&](Move m) {
       m.delta = delta(m);
       if (m.delta > best_move.delta && legal(dag, m) && !(skip && skip(m))) best_move = m;

@@ -39,10 +39,13 @@ struct ArcSetHash {
 
 class BestFirstSearch {
  public:
-  BestFirstSearch(FamilyScorer& scorer, const Constraints& constraints, const BestFirstOptions& options,
-                  InterruptCheck check_interrupt)
-      : scorer_(scorer), constraints_(constraints), options_(options),
-        check_interrupt_(std::move(check_interrupt)), n_(constraints.n) {}
+  BestFirstSearch(FamilyScorer& scorer, const Constraints& constraints,
+                  const BestFirstOptions& options, InterruptCheck check_interrupt)
+      : scorer_(scorer),
+        constraints_(constraints),
+        options_(options),
+        check_interrupt_(std::move(check_interrupt)),
+        n_(constraints.n) {}
 
   // The best DAG seen; its trace has the best score after each expansion (the start
   // first), its counts the expansions, the states generated (the start included) and
@@ -101,7 +104,8 @@ class BestFirstSearch {
   }
   Dag dag_of(const ArcSet& arcs) const {
     Dag dag(n_);
-    for (std::uint32_t arc : arcs) dag.add_arc(static_cast<int>(arc / n_), static_cast<int>(arc % n_));
+    for (std::uint32_t arc : arcs)
+      dag.add_arc(static_cast<int>(arc / n_), static_cast<int>(arc % n_));
     return dag;
   }
   std::uint32_t code(int from, int to) const { return static_cast<std::uint32_t>(from) * n_ + to; }
@@ -115,8 +119,12 @@ class BestFirstSearch {
   // The arc set after a move.
   ArcSet moved(const ArcSet& arcs, const Move& m) const {
     ArcSet out = arcs;
-    auto erase = [&](std::uint32_t arc) { out.erase(std::lower_bound(out.begin(), out.end(), arc)); };
-    auto insert = [&](std::uint32_t arc) { out.insert(std::upper_bound(out.begin(), out.end(), arc), arc); };
+    auto erase = [&](std::uint32_t arc) {
+      out.erase(std::lower_bound(out.begin(), out.end(), arc));
+    };
+    auto insert = [&](std::uint32_t arc) {
+      out.insert(std::upper_bound(out.begin(), out.end(), arc), arc);
+    };
     if (m.type != MoveType::add) erase(code(m.from, m.to));
     if (m.type == MoveType::add) insert(code(m.from, m.to));
     if (m.type == MoveType::reverse) insert(code(m.to, m.from));

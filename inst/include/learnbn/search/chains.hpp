@@ -46,7 +46,8 @@ struct ChainRecord {
 // chains share nothing mutable, so the result does not depend on `threads`.
 template <class Chain>
 void advance_chains(std::vector<Chain>& chains, std::size_t steps, int threads) {
-  parallel_for(static_cast<long>(chains.size()), threads, [&](long c) { chains[c].advance(steps); });
+  parallel_for(static_cast<long>(chains.size()), threads,
+               [&](long c) { chains[c].advance(steps); });
 }
 
 }  // namespace learnbn

@@ -48,7 +48,8 @@ class CandidateIndex {
   }
   NodeSet operator()(NodeSet s) const {
     NodeSet index = 0;
-    for (int chunk = 0; chunk < chunks_; ++chunk) index |= table_[chunk * 256 + ((s >> (8 * chunk)) & 0xFF)];
+    for (int chunk = 0; chunk < chunks_; ++chunk)
+      index |= table_[chunk * 256 + ((s >> (8 * chunk)) & 0xFF)];
     return index;
   }
 
@@ -72,7 +73,8 @@ inline void subset_max_pass(double* f, std::size_t begin, std::size_t end, std::
 inline void subset_max_transform(std::vector<double>& f) {
   const std::size_t size = f.size(), block = std::min<std::size_t>(size, 1 << 14);
   for (std::size_t begin = 0; begin < size; begin += block) {
-    for (std::size_t half = 1; half < block; half *= 2) subset_max_pass(f.data(), begin, begin + block, half);
+    for (std::size_t half = 1; half < block; half *= 2)
+      subset_max_pass(f.data(), begin, begin + block, half);
   }
   for (std::size_t half = block; half < size; half *= 2) subset_max_pass(f.data(), 0, size, half);
 }
@@ -128,7 +130,8 @@ inline SearchResult exact_search(const FamilyTable& families, int n, int threads
     }
     best[s] = top;
     sink[s] = static_cast<std::uint8_t>(top_sink);
-    if ((s & 0xFFF) == 0) progress.update("subsets", static_cast<double>(s), static_cast<double>(all) + 1);
+    if ((s & 0xFFF) == 0)
+      progress.update("subsets", static_cast<double>(s), static_cast<double>(all) + 1);
     if ((s & 0x3FFFF) == 0) tick();
   }
   progress.finish("subsets", static_cast<double>(all) + 1, static_cast<double>(all) + 1);

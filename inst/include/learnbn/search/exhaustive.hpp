@@ -142,7 +142,8 @@ class DagEnumerator {
         heap_.push(std::move(candidate));
       }
     }
-    if ((n_dags_ & 0xFFF) == 0) progress_.update("dags", static_cast<double>(n_dags_), kUnknownTotal);
+    if ((n_dags_ & 0xFFF) == 0)
+      progress_.update("dags", static_cast<double>(n_dags_), kUnknownTotal);
     if ((n_dags_ & 0xFFFF) == 0) tick_();
   }
 

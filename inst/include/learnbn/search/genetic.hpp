@@ -27,8 +27,8 @@ struct Individual {
 
 class GeneticSearch {
  public:
-  GeneticSearch(FamilyScorer& scorer, const Constraints& k, const GeneticOptions& options, Random& rng,
-                const InterruptCheck& check_interrupt)
+  GeneticSearch(FamilyScorer& scorer, const Constraints& k, const GeneticOptions& options,
+                Random& rng, const InterruptCheck& check_interrupt)
       : scorer_(scorer), k_(k), options_(options), rng_(rng), check_(check_interrupt), n_(k.n) {}
 
   SearchResult run(const Dag& start) {

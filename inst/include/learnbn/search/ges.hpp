@@ -53,8 +53,12 @@ class Ges {
  public:
   Ges(FamilyScorer& scorer, const Constraints& constraints, GesOptions options,
       InterruptCheck check_interrupt)
-      : scorer_(scorer), k_(constraints), options_(options), check_interrupt_(std::move(check_interrupt)),
-        n_(constraints.n), constrained_(constraints.max_parents < INT_MAX) {
+      : scorer_(scorer),
+        k_(constraints),
+        options_(options),
+        check_interrupt_(std::move(check_interrupt)),
+        n_(constraints.n),
+        constrained_(constraints.max_parents < INT_MAX) {
     for (int a = 0; a < n_; ++a) {
       for (int b = 0; b < n_; ++b) {
         if (a != b && (!k_.allowed(a, b) || k_.is_required(a, b))) constrained_ = true;
@@ -228,7 +232,8 @@ class Ges {
       if (static_cast<int>(chosen.size()) >= limit) return;
       for (std::size_t i = from; i < usable.size(); ++i) {
         const int c = usable[i];
-        if (!std::all_of(chosen.begin(), chosen.end(), [&](int u) { return graph_.adjacent(u, c); })) {
+        if (!std::all_of(chosen.begin(), chosen.end(),
+                         [&](int u) { return graph_.adjacent(u, c); })) {
           continue;
         }
         chosen.push_back(c);

@@ -30,7 +30,8 @@ namespace learnbn {
 
 class OrderScorer {
  public:
-  explicit OrderScorer(const FamilyTable& table) : sets_(table.sets.size()), scores_(table.sets.size()) {
+  explicit OrderScorer(const FamilyTable& table)
+      : sets_(table.sets.size()), scores_(table.sets.size()) {
     for (std::size_t v = 0; v < table.sets.size(); ++v) {
       std::vector<std::size_t> rank(table.sets[v].size());
       std::iota(rank.begin(), rank.end(), std::size_t(0));
@@ -146,7 +147,8 @@ class OrderChain {
       : scorer_(&scorer), schedule_(schedule), rng_(seed), n_(scorer.size()),
         node_score_(n_), sampled_(n_) {
     order_ = random_extension(start_parents);
-    for (int p = 0; p < n_; ++p) node_score_[order_[p]] = scorer_->node_score(order_[p], predecessors(p));
+    for (int p = 0; p < n_; ++p)
+      node_score_[order_[p]] = scorer_->node_score(order_[p], predecessors(p));
     current_ = total();
     if (!std::isfinite(current_)) throw std::runtime_error("the start order has no consistent DAG");
     best_score_ = current_;

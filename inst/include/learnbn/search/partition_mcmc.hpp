@@ -122,7 +122,8 @@ class PartitionChain {
         beta_(temperature_ladder(copies < 1 ? 1 : copies)), sampled_(n_),
         warm_up_(std::min(warm_up, schedule.burn_in)) {
     restart(start_parents);
-    if (!std::isfinite(states_[0].total)) throw std::runtime_error("the start partition has no allowed DAG");
+    if (!std::isfinite(states_[0].total))
+      throw std::runtime_error("the start partition has no allowed DAG");
     record_.trace.push_back(states_[0].total);
     arc_mass_.assign(static_cast<std::size_t>(n_) * n_, 0.0);
     if (warm_up_ > 0) {
@@ -166,7 +167,8 @@ class PartitionChain {
   void warm_step() {
     warm_->advance(1);
     ++done_;
-    record_.after(done_, schedule_, n_, warm_->current_score(), 0.0, [](int) { return std::vector<int>(); });
+    record_.after(done_, schedule_, n_, warm_->current_score(), 0.0,
+                  [](int) { return std::vector<int>(); });
     if (done_ < warm_up_) return;
     const double before = states_[0].total;
     const std::vector<State> kept = states_;
@@ -212,12 +214,14 @@ class PartitionChain {
       return flip_covered_arc(state, beta);
     } else {
       moved = move_node(p);
-      if (moved) log_hastings = std::log(node_move_count(state.partition)) - std::log(node_move_count(p));
+      if (moved)
+        log_hastings = std::log(node_move_count(state.partition)) - std::log(node_move_count(p));
     }
     if (!moved) return false;
     candidate_.total = rescore(candidate_, false);
     if (!std::isfinite(candidate_.total)) return false;
-    if (!(std::log(rng_.uniform()) < beta * (candidate_.total - state.total) + log_hastings)) return false;
+    if (!(std::log(rng_.uniform()) < beta * (candidate_.total - state.total) + log_hastings))
+      return false;
     std::swap(state, candidate_);
     return true;
   }
@@ -227,11 +231,13 @@ class PartitionChain {
     std::vector<NodeSet>& parents = flip_parents_;
     parents.resize(n_);
     for (int v = 0; v < n_; ++v) {
-      parents[v] = scorer_->parent_set(v, scorer_->sample(v, state.before[v], rng_, state.previous[v]));
+      parents[v] =
+          scorer_->parent_set(v, scorer_->sample(v, state.before[v], rng_, state.previous[v]));
     }
     const int covered = covered_arcs(parents);
     if (covered == 0) return false;
-    const std::pair<int, int> arc = covered_arc(parents, static_cast<int>(rng_.below(static_cast<std::size_t>(covered))));
+    const std::pair<int, int> arc =
+        covered_arc(parents, static_cast<int>(rng_.below(static_cast<std::size_t>(covered))));
     const int a = arc.first, b = arc.second;
     const double before = scorer_->score_of(a, parents[a]) + scorer_->score_of(b, parents[b]);
     const NodeSet common = parents[a];  // pa(b) = pa(a) + a
@@ -388,7 +394,8 @@ class PartitionChain {
     }
     if (options == 0) return false;
     i = std::min(static_cast<std::size_t>(r / static_cast<double>(options)), p[e].size() - 1);
-    std::size_t option = std::min(static_cast<std::size_t>(r - static_cast<double>(i * options)), options - 1);
+    std::size_t option =
+        std::min(static_cast<std::size_t>(r - static_cast<double>(i * options)), options - 1);
     const int v = p[e][i];
     const bool alone = p[e].size() == 1;
     p[e].erase(p[e].begin() + static_cast<std::ptrdiff_t>(i));
@@ -426,7 +433,8 @@ class PartitionChain {
     const State& cold = states_[0];
     for (int v = 0; v < n_; ++v) {
       scorer_->parent_probabilities(v, cold.before[v], cold.previous[v], parent_probability_);
-      for (int u = 0; u < n_; ++u) arc_mass_[static_cast<std::size_t>(u) * n_ + v] += parent_probability_[u];
+      for (int u = 0; u < n_; ++u)
+        arc_mass_[static_cast<std::size_t>(u) * n_ + v] += parent_probability_[u];
     }
   }
 

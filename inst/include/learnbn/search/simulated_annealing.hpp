@@ -16,12 +16,12 @@ struct AnnealingSchedule {
   std::size_t lowerings;     // delta: stop after lowering the temperature this many times
 };
 
-// Annealing as in Heckerman (1995): at temperature T try random eligible changes e, making each with
-// probability min(1, exp(Delta(e) / T)), until `tries` tries or `changes` changes; stop
-// when no change was made or after `lowerings` lowerings. Returns the best graph seen.
-inline SearchResult simulated_annealing(const Dag& start, FamilyScorer& scorer, const Constraints& k,
-                                        const AnnealingSchedule& schedule, Random& rng,
-                                        const InterruptCheck& check_interrupt) {
+// Annealing as in Heckerman (1995): at temperature T try random eligible changes e, making each
+// with probability min(1, exp(Delta(e) / T)), until `tries` tries or `changes` changes; stop when
+// no change was made or after `lowerings` lowerings. Returns the best graph seen.
+inline SearchResult simulated_annealing(const Dag& start, FamilyScorer& scorer,
+                                        const Constraints& k, const AnnealingSchedule& schedule,
+                                        Random& rng, const InterruptCheck& check_interrupt) {
   Dag dag = start;
   FamilyScores scores(scorer, dag);
   SearchStats stats;
@@ -35,7 +35,8 @@ inline SearchResult simulated_annealing(const Dag& start, FamilyScorer& scorer, 
     std::size_t made = 0;
     for (std::size_t tried = 0; tried < schedule.tries && made < schedule.changes; ++tried) {
       Move m = random_move(dag, rng);
-      for (int attempt = 0; attempt < 1000 && !legal_move(dag, k, m); ++attempt) m = random_move(dag, rng);
+      for (int attempt = 0; attempt < 1000 && !legal_move(dag, k, m); ++attempt)
+        m = random_move(dag, rng);
       if (!legal_move(dag, k, m)) continue;
       const double delta = scores.delta(dag, m);
       if (delta >= 0 || rng.uniform() < std::exp(delta / temperature)) {

@@ -101,7 +101,8 @@ class StructureChain {
   }
 
   // The arcs that a REV move may reverse: not required, reverse allowed.
-  std::size_t reversible_arcs(const std::vector<NodeSet>& parents, std::vector<std::pair<int, int>>* out) const {
+  std::size_t reversible_arcs(const std::vector<NodeSet>& parents,
+                              std::vector<std::pair<int, int>>* out) const {
     std::size_t count = 0;
     for (int v = 0; v < dag_.size(); ++v) {
       for (NodeSet s = parents[v]; s; s &= s - 1) {

@@ -11,8 +11,8 @@ namespace learnbn {
 // Tabu search: always take the best move whose inverse of a recent move is not tabu,
 // even when it lowers the score; stop after `patience` moves without a new best.
 inline SearchResult tabu_search(const Dag& start, FamilyScorer& scorer, const Constraints& k,
-                                std::size_t max_iterations, std::size_t tabu_length, std::size_t patience,
-                                const InterruptCheck& check_interrupt) {
+                                std::size_t max_iterations, std::size_t tabu_length,
+                                std::size_t patience, const InterruptCheck& check_interrupt) {
   Dag dag = start;
   ArcMoves moves(scorer, k);
   moves.refresh_all(dag);
@@ -21,7 +21,9 @@ inline SearchResult tabu_search(const Dag& start, FamilyScorer& scorer, const Co
   Dag best_dag = dag;
   double best = moves.total();
   std::deque<Move> tabu;
-  auto is_tabu = [&](const Move& m) { return std::find(tabu.begin(), tabu.end(), m) != tabu.end(); };
+  auto is_tabu = [&](const Move& m) {
+    return std::find(tabu.begin(), tabu.end(), m) != tabu.end();
+  };
   std::size_t since_best = 0;
   while (stats.iterations < max_iterations) {
     check_interrupt();

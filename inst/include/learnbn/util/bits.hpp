@@ -7,9 +7,11 @@
 
 namespace learnbn {
 
-inline std::uint64_t and_count_portable(const std::uint64_t* a, const std::uint64_t* b, std::size_t words) {
+inline std::uint64_t and_count_portable(const std::uint64_t* a, const std::uint64_t* b,
+                                        std::size_t words) {
   std::uint64_t count = 0;
-  for (std::size_t w = 0; w < words; ++w) count += static_cast<std::uint64_t>(__builtin_popcountll(a[w] & b[w]));
+  for (std::size_t w = 0; w < words; ++w)
+    count += static_cast<std::uint64_t>(__builtin_popcountll(a[w] & b[w]));
   return count;
 }
 
@@ -18,11 +20,10 @@ inline std::uint64_t and_count_portable(const std::uint64_t* a, const std::uint6
 // times slower than the POPCNT instruction that every x86-64 CPU since 2008 has: use the
 // instruction when the CPU reports it. Four sums let four words be in flight at once;
 // the function starts on a cache line so that where its loop falls, across a fetch
-// boundary or not (that alone moved hill climbing on pigs by 9%), does not depend on the
-// code around it.
-__attribute__((target("popcnt"), aligned(64))) inline std::uint64_t and_count_popcnt(const std::uint64_t* a,
-                                                                                   const std::uint64_t* b,
-                                                                                   std::size_t words) {
+// boundary or not (which alone changes the speed of hill climbing measurably), does not
+// depend on the code around it.
+__attribute__((target("popcnt"), aligned(64))) inline std::uint64_t and_count_popcnt(
+    const std::uint64_t* a, const std::uint64_t* b, std::size_t words) {
   std::uint64_t c0 = 0, c1 = 0, c2 = 0, c3 = 0;
   std::size_t w = 0;
   for (; w + 4 <= words; w += 4) {

@@ -19,7 +19,8 @@ class Interrupt {
   using Check = std::function<void()>;
   static constexpr double kInterval = 0.1;  // seconds between the caller's checks
 
-  explicit Interrupt(Check check = {}) : check_(std::move(check)), owner_(std::this_thread::get_id()) {}
+  explicit Interrupt(Check check = {})
+      : check_(std::move(check)), owner_(std::this_thread::get_id()) {}
   Interrupt(const Interrupt&) = delete;
   Interrupt& operator=(const Interrupt&) = delete;
 

@@ -16,7 +16,8 @@
 namespace learnbn {
 
 template <class MakeState, class Body>
-void parallel_items(long count, int threads, Interrupt& interrupt, MakeState&& make_state, Body&& body) {
+void parallel_items(long count, int threads, Interrupt& interrupt, MakeState&& make_state,
+                    Body&& body) {
   std::exception_ptr error = nullptr;
   std::atomic<bool> failed{false};
   std::atomic<long> next{0};

@@ -35,7 +35,8 @@ class Random {
   // Uniform on 0 .. n - 1: Lemire's multiply-shift on 32 bits (bias below 2^-32) when
   // n fits, the remainder of a 64-bit draw otherwise.
   std::size_t below(std::size_t n) {
-    if (n <= 0xFFFFFFFFULL) return static_cast<std::size_t>(((next() >> 32) * static_cast<std::uint64_t>(n)) >> 32);
+    if (n <= 0xFFFFFFFFULL)
+      return static_cast<std::size_t>(((next() >> 32) * static_cast<std::uint64_t>(n)) >> 32);
     return static_cast<std::size_t>(next() % n);
   }
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)

@@ -4,8 +4,8 @@
 //
 // Why not an OpenMP loop: its closing barrier waits for every thread of the team, and
 // OpenMP threads spin while they wait. On a machine where another process holds a core,
-// each batch then waits for a descheduled thread (hill climbing on pigs with 2 threads
-// ran 4x slower than with 1). Here items are claimed one at a time from a shared
+// each batch then waits for a descheduled thread, and a threaded run can be slower than
+// a serial one. Here items are claimed one at a time from a shared
 // counter, the caller claims too, and it waits (asleep) only for items that a running
 // worker has claimed: a worker that wakes late finds nothing left and costs nothing.
 // Which thread scores which item never changes a result, only who computes it.
