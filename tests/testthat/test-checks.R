@@ -68,7 +68,7 @@ test_that("check_choice returns the choice, the first for the default vector", {
   expect_identical(learnbn:::check_choice(choices, choices), "one")
   expect_identical(learnbn:::check_choice("two", choices), "two")
   expect_error(learnbn:::check_choice("four", choices, arg = "how"), "`how` must be one of", class = "learnbn_error_value")
-  expect_error(learnbn:::check_choice("four", choices), "\\(four\\)", class = "learnbn_error_value")
+  expect_error(learnbn:::check_choice("four", choices), "not \"four\"", class = "learnbn_error_value")
   for (bad in list(c("one", "two"), NA_character_, 1, NULL)) {
     expect_error(learnbn:::check_choice(bad, choices), class = "learnbn_error_value")
   }
