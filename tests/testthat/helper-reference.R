@@ -137,3 +137,17 @@ plain_acyclic <- function(amat) {
   }
   TRUE
 }
+
+# The asia network, and P(target | evidence) from its full joint as query() lays it
+# out (test-fit-query.R, test-fit-predict.R).
+asia_fit <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
+
+ref_query <- function(fit, target, evidence) {
+  joint <- brute_force_joint(fit)
+  nodes <- names(fit$levels)
+  keep <- lapply(fit$levels, function(l) rep(TRUE, length(l)))
+  for (node in names(evidence)) keep[[node]] <- fit$levels[[node]] == evidence[[node]]
+  sliced <- do.call(`[`, c(list(joint), keep, list(drop = FALSE)))
+  margin <- apply(sliced, match(target, nodes), sum)
+  as.vector(margin / sum(margin))
+}

@@ -1,8 +1,6 @@
 # Interoperability with bnlearn: its objects read by hand-built copies of bnlearn 4.9's
 # layout (no bnlearn needed), and round trips through bnlearn when it is installed.
 
-asia_fit <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
-
 # A bnlearn "bn" as bnlearn 4.9 lays it out (model2network("[A][B|A][C|A:B]")).
 bn_structure <- function(parents) {
   nodes <- names(parents)

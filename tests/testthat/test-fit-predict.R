@@ -1,18 +1,5 @@
 # predict(), logLik(), AIC() and BIC() of fitted networks against plain-R references.
 
-asia_fit <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
-
-# P(target | evidence) from the full joint, as query() lays it out.
-ref_query <- function(fit, target, evidence) {
-  joint <- brute_force_joint(fit)
-  nodes <- names(fit$levels)
-  keep <- lapply(fit$levels, function(l) rep(TRUE, length(l)))
-  for (node in names(evidence)) keep[[node]] <- fit$levels[[node]] == evidence[[node]]
-  sliced <- do.call(`[`, c(list(joint), keep, list(drop = FALSE)))
-  margin <- apply(sliced, match(target, nodes), sum)
-  as.vector(margin / sum(margin))
-}
-
 # A small data set whose log-likelihood is summed by hand from the CPT entries.
 small_data <- function() {
   data.frame(A = factor(c("a", "a", "b", "b", "b", "a")),

@@ -1,19 +1,6 @@
 # Inference: query() against the enumerated joint distribution, sampling against exact,
 # conditional Gaussian against the plain-R formula.
 
-asia_fit <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
-
-# P(target | evidence) from the full joint, as query() lays it out.
-ref_query <- function(fit, target, evidence) {
-  joint <- brute_force_joint(fit)
-  nodes <- names(fit$levels)
-  keep <- lapply(fit$levels, function(l) rep(TRUE, length(l)))
-  for (node in names(evidence)) keep[[node]] <- fit$levels[[node]] == evidence[[node]]
-  sliced <- do.call(`[`, c(list(joint), keep, list(drop = FALSE)))
-  margin <- apply(sliced, match(target, nodes), sum)
-  as.vector(margin / sum(margin))
-}
-
 # Random evidence sets of size 0-3 on nodes other than the targets.
 check_against_enumeration <- function(fit, cases, seed) {
   set.seed(seed)

@@ -61,7 +61,10 @@ fuzz_fixtures <- function() {
     fit_summary <- summary(fit_cp)
     graph_summary <- summary(g_cp)
     ig <- as_igraph(g_cp)
-    bif_file <- system.file("extdata", "survey.bif", package = "learnbn")
+    # A copy: write_bif() may be called with it as its file, and must never overwrite the
+    # installed package's survey.bif (which other test files read).
+    bif_file <- tempfile(fileext = ".bif")
+    file.copy(system.file("extdata", "survey.bif", package = "learnbn"), bif_file)
     out_file <- tempfile(fileext = ".bif")
   })
   fx
@@ -447,7 +450,11 @@ test_that("every exported function and method, called with random arguments, err
   skip_if_not_installed("callr")
   # 30 rounds take about 30 s on 2 cores; fewer when the machine is busy. A hang is a call
   # over 10 s (when it polls for interrupts) or a run still going at 90 s.
+  shipped <- dir(system.file(package = "learnbn"), recursive = TRUE, full.names = TRUE)
+  before <- tools::md5sum(shipped)
   run <- run_fuzz_child(calls = 30, seconds = 10, budget = 35, deadline = 90)
+  # No call may write into the installed package (write_bif() once overwrote survey.bif).
+  expect_identical(tools::md5sum(shipped), before)
   if (!is.null(run$problem)) {
     expect(FALSE, run$problem)
     return()
