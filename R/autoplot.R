@@ -1,5 +1,5 @@
 # autoplot(): the drawing of plot.bn_graph() as a ggplot, for figures composed with
-# ggplot2 (R/plot.R makes the drawing; this file only renders it).
+# ggplot2 (R/plot-graph.R makes the drawing; this file only renders it).
 
 #' Plot a graph with ggplot2
 #'

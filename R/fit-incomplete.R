@@ -2,7 +2,7 @@
 # sampling (fit_parameters(missing = ...)), started from available-case estimates.
 #
 # EM's E-step is the expected counts of its families under the current fit (complete_data()
-# in R/complete-data.R, no rows), and its M-step the complete-data estimate on them.
+# in R/fit-complete.R, no rows), and its M-step the complete-data estimate on them.
 
 # Settings of EM and Gibbs sampling (the `control` argument of fit_parameters()).
 missing_control_defaults <- list(max_iter = 100, tol = 1e-6, iterations = 500, burn_in = 100,

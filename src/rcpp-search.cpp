@@ -16,7 +16,7 @@
 
 namespace {
 
-// The searches by the names R gives them (R/search.R: run_search(), call_search()).
+// The searches by the names R gives them (R/learner-setup.R: run_search(), call_search()).
 const std::map<std::string, SearchRunner>& search_runners() {
   static const std::map<std::string, SearchRunner> runners = {
       {"hill_climb", run_hill_climb}, {"tabu", run_tabu}, {"local", run_local},

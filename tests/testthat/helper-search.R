@@ -1,4 +1,4 @@
-# Data shared by the tests of the score-based learners (test-search.R, test-hill-climb.R,
+# Data shared by the tests of the score-based learners (test-learner-setup.R, test-hill-climb.R,
 # test-tabu.R, test-local.R, test-annealing.R, test-genetic.R). Built on first use, so
 # files that do not use them pay nothing; the simulation uses its own seed and leaves
 # the caller's random stream as it was.

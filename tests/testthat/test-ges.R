@@ -1,7 +1,7 @@
 # Greedy equivalence search. Expected optima come from brute-force enumeration of every
 # DAG on four nodes, scored with the plain-R reference scores of helper-reference.R.
 
-# Skeleton and immoralities, computed here so the tests do not rely on graph-ops.R.
+# Skeleton and immoralities, computed here so the tests do not rely on graph-equivalence.R.
 same_class <- function(a, b) {
   skeleton <- function(m) (m + t(m)) > 0
   immoralities <- function(m) {

@@ -1,4 +1,4 @@
-# plot() of bn_graph objects (R/plot.R).
+# plot() of bn_graph objects (R/plot-graph.R, R/plot-layout.R).
 
 college_plans_graph <- function() bn_graph_from_string("[SEX][SES][IQ|SES][PE|SEX:SES:IQ][CP|SES:IQ:PE]")
 alarm_graph <- function() read_bif(system.file("extdata", "alarm.bif", package = "learnbn"))$graph

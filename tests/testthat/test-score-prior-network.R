@@ -1,4 +1,4 @@
-# R/prior-network.R: BDe's prior counts come from the core's variable elimination.
+# R/score-prior-network.R: BDe's prior counts come from the core's variable elimination.
 
 test_that("family marginals of a prior network equal the brute-force joint's", {
   # Nodes out of data order, a node with two parents, and families that are not families

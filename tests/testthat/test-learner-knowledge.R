@@ -1,4 +1,4 @@
-# build_constraints() (R/knowledge.R): whitelist, blacklist, max_parents, nodes without
+# build_constraints() (R/learner-knowledge.R): whitelist, blacklist, max_parents, nodes without
 # parents or children and restrict turned into required / forbidden arc matrices.
 
 nodes <- c("A", "B", "C")

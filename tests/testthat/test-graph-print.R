@@ -1,4 +1,4 @@
-# print() and summary() of bn_graph objects (R/print-graph.R).
+# print() and summary() of bn_graph objects (R/graph-print.R).
 
 test_that("print and summary", {
   asia <- bn_graph_from_string(asia_string)

@@ -1,4 +1,4 @@
-# What the score-based learners share (R/search.R): argument checks, background
+# What the score-based learners share (R/learner-setup.R): argument checks, background
 # knowledge, start graphs, seeds and threads, score specs.
 
 expect_within_constraints <- function(g, whitelist = NULL, blacklist = NULL, max_parents = Inf,
