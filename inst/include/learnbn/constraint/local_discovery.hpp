@@ -53,7 +53,7 @@ struct LocalOptions {
   double alpha = 0.05;
   int max_cond = INT_MAX;               // largest conditioning set
   int threads = 1;
-  std::vector<int> required, forbidden; // n * n, [i * n + j]: arc i -> j; empty: none
+  std::vector<char> required, forbidden;  // n * n, [i * n + j]: arc i -> j; empty: none
   // Fast-IAMB's check of 5 cases per cell (discrete asymptotic tests only, empty else):
   // the number of levels of each node and the number of cases.
   std::vector<double> levels;
