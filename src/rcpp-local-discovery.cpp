@@ -63,7 +63,8 @@ Rcpp::List cpp_local_discovery(Rcpp::List data, Rcpp::List test, Rcpp::List opti
           : learnbn::learn_local_network(n, algorithm, opt, make_test, interrupt,
                                          r_calls.progress(progress));
   r_calls.finish();
-  return Rcpp::List::create(Rcpp::Named("pc") = sets_to_r(r.pc), Rcpp::Named("mb") = sets_to_r(r.mb),
+  return Rcpp::List::create(Rcpp::Named("pc") = sets_to_r(r.pc),
+                            Rcpp::Named("mb") = sets_to_r(r.mb),
                             Rcpp::Named("n_tests") = static_cast<double>(r.tests),
                             Rcpp::Named("cache_hits") = static_cast<double>(r.cache_hits));
 }
