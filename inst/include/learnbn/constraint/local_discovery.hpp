@@ -1,7 +1,7 @@
 // Local discovery: the parents and children (PC set) or the Markov blanket of one target
 // node (local_target.hpp), learned by conditional independence tests, and the skeleton
-// of the whole network from every node's set. The definitions are bnlearn 4.9's, so that both give the same
-// sets on the same tests:
+// of the whole network from every node's set. The definitions are bnlearn 4.9's, so that
+// both give the same sets on the same tests:
 //  - MMPC (Tsamardinos, Brown and Aliferis 2006): forward, add the candidate of largest
 //    minimum association (smallest maximum p-value over the subsets of the current set
 //    that contain its last member); a candidate whose p-value passes alpha is dropped for
