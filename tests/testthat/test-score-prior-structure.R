@@ -191,6 +191,19 @@ test_that("the MCMC samplers score samples with the prior and follow a near-cert
   }
 })
 
+test_that("structural_em() searches and ranks its runs with the prior", {
+  df <- lt_like(300)
+  df$B[seq(1, 300, by = 10)] <- NA
+  priors <- search_priors()
+  g <- structural_em(bn_data(df, missing = "allow"), priors$network)
+  expect_equal(as.matrix(g), as.matrix(priors$prior_graph)[names(df), names(df)])
+  # The observed-data score that ranks its runs includes delta log(kappa).
+  other <- bn_score("bdeu", prior = "network", kappa = 0.5,
+                    prior_graph = bn_graph_from_string(lt_models[["other"]]))
+  observed <- function(score) learnbn:::observed_score(g$info$fit, score, 300)
+  expect_equal(observed(other) - observed(bn_score("bdeu")), 8 * log(0.5), tolerance = 1e-10)
+})
+
 test_that("searches over equivalence classes refuse priors that tell equivalent DAGs apart", {
   priors <- search_priors()
   expect_error(ges(lt_data, priors$beliefs), "structure prior",
