@@ -52,7 +52,7 @@ test_that("per-arc beliefs give bnlearn 4.9's Castelo-Siebes network scores", {
     ours <- network_score(g, lt_data, score = bn_score("bdeu", iss = ref$iss[i], prior = "beliefs",
                                                        beliefs = lt_beliefs))
     plain <- network_score(g, lt_data, score = bn_score("bdeu", iss = ref$iss[i]))
-    expect_lt(abs(ours - ref$cs[i]), 1e-9)
+    expect_lt(abs(ours - ref$cs[i]), 1e-10)
     expect_lt(abs((ours - plain) - (ref$cs[i] - ref$uniform[i])), 1e-10)
   }
   # A belief of 0 forbids its arc: bnlearn's score is -Inf too.
@@ -113,6 +113,27 @@ test_that("the prior network's penalty is delta log(kappa), counted by hand", {
                6 * log(0.3), tolerance = 1e-10)
 })
 
+test_that("both priors apply to Gaussian scores (bge) through the same scorer", {
+  gauss <- withr::with_seed(3, {
+    a <- stats::rnorm(200)
+    b <- a + stats::rnorm(200)
+    data.frame(a = a, b = b, c = b - a + stats::rnorm(200))
+  })
+  g <- bn_graph_from_string("[a][b|a][c|a:b]")
+  network <- bn_score("bge", prior = "network", kappa = 0.25,
+                      prior_graph = bn_graph_from_string("[b][a|b][c|b]"))
+  # delta: a loses b (1), b gains a (1), c gains a (1): 3.
+  expect_equal(network_score(g, gauss, network) - network_score(g, gauss, "bge"), 3 * log(0.25),
+               tolerance = 1e-10)
+  beliefs <- bn_score("bge", prior = "beliefs",
+                      beliefs = data.frame(from = c("a", "c"), to = c("c", "a"), prob = 0.1))
+  # a -> c present: P = 0.1 of the pair (none 0.8), relative to 1/3.
+  expect_equal(network_score(g, gauss, beliefs) - network_score(g, gauss, "bge"), log(0.3),
+               tolerance = 1e-10)
+  expect_equal(hill_climb(gauss, beliefs)$score,
+               network_score(hill_climb(gauss, beliefs), gauss, beliefs), tolerance = 1e-9)
+})
+
 test_that("exhaustive_search()'s posteriors move by kappa^delta on college_plans", {
   d <- bn_data(college_plans, counts = "count")
   run <- function(...) {
@@ -160,6 +181,7 @@ expect_search_with_priors <- function(learn) {
 
 test_that("hill_climb() and tabu_search() use both priors", {
   expect_search_with_priors(function(score) hill_climb(lt_data, score))
+  expect_search_with_priors(function(score) hill_climb(lt_data, score, threads = 2))
   expect_search_with_priors(function(score) tabu_search(lt_data, score))
 })
 
