@@ -319,7 +319,8 @@ score_spec <- function(score, nodes) {
                am = am, aw = aw)
   terms <- structure_prior_terms(score, nodes)
   if (is.null(terms)) return(spec)
-  # The core reads prior_arc row-major, [parent * n + child].
-  c(utils::modifyList(spec, list(prior = "modular")),
-    list(prior_node = terms$node, prior_arc = as.vector(t(terms$arc))))
+  # Beliefs and the deviation penalty are one modular prior to the core, which reads
+  # prior_arc row-major, [parent * n + child].
+  spec$prior <- "modular"
+  c(spec, list(prior_node = unname(terms$node), prior_arc = as.vector(t(terms$arc))))
 }
