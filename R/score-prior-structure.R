@@ -67,12 +67,14 @@ check_beliefs <- function(beliefs, call = rlang::caller_env()) {
     bad <- arcs[from == to | duplicated(arcs)]
     lbn_abort("{.arg beliefs} lists {.val {bad}} (a loop, or an arc twice).", "value", call = call)
   }
-  reverse <- prob[match(paste(to, from, sep = " -> "), arcs)]
-  total <- prob + ifelse(is.na(reverse), (1 - prob) / 2, reverse)
-  if (any(total >= 1)) {
-    bad <- arcs[total >= 1]
+  reverse <- match(paste(to, from, sep = " -> "), arcs)
+  total <- prob + ifelse(is.na(reverse), (1 - prob) / 2, prob[reverse])
+  # Each pair once: a row whose reverse is listed earlier is left out.
+  over <- total >= 1 & (is.na(reverse) | reverse > seq_along(prob))
+  if (any(over)) {
+    bad <- arcs[over]
     lbn_abort(c(paste0("{.arg beliefs} for {.val {bad}} and {?its/their} reverse{?s} sum to ",
-                       "{format(total[total >= 1])}, so \"no arc\" has no probability."),
+                       "{format(total[over])}, so \"no arc\" has no probability."),
                 "i" = paste0("Beliefs in {.code a -> b} and {.code b -> a} must sum to less than ",
                              "1; to require an arc, use a learner's {.arg whitelist}.")),
               "value", call = call)
@@ -100,7 +102,8 @@ check_structure_prior_data <- function(score, nodes, call = rlang::caller_env())
 check_prior_nodes <- function(prior_nodes, nodes, arg, call) {
   unknown <- setdiff(prior_nodes, nodes)
   if (length(unknown)) {
-    lbn_abort(c("{.arg {arg}} names node{?s} {.val {unknown}}, not variable{?s} of the data.",
+    lbn_abort(c(paste0("{.arg {arg}} names {cli::qty(length(unknown))}node{?s} {.val {unknown}}, ",
+                       "not variable{?s} of the data."),
                 "i" = "Variables: {list_few(nodes, 10L, quote = TRUE)}."),
               "unknown_node", call = call)
   }

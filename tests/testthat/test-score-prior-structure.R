@@ -283,3 +283,16 @@ test_that("bad priors are classed errors naming the argument", {
   expect_warning(bn_score(prior = "beliefs", beliefs = b(), kappa = 0.5),
                  class = "learnbn_warning_unused_argument")
 })
+
+test_that("the errors of a bad prior say what to do", {
+  b <- function(from = "A", to = "B", prob = 0.5) data.frame(from = from, to = to, prob = prob)
+  expect_snapshot(error = TRUE, {
+    bn_score(prior = "beliefs", beliefs = b(c("A", "B"), c("B", "A"), c(0.7, 0.4)))
+    bn_score(prior = "beliefs", beliefs = b(prob = 1))
+    network_score(bn_graph_from_string(lt_models[[1]]), lt_data,
+                  score = bn_score(prior = "beliefs", beliefs = b("Q", "R")))
+    bn_score(prior = "network", prior_graph = bn_graph_from_string("[A][B|A]"))
+    hill_climb(lt_data, bn_score(prior = "network", kappa = 0.5,
+                                 prior_graph = bn_graph_from_string("[A][B|A]")))
+  })
+})
