@@ -26,6 +26,9 @@
 #' g <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ:SEX][CP|PE:IQ:SES]")
 #' network_score(g, d, score = "bic")
 #' network_score(g, d, score = "k2", local = TRUE)
+#' # With a structure prior, each node's prior term is a column.
+#' network_score(g, d, score = "bdeu", prior = "network", kappa = 0.5, local = TRUE,
+#'               prior_graph = bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ][CP|PE]"))
 local_score <- function(data, node, parents = character(), score = NULL, ...) {
   data <- as_bn_data(data)
   check_complete(data, "Scoring")
