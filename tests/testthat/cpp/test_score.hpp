@@ -58,6 +58,20 @@ inline void test_scores() {
   bool refused = false;
   try { family_score(counter.count(1, nullptr, 0), bge, 4, 0); } catch (const std::invalid_argument&) { refused = true; }
   CHECK(refused);
+  // The modular prior adds prior_node[1] + prior_arc[0 * 2 + 1] to node 1 with parent 0,
+  // alike when scored whole and as an addition; the count-only prior term is then 0.
+  ScoreSpec modular = k2;
+  modular.prior = StructurePrior::modular;
+  modular.n_nodes = 2;
+  modular.prior_node = std::make_shared<const std::vector<double>>(std::vector<double>{-0.5, -0.25});
+  modular.prior_arc = std::make_shared<const std::vector<double>>(std::vector<double>{0, 1.5, 2.5, 0});
+  LocalScorer local(d, modular, nullptr);
+  CHECK(near(local.score(1, &parent, 1), -std::log(24.0) - 0.25 + 1.5));
+  CHECK(near(local.score(1, nullptr, 0), -std::log(20.0) - 0.25));
+  local.set_base(1, nullptr, 0);
+  CHECK(near(local.score_plus(1, 0, nullptr, 0), -std::log(24.0) - 0.25 + 1.5));
+  CHECK(log_structure_prior(modular, 1) == 0);
+  CHECK(structure_prior_names().size() == 3 && structure_prior_names()[2] == "modular");
   CHECK(score_type_names().size() == 9 && score_type_names()[0] == "bdeu" && score_type_names()[8] == "bge");
 }
 
