@@ -15,9 +15,9 @@
 #'   discrete data and `"bic"` for continuous data.
 #' @param ... Options of [bn_score()] (such as `iss`) when `score` is a name.
 #' @return `local_score()`: a number. `network_score()`: a number, or a named vector of
-#'   family scores when `local = TRUE`; with `local = TRUE` and a score with a structure
-#'   prior (see [bn_score()]), a data frame with one row per node and columns `score`
-#'   (the family's score, its prior term included) and `prior` (that term).
+#'   family scores when `local = TRUE`; with a score that has a structure prior (see
+#'   [bn_score()]) each family's score includes its prior term, and the vector's attribute
+#'   `"prior"` holds those terms, named by node.
 #' @family scores
 #' @export
 #' @examples
@@ -26,7 +26,7 @@
 #' g <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ:SEX][CP|PE:IQ:SES]")
 #' network_score(g, d, score = "bic")
 #' network_score(g, d, score = "k2", local = TRUE)
-#' # With a structure prior, each node's prior term is a column.
+#' # With a structure prior, each node's prior term is the attribute "prior".
 #' network_score(g, d, score = "bdeu", prior = "network", kappa = 0.5, local = TRUE,
 #'               prior_graph = bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ][CP|PE]"))
 local_score <- function(data, node, parents = character(), score = NULL, ...) {
@@ -64,8 +64,8 @@ network_score <- function(g, data, score = NULL, local = FALSE, threads = NULL, 
   names(terms) <- nodes
   if (!local) return(sum(terms))
   if (identical(score$prior %||% "uniform", "uniform")) return(terms)
-  data.frame(score = terms, prior = structure_prior_local(score, nodes, nodes, parents),
-             row.names = nodes)
+  structure(terms, prior = stats::setNames(structure_prior_local(score, nodes, nodes, parents),
+                                           nodes))
 }
 
 check_dag_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {

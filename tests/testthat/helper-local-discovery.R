@@ -16,7 +16,7 @@ local_child_data <- local({
 })
 
 # The undirected edges of a graph as "A~B" strings, A before B in radix order.
-edge_strings <- function(g) {
+skeleton_strings <- function(g) {
   a <- as.matrix(g)
   w <- which((a | t(a)) & upper.tri(a), arr.ind = TRUE)
   canonical_edges(paste(rownames(a)[w[, 1]], rownames(a)[w[, 2]], sep = "~"))

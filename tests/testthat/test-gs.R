@@ -11,7 +11,7 @@ bnlearn_gs_child <- c(
 test_that("gs() gives bnlearn's skeleton and Markov blankets", {
   d <- local_child_data()
   g <- gs(d, test = "x2", alpha = 0.05)
-  expect_setequal(edge_strings(g), canonical_edges(bnlearn_gs_child))
+  expect_setequal(skeleton_strings(g), canonical_edges(bnlearn_gs_child))
   expect_equal(g$info$algorithm, "gs")
   mb <- g$info$markov_blankets
   # Symmetric blankets, each neighbour in its node's blanket.

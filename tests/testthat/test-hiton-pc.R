@@ -12,12 +12,12 @@ bnlearn_hiton_child <- c(
 test_that("hiton_pc() gives bnlearn's skeleton and symmetric target sets", {
   d <- local_child_data()
   g <- hiton_pc(d, test = "x2", alpha = 0.05)
-  expect_setequal(edge_strings(g), canonical_edges(bnlearn_hiton_child))
+  expect_setequal(skeleton_strings(g), canonical_edges(bnlearn_hiton_child))
   expect_equal(g$info$algorithm, "hiton_pc")
   for (t in c("HypDistrib", "Disease")) {
     expect_equal(hiton_pc(d, target = t, test = "x2"), g$info$parents_and_children[[t]])
   }
-  expect_setequal(edge_strings(hiton_pc(d, test = "x2", threads = 2)), edge_strings(g))
+  expect_setequal(skeleton_strings(hiton_pc(d, test = "x2", threads = 2)), skeleton_strings(g))
   expect_error(hiton_pc(d, target = "Nope"), class = "learnbn_error_unknown_node")
   expect_error(hiton_pc(d, alpha = -0.1), class = "learnbn_error")
 })

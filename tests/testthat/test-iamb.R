@@ -19,7 +19,7 @@ test_that("iamb() gives bnlearn's skeletons for the three methods", {
                    inter_iamb = bnlearn_inter_iamb_child)
   for (m in names(expected)) {
     g <- iamb(d, method = m, test = "x2", alpha = 0.05)
-    expect_setequal(edge_strings(g), canonical_edges(expected[[m]]))
+    expect_setequal(skeleton_strings(g), canonical_edges(expected[[m]]))
     expect_equal(g$info$algorithm, m)
   }
 })

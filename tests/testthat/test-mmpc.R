@@ -16,14 +16,14 @@ test_that("mmpc() gives bnlearn's skeleton, undirected, on any column order and 
   g <- mmpc(d, test = "x2", alpha = 0.05)
   expect_s3_class(g, "bn_graph")
   expect_equal(g$type, "pdag")
-  expect_setequal(edge_strings(g), canonical_edges(bnlearn_mmpc_child))
+  expect_setequal(skeleton_strings(g), canonical_edges(bnlearn_mmpc_child))
   expect_true(isSymmetric(unname(as.matrix(g))))
   expect_equal(g$info$algorithm, "mmpc")
   expect_gt(g$info$n_tests, 0)
   # The same sets in another column order and on two threads.
   shuffled <- bn_data(as.data.frame(d)[rev(names(d$levels))])
   g2 <- mmpc(shuffled, test = "x2", alpha = 0.05, threads = 2)
-  expect_setequal(edge_strings(g2), edge_strings(g))
+  expect_setequal(skeleton_strings(g2), skeleton_strings(g))
   expect_equal(g2$info$n_tests, g$info$n_tests)
 })
 
@@ -45,7 +45,7 @@ test_that("mmpc() obeys knowledge and max_cond", {
   d <- local_child_data()
   g <- mmpc(d, test = "x2", blacklist = rbind(c("Disease", "LVH"), c("LVH", "Disease")),
             whitelist = data.frame(from = "Age", to = "CO2"))
-  e <- edge_strings(g)
+  e <- skeleton_strings(g)
   expect_false("Disease~LVH" %in% e)
   expect_true("Age~CO2" %in% e)
   # max_cond = 0 (bnlearn's max.sx): the forward phase stops once a set has one member, the
@@ -60,7 +60,7 @@ test_that("mmpc() obeys knowledge and max_cond", {
   best <- apply(p, 1, function(row) if (min(row) <= 0.05) names(row)[which.min(row)] else NA)
   expected <- nodes[!is.na(best) & best[best] == nodes]
   expected <- unique(canonical_edges(paste(expected, best[expected], sep = "~")))
-  expect_setequal(edge_strings(mmpc(d, test = "x2", max_cond = 0)), expected)
+  expect_setequal(skeleton_strings(mmpc(d, test = "x2", max_cond = 0)), expected)
 })
 
 test_that("mmpc() rejects bad input with classed errors", {
