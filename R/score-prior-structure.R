@@ -103,7 +103,7 @@ check_prior_nodes <- function(prior_nodes, nodes, arg, call) {
   unknown <- setdiff(prior_nodes, nodes)
   if (length(unknown)) {
     lbn_abort(c(paste0("{.arg {arg}} names {cli::qty(length(unknown))}node{?s} {.val {unknown}}, ",
-                       "not variable{?s} of the data."),
+                       "{?not a variable/not variables} of the data."),
                 "i" = "Variables: {list_few(nodes, 10L, quote = TRUE)}."),
               "unknown_node", call = call)
   }
