@@ -14,6 +14,7 @@ data_subset <- function(data, nodes) {
     data$codes <- data$codes[nodes]
     if (!is.null(data$missing)) data$missing <- data$missing[nodes]
   }
+  if (is_mixed(data)) data <- mixed_subset(data, nodes)  # R/data-mixed.R
   data
 }
 

@@ -131,7 +131,8 @@ new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg 
     }
     return(x)
   }
-  type <- check_choice(type, c("auto", "discrete", "gaussian"), arg = "type", call = call)
+  if (is.null(names(type))) type <- check_choice(type, c("auto", "discrete", "gaussian"),
+                                                  arg = "type", call = call)
   missing <- check_choice(missing, c("error", "allow"), arg = "missing", call = call)
   counts_name <- NULL
   from_table <- is.table(x)
@@ -156,12 +157,12 @@ new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg 
   unused <- if (!declared) unused_levels(x[setdiff(names(x), counts)])
   rows <- split_counts(x, counts, arg, call)
   check_frame_shape(rows$x, arg, call)
-  data <- if (data_type(rows$x, type, call) == "gaussian") {
-    gaussian_data(rows$x, rows$weights, arg, call)
-  } else {
-    discrete_data(rows$x, rows$weights, missing == "allow", warn_levels = type == "auto",
-                  not_again = rows$suspects, arg = arg, call = call, levels_given = levels_given)
-  }
+  types <- column_types(rows$x, type, arg, call)  # R/data-mixed.R
+  data <- switch(types$type,
+    gaussian = gaussian_data(rows$x, rows$weights, arg, call),
+    mixed = mixed_data(rows$x, rows$weights, types$kinds, types$auto, arg, call),
+    discrete_data(rows$x, rows$weights, missing == "allow", warn_levels = types$auto,
+                  not_again = rows$suspects, arg = arg, call = call, levels_given = levels_given))
   if (!is_gaussian(data) && !levels_given) warn_discrete_columns(data, unused, arg)
   data$counts <- counts_name
   data
@@ -273,27 +274,6 @@ warn_many_levels <- function(levels, n_cases, arg) {
            "many_levels")
 }
 
-# "discrete" or "gaussian" for the columns of x, checking that they are not mixed.
-data_type <- function(x, type, call = rlang::caller_env()) {
-  numeric <- vapply(x, function(col) is.numeric(col) && !is.factor(col), logical(1))
-  fractional <- vapply(x, function(col) {
-    is.double(col) && any(is.finite(col) & col != round(col))
-  }, logical(1))
-  if (type == "auto") type <- if (any(fractional)) "gaussian" else "discrete"
-  if (type == "gaussian" && !all(numeric)) {
-    lbn_abort(c(paste0("Continuous data must have numeric columns only; ",
-                       "{.val {names(x)[!numeric]}} {?is/are} not."),
-                "i" = if (any(fractional)) paste0("Continuous columns: ",
-                                                  "{.val {names(x)[fractional]}}. Mixed ",
-                                                  "(conditional Gaussian) networks are not ",
-                                                  "supported yet."),
-                "i" = paste0("Discretise the continuous columns (e.g. with {.fn cut}) or drop the ",
-                             "discrete ones.")),
-              "mixed", call = call)
-  }
-  type
-}
-
 # An error naming the columns with no observed value or no level (`n_na`: missing cells
 # per column, of `n_rows`): such a variable has no states to count or to complete.
 stop_if_unobserved <- function(n_na, n_rows, levels, arg, call) {
@@ -388,7 +368,8 @@ check_complete <- function(data, what, call = rlang::caller_env()) {
 
 # Internal: stops unless the data have the kind a method needs ("discrete" or "gaussian").
 check_data_type <- function(data, needed, what, call = rlang::caller_env()) {
-  type <- if (is_gaussian(data)) "gaussian" else "discrete"
+  type <- data_type_of(data)
+  if (type == "mixed" && needed != "mixed") stop_mixed(what, call)
   if (type != needed) {
     lbn_abort("{what} needs {needed} data, but {.arg data} {?is/are} {type}.", "data_type",
               call = call)
@@ -398,8 +379,9 @@ check_data_type <- function(data, needed, what, call = rlang::caller_env()) {
 
 # Internal: the data restricted to `rows`, with new case counts `weights` (or NULL).
 data_rows <- function(data, rows, weights = NULL) {
-  field <- if (is_gaussian(data)) "values" else "codes"
-  data[[field]] <- lapply(data[[field]], `[`, rows)
+  for (field in c("values", "codes")) {
+    if (!is.null(data[[field]])) data[[field]] <- lapply(data[[field]], `[`, rows)
+  }
   data["weights"] <- list(weights)  # keeps the element when NULL
   data$n_rows <- length(rows)
   data$n_cases <- if (is.null(weights)) length(rows) else sum(weights)
