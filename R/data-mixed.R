@@ -79,8 +79,9 @@ check_column_types <- function(type, columns, numeric, call) {
   }
   wrong <- names(type)[type == "continuous" & !numeric[names(type)]]
   if (length(wrong)) {
-    lbn_abort(c("Column{?s} {.val {wrong}} {?is/are} not numeric, so not continuous.",
-                "i" = "Convert {?it/them} with {.fn as.numeric} if the values are numbers."),
+    n <- cli::qty(length(wrong))
+    lbn_abort(c("{n}Column{?s} {.val {wrong}} {n}{?is/are} not numeric, so not continuous.",
+                "i" = "Convert {n}{?it/them} with {.fn as.numeric} if the values are numbers."),
               "type", call = call)
   }
   type
@@ -94,7 +95,8 @@ inform_whole_numbers <- function(distinct, arg) {
   shown <- paste0(names(distinct), " (", distinct, " values: ", made, ")")
   first <- names(distinct)[1]
   other <- if (made[1] == "discrete") "continuous" else "discrete"
-  inform_column_types(paste0("Whole-number column{?s} {shown} of {.arg {arg}}: at most ",
+  n <- cli::qty(length(shown))
+  inform_column_types(paste0("{n}Whole-number column{?s} {shown} of {.arg {arg}}: at most ",
                              "{few_values} distinct values make a column discrete; override ",
                              "with {.code type = c({first} = \"{other}\")}."))
 }
@@ -105,10 +107,11 @@ inform_few_values <- function(x, whole, arg) {
   distinct <- vapply(x[whole], function(col) length(unique(col[!is.na(col)])), integer(1))
   few <- names(distinct)[distinct <= few_values]
   if (!length(few)) return(invisible())
-  inform_column_types(paste0("Whole-number column{?s} {.val {few}} of {.arg {arg}} ",
-                             "{?has/have} at most {few_values} distinct values but {?is/are} ",
-                             "continuous, as every column is numeric; make {?it/them} ",
-                             "discrete with {.code type = c({few[1]} = \"discrete\")} ",
+  n <- cli::qty(length(few))
+  inform_column_types(paste0("{n}Whole-number column{?s} {.val {few}} of {.arg {arg}} ",
+                             "{n}{?has/have} at most {few_values} distinct values but ",
+                             "{n}{?is/are} continuous, as every column is numeric; make ",
+                             "{n}{?it/them} discrete with {.code type = c({few[1]} = \"discrete\")} ",
                              "(mixed data)."))
 }
 
@@ -224,3 +227,32 @@ mixed_subset <- function(data, nodes) {
   }
   data
 }
+
+#' @rdname bn_data
+#' @section Mixed data:
+#' A data.frame with discrete columns (factors, ordered factors, strings, logicals) and
+#' continuous ones (numeric with a non-integer value) gives mixed data (`type` `"mixed"`),
+#' learned as a conditional linear Gaussian network: see [bn_score()] for its scores,
+#' and [hill_climb()] and the other searches over DAGs for learning it. A whole-number
+#' column of mixed data is discrete when it has at most 5 distinct values (such as the
+#' 0/1 or 3/4/5 codes `am`, `vs`, `gear` and `cyl` of [mtcars]) and continuous
+#' otherwise (a count or a measurement); a one-line message (class
+#' `learnbn_message_column_types`) says how each such column was taken and how to
+#' override it with `type = c(name = "discrete")` or `"continuous"`.
+#'
+#' Data whose columns are all numeric keep the rule they had before mixed data were
+#' supported: continuous when one column has a non-integer value, discrete otherwise.
+#' Making some of them discrete would change every learned Gaussian network and fit of
+#' such data, and fits of mixed data are not supported yet; a message names the
+#' whole-number columns with at most 5 values that stay continuous, and
+#' `type = c(am = "discrete")` makes mixed data of them.
+#'
+#' Mixed data may not have missing values yet (an error of class
+#' `learnbn_error_missing`). A discrete column with a level seen in a single case gives
+#' a warning (class `learnbn_warning_single_case_levels`): no continuous variable can
+#' depend on it, since its residual variance in that case cannot be estimated. A
+#' factor with one level gives the warning of class `learnbn_warning_single_level`, as
+#' in discrete data. Functions that do not support mixed data yet (the constraint-based
+#' learners and tests, [ges()], the samplers, [fit_parameters()]) stop with an error of
+#' class `learnbn_error_data_type`.
+NULL

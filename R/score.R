@@ -15,6 +15,10 @@ score_improves <- function(new, old) {
   new > old + max(margin[["absolute"]], margin[["relative"]] * abs(old))
 }
 
+# The scores of mixed data: their conditional linear Gaussian versions (bnlearn's
+# "loglik-cg", "aic-cg", "bic-cg"; score/conditional_gaussian.hpp).
+mixed_scores <- c("loglik", "aic", "bic")
+
 # bnlearn's names of scores that learnbn calls otherwise (bnlearn's "bde" is learnbn's
 # "bde" without a prior network, i.e. BDeu; "loglik", "aic" and "bic" are the Gaussian
 # scores on continuous data).
@@ -250,13 +254,20 @@ print.bn_score <- function(x, ...) {
 # against the data; NULL means `default` on discrete data and "bic" on continuous data.
 as_bn_score <- function(score, ..., data, default = "bdeu", arg = rlang::caller_arg(score),
                         call = rlang::caller_env()) {
-  if (is.null(score)) score <- if (is_gaussian(data)) "bic" else default
+  if (is.null(score)) score <- if (is_gaussian(data) || is_mixed(data)) "bic" else default
   check_score_data(as_bn_score_object(score, ..., arg = arg, call = call), data, call)
 }
 
 check_score_data <- function(score, data, call = rlang::caller_env()) {
   check_structure_prior_data(score, names(data$levels), call = call)
   if (score$type %in% scores_with("iss")) warn_large_iss(score$iss, data$n_cases)
+  if (is_mixed(data) && !score$type %in% mixed_scores) {
+    lbn_abort(c(paste0("The {.val {score$type}} score does not apply to mixed data yet; ",
+                       "{.arg data} mix discrete and continuous columns."),
+                "i" = paste0("Conditional Gaussian scores for mixed data: ",
+                             "{.val {mixed_scores}}.")),
+              "data_type", call = call)
+  }
   if (is_gaussian(data) && !score$type %in% scores_with("continuous")) {
     lbn_abort(c(paste0("The {.val {score$type}} score applies to discrete data, but {.arg data} ",
                        "are continuous."),
