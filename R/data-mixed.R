@@ -207,6 +207,7 @@ continuous_nodes <- function(data) {
 
 # Internal: the error of a function that does not support mixed data yet.
 stop_mixed <- function(what, call = rlang::caller_env()) {
+  what <- cli::format_inline(what)
   lbn_abort(c("Mixed data are not supported yet by {what}.",
               "i" = paste0("Score-based searches (e.g. {.fn hill_climb}) learn conditional ",
                            "Gaussian networks; or make every column discrete (e.g. with ",
@@ -228,7 +229,7 @@ mixed_subset <- function(data, nodes) {
   data
 }
 
-#' @rdname bn_data
+#' @name bn_data
 #' @section Mixed data:
 #' A data.frame with discrete columns (factors, ordered factors, strings, logicals) and
 #' continuous ones (numeric with a non-integer value) gives mixed data (`type` `"mixed"`),

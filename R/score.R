@@ -65,6 +65,20 @@ bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic"
 #'   and precision matrix `t I`, `t = am (aw - n - 1) / (am + 1)`. It is score equivalent and, like
 #'   bnlearn's, computed in the units of the data.
 #'
+#' On mixed data (see [bn_data()]) `"loglik"`, `"aic"` and `"bic"` are the conditional
+#' linear Gaussian (CLG) scores, equal to bnlearn 4.9's `"loglik-cg"`, `"aic-cg"` and
+#' `"bic-cg"`: a discrete node has discrete parents only and scores as above; a
+#' continuous node is one linear regression on its continuous parents per configuration
+#' of its discrete parents, with `q (|continuous parents| + 2)` parameters (`q` the
+#' number of configurations, observed or not). As in bnlearn, each configuration's
+#' residual variance is the unbiased `RSS_j / (n_j - p)` (`p` coefficients), not the
+#' maximum-likelihood `RSS_j / n_j` of continuous data, so that the numbers are
+#' bnlearn's; a configuration with no more cases than coefficients, or fitted exactly,
+#' scores `-Inf` (a warning naming the family in [network_score()] and [local_score()];
+#' searches never choose such a family). Arcs from a continuous to a discrete node are
+#' excluded from every search (listed in the result's `info$excluded_arcs`). The default
+#' score of mixed data is `"bic"`; the other scores do not apply to them yet.
+#'
 #' The discrete scores (`"bdeu"`, `"bde"`, `"k2"`, `"bd"`, `"cv"`) on continuous data,
 #' and `"bge"` on discrete data, are errors. Where a learner's `score` is `NULL`, it
 #' uses `"bdeu"` on discrete data and `"bic"` on continuous data.
