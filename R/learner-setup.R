@@ -79,8 +79,7 @@ prepare_tests <- function(data, test, alpha, B, threads, verbose = FALSE, whitel
                           call = rlang::caller_env()) {
   clock <- stopwatch()
   data <- as_bn_data(data, arg = "data", call = call)
-  if (is_mixed(data)) stop_mixed(paste0("{.fn ", rlang::call_name(rlang::frame_call(call)), "}"),
-                                 call)
+  if (is_mixed(data)) stop_mixed(mixed_what(learner_name(call)), call)  # R/score-mixed.R
   check_enough_cases(data, call = call)
   check_not_collinear(data, call = call)
   nodes <- names(data$levels)

@@ -7,16 +7,30 @@
 learners_without_mixed <- c("ges", "pdag_search", "chow_liu", "structure_mcmc", "order_mcmc",
                             "partition_mcmc")
 
+# The name of the learner whose frame is `env` (found by its function, so also when it
+# is called through a variable or do.call()), or "" when it is none of learnbn's.
+learner_name <- function(env) {
+  fn <- tryCatch(rlang::frame_fn(env), error = function(e) NULL)
+  if (!is.function(fn)) return("")
+  namespace <- asNamespace("learnbn")
+  for (name in c(learners_without_mixed, "pc", "hybrid", "minimal_imap")) {
+    if (identical(fn, get0(name, envir = namespace, inherits = FALSE))) return(name)
+  }
+  ""
+}
+
+mixed_what <- function(learner) {
+  if (nzchar(learner)) paste0("{.fn ", learner, "}") else "constraint-based learners"
+}
+
 # The knowledge of a search on mixed data, with every arc from a continuous to a discrete
 # node forbidden (a CLG network has no density for a discrete node given a continuous
 # one) and listed in `excluded_arcs` (a data.frame from, to) for the learner's `info`.
 # A whitelist or start graph that asks for such an arc is an error naming it.
 exclude_continuous_parents <- function(knowledge, data, start, call = rlang::caller_env()) {
   if (!is_mixed(data)) return(knowledge)
-  learner <- tryCatch(rlang::call_name(rlang::frame_call(call)), error = function(e) NULL)
-  if (length(learner) && learner %in% learners_without_mixed) {
-    stop_mixed(paste0("{.fn ", learner, "}"), call)
-  }
+  learner <- learner_name(call)
+  if (learner %in% learners_without_mixed) stop_mixed(mixed_what(learner), call)
   continuous <- continuous_nodes(data)
   discrete <- setdiff(names(data$levels), continuous)
   stop_continuous_parents(knowledge$required[continuous, discrete, drop = FALSE], "whitelist",

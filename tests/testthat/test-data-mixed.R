@@ -110,4 +110,10 @@ test_that("functions without mixed data support say so", {
   expect_error(ges(iris), "ges", class = "learnbn_error_data_type")
   expect_error(structure_mcmc(iris, iterations = 10), "structure_mcmc",
                class = "learnbn_error_data_type")
+  # found by the function, not by the name it is called by
+  learner <- chow_liu
+  expect_error(learner(iris), "chow_liu", class = "learnbn_error_data_type")
+  expect_error(do.call(minimal_imap, list(iris)), "minimal_imap",
+               class = "learnbn_error_data_type")
+  expect_error(hybrid(iris), "hybrid", class = "learnbn_error_data_type")
 })

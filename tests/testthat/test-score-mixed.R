@@ -154,6 +154,23 @@ test_that("searches learn bnlearn's CLG networks; continuous -> discrete arcs ar
                    "[Sepal.Width|Sepal.Length:Petal.Width:Species]"))
 })
 
+test_that("the other searches over DAGs take mixed data", {
+  x <- iris[c(1, 3, 4, 5)]
+  best <- exhaustive_search(x)
+  # every DAG of 4 nodes enumerated: the exact search and the best of the local ones agree
+  expect_close(exact_search(x)$score, best$score)
+  expect_close(network_score(best, x), best$score)
+  set.seed(1)
+  for (learner in list(hill_climb, tabu_search, simulated_annealing, best_first_search)) {
+    g <- learner(x)
+    expect_lte(g$score, best$score + 1e-8)
+    expect_close(network_score(g, x), g$score)
+    expect_false(any(g$amat[c("Sepal.Length", "Petal.Length", "Petal.Width"), "Species"] != 0))
+  }
+  g <- k2_search(x, order = c("Species", "Petal.Length", "Petal.Width", "Sepal.Length"))
+  expect_close(network_score(g, x), g$score)
+})
+
 test_that("knowledge asking for a continuous parent of a discrete node is an error", {
   expect_error(hill_climb(iris, whitelist = data.frame(from = "Petal.Width", to = "Species")),
                "Petal.Width -> Species", class = "learnbn_error_continuous_parent")
