@@ -159,7 +159,13 @@ class ConditionalGaussian {
     index_.clear();
     const double q = configurations();
     dense_.assign(q <= kDenseConfigs ? static_cast<std::size_t>(q) : 0, kNone);
-    std::vector<double> v(d);
+    std::vector<double> v(d), shift(d), inverse(d);
+    std::vector<const double*> columns(d);
+    for (std::size_t a = 0; a < d; ++a) {
+      columns[a] = data_.columns[vars_[a]].real;
+      shift[a] = mean_[vars_[a]];
+      inverse[a] = 1 / scale_[vars_[a]];
+    }
     for (std::size_t row = 0; row < data_.n_rows; ++row) {
       std::uint64_t key = 0, stride = 1;
       for (int var : disc_) {
@@ -173,7 +179,7 @@ class ConditionalGaussian {
       double* sum = &s_[j * d];
       double* cross = &c_[j * d * d];
       for (std::size_t a = 0; a < d; ++a) {
-        v[a] = (data_.columns[vars_[a]].real[row] - mean_[vars_[a]]) / scale_[vars_[a]];
+        v[a] = (columns[a][row] - shift[a]) * inverse[a];
         sum[a] += w * v[a];
         for (std::size_t b = 0; b <= a; ++b) cross[a * d + b] += w * v[a] * v[b];
       }
