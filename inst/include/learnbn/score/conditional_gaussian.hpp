@@ -59,9 +59,16 @@ class ConditionalGaussian {
   static constexpr double kCollinear = 1e-10;
   static constexpr double kDenseConfigs = 65536;
   static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  // Up to this many continuous variables, the cross-products of pairs are kept once
+  // computed, and a family without discrete parents is scored from them, without rows.
+  static constexpr std::size_t kMaxPairs = 1024;
 
   ConditionalGaussian(const DataView& data, const ScoreSpec& spec)
-      : data_(data), spec_(spec), mean_(data.n_vars(), 0.0), scale_(data.n_vars(), 1.0) {
+      : data_(data),
+        spec_(spec),
+        mean_(data.n_vars(), 0.0),
+        scale_(data.n_vars(), 1.0),
+        slot_(data.n_vars(), -1) {
     if (spec.type != ScoreType::loglik && spec.type != ScoreType::aic &&
         spec.type != ScoreType::bic) {
       throw std::invalid_argument("mixed data are scored by loglik, aic or bic only");
@@ -78,6 +85,10 @@ class ConditionalGaussian {
       }
       mean_[v] = mean;
       scale_[v] = sq > 0 ? std::sqrt(sq / data.n_cases) : 1.0;
+      slot_[v] = static_cast<int>(n_continuous_++);
+    }
+    if (n_continuous_ <= kMaxPairs) {
+      pairs_.assign(n_continuous_ * n_continuous_, std::numeric_limits<double>::quiet_NaN());
     }
   }
 
@@ -104,7 +115,7 @@ class ConditionalGaussian {
     }
     const double q = configurations();
     out.params = q * (static_cast<double>(cont_.size()) + 2);
-    gather(node);
+    if (disc_.empty() && !pairs_.empty()) from_pairs(node); else gather(node);
     const std::size_t d = cont_.size() + 1, p = d;  // p coefficients: intercept + slopes
     for (std::size_t j = 0; j < n_.size(); ++j) {
       const double nj = n_[j];
@@ -204,6 +215,36 @@ class ConditionalGaussian {
     return j;
   }
 
+  // The statistics of one configuration (all rows) from the pairs' cross-products of
+  // the standardised (so centred) variables: the sums are 0.
+  void from_pairs(int node) {
+    const std::size_t d = cont_.size() + 1;
+    vars_.assign(cont_.begin(), cont_.end());
+    vars_.push_back(node);
+    keys_.assign(1, 0);
+    n_.assign(1, data_.n_cases);
+    s_.assign(d, 0.0);
+    c_.assign(d * d, 0.0);
+    for (std::size_t a = 0; a < d; ++a) {
+      for (std::size_t b = 0; b <= a; ++b) c_[a * d + b] = pair(vars_[a], vars_[b]);
+    }
+  }
+
+  // sum_rows w z_u z_v of two standardised continuous variables, computed once.
+  double pair(int u, int v) {
+    double& slot = pairs_[static_cast<std::size_t>(slot_[u]) * n_continuous_ + slot_[v]];
+    if (!std::isnan(slot)) return slot;
+    const double *x = data_.columns[u].real, *y = data_.columns[v].real;
+    const double mx = mean_[u], my = mean_[v], ix = 1 / scale_[u], iy = 1 / scale_[v];
+    double sum = 0;
+    for (std::size_t row = 0; row < data_.n_rows; ++row) {
+      sum += data_.weight(row) * ((x[row] - mx) * ix) * ((y[row] - my) * iy);
+    }
+    slot = sum;
+    pairs_[static_cast<std::size_t>(slot_[v]) * n_continuous_ + slot_[u]] = sum;
+    return sum;
+  }
+
   // The residual sum of squares (standardised) of the node on the continuous parents in
   // configuration j: a Cholesky factor of the centred cross-products of the parents,
   // grown one parent at a time; a parent whose pivot is below kCollinear of its own
@@ -248,6 +289,9 @@ class ConditionalGaussian {
   DataView data_;
   ScoreSpec spec_;
   std::vector<double> mean_, scale_;
+  std::vector<int> slot_;         // a continuous variable's index among them, or -1
+  std::size_t n_continuous_ = 0;
+  std::vector<double> pairs_;     // n_continuous_^2 cross-products, NaN until computed
   std::vector<int> disc_, cont_, vars_;
   std::unordered_map<std::uint64_t, std::size_t> index_;
   std::vector<std::size_t> dense_;
