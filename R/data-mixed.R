@@ -111,7 +111,8 @@ inform_few_values <- function(x, whole, arg) {
   inform_column_types(paste0("{n}Whole-number column{?s} {.val {few}} of {.arg {arg}} ",
                              "{n}{?has/have} at most {few_values} distinct values but ",
                              "{n}{?is/are} continuous, as every column is numeric; make ",
-                             "{n}{?it/them} discrete with {.code type = c({few[1]} = \"discrete\")} ",
+                             "{n}{?it/them} discrete with ",
+                             "{.code type = c({few[1]} = \"discrete\")} ",
                              "(mixed data)."))
 }
 

@@ -19,7 +19,8 @@ expect_close <- function(object, expected, tolerance = 1e-8) {
 reference_family <- function(data, node, parents, type) {
   discrete <- parents[vapply(data[parents], is.factor, NA)]
   continuous <- setdiff(parents, discrete)
-  config <- if (length(discrete)) interaction(data[discrete], drop = TRUE) else factor(rep(1, nrow(data)))
+  config <- if (length(discrete)) interaction(data[discrete], drop = TRUE) else
+    factor(rep(1, nrow(data)))
   q <- prod(vapply(data[discrete], nlevels, 1L))
   p <- length(continuous) + 1
   loglik <- 0

@@ -1,7 +1,8 @@
 // Scores the families of one data set with one score: by counting (discrete data), from
 // the correlation matrix (Gaussian data) or, for mixed data, by counting discrete
-// families and fitting conditional Gaussian ones (conditional_gaussian.hpp). One LocalScorer per thread; the threads'
-// scorers share one GaussianModel, which they only read.
+// families and fitting conditional Gaussian ones (conditional_gaussian.hpp). One
+// LocalScorer per thread; the threads' scorers share one GaussianModel, which they only
+// read.
 #pragma once
 #include <memory>
 #include <vector>
