@@ -7,14 +7,18 @@
 learners_without_mixed <- c("ges", "pdag_search", "chow_liu", "structure_mcmc", "order_mcmc",
                             "partition_mcmc")
 
-# The name of the learner whose frame is `env` (found by its function, so also when it
-# is called through a variable or do.call()), or "" when it is none of learnbn's.
-learner_name <- function(env) {
-  fn <- tryCatch(rlang::frame_fn(env), error = function(e) NULL)
-  if (!is.function(fn)) return("")
+# The name of the outermost learnbn learner on the call stack (found by its function, so
+# also when it is called through a variable or do.call()), or "" when there is none.
+# `env` (the learner's frame, as the set-up functions get it) bounds the search.
+learner_name <- function(env = rlang::caller_env()) {
   namespace <- asNamespace("learnbn")
-  for (name in c(learners_without_mixed, "pc", "hybrid", "minimal_imap")) {
-    if (identical(fn, get0(name, envir = namespace, inherits = FALSE))) return(name)
+  candidates <- c(learners_without_mixed, "pc", "hybrid", "minimal_imap", "mmpc", "hiton_pc",
+                  "gs", "iamb", "mmhc")
+  functions <- lapply(candidates, get0, envir = namespace, inherits = FALSE)
+  for (i in seq_len(sys.nframe())) {
+    fn <- sys.function(i)
+    for (k in seq_along(candidates)) if (identical(fn, functions[[k]])) return(candidates[k])
+    if (identical(sys.frame(i), env)) break
   }
   ""
 }

@@ -116,4 +116,6 @@ test_that("functions without mixed data support say so", {
   expect_error(do.call(minimal_imap, list(iris)), "minimal_imap",
                class = "learnbn_error_data_type")
   expect_error(hybrid(iris), "hybrid", class = "learnbn_error_data_type")
+  expect_error(mmhc(iris), "mmhc", class = "learnbn_error_data_type")
+  expect_error(iamb(iris), "iamb", class = "learnbn_error_data_type")
 })

@@ -48,7 +48,9 @@ class LocalScorer {
   double score(int node, const int* parents, std::size_t k, const double* prior_joint = nullptr) {
     const double prior = log_modular_prior(spec_, node, parents, k);
     if (gaussian_) return gaussian_->score(node, conditioner_->set_base(node, parents, k), k) + prior;
-    if (mixed_ && !discrete_family(node, parents, k)) return mixed_->score(node, parents, k) + prior;
+    if (mixed_ && !discrete_family(node, parents, k)) {
+      return mixed_->score(node, parents, k) + prior;
+    }
     const FamilyCounts& c = counter_.count(node, parents, k, prior_joint != nullptr);
     return family_score(c, spec_, data_.n_cases, k, prior_joint) + prior;
   }
