@@ -81,6 +81,10 @@ cpp_available_counts <- function(data, node, parents) {
     .Call(`_learnbn_cpp_available_counts`, data, node, parents)
 }
 
+cpp_cg_families <- function(data, nodes, families) {
+    .Call(`_learnbn_cpp_cg_families`, data, nodes, families)
+}
+
 cpp_pc <- function(data, names, test, options, knowledge, report = NULL, progress = NULL) {
     .Call(`_learnbn_cpp_pc`, data, names, test, options, knowledge, report, progress)
 }

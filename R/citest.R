@@ -30,6 +30,7 @@ bnlearn_test_names <- c("x2-adf" = "x2_adf", "mi-adf" = "mi_adf", "mc-x2" = "x2_
 # RNG only for permutation tests.
 ci_test_spec <- function(test, B = NULL, data, gaussian_default = "fisher_z",
                          call = rlang::caller_env()) {
+  if (is_mixed(data)) stop_mixed("conditional independence tests", call)  # R/data-mixed.R
   if (is.null(test)) test <- if (is_gaussian(data)) gaussian_default else "x2"
   check_string(test, arg = "test", call = call)
   row <- match(test, ci_test_table$name)

@@ -14,6 +14,7 @@ data_subset <- function(data, nodes) {
     data$codes <- data$codes[nodes]
     if (!is.null(data$missing)) data$missing <- data$missing[nodes]
   }
+  if (is_mixed(data)) data <- mixed_subset(data, nodes)  # R/data-mixed.R
   data
 }
 
@@ -41,4 +42,30 @@ family_table <- function(data, node, parents = character(), call = rlang::caller
   }
   counts <- cpp_family_table(family, 0L, seq_along(parents))
   array(counts, dim = lengths(levels), dimnames = levels)
+}
+
+# bn_data()'s sources: a table as a count table, and a column of case counts checked.
+table_to_frame <- function(x, arg = "x", call = rlang::caller_env()) {
+  frame <- as.data.frame(x, stringsAsFactors = TRUE, responseName = ".count")
+  if (is.null(names(dimnames(x))) || any(!nzchar(names(dimnames(x))))) {
+    lbn_abort(paste0("{.arg {arg}} is a table without names on every dimension; name them with ",
+                     "{.code names(dimnames({arg})) <- ...}."),
+              "value", call = call)
+  }
+  frame
+}
+
+check_counts <- function(counts, name, call = rlang::caller_env()) {
+  if (!is.numeric(counts)) {
+    lbn_abort("The counts column {.val {name}} must be numeric, not {.obj_type_friendly {counts}}.",
+              "counts", call = call)
+  }
+  bad <- which(is.na(counts) | !is.finite(counts) | counts < 0 | counts != round(counts))
+  if (length(bad)) {
+    lbn_abort(c("The counts column {.val {name}} must hold non-negative whole numbers.",
+                "x" = paste0("Row {bad[1]} has {.val {counts[bad[1]]}} ({length(bad)} bad row{?s} ",
+                             "in all).")),
+              "counts", call = call)
+  }
+  as.numeric(counts)
 }

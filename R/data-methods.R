@@ -4,14 +4,15 @@
 #' @export
 print.bn_data <- function(x, ...) {
   cards <- lengths(x$levels)
-  kind <- if (is_gaussian(x)) "continuous" else "discrete"
+  kind <- switch(data_type_of(x), gaussian = "continuous", mixed = "mixed", "discrete")
   counts <- if (!is.null(x$weights)) {
     paste0(" in ", format_count(x$n_rows), " weighted rows",
            if (!is.null(x$counts)) paste0(" (counts: ", x$counts, ")"))
   }
   cli::cat_line("<bn_data> ", length(cards), " ", kind, " variables, ",
                 format_count(x$n_cases), " cases", counts)
-  shown <- if (is_gaussian(x)) names(cards) else paste0(names(cards), " (", cards, ")")
+  shown <- ifelse(names(cards) %in% continuous_nodes(x), names(cards),
+                  paste0(names(cards), " (", cards, ")"))
   # One line per kind of source column, so that numbers made discrete stand out.
   sources <- if (is.null(x$sources)) rep(kind, length(cards)) else x$sources
   for (source in unique(sources)) {
@@ -51,8 +52,9 @@ dimnames.bn_data <- function(x) list(NULL, names(x$levels))
 #' @examples
 #' head(as.data.frame(bn_data(college_plans, counts = "count")))
 as.data.frame.bn_data <- function(x, row.names = NULL, optional = FALSE, ...) {
+  continuous <- continuous_nodes(x)
   frame <- as.data.frame(lapply(names(x$levels), function(name) {
-    if (is_gaussian(x)) return(x$values[[name]])
+    if (name %in% continuous) return(x$values[[name]])
     factor(x$levels[[name]][data_codes(x, name) + 1L], levels = x$levels[[name]])
   }), col.names = names(x$levels), optional = TRUE)
   names(frame) <- names(x$levels)

@@ -36,9 +36,8 @@
 #' kept, and the sufficient statistics of a linear-Gaussian network (weighted means,
 #' standard deviations and the correlation matrix) are computed once, in C++ with
 #' Eigen. Scores and tests then work from these statistics without touching the rows
-#' again. A data.frame mixing continuous and discrete columns is an error until
-#' conditional-Gaussian networks are supported. Printing a `bn_data` object shows which
-#' kind every column became.
+#' again. A data.frame mixing continuous and discrete columns gives mixed data (see
+#' the section below). Printing a `bn_data` object shows which kind every column became.
 #'
 #' **Collinear columns.** A continuous column that is (almost) a linear function of
 #' others, with a residual variance ratio 1 - R^2 below `1e-10` on the correlation scale
@@ -86,10 +85,14 @@
 #'   such as [college_plans] is used as it is, without expanding rows. Rows with a zero
 #'   count are dropped. `NULL` uses the column named by `attr(x, "counts")`, if any.
 #' @param type `"auto"` (continuous when every column is numeric and one has a
-#'   non-integer value, discrete otherwise), `"discrete"` or `"gaussian"`.
+#'   non-integer value, mixed when other columns are factors, strings or logicals, and
+#'   discrete otherwise), `"discrete"`, `"gaussian"`, or a named vector giving some
+#'   columns `"discrete"` or `"continuous"` (the others as by `"auto"`), such as
+#'   `c(cyl = "discrete")`; see the section on mixed data.
 #' @param missing `"error"` (the default) or `"allow"` (keep missing cells of discrete
 #'   data with a missing code).
-#' @return A `bn_data` object: a list with `type` (`"discrete"` or `"gaussian"`),
+#' @return A `bn_data` object: a list with `type` (`"discrete"`, `"gaussian"` or
+#'   `"mixed"`; mixed data have both `codes` and `values`, `NULL` for the other kind),
 #'   `levels` (named by variable; `NULL` entries for continuous variables), `sources`
 #'   (the kind of each column before recoding: `"factor"`, `"character"`, `"logical"`,
 #'   `"whole number"` or `"numeric"`), `weights` (`NULL` or the case counts), `counts`
@@ -112,6 +115,8 @@
 #' bn_data(as.data.frame(UCBAdmissions), counts = "Freq")
 #' bn_data(data.frame(a = c("x", NA, "y"), b = c("u", "v", NA)), missing = "allow")
 #' bn_data(iris[1:4])
+#' bn_data(iris)
+#' bn_data(mtcars, type = c(cyl = "discrete", am = "discrete"))
 bn_data <- function(x, counts = NULL, type = c("auto", "discrete", "gaussian"),
                     missing = c("error", "allow")) {
   new_bn_data(x, counts, type, missing, arg = "x", call = rlang::current_env())
@@ -131,7 +136,8 @@ new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg 
     }
     return(x)
   }
-  type <- check_choice(type, c("auto", "discrete", "gaussian"), arg = "type", call = call)
+  if (is.null(names(type))) type <- check_choice(type, c("auto", "discrete", "gaussian"),
+                                                  arg = "type", call = call)
   missing <- check_choice(missing, c("error", "allow"), arg = "missing", call = call)
   counts_name <- NULL
   from_table <- is.table(x)
@@ -156,12 +162,12 @@ new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg 
   unused <- if (!declared) unused_levels(x[setdiff(names(x), counts)])
   rows <- split_counts(x, counts, arg, call)
   check_frame_shape(rows$x, arg, call)
-  data <- if (data_type(rows$x, type, call) == "gaussian") {
-    gaussian_data(rows$x, rows$weights, arg, call)
-  } else {
-    discrete_data(rows$x, rows$weights, missing == "allow", warn_levels = type == "auto",
-                  not_again = rows$suspects, arg = arg, call = call, levels_given = levels_given)
-  }
+  types <- column_types(rows$x, type, arg, call)  # R/data-mixed.R
+  data <- switch(types$type,
+    gaussian = gaussian_data(rows$x, rows$weights, arg, call),
+    mixed = mixed_data(rows$x, rows$weights, types$kinds, types$auto, arg, call),
+    discrete_data(rows$x, rows$weights, missing == "allow", warn_levels = types$auto,
+                  not_again = rows$suspects, arg = arg, call = call, levels_given = levels_given))
   if (!is_gaussian(data) && !levels_given) warn_discrete_columns(data, unused, arg)
   data$counts <- counts_name
   data
@@ -273,27 +279,6 @@ warn_many_levels <- function(levels, n_cases, arg) {
            "many_levels")
 }
 
-# "discrete" or "gaussian" for the columns of x, checking that they are not mixed.
-data_type <- function(x, type, call = rlang::caller_env()) {
-  numeric <- vapply(x, function(col) is.numeric(col) && !is.factor(col), logical(1))
-  fractional <- vapply(x, function(col) {
-    is.double(col) && any(is.finite(col) & col != round(col))
-  }, logical(1))
-  if (type == "auto") type <- if (any(fractional)) "gaussian" else "discrete"
-  if (type == "gaussian" && !all(numeric)) {
-    lbn_abort(c(paste0("Continuous data must have numeric columns only; ",
-                       "{.val {names(x)[!numeric]}} {?is/are} not."),
-                "i" = if (any(fractional)) paste0("Continuous columns: ",
-                                                  "{.val {names(x)[fractional]}}. Mixed ",
-                                                  "(conditional Gaussian) networks are not ",
-                                                  "supported yet."),
-                "i" = paste0("Discretise the continuous columns (e.g. with {.fn cut}) or drop the ",
-                             "discrete ones.")),
-              "mixed", call = call)
-  }
-  type
-}
-
 # An error naming the columns with no observed value or no level (`n_na`: missing cells
 # per column, of `n_rows`): such a variable has no states to count or to complete.
 stop_if_unobserved <- function(n_na, n_rows, levels, arg, call) {
@@ -327,31 +312,6 @@ stop_if_missing <- function(n_na, allow, hint, arg = "x", call = rlang::caller_e
 # Largest number of levels a variable may have: codes must fit the core's 32-bit
 # configuration arithmetic with room for the other variables of a family.
 max_levels <- 65535L
-
-table_to_frame <- function(x, arg = "x", call = rlang::caller_env()) {
-  frame <- as.data.frame(x, stringsAsFactors = TRUE, responseName = ".count")
-  if (is.null(names(dimnames(x))) || any(!nzchar(names(dimnames(x))))) {
-    lbn_abort(paste0("{.arg {arg}} is a table without names on every dimension; name them with ",
-                     "{.code names(dimnames({arg})) <- ...}."),
-              "value", call = call)
-  }
-  frame
-}
-
-check_counts <- function(counts, name, call = rlang::caller_env()) {
-  if (!is.numeric(counts)) {
-    lbn_abort("The counts column {.val {name}} must be numeric, not {.obj_type_friendly {counts}}.",
-              "counts", call = call)
-  }
-  bad <- which(is.na(counts) | !is.finite(counts) | counts < 0 | counts != round(counts))
-  if (length(bad)) {
-    lbn_abort(c("The counts column {.val {name}} must hold non-negative whole numbers.",
-                "x" = paste0("Row {bad[1]} has {.val {counts[bad[1]]}} ({length(bad)} bad row{?s} ",
-                             "in all).")),
-              "counts", call = call)
-  }
-  as.numeric(counts)
-}
 
 check_frame_names <- function(x, arg = "x", call = rlang::caller_env()) {
   nms <- names(x)
@@ -388,7 +348,8 @@ check_complete <- function(data, what, call = rlang::caller_env()) {
 
 # Internal: stops unless the data have the kind a method needs ("discrete" or "gaussian").
 check_data_type <- function(data, needed, what, call = rlang::caller_env()) {
-  type <- if (is_gaussian(data)) "gaussian" else "discrete"
+  type <- data_type_of(data)
+  if (type == "mixed" && needed != "mixed") stop_mixed(what, call)
   if (type != needed) {
     lbn_abort("{what} needs {needed} data, but {.arg data} {?is/are} {type}.", "data_type",
               call = call)
@@ -398,8 +359,9 @@ check_data_type <- function(data, needed, what, call = rlang::caller_env()) {
 
 # Internal: the data restricted to `rows`, with new case counts `weights` (or NULL).
 data_rows <- function(data, rows, weights = NULL) {
-  field <- if (is_gaussian(data)) "values" else "codes"
-  data[[field]] <- lapply(data[[field]], `[`, rows)
+  for (field in c("values", "codes")) {
+    if (!is.null(data[[field]])) data[[field]] <- lapply(data[[field]], `[`, rows)
+  }
   data["weights"] <- list(weights)  # keeps the element when NULL
   data$n_rows <- length(rows)
   data$n_cases <- if (is.null(weights)) length(rows) else sum(weights)

@@ -126,6 +126,7 @@ fit_parameters <- function(g, data, method = c("bayes", "mle"), iss = 1,
                            missing = c("none", "em", "gibbs"), control = list()) {
   g <- check_fit_graph(g)
   data <- as_bn_data(data)
+  if (is_mixed(data)) stop_mixed("{.fn fit_parameters}")  # R/data-mixed.R
   if (is_gaussian(data)) {
     if (!missing(iss)) warn_unused_arguments("iss", "for a linear-Gaussian network")
     return(fit_gaussian(g, data, method))

@@ -64,6 +64,7 @@ prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL,
   nodes <- names(data$levels)
   knowledge <- build_constraints(nodes, whitelist, blacklist, max_parents, no_parents, no_children,
                                  restrict = restrict, call = call)
+  knowledge <- exclude_continuous_parents(knowledge, data, start, call)  # R/score-mixed.R
   warn_unscorable_families(data, score, min(knowledge$max_parents, length(nodes) - 1))
   list(data = data, score = score, knowledge = knowledge, nodes = nodes,
        start = start_matrix(start, knowledge, call), threads = threads, verbose = verbose,
@@ -78,6 +79,7 @@ prepare_tests <- function(data, test, alpha, B, threads, verbose = FALSE, whitel
                           call = rlang::caller_env()) {
   clock <- stopwatch()
   data <- as_bn_data(data, arg = "data", call = call)
+  if (is_mixed(data)) stop_mixed(mixed_what(learner_name(call)), call)  # R/score-mixed.R
   check_enough_cases(data, call = call)
   check_not_collinear(data, call = call)
   nodes <- names(data$levels)
@@ -243,6 +245,7 @@ search_info <- function(result, search, algorithm, steps_text, extra = list()) {
             list(score_evaluations = result$score_evaluations, cache_hits = result$cache_hits,
                  cache_hit_rate = hit_rate, time = search$clock(), trace = result$trace),
             extra)
+  info$excluded_arcs <- search$knowledge$excluded_arcs  # mixed data: continuous -> discrete
   if (search$verbose && !is.null(steps_text)) {
     cli::cli_inform(paste0("{algorithm}: {steps_text}, {info$score_evaluations} family score{?s} ",
                            "computed, score {format(result$score, nsmall = 2)}, ",

@@ -15,6 +15,10 @@ score_improves <- function(new, old) {
   new > old + max(margin[["absolute"]], margin[["relative"]] * abs(old))
 }
 
+# The scores of mixed data: their conditional linear Gaussian versions (bnlearn's
+# "loglik-cg", "aic-cg", "bic-cg"; score/conditional_gaussian.hpp).
+mixed_scores <- c("loglik", "aic", "bic")
+
 # bnlearn's names of scores that learnbn calls otherwise (bnlearn's "bde" is learnbn's
 # "bde" without a prior network, i.e. BDeu; "loglik", "aic" and "bic" are the Gaussian
 # scores on continuous data).
@@ -60,6 +64,20 @@ bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic"
 #'   size of the mean), `aw` (degrees of freedom of the Wishart, > n + 1 so that t > 0)
 #'   and precision matrix `t I`, `t = am (aw - n - 1) / (am + 1)`. It is score equivalent and, like
 #'   bnlearn's, computed in the units of the data.
+#'
+#' On mixed data (see [bn_data()]) `"loglik"`, `"aic"` and `"bic"` are the conditional
+#' linear Gaussian (CLG) scores, equal to bnlearn 4.9's `"loglik-cg"`, `"aic-cg"` and
+#' `"bic-cg"`: a discrete node has discrete parents only and scores as above; a
+#' continuous node is one linear regression on its continuous parents per configuration
+#' of its discrete parents, with `q (|continuous parents| + 2)` parameters (`q` the
+#' number of configurations, observed or not). As in bnlearn, each configuration's
+#' residual variance is the unbiased `RSS_j / (n_j - p)` (`p` coefficients), not the
+#' maximum-likelihood `RSS_j / n_j` of continuous data, so that the numbers are
+#' bnlearn's; a configuration with no more cases than coefficients, or fitted exactly,
+#' scores `-Inf` (a warning naming the family in [network_score()] and [local_score()];
+#' searches never choose such a family). Arcs from a continuous to a discrete node are
+#' excluded from every search (listed in the result's `info$excluded_arcs`). The default
+#' score of mixed data is `"bic"`; the other scores do not apply to them yet.
 #'
 #' The discrete scores (`"bdeu"`, `"bde"`, `"k2"`, `"bd"`, `"cv"`) on continuous data,
 #' and `"bge"` on discrete data, are errors. Where a learner's `score` is `NULL`, it
@@ -250,13 +268,20 @@ print.bn_score <- function(x, ...) {
 # against the data; NULL means `default` on discrete data and "bic" on continuous data.
 as_bn_score <- function(score, ..., data, default = "bdeu", arg = rlang::caller_arg(score),
                         call = rlang::caller_env()) {
-  if (is.null(score)) score <- if (is_gaussian(data)) "bic" else default
+  if (is.null(score)) score <- if (is_gaussian(data) || is_mixed(data)) "bic" else default
   check_score_data(as_bn_score_object(score, ..., arg = arg, call = call), data, call)
 }
 
 check_score_data <- function(score, data, call = rlang::caller_env()) {
   check_structure_prior_data(score, names(data$levels), call = call)
   if (score$type %in% scores_with("iss")) warn_large_iss(score$iss, data$n_cases)
+  if (is_mixed(data) && !score$type %in% mixed_scores) {
+    lbn_abort(c(paste0("The {.val {score$type}} score does not apply to mixed data yet; ",
+                       "{.arg data} mix discrete and continuous columns."),
+                "i" = paste0("Conditional Gaussian scores for mixed data: ",
+                             "{.val {mixed_scores}}.")),
+              "data_type", call = call)
+  }
   if (is_gaussian(data) && !score$type %in% scores_with("continuous")) {
     lbn_abort(c(paste0("The {.val {score$type}} score applies to discrete data, but {.arg data} ",
                        "are continuous."),

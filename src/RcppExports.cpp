@@ -280,6 +280,18 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_cg_families
+Rcpp::List cpp_cg_families(Rcpp::List data, Rcpp::IntegerVector nodes, Rcpp::List families);
+RcppExport SEXP _learnbn_cpp_cg_families(SEXP dataSEXP, SEXP nodesSEXP, SEXP familiesSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type nodes(nodesSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type families(familiesSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_cg_families(data, nodes, families));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_pc
 Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test, Rcpp::List options, Rcpp::List knowledge, Rcpp::Nullable<Rcpp::Function> report, Rcpp::Nullable<Rcpp::Function> progress);
 RcppExport SEXP _learnbn_cpp_pc(SEXP dataSEXP, SEXP namesSEXP, SEXP testSEXP, SEXP optionsSEXP, SEXP knowledgeSEXP, SEXP reportSEXP, SEXP progressSEXP) {
@@ -400,6 +412,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_complete_data", (DL_FUNC) &_learnbn_cpp_complete_data, 4},
     {"_learnbn_cpp_gibbs_fit", (DL_FUNC) &_learnbn_cpp_gibbs_fit, 5},
     {"_learnbn_cpp_available_counts", (DL_FUNC) &_learnbn_cpp_available_counts, 3},
+    {"_learnbn_cpp_cg_families", (DL_FUNC) &_learnbn_cpp_cg_families, 3},
     {"_learnbn_cpp_pc", (DL_FUNC) &_learnbn_cpp_pc, 7},
     {"_learnbn_cpp_registry", (DL_FUNC) &_learnbn_cpp_registry, 0},
     {"_learnbn_cpp_search_plan", (DL_FUNC) &_learnbn_cpp_search_plan, 1},

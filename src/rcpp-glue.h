@@ -149,9 +149,17 @@ inline learnbn::DataView data_view(const Rcpp::List& data) {
     Rcpp::NumericVector missing = data["missing"];
     for (double m : missing) view.has_missing = view.has_missing || m > 0;
   }
+  // Mixed data: a continuous variable has NULL codes and its values in `values`.
+  const bool mixed = data.containsElementNamed("type") &&
+                     Rcpp::as<std::string>(data["type"]) == "mixed";
   for (R_xlen_t i = 0; i < codes.size(); ++i) {
     learnbn::Column column;
     SEXP col = codes[i];
+    if (mixed && Rf_isNull(col)) {
+      column.real = REAL(Rcpp::List(data["values"])[i]);
+      view.columns.push_back(column);
+      continue;
+    }
     if (TYPEOF(col) == RAWSXP) column.small = RAW(col); else column.wide = INTEGER(col);
     column.cardinality = Rf_length(levels[i]);
     view.columns.push_back(column);

@@ -30,7 +30,8 @@ test_that("bn_data() rejects wrong types, NA, empty data and bad names", {
   expect_lbn_error(bn_data(data.frame(A = c(1, NaN))), "missing")
   expect_lbn_error(bn_data(data.frame(A = c(1, Inf))), "continuous", "Inf")
   expect_lbn_error(bn_data(data.frame(A = c(1, 2.5)), type = "discrete"), "continuous", "2.5")
-  expect_lbn_error(bn_data(data.frame(A = c(1, 2.5), B = c("x", "y"))), "mixed", "B")
+  expect_lbn_error(bn_data(data.frame(A = c(1, 2.5), B = c("x", "y")), type = "gaussian"), "mixed",
+                   "B")
   expect_lbn_error(bn_data(data.frame(A = c(1, 2.5), B = c(1, NA))), "missing", "B \\(1 NA\\)")
   expect_lbn_error(bn_data(data.frame(A = c(1, 2.5), B = c(1, Inf))), "value", "infinite")
   expect_lbn_error(bn_data(data.frame(A = c(1, 2.5), B = c(3, 3))), "value", "constant")

@@ -64,7 +64,8 @@ test_that("bad data fail with classed errors naming the column and the problem",
   expect_error(bn_data(1:3), class = "learnbn_error_type")
   expect_error(bn_data(data.frame(a = c("x", NA, "y"), b = c(NA, NA, "z"))), class = "learnbn_error_missing")
   expect_error(bn_data(data.frame(a = c(1.5, 2)), type = "discrete"), class = "learnbn_error_continuous")
-  expect_error(bn_data(data.frame(a = c(1.5, 2), b = factor(1:2))), class = "learnbn_error_mixed")
+  expect_error(bn_data(data.frame(a = c(1.5, 2), b = factor(1:2)), type = "gaussian"),
+               class = "learnbn_error_mixed")
   expect_error(bn_data(data.frame(a = character())), class = "learnbn_error_empty")
   expect_error(bn_data(data.frame()), class = "learnbn_error_empty")
   dup <- data.frame(a = 1:2, b = 1:2)
@@ -86,7 +87,7 @@ test_that("bad data fail with classed errors naming the column and the problem",
   expect_snapshot(error = TRUE, {
     bn_data(data.frame(a = c("x", NA, "y"), b = c(NA, NA, "z")))
     bn_data(data.frame(a = c(1.5, 2)), type = "discrete")
-    bn_data(data.frame(a = c(1.5, 2), b = factor(1:2)))
+    bn_data(data.frame(a = c(1.5, 2), b = factor(1:2)), type = "gaussian")
     bn_data(data.frame(a = 1:2, n = c(1, -1)), counts = "n")
   })
 })
@@ -203,7 +204,7 @@ test_that("errors about data given to a learner name the learner and its argumen
   holes <- data.frame(a = c("x", NA, "y"), b = c("u", "v", "v"))
   expect_snapshot(error = TRUE, {
     hill_climb(holes)
-    pc(data.frame(a = 1:3, b = c(1.5, 2, 3), c = factor(1:3)))
+    pc(data.frame(b = c(1.5, 2, 3, 4.5), c = factor(c(1, 1, 2, 2))))
     fit_parameters(bn_graph_from_string("[a][b|a]"), data.frame(a = "x", a = "y", check.names = FALSE))
     bn_data(holes)
   })

@@ -8,6 +8,7 @@
 #include <Eigen/Dense>
 #include <learnbn/data/gaussian_stats.hpp>
 #include <learnbn/score/cache.hpp>
+#include <learnbn/score/conditional_gaussian.hpp>
 #include <learnbn/score/family_score.hpp>
 #include <learnbn/score/family_scorer.hpp>
 #include <learnbn/score/gaussian.hpp>
@@ -347,11 +348,55 @@ inline void test_parent_set_counts() {
   CHECK(score_properties().size() == score_type_names().size());
 }
 
+// Conditional linear Gaussian families (mixed data) against hand values: Z = 0 0 0 1 1 1,
+// X = 1 2 4 3 5 6: each configuration has mean 7/3 or 14/3 and RSS 14/3 with p = 1, so
+// s^2 = 7/3 and loglik = 2 (-3/2 log(2 pi 7/3) - 1); 2 (0 + 2) parameters.
+inline void test_conditional_gaussian() {
+  std::vector<std::uint8_t> z = {0, 0, 0, 1, 1, 1}, w = {0, 0, 0, 0, 0, 1};
+  std::vector<double> x = {1, 2, 4, 3, 5, 6};
+  std::vector<double> y = {0.5, 1.5, 0.25, 2, 3.5, 1};
+  DataView d;
+  d.columns = {Column{z.data(), nullptr, nullptr, 2}, Column{nullptr, nullptr, x.data(), 0},
+               Column{w.data(), nullptr, nullptr, 2}, Column{nullptr, nullptr, y.data(), 0}};
+  d.n_rows = 6;
+  d.n_cases = 6;
+  CHECK(is_mixed(d));
+  ScoreSpec bic;
+  bic.type = ScoreType::bic;
+  ConditionalGaussian cg(d, bic);
+  const int zp = 0;
+  const CGFamily f = cg.fit(1, &zp, 1);
+  const double loglik = 2 * (-1.5 * std::log(2 * M_PI * 7.0 / 3) - 1);
+  CHECK(f.status == CGStatus::none);
+  CHECK(near(f.loglik, loglik));
+  CHECK(near(f.params, 4));
+  CHECK(near(cg.score(1, &zp, 1), loglik - 0.5 * std::log(6.0) * 4));
+  // W = 1 in one row only: that configuration cannot estimate a variance.
+  const int wp = 2;
+  const CGFamily few = cg.fit(1, &wp, 1);
+  CHECK(few.status == CGStatus::few_rows && few.config == 1);
+  CHECK(std::isinf(cg.score(1, &wp, 1)));
+  const int xp = 1;
+  CHECK(cg.fit(0, &xp, 1).status == CGStatus::continuous_parent);
+  // The LocalScorer and FamilyScorer (threads) give the same numbers.
+  LocalScorer local(d, bic, nullptr);
+  CHECK(near(local.score(1, &zp, 1), cg.score(1, &zp, 1)));
+  const int both[] = {0, 1};
+  CHECK(near(local.score(3, both, 2), cg.score(3, both, 2)));
+  FamilyScorer one(d, bic, 1), two(d, bic, 2);
+  std::vector<double> a, b;
+  one.score_additions(3, {0}, {1, 2}, a);
+  two.score_additions(3, {0}, {1, 2}, b);
+  CHECK(a.size() == 2 && near(a[0], cg.score(3, both, 2)) && near(a[0], b[0]));
+  CHECK(std::isinf(a[1]) && std::isinf(b[1]));
+}
+
 inline void run_score_tests() {
   run_test("test_scores", test_scores);
   run_test("test_cache", test_cache);
   run_test("test_family_scorer", test_family_scorer);
   run_test("test_gaussian", test_gaussian);
+  run_test("test_conditional_gaussian", test_conditional_gaussian);
   run_test("test_parent_sets", test_parent_sets);
   run_test("test_parent_set_counts", test_parent_set_counts);
 }

@@ -1,11 +1,14 @@
-// Scores the families of one data set with one score: by counting (discrete data) or
-// from the correlation matrix (Gaussian data). One LocalScorer per thread; the threads'
-// scorers share one GaussianModel, which they only read.
+// Scores the families of one data set with one score: by counting (discrete data), from
+// the correlation matrix (Gaussian data) or, for mixed data, by counting discrete
+// families and fitting conditional Gaussian ones (conditional_gaussian.hpp). One
+// LocalScorer per thread; the threads' scorers share one GaussianModel, which they only
+// read.
 #pragma once
 #include <memory>
 #include <vector>
 
 #include "../data/counts.hpp"
+#include "conditional_gaussian.hpp"
 #include "family_score.hpp"
 #include "gaussian.hpp"
 
@@ -28,6 +31,7 @@ class LocalScorer {
         gaussian_(std::move(gaussian)),
         singletons_apart_(singletons_apart_ok(spec)) {
     if (gaussian_) conditioner_.reset(new Conditioner(gaussian_->matrix(), gaussian_->size()));
+    if (is_mixed(data_)) mixed_.reset(new ConditionalGaussian(data_, spec_));
   }
   // counter_ refers to data_: a copy or a move would count through its source's view.
   LocalScorer(const LocalScorer&) = delete;
@@ -36,12 +40,17 @@ class LocalScorer {
   void share_column_bits(std::shared_ptr<ColumnBits> bits) {
     counter_.share_column_bits(std::move(bits));
   }
-  void prepare_column_bits(int var) { counter_.prepare_column_bits(var); }
+  void prepare_column_bits(int var) {
+    if (!mixed_) counter_.prepare_column_bits(var);  // mixed data count plainly
+  }
 
   // `prior_joint`: BDe's P(x_i, pa_i) from a prior network, or nullptr.
   double score(int node, const int* parents, std::size_t k, const double* prior_joint = nullptr) {
     const double prior = log_modular_prior(spec_, node, parents, k);
     if (gaussian_) return gaussian_->score(node, conditioner_->set_base(node, parents, k), k) + prior;
+    if (mixed_ && !discrete_family(node, parents, k)) {
+      return mixed_->score(node, parents, k) + prior;
+    }
     const FamilyCounts& c = counter_.count(node, parents, k, prior_joint != nullptr);
     return family_score(c, spec_, data_.n_cases, k, prior_joint) + prior;
   }
@@ -50,9 +59,14 @@ class LocalScorer {
   // score_plus() for the family base + {extra}.
   void set_base(int node, const int* parents, std::size_t k) {
     if (gaussian_) conditioner_->set_base(node, parents, k);
-    else counter_.set_base(node, parents, k);
+    else if (!mixed_) counter_.set_base(node, parents, k);
   }
   double score_plus(int node, int extra, const int* parents, std::size_t k) {
+    if (mixed_) {  // every family scored afresh (with its prior): CLG families have no base
+      family_.assign(parents, parents + k);
+      family_.push_back(extra);
+      return score(node, family_.data(), family_.size());
+    }
     const double prior = log_modular_prior(spec_, node, parents, k, extra);
     if (gaussian_) return gaussian_->score(node, conditioner_->plus(extra), k + 1) + prior;
     const FamilyCounts& c = counter_.count_plus(node, extra, parents, k, singletons_apart_);
@@ -65,7 +79,7 @@ class LocalScorer {
                        std::size_t k, double* out) {
     const std::size_t window = Counter::kWindow;
     std::size_t e = 0;
-    while (!gaussian_ && e + window <= n) {
+    while (!gaussian_ && !mixed_ && e + window <= n) {
       if (!counter_.count_plus_window(node, extras + e, singletons_apart_)) {
         out[e] = score_plus(node, extras[e], parents, k);
         ++e;
@@ -89,6 +103,16 @@ class LocalScorer {
   std::shared_ptr<const GaussianModel> gaussian_;
   std::unique_ptr<Conditioner> conditioner_;
   bool singletons_apart_;  // see Counter::count_plus
+  std::unique_ptr<ConditionalGaussian> mixed_;  // mixed data only
+  std::vector<int> family_;
+
+  bool discrete_family(int node, const int* parents, std::size_t k) const {
+    if (mixed_->continuous(node)) return false;
+    for (std::size_t i = 0; i < k; ++i) {
+      if (mixed_->continuous(parents[i])) return false;
+    }
+    return true;
+  }
 };
 
 }  // namespace learnbn

@@ -1,0 +1,303 @@
+// Conditional linear Gaussian (CLG) family scores of mixed data: a continuous node is one
+// linear regression on its continuous parents per configuration of its discrete parents;
+// a discrete node has discrete parents only (its family is counted by the Counter).
+// The definitions are bnlearn 4.9's "loglik-cg", "aic-cg" and "bic-cg", to the digit:
+//   configuration j with n_j cases and p = |continuous parents| + 1 coefficients:
+//   s_j^2 = RSS_j / (n_j - p) (unbiased, as bnlearn's c_cls), and
+//   loglik_j = sum_rows log dnorm(x, fitted, s_j) = -n_j/2 log(2 pi s_j^2) - (n_j - p)/2;
+//   parameters: q (p + 1) for q = prod of the discrete parents' levels (all declared
+//   configurations, observed or not); AIC subtracts them, BIC log(N)/2 times them.
+// The sufficient statistics (per observed configuration: cases, sums and cross-products
+// of the continuous variables) come from one pass over the rows.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <unordered_map>
+#include <vector>
+
+#include "../data/data.hpp"
+#include "family_score.hpp"
+
+namespace learnbn {
+
+// Whether `data` mixes discrete and continuous columns (a view of bn_data's "mixed" type).
+inline bool is_mixed(const DataView& data) {
+  if (data.gaussian()) return false;
+  for (const Column& column : data.columns) {
+    if (column.real) return true;
+  }
+  return false;
+}
+
+// Why a CLG family has no finite score (`none`: it has one), or, for `collinear`, why
+// one of its continuous parents was left out of a configuration's regression.
+//   few_rows: a configuration with cases but no more than p of them (s_j is 0);
+//   exact_fit: a configuration where the node is a linear function of its parents;
+//   collinear: a continuous parent constant, or a linear function of the others, within
+//     a configuration: as bnlearn's pivoting QR, it is left out of that regression but
+//     still counted in p and the parameters (the score stays finite);
+//   continuous_parent: a discrete node with a continuous parent (no CLG density).
+enum class CGStatus { none = 0, few_rows, exact_fit, collinear, continuous_parent };
+
+struct CGFamily {
+  double loglik = 0;
+  double params = 0;
+  CGStatus status = CGStatus::none;
+  // The first configuration concerned (0-based, mixed radix over the discrete parents in
+  // their given order, the first fastest), or -1.
+  double config = -1;
+};
+
+class ConditionalGaussian {
+ public:
+  // Within a configuration, a residual variance below this share of the node's variance
+  // is an exact fit, and a parent's below this share of its own variance is collinear
+  // (the limit of score/gaussian.hpp, on the same correlation scale).
+  static constexpr double kTolerance = 1e-12;
+  static constexpr double kCollinear = 1e-10;
+  static constexpr double kDenseConfigs = 65536;
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  // Up to this many continuous variables, the cross-products of pairs are kept once
+  // computed, and a family without discrete parents is scored from them, without rows.
+  static constexpr std::size_t kMaxPairs = 1024;
+
+  ConditionalGaussian(const DataView& data, const ScoreSpec& spec)
+      : data_(data),
+        spec_(spec),
+        mean_(data.n_vars(), 0.0),
+        scale_(data.n_vars(), 1.0),
+        slot_(data.n_vars(), -1) {
+    if (spec.type != ScoreType::loglik && spec.type != ScoreType::aic &&
+        spec.type != ScoreType::bic) {
+      throw std::invalid_argument("mixed data are scored by loglik, aic or bic only");
+    }
+    // Standardising once keeps the cross-products well conditioned whatever the units.
+    for (std::size_t v = 0; v < data.n_vars(); ++v) {
+      const double* x = data.columns[v].real;
+      if (!x) continue;
+      double sum = 0, sq = 0;
+      for (std::size_t row = 0; row < data.n_rows; ++row) sum += data.weight(row) * x[row];
+      const double mean = sum / data.n_cases;
+      for (std::size_t row = 0; row < data.n_rows; ++row) {
+        sq += data.weight(row) * (x[row] - mean) * (x[row] - mean);
+      }
+      mean_[v] = mean;
+      scale_[v] = sq > 0 ? std::sqrt(sq / data.n_cases) : 1.0;
+      slot_[v] = static_cast<int>(n_continuous_++);
+    }
+    if (n_continuous_ <= kMaxPairs) {
+      pairs_.assign(n_continuous_ * n_continuous_, std::numeric_limits<double>::quiet_NaN());
+    }
+  }
+
+  bool continuous(int var) const { return data_.columns[var].real != nullptr; }
+
+  // The score of a family whose node is continuous or has a continuous parent.
+  double score(int node, const int* parents, std::size_t k) {
+    const CGFamily f = fit(node, parents, k);
+    if (f.status != CGStatus::none && f.status != CGStatus::collinear) {
+      return -std::numeric_limits<double>::infinity();
+    }
+    double s = f.loglik;
+    if (spec_.type == ScoreType::aic) s -= f.params;
+    if (spec_.type == ScoreType::bic) s -= 0.5 * std::log(data_.n_cases) * f.params;
+    return s;
+  }
+
+  CGFamily fit(int node, const int* parents, std::size_t k) {
+    CGFamily out;
+    split(parents, k);
+    if (!continuous(node)) {
+      if (!cont_.empty()) out.status = CGStatus::continuous_parent;
+      return out;  // a discrete family is the Counter's
+    }
+    const double q = configurations();
+    out.params = q * (static_cast<double>(cont_.size()) + 2);
+    if (disc_.empty() && !pairs_.empty()) from_pairs(node); else gather(node);
+    const std::size_t d = cont_.size() + 1, p = d;  // p coefficients: intercept + slopes
+    for (std::size_t j = 0; j < n_.size(); ++j) {
+      const double nj = n_[j];
+      if (nj <= static_cast<double>(p)) {
+        return flag(out, CGStatus::few_rows, j);
+      }
+      bool dropped = false;
+      const double rss = residual(j, d, nj, dropped) * scale_[node] * scale_[node];
+      if (dropped && out.status == CGStatus::none) flag(out, CGStatus::collinear, j);
+      if (!(rss > kTolerance * nj * scale_[node] * scale_[node])) {
+        return flag(out, CGStatus::exact_fit, j);
+      }
+      const double df = nj - static_cast<double>(p);
+      out.loglik += -0.5 * nj * std::log(2 * M_PI * rss / df) - 0.5 * df;
+    }
+    return out;
+  }
+
+ private:
+  CGFamily& flag(CGFamily& out, CGStatus status, std::size_t compact) {
+    out.status = status;
+    out.config = static_cast<double>(keys_[compact]);
+    return out;
+  }
+
+  void split(const int* parents, std::size_t k) {
+    disc_.clear();
+    cont_.clear();
+    for (std::size_t i = 0; i < k; ++i) {
+      (continuous(parents[i]) ? cont_ : disc_).push_back(parents[i]);
+    }
+  }
+
+  double configurations() const {
+    double q = 1;
+    for (int v : disc_) q *= data_.columns[v].cardinality;
+    return q;
+  }
+
+  // One pass over the rows: each row's configuration of the discrete parents, renumbered
+  // to the observed ones (keys_), with cases n_, sums s_ and lower cross-products c_ of
+  // the standardised continuous parents then the node.
+  void gather(int node) {
+    const std::size_t d = cont_.size() + 1;
+    if (configurations() >= 9.2e18) throw std::length_error("too many parent configurations");
+    vars_.assign(cont_.begin(), cont_.end());
+    vars_.push_back(node);
+    keys_.clear();
+    n_.clear();
+    s_.clear();
+    c_.clear();
+    index_.clear();
+    const double q = configurations();
+    dense_.assign(q <= kDenseConfigs ? static_cast<std::size_t>(q) : 0, kNone);
+    std::vector<double> v(d), shift(d), inverse(d);
+    std::vector<const double*> columns(d);
+    for (std::size_t a = 0; a < d; ++a) {
+      columns[a] = data_.columns[vars_[a]].real;
+      shift[a] = mean_[vars_[a]];
+      inverse[a] = 1 / scale_[vars_[a]];
+    }
+    for (std::size_t row = 0; row < data_.n_rows; ++row) {
+      std::uint64_t key = 0, stride = 1;
+      for (int var : disc_) {
+        const Column& column = data_.columns[var];
+        key += stride * static_cast<std::uint64_t>(column.code(row));
+        stride *= static_cast<std::uint64_t>(column.cardinality);
+      }
+      const std::size_t j = compact(key, d);
+      const double w = data_.weight(row);
+      n_[j] += w;
+      double* sum = &s_[j * d];
+      double* cross = &c_[j * d * d];
+      for (std::size_t a = 0; a < d; ++a) {
+        v[a] = (columns[a][row] - shift[a]) * inverse[a];
+        sum[a] += w * v[a];
+        for (std::size_t b = 0; b <= a; ++b) cross[a * d + b] += w * v[a] * v[b];
+      }
+    }
+  }
+
+  // The compact number of configuration `key`: a table when there are few
+  // configurations, a hash of the observed ones otherwise.
+  std::size_t compact(std::uint64_t key, std::size_t d) {
+    if (!dense_.empty()) {
+      if (dense_[key] != kNone) return dense_[key];
+    } else {
+      const auto found = index_.find(key);
+      if (found != index_.end()) return found->second;
+    }
+    const std::size_t j = keys_.size();
+    if (!dense_.empty()) dense_[key] = j; else index_.emplace(key, j);
+    keys_.push_back(key);
+    n_.push_back(0);
+    s_.resize(s_.size() + d, 0.0);
+    c_.resize(c_.size() + d * d, 0.0);
+    return j;
+  }
+
+  // The statistics of one configuration (all rows) from the pairs' cross-products of
+  // the standardised (so centred) variables: the sums are 0.
+  void from_pairs(int node) {
+    const std::size_t d = cont_.size() + 1;
+    vars_.assign(cont_.begin(), cont_.end());
+    vars_.push_back(node);
+    keys_.assign(1, 0);
+    n_.assign(1, data_.n_cases);
+    s_.assign(d, 0.0);
+    c_.assign(d * d, 0.0);
+    for (std::size_t a = 0; a < d; ++a) {
+      for (std::size_t b = 0; b <= a; ++b) c_[a * d + b] = pair(vars_[a], vars_[b]);
+    }
+  }
+
+  // sum_rows w z_u z_v of two standardised continuous variables, computed once.
+  double pair(int u, int v) {
+    double& slot = pairs_[static_cast<std::size_t>(slot_[u]) * n_continuous_ + slot_[v]];
+    if (!std::isnan(slot)) return slot;
+    const double *x = data_.columns[u].real, *y = data_.columns[v].real;
+    const double mx = mean_[u], my = mean_[v], ix = 1 / scale_[u], iy = 1 / scale_[v];
+    double sum = 0;
+    for (std::size_t row = 0; row < data_.n_rows; ++row) {
+      sum += data_.weight(row) * ((x[row] - mx) * ix) * ((y[row] - my) * iy);
+    }
+    slot = sum;
+    pairs_[static_cast<std::size_t>(slot_[v]) * n_continuous_ + slot_[u]] = sum;
+    return sum;
+  }
+
+  // The residual sum of squares (standardised) of the node on the continuous parents in
+  // configuration j: a Cholesky factor of the centred cross-products of the parents,
+  // grown one parent at a time; a parent whose pivot is below kCollinear of its own
+  // centred sum of squares (or with none) is left out, and `dropped` set.
+  double residual(std::size_t j, std::size_t d, double nj, bool& dropped) {
+    const double* sum = &s_[j * d];
+    const double* cross = &c_[j * d * d];
+    auto centred = [&](std::size_t a, std::size_t b) {
+      const std::size_t hi = a > b ? a : b, lo = a > b ? b : a;
+      return cross[hi * d + lo] - sum[a] * sum[b] / nj;
+    };
+    const std::size_t m = d - 1;
+    factor_.assign(m * m, 0.0);  // lower triangular, rows of kept parents
+    kept_.clear();
+    std::vector<double> w;
+    auto solve = [&](std::size_t col) {  // w = L^-1 C[kept, col]
+      w.assign(kept_.size(), 0.0);
+      for (std::size_t r = 0; r < kept_.size(); ++r) {
+        double x = centred(kept_[r], col);
+        for (std::size_t t = 0; t < r; ++t) x -= factor_[r * m + t] * w[t];
+        w[r] = x / factor_[r * m + r];
+      }
+      double norm = 0;
+      for (double x : w) norm += x * x;
+      return norm;
+    };
+    for (std::size_t a = 0; a < m; ++a) {
+      const double own = centred(a, a);
+      const double pivot = own - solve(a);
+      if (!(own > kTolerance * nj) || !(pivot > kCollinear * own)) {
+        dropped = true;
+        continue;
+      }
+      const std::size_t r = kept_.size();
+      for (std::size_t t = 0; t < r; ++t) factor_[r * m + t] = w[t];
+      factor_[r * m + r] = std::sqrt(pivot);
+      kept_.push_back(a);
+    }
+    return centred(m, m) - solve(m);
+  }
+
+  DataView data_;
+  ScoreSpec spec_;
+  std::vector<double> mean_, scale_;
+  std::vector<int> slot_;         // a continuous variable's index among them, or -1
+  std::size_t n_continuous_ = 0;
+  std::vector<double> pairs_;     // n_continuous_^2 cross-products, NaN until computed
+  std::vector<int> disc_, cont_, vars_;
+  std::unordered_map<std::uint64_t, std::size_t> index_;
+  std::vector<std::size_t> dense_;
+  std::vector<std::uint64_t> keys_;
+  std::vector<double> n_, s_, c_, factor_;
+  std::vector<std::size_t> kept_;
+};
+
+}  // namespace learnbn
