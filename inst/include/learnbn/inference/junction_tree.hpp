@@ -1,0 +1,381 @@
+// The posterior of each of many target nodes given evidence, from one propagation in a
+// junction tree (Hugin): what query(type = "marginal") uses, where variable
+// elimination would run once per target.
+// Steps: the CPTs of the ancestors of the targets and the evidence (the other nodes are
+// barren), reduced by the evidence, are the factors; their moral graph is triangulated
+// by eliminating greedily the variable of smallest clique (min-weight, as variable
+// elimination orders its steps); the maximal elimination cliques joined by a maximum
+// spanning tree of separator sizes form a junction tree (a forest when the graph falls
+// apart); each factor goes to a clique holding its variables; one collect pass gives
+// P(evidence), one distribute pass gives every clique its posterior.
+// Every clique and message is kept divided by its largest value, the logs apart, as in
+// variable elimination: with evidence on hundreds of nodes P(evidence) underflows a
+// double. A clique past kMaxFactorCells is a length_error, raised before any table is
+// allocated.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../network/cpt_network.hpp"
+#include "../util/format.hpp"
+#include "factor.hpp"
+#include "variable_elimination.hpp"
+
+namespace learnbn {
+
+namespace junction {
+
+// The evidence-reduced CPTs of the relevant nodes, each rescaled; CPTs reduced to a
+// number are folded into log_scale (zero: `impossible`).
+struct ReducedFactors {
+  std::vector<Factor> factors;
+  std::vector<int> free_nodes;  // relevant and unobserved, increasing
+  double log_scale = 0;
+  bool impossible = false;
+};
+
+inline ReducedFactors reduced_factors(const CptNetwork& net, const std::vector<int>& targets,
+                                      const Evidence& evidence) {
+  std::vector<int> seeds = targets;
+  seeds.insert(seeds.end(), evidence.nodes.begin(), evidence.nodes.end());
+  const std::vector<char> relevant = ancestral_set(net, seeds);
+  std::vector<int> observed(relevant.size(), -1);
+  for (std::size_t i = 0; i < evidence.nodes.size(); ++i)
+    observed[evidence.nodes[i]] = evidence.states[i];
+  ReducedFactors out;
+  for (int v = 0; v < net.n_nodes(); ++v) {
+    if (!relevant[v]) continue;
+    if (observed[v] < 0) out.free_nodes.push_back(v);
+    Factor f = cpt_factor(net, v);
+    const std::vector<int> family = f.vars;
+    for (int u : family) {
+      if (observed[u] >= 0) f = reduce(f, u, observed[u]);
+    }
+    if (f.vars.empty()) {
+      if (!(f.values[0] > 0))
+        out.impossible = true;
+      else
+        out.log_scale += std::log(f.values[0]);
+      continue;
+    }
+    rescale(f, out.log_scale);
+    out.factors.push_back(std::move(f));
+  }
+  return out;
+}
+
+// Elimination cliques of the moral graph of `factors`, over local indices of
+// `free_nodes`: eliminating the variable whose clique has the fewest cells (log weights
+// updated for the neighbours of each eliminated variable only), the first on ties.
+struct Triangulation {
+  std::vector<std::vector<int>> cliques;  // per local variable: itself, then neighbours
+  std::vector<int> order;                 // local variables in elimination order
+};
+
+inline Triangulation triangulate(const std::vector<Factor>& factors, const std::vector<int>& local,
+                                 const std::vector<double>& log_card) {
+  const std::size_t m = log_card.size();
+  std::vector<std::vector<int>> adjacent(m);
+  std::vector<std::size_t> stamp(m, 0);
+  std::size_t round = 0;
+  const auto connect = [&](int a, int b) {
+    adjacent[static_cast<std::size_t>(a)].push_back(b);
+    adjacent[static_cast<std::size_t>(b)].push_back(a);
+  };
+  const auto add_missing_edges = [&](const std::vector<int>& group) {
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      ++round;
+      for (int u : adjacent[static_cast<std::size_t>(group[i])])
+        stamp[static_cast<std::size_t>(u)] = round;
+      for (std::size_t j = i + 1; j < group.size(); ++j) {
+        if (stamp[static_cast<std::size_t>(group[j])] != round) connect(group[i], group[j]);
+      }
+    }
+  };
+  for (const Factor& f : factors) {
+    std::vector<int> group;
+    for (int v : f.vars) group.push_back(local[static_cast<std::size_t>(v)]);
+    add_missing_edges(group);
+  }
+  std::vector<double> weight(m);
+  const auto reweigh = [&](std::size_t v) {
+    weight[v] = log_card[v];
+    for (int u : adjacent[v]) weight[v] += log_card[static_cast<std::size_t>(u)];
+  };
+  for (std::size_t v = 0; v < m; ++v) reweigh(v);
+  std::vector<char> done(m, 0);
+  Triangulation out;
+  out.cliques.resize(m);
+  for (std::size_t step = 0; step < m; ++step) {
+    std::size_t best = m;
+    for (std::size_t v = 0; v < m; ++v) {
+      if (!done[v] && (best == m || weight[v] < weight[best])) best = v;
+    }
+    if (weight[best] > std::log(kMaxFactorCells) + 1e-9) {
+      throw std::length_error("a clique of " + format_count(std::exp(weight[best])) + " cells");
+    }
+    const std::vector<int> neighbours = adjacent[best];
+    out.cliques[best].push_back(static_cast<int>(best));
+    out.cliques[best].insert(out.cliques[best].end(), neighbours.begin(), neighbours.end());
+    out.order.push_back(static_cast<int>(best));
+    done[best] = 1;
+    for (int u : neighbours) {
+      auto& list = adjacent[static_cast<std::size_t>(u)];
+      list.erase(std::find(list.begin(), list.end(), static_cast<int>(best)));
+    }
+    add_missing_edges(neighbours);
+    for (int u : neighbours) reweigh(static_cast<std::size_t>(u));
+  }
+  return out;
+}
+
+// The cliques of a triangulation that no earlier clique contains, and for each variable
+// the kept clique holding its elimination clique. An elimination clique inside another
+// lies inside one eliminated earlier, which holds its variable.
+struct MaximalCliques {
+  std::vector<std::vector<int>> cliques;
+  std::vector<int> owner;  // per local variable
+};
+
+inline MaximalCliques maximal_cliques(const Triangulation& t) {
+  const std::size_t m = t.cliques.size();
+  MaximalCliques out;
+  out.owner.assign(m, -1);
+  std::vector<std::vector<int>> holding(m);  // kept cliques holding each variable
+  std::vector<std::size_t> stamp(m, 0);
+  std::size_t round = 0;
+  for (int v : t.order) {
+    const std::vector<int>& clique = t.cliques[static_cast<std::size_t>(v)];
+    int inside = -1;
+    for (int c : holding[static_cast<std::size_t>(v)]) {
+      ++round;
+      for (int u : out.cliques[static_cast<std::size_t>(c)])
+        stamp[static_cast<std::size_t>(u)] = round;
+      const bool all = std::all_of(clique.begin(), clique.end(), [&](int u) {
+        return stamp[static_cast<std::size_t>(u)] == round;
+      });
+      if (all) {
+        inside = c;
+        break;
+      }
+    }
+    if (inside < 0) {
+      inside = static_cast<int>(out.cliques.size());
+      out.cliques.push_back(clique);
+      for (int u : clique) holding[static_cast<std::size_t>(u)].push_back(inside);
+    }
+    out.owner[static_cast<std::size_t>(v)] = inside;
+  }
+  return out;
+}
+
+// A maximum spanning forest of the cliques weighted by their separators' sizes (Kruskal,
+// heaviest first, earlier pairs first on ties), which is a junction tree for the maximal
+// cliques of a chordal graph; as a parent per clique (-1 for roots) and a parents-first
+// order.
+struct Forest {
+  std::vector<int> parent, order;
+};
+
+inline Forest spanning_forest(const std::vector<std::vector<int>>& cliques, std::size_t m) {
+  const std::size_t k = cliques.size();
+  std::vector<std::vector<int>> holding(m);
+  for (std::size_t c = 0; c < k; ++c) {
+    for (int u : cliques[c]) holding[static_cast<std::size_t>(u)].push_back(static_cast<int>(c));
+  }
+  struct Edge {
+    int shared, a, b;
+  };
+  std::vector<Edge> edges;
+  std::vector<int> shared(k, 0);
+  for (std::size_t a = 0; a < k; ++a) {
+    std::vector<int> touched;
+    for (int u : cliques[a]) {
+      for (int b : holding[static_cast<std::size_t>(u)]) {
+        if (b <= static_cast<int>(a)) continue;
+        if (shared[static_cast<std::size_t>(b)]++ == 0) touched.push_back(b);
+      }
+    }
+    std::sort(touched.begin(), touched.end());
+    for (int b : touched) {
+      edges.push_back(Edge{shared[static_cast<std::size_t>(b)], static_cast<int>(a), b});
+      shared[static_cast<std::size_t>(b)] = 0;
+    }
+  }
+  std::stable_sort(edges.begin(), edges.end(),
+                   [](const Edge& x, const Edge& y) { return x.shared > y.shared; });
+  std::vector<int> set(k);
+  std::iota(set.begin(), set.end(), 0);
+  const auto find = [&](int x) {
+    while (set[static_cast<std::size_t>(x)] != x) {
+      x = set[static_cast<std::size_t>(x)] =
+          set[static_cast<std::size_t>(set[static_cast<std::size_t>(x)])];
+    }
+    return x;
+  };
+  std::vector<std::vector<int>> linked(k);
+  for (const Edge& e : edges) {
+    const int ra = find(e.a), rb = find(e.b);
+    if (ra == rb) continue;
+    set[static_cast<std::size_t>(ra)] = rb;
+    linked[static_cast<std::size_t>(e.a)].push_back(e.b);
+    linked[static_cast<std::size_t>(e.b)].push_back(e.a);
+  }
+  Forest out;
+  out.parent.assign(k, -2);  // -2: not reached yet
+  for (std::size_t root = 0; root < k; ++root) {
+    if (out.parent[root] != -2) continue;
+    out.parent[root] = -1;
+    std::size_t next = out.order.size();
+    out.order.push_back(static_cast<int>(root));
+    for (; next < out.order.size(); ++next) {
+      const int c = out.order[next];
+      for (int d : linked[static_cast<std::size_t>(c)]) {
+        if (out.parent[static_cast<std::size_t>(d)] != -2) continue;
+        out.parent[static_cast<std::size_t>(d)] = c;
+        out.order.push_back(d);
+      }
+    }
+  }
+  return out;
+}
+
+// big *= small, where small's variables are among big's.
+inline void multiply_into(Factor& big, const Factor& small) {
+  detail::for_each_state(
+      big.card, detail::strides_in(small, big.vars),
+      [&](std::size_t i, std::size_t index) { big.values[i] *= small.values[index]; });
+}
+
+// f summed onto `vars` (a subset of f's), in that order.
+inline Factor sum_onto(const Factor& f, const std::vector<int>& vars) {
+  Factor out;
+  out.vars = vars;
+  for (int v : vars) out.card.push_back(f.card[static_cast<std::size_t>(f.position(v))]);
+  out.values.assign(static_cast<std::size_t>(detail::cells(out.card)), 0.0);
+  detail::for_each_state(
+      f.card, detail::strides_in(out, f.vars),
+      [&](std::size_t i, std::size_t index) { out.values[index] += f.values[i]; });
+  return out;
+}
+
+inline std::vector<int> shared_vars(const Factor& a, const Factor& b) {
+  std::vector<int> out;
+  for (int v : a.vars) {
+    if (b.position(v) >= 0) out.push_back(v);
+  }
+  return out;
+}
+
+}  // namespace junction
+
+// P(target, evidence) for each of `targets`, scaled: values summing to one (all zero when
+// the evidence is impossible) with log_scale = log P(evidence).
+inline std::vector<ScaledJoint> marginals_with_evidence(const CptNetwork& net,
+                                                        const std::vector<int>& targets,
+                                                        const Evidence& evidence) {
+  using namespace junction;
+  ReducedFactors reduced = reduced_factors(net, targets, evidence);
+  const std::size_t m = reduced.free_nodes.size();
+  std::vector<int> local(static_cast<std::size_t>(net.n_nodes()), -1);
+  std::vector<double> log_card(m);
+  for (std::size_t i = 0; i < m; ++i) {
+    local[static_cast<std::size_t>(reduced.free_nodes[i])] = static_cast<int>(i);
+    log_card[i] = std::log(static_cast<double>(net.states(reduced.free_nodes[i])));
+  }
+  const Triangulation triangulation = triangulate(reduced.factors, local, log_card);
+  const MaximalCliques maximal = maximal_cliques(triangulation);
+  const Forest forest = spanning_forest(maximal.cliques, m);
+  // Clique tables of ones, then each factor multiplied into the clique of its variable
+  // eliminated first (whose elimination clique holds all of the factor's variables).
+  std::vector<Factor> tables(maximal.cliques.size());
+  for (std::size_t c = 0; c < tables.size(); ++c) {
+    for (int u : maximal.cliques[c]) {
+      const int node = reduced.free_nodes[static_cast<std::size_t>(u)];
+      tables[c].vars.push_back(node);
+      tables[c].card.push_back(net.states(node));
+    }
+    tables[c].values.assign(static_cast<std::size_t>(detail::cells(tables[c].card)), 1.0);
+  }
+  std::vector<int> rank(m);
+  for (std::size_t i = 0; i < m; ++i)
+    rank[static_cast<std::size_t>(triangulation.order[i])] = static_cast<int>(i);
+  for (const Factor& f : reduced.factors) {
+    int first = local[static_cast<std::size_t>(f.vars[0])];
+    for (int v : f.vars) {
+      const int u = local[static_cast<std::size_t>(v)];
+      if (rank[static_cast<std::size_t>(u)] < rank[static_cast<std::size_t>(first)]) first = u;
+    }
+    multiply_into(tables[static_cast<std::size_t>(maximal.owner[static_cast<std::size_t>(first)])],
+                  f);
+  }
+  // Collect (children first): P(evidence) = exp(log_scale) times the roots' sums.
+  double log_evidence = reduced.log_scale;
+  bool impossible = reduced.impossible;
+  std::vector<Factor> separators(tables.size());
+  for (std::size_t i = forest.order.size(); i-- > 0;) {
+    const std::size_t c = static_cast<std::size_t>(forest.order[i]);
+    rescale(tables[c], log_evidence);
+    const int parent = forest.parent[c];
+    if (parent < 0) {
+      const double total = std::accumulate(tables[c].values.begin(), tables[c].values.end(), 0.0);
+      if (!(total > 0))
+        impossible = true;
+      else
+        log_evidence += std::log(total);
+      continue;
+    }
+    Factor& to = tables[static_cast<std::size_t>(parent)];
+    separators[c] = sum_onto(tables[c], shared_vars(tables[c], to));
+    rescale(separators[c], log_evidence);
+    multiply_into(to, separators[c]);
+  }
+  std::vector<ScaledJoint> out;
+  if (impossible) {
+    for (int t : targets) {
+      out.push_back(ScaledJoint{std::vector<double>(static_cast<std::size_t>(net.states(t)), 0.0),
+                                -std::numeric_limits<double>::infinity()});
+    }
+    return out;
+  }
+  // Distribute (parents first): each clique times new / old separator (0 / 0 = 0);
+  // scales no longer matter, every clique is normalised when read.
+  double ignored = 0;
+  for (int c : forest.order) {
+    const int parent = forest.parent[static_cast<std::size_t>(c)];
+    if (parent < 0) continue;
+    Factor& separator = separators[static_cast<std::size_t>(c)];
+    const Factor update = sum_onto(tables[static_cast<std::size_t>(parent)], separator.vars);
+    for (std::size_t i = 0; i < separator.values.size(); ++i) {
+      separator.values[i] = separator.values[i] > 0 ? update.values[i] / separator.values[i] : 0.0;
+    }
+    rescale(separator, ignored);
+    multiply_into(tables[static_cast<std::size_t>(c)], separator);
+    rescale(tables[static_cast<std::size_t>(c)], ignored);
+  }
+  // Each target from the smallest clique holding it.
+  std::vector<std::size_t> smallest(m, tables.size());
+  for (std::size_t c = 0; c < tables.size(); ++c) {
+    for (int u : maximal.cliques[c]) {
+      std::size_t& best = smallest[static_cast<std::size_t>(u)];
+      if (best == tables.size() || tables[c].values.size() < tables[best].values.size()) best = c;
+    }
+  }
+  for (int t : targets) {
+    const std::size_t best = smallest[static_cast<std::size_t>(local[static_cast<std::size_t>(t)])];
+    Factor p = sum_onto(tables[best], {t});
+    const double total = std::accumulate(p.values.begin(), p.values.end(), 0.0);
+    for (double& v : p.values) v /= total;
+    out.push_back(ScaledJoint{std::move(p.values), log_evidence});
+  }
+  return out;
+}
+
+}  // namespace learnbn
