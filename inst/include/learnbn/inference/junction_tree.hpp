@@ -247,11 +247,79 @@ inline Forest spanning_forest(const std::vector<std::vector<int>>& cliques, std:
   return out;
 }
 
+// A table of ones per clique, over its nodes: those outside the separator to its parent
+// first, then the separator's in increasing order, so that a clique's exchanges with its
+// parent run over long blocks of one separator cell.
+inline std::vector<Factor> clique_tables(const CptNetwork& net,
+                                         const std::vector<std::vector<int>>& cliques,
+                                         const Forest& forest, const std::vector<int>& nodes) {
+  std::vector<Factor> tables(cliques.size());
+  std::vector<char> shared(nodes.size(), 0);
+  for (std::size_t c = 0; c < cliques.size(); ++c) {
+    const int parent = forest.parent[c];
+    if (parent >= 0) {
+      for (int u : cliques[static_cast<std::size_t>(parent)])
+        shared[static_cast<std::size_t>(u)] = 1;
+    }
+    std::vector<int> own, separator;
+    for (int u : cliques[c]) (shared[static_cast<std::size_t>(u)] ? separator : own).push_back(u);
+    std::sort(separator.begin(), separator.end());
+    own.insert(own.end(), separator.begin(), separator.end());
+    for (int u : own) {
+      const int node = nodes[static_cast<std::size_t>(u)];
+      tables[c].vars.push_back(node);
+      tables[c].card.push_back(net.states(node));
+    }
+    tables[c].values.assign(static_cast<std::size_t>(detail::cells(tables[c].card)), 1.0);
+    if (parent >= 0) {
+      for (int u : cliques[static_cast<std::size_t>(parent)])
+        shared[static_cast<std::size_t>(u)] = 0;
+    }
+  }
+  return tables;
+}
+
+// detail::for_each_state by runs over the leading variables, as many as are laid out the
+// same way in both tables (the strides of the other continue those of the first, or are
+// all zero), so that the inner loops are long and tight: f(i, index, step, length)
+// stands for the states i + k at index + k * step, k < length.
+template <class F>
+void for_each_run(const std::vector<int>& card, const std::vector<std::size_t>& strides, F f) {
+  const std::size_t k = card.size();
+  std::size_t lead = 0, length = 1;
+  while (lead < k && strides[lead] == strides[0] * length) {
+    length *= static_cast<std::size_t>(card[lead]);
+    ++lead;
+  }
+  const std::size_t n = static_cast<std::size_t>(detail::cells(card));
+  const std::size_t step = k ? strides[0] : 0;
+  std::vector<int> state(k, 0);
+  std::size_t index = 0;
+  for (std::size_t i = 0; i < n; i += length) {
+    f(i, index, step, length);
+    for (std::size_t l = lead; l < k; ++l) {
+      if (++state[l] < card[l]) {
+        index += strides[l];
+        break;
+      }
+      state[l] = 0;
+      index -= static_cast<std::size_t>(card[l] - 1) * strides[l];
+    }
+  }
+}
+
 // big *= small, where small's variables are among big's.
 inline void multiply_into(Factor& big, const Factor& small) {
-  detail::for_each_state(
-      big.card, detail::strides_in(small, big.vars),
-      [&](std::size_t i, std::size_t index) { big.values[i] *= small.values[index]; });
+  double* out = big.values.data();
+  const double* in = small.values.data();
+  for_each_run(big.card, detail::strides_in(small, big.vars),
+               [&](std::size_t i, std::size_t index, std::size_t step, std::size_t length) {
+                 if (step == 0) {
+                   for (std::size_t k = 0; k < length; ++k) out[i + k] *= in[index];
+                 } else {
+                   for (std::size_t k = 0; k < length; ++k) out[i + k] *= in[index + k * step];
+                 }
+               });
 }
 
 // f summed onto `vars` (a subset of f's), in that order.
@@ -260,9 +328,18 @@ inline Factor sum_onto(const Factor& f, const std::vector<int>& vars) {
   out.vars = vars;
   for (int v : vars) out.card.push_back(f.card[static_cast<std::size_t>(f.position(v))]);
   out.values.assign(static_cast<std::size_t>(detail::cells(out.card)), 0.0);
-  detail::for_each_state(
-      f.card, detail::strides_in(out, f.vars),
-      [&](std::size_t i, std::size_t index) { out.values[index] += f.values[i]; });
+  double* sums = out.values.data();
+  const double* in = f.values.data();
+  for_each_run(f.card, detail::strides_in(out, f.vars),
+               [&](std::size_t i, std::size_t index, std::size_t step, std::size_t length) {
+                 if (step == 0) {
+                   double total = 0;
+                   for (std::size_t k = 0; k < length; ++k) total += in[i + k];
+                   sums[index] += total;
+                 } else {
+                   for (std::size_t k = 0; k < length; ++k) sums[index + k * step] += in[i + k];
+                 }
+               });
   return out;
 }
 
@@ -295,15 +372,7 @@ inline std::vector<ScaledJoint> marginals_with_evidence(const CptNetwork& net,
   const Forest forest = spanning_forest(maximal.cliques, m);
   // Clique tables of ones, then each factor multiplied into the clique of its variable
   // eliminated first (whose elimination clique holds all of the factor's variables).
-  std::vector<Factor> tables(maximal.cliques.size());
-  for (std::size_t c = 0; c < tables.size(); ++c) {
-    for (int u : maximal.cliques[c]) {
-      const int node = reduced.free_nodes[static_cast<std::size_t>(u)];
-      tables[c].vars.push_back(node);
-      tables[c].card.push_back(net.states(node));
-    }
-    tables[c].values.assign(static_cast<std::size_t>(detail::cells(tables[c].card)), 1.0);
-  }
+  std::vector<Factor> tables = clique_tables(net, maximal.cliques, forest, reduced.free_nodes);
   std::vector<int> rank(m);
   for (std::size_t i = 0; i < m; ++i)
     rank[static_cast<std::size_t>(triangulation.order[i])] = static_cast<int>(i);
