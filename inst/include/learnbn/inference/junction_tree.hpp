@@ -1,17 +1,13 @@
-// The posterior of each of many target nodes given evidence, from one propagation in a
-// junction tree (Hugin): what query(type = "marginal") uses, where variable
-// elimination would run once per target.
-// Steps: the CPTs of the ancestors of the targets and the evidence (the other nodes are
-// barren), reduced by the evidence, are the factors; their moral graph is triangulated
-// by eliminating greedily the variable of smallest clique (min-weight, as variable
-// elimination orders its steps); the maximal elimination cliques joined by a maximum
-// spanning tree of separator sizes form a junction tree (a forest when the graph falls
-// apart); each factor goes to a clique holding its variables; one collect pass gives
-// P(evidence), one distribute pass gives every clique its posterior.
-// Every clique and message is kept divided by its largest value, the logs apart, as in
-// variable elimination: with evidence on hundreds of nodes P(evidence) underflows a
-// double. A clique past kMaxFactorCells is a length_error, raised before any table is
-// allocated.
+// Each target's posterior given evidence from one Hugin propagation in a junction tree,
+// where variable elimination would run once per target (query(type = "marginal")).
+// The factors are the CPTs of the ancestors of the targets and the evidence, reduced by
+// the evidence; their moral graph is triangulated by min-weight elimination (as variable
+// elimination orders its steps); the maximal cliques, joined by a maximum spanning tree of
+// separator sizes (a forest when the graph falls apart), hold the factors; one collect
+// pass gives P(evidence), one distribute pass every clique's posterior. Tables are kept
+// divided by their largest value, the logs apart, as in variable elimination (P(evidence)
+// on hundreds of nodes underflows a double). A clique past kMaxFactorCells, or cliques
+// past twice that in all, are a length_error before any table is allocated.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -59,10 +55,8 @@ inline ReducedFactors reduced_factors(const CptNetwork& net, const std::vector<i
       if (observed[u] >= 0) f = reduce(f, u, observed[u]);
     }
     if (f.vars.empty()) {
-      if (!(f.values[0] > 0))
-        out.impossible = true;
-      else
-        out.log_scale += std::log(f.values[0]);
+      out.impossible = out.impossible || !(f.values[0] > 0);
+      if (!out.impossible) out.log_scale += std::log(f.values[0]);
       continue;
     }
     rescale(f, out.log_scale);
@@ -85,29 +79,26 @@ inline Triangulation triangulate(const std::vector<Factor>& factors, const std::
   std::vector<std::vector<int>> adjacent(m);
   std::vector<std::size_t> stamp(m, 0);
   std::size_t round = 0;
-  const auto connect = [&](int a, int b) {
-    adjacent[static_cast<std::size_t>(a)].push_back(b);
-    adjacent[static_cast<std::size_t>(b)].push_back(a);
-  };
   const auto add_missing_edges = [&](const std::vector<int>& group) {
     for (std::size_t i = 0; i < group.size(); ++i) {
-      ++round;
-      for (int u : adjacent[static_cast<std::size_t>(group[i])])
-        stamp[static_cast<std::size_t>(u)] = round;
+      for (int u : adjacent[group[i]]) stamp[u] = round + 1;
       for (std::size_t j = i + 1; j < group.size(); ++j) {
-        if (stamp[static_cast<std::size_t>(group[j])] != round) connect(group[i], group[j]);
+        if (stamp[group[j]] == round + 1) continue;
+        adjacent[group[i]].push_back(group[j]);
+        adjacent[group[j]].push_back(group[i]);
       }
+      ++round;
     }
   };
   for (const Factor& f : factors) {
     std::vector<int> group;
-    for (int v : f.vars) group.push_back(local[static_cast<std::size_t>(v)]);
+    for (int v : f.vars) group.push_back(local[v]);
     add_missing_edges(group);
   }
   std::vector<double> weight(m);
   const auto reweigh = [&](std::size_t v) {
     weight[v] = log_card[v];
-    for (int u : adjacent[v]) weight[v] += log_card[static_cast<std::size_t>(u)];
+    for (int u : adjacent[v]) weight[v] += log_card[u];
   };
   for (std::size_t v = 0; v < m; ++v) reweigh(v);
   std::vector<char> done(m, 0);
@@ -127,7 +118,7 @@ inline Triangulation triangulate(const std::vector<Factor>& factors, const std::
     out.order.push_back(static_cast<int>(best));
     done[best] = 1;
     for (int u : neighbours) {
-      auto& list = adjacent[static_cast<std::size_t>(u)];
+      auto& list = adjacent[u];
       list.erase(std::find(list.begin(), list.end(), static_cast<int>(best)));
     }
     add_missing_edges(neighbours);
@@ -152,15 +143,13 @@ inline MaximalCliques maximal_cliques(const Triangulation& t) {
   std::vector<std::size_t> stamp(m, 0);
   std::size_t round = 0;
   for (int v : t.order) {
-    const std::vector<int>& clique = t.cliques[static_cast<std::size_t>(v)];
+    const std::vector<int>& clique = t.cliques[v];
     int inside = -1;
-    for (int c : holding[static_cast<std::size_t>(v)]) {
+    for (int c : holding[v]) {
       ++round;
-      for (int u : out.cliques[static_cast<std::size_t>(c)])
-        stamp[static_cast<std::size_t>(u)] = round;
-      const bool all = std::all_of(clique.begin(), clique.end(), [&](int u) {
-        return stamp[static_cast<std::size_t>(u)] == round;
-      });
+      for (int u : out.cliques[c]) stamp[u] = round;
+      const bool all =
+          std::all_of(clique.begin(), clique.end(), [&](int u) { return stamp[u] == round; });
       if (all) {
         inside = c;
         break;
@@ -169,9 +158,9 @@ inline MaximalCliques maximal_cliques(const Triangulation& t) {
     if (inside < 0) {
       inside = static_cast<int>(out.cliques.size());
       out.cliques.push_back(clique);
-      for (int u : clique) holding[static_cast<std::size_t>(u)].push_back(inside);
+      for (int u : clique) holding[u].push_back(inside);
     }
-    out.owner[static_cast<std::size_t>(v)] = inside;
+    out.owner[v] = inside;
   }
   return out;
 }
@@ -188,7 +177,7 @@ inline Forest spanning_forest(const std::vector<std::vector<int>>& cliques, std:
   const std::size_t k = cliques.size();
   std::vector<std::vector<int>> holding(m);
   for (std::size_t c = 0; c < k; ++c) {
-    for (int u : cliques[c]) holding[static_cast<std::size_t>(u)].push_back(static_cast<int>(c));
+    for (int u : cliques[c]) holding[u].push_back(static_cast<int>(c));
   }
   struct Edge {
     int shared, a, b;
@@ -198,15 +187,15 @@ inline Forest spanning_forest(const std::vector<std::vector<int>>& cliques, std:
   for (std::size_t a = 0; a < k; ++a) {
     std::vector<int> touched;
     for (int u : cliques[a]) {
-      for (int b : holding[static_cast<std::size_t>(u)]) {
+      for (int b : holding[u]) {
         if (b <= static_cast<int>(a)) continue;
-        if (shared[static_cast<std::size_t>(b)]++ == 0) touched.push_back(b);
+        if (shared[b]++ == 0) touched.push_back(b);
       }
     }
     std::sort(touched.begin(), touched.end());
     for (int b : touched) {
-      edges.push_back(Edge{shared[static_cast<std::size_t>(b)], static_cast<int>(a), b});
-      shared[static_cast<std::size_t>(b)] = 0;
+      edges.push_back(Edge{shared[b], static_cast<int>(a), b});
+      shared[b] = 0;
     }
   }
   std::stable_sort(edges.begin(), edges.end(),
@@ -214,9 +203,8 @@ inline Forest spanning_forest(const std::vector<std::vector<int>>& cliques, std:
   std::vector<int> set(k);
   std::iota(set.begin(), set.end(), 0);
   const auto find = [&](int x) {
-    while (set[static_cast<std::size_t>(x)] != x) {
-      x = set[static_cast<std::size_t>(x)] =
-          set[static_cast<std::size_t>(set[static_cast<std::size_t>(x)])];
+    while (set[x] != x) {
+      x = set[x] = set[set[x]];
     }
     return x;
   };
@@ -224,9 +212,9 @@ inline Forest spanning_forest(const std::vector<std::vector<int>>& cliques, std:
   for (const Edge& e : edges) {
     const int ra = find(e.a), rb = find(e.b);
     if (ra == rb) continue;
-    set[static_cast<std::size_t>(ra)] = rb;
-    linked[static_cast<std::size_t>(e.a)].push_back(e.b);
-    linked[static_cast<std::size_t>(e.b)].push_back(e.a);
+    set[ra] = rb;
+    linked[e.a].push_back(e.b);
+    linked[e.b].push_back(e.a);
   }
   Forest out;
   out.parent.assign(k, -2);  // -2: not reached yet
@@ -237,14 +225,29 @@ inline Forest spanning_forest(const std::vector<std::vector<int>>& cliques, std:
     out.order.push_back(static_cast<int>(root));
     for (; next < out.order.size(); ++next) {
       const int c = out.order[next];
-      for (int d : linked[static_cast<std::size_t>(c)]) {
-        if (out.parent[static_cast<std::size_t>(d)] != -2) continue;
-        out.parent[static_cast<std::size_t>(d)] = c;
+      for (int d : linked[c]) {
+        if (out.parent[d] != -2) continue;
+        out.parent[d] = c;
         out.order.push_back(d);
       }
     }
   }
   return out;
+}
+
+// All clique tables are held at once: their total is capped at twice the largest factor
+// (2 GB), checked before any is allocated.
+inline void check_total_cells(const std::vector<std::vector<int>>& cliques,
+                              const std::vector<double>& log_card) {
+  double total = 0;
+  for (const auto& clique : cliques) {
+    double log_cells = 0;
+    for (int u : clique) log_cells += log_card[u];
+    total += std::exp(log_cells);
+  }
+  if (total > 2 * kMaxFactorCells) {
+    throw std::length_error("cliques of " + format_count(total) + " cells in all");
+  }
 }
 
 // A table of ones per clique, over its nodes: those outside the separator to its parent
@@ -258,22 +261,20 @@ inline std::vector<Factor> clique_tables(const CptNetwork& net,
   for (std::size_t c = 0; c < cliques.size(); ++c) {
     const int parent = forest.parent[c];
     if (parent >= 0) {
-      for (int u : cliques[static_cast<std::size_t>(parent)])
-        shared[static_cast<std::size_t>(u)] = 1;
+      for (int u : cliques[parent]) shared[u] = 1;
     }
     std::vector<int> own, separator;
-    for (int u : cliques[c]) (shared[static_cast<std::size_t>(u)] ? separator : own).push_back(u);
+    for (int u : cliques[c]) (shared[u] ? separator : own).push_back(u);
     std::sort(separator.begin(), separator.end());
     own.insert(own.end(), separator.begin(), separator.end());
     for (int u : own) {
-      const int node = nodes[static_cast<std::size_t>(u)];
+      const int node = nodes[u];
       tables[c].vars.push_back(node);
       tables[c].card.push_back(net.states(node));
     }
     tables[c].values.assign(static_cast<std::size_t>(detail::cells(tables[c].card)), 1.0);
     if (parent >= 0) {
-      for (int u : cliques[static_cast<std::size_t>(parent)])
-        shared[static_cast<std::size_t>(u)] = 0;
+      for (int u : cliques[parent]) shared[u] = 0;
     }
   }
   return tables;
@@ -364,7 +365,7 @@ inline std::vector<ScaledJoint> marginals_with_evidence(const CptNetwork& net,
   std::vector<int> local(static_cast<std::size_t>(net.n_nodes()), -1);
   std::vector<double> log_card(m);
   for (std::size_t i = 0; i < m; ++i) {
-    local[static_cast<std::size_t>(reduced.free_nodes[i])] = static_cast<int>(i);
+    local[reduced.free_nodes[i]] = static_cast<int>(i);
     log_card[i] = std::log(static_cast<double>(net.states(reduced.free_nodes[i])));
   }
   const Triangulation triangulation = triangulate(reduced.factors, local, log_card);
@@ -372,18 +373,17 @@ inline std::vector<ScaledJoint> marginals_with_evidence(const CptNetwork& net,
   const Forest forest = spanning_forest(maximal.cliques, m);
   // Clique tables of ones, then each factor multiplied into the clique of its variable
   // eliminated first (whose elimination clique holds all of the factor's variables).
+  check_total_cells(maximal.cliques, log_card);
   std::vector<Factor> tables = clique_tables(net, maximal.cliques, forest, reduced.free_nodes);
   std::vector<int> rank(m);
-  for (std::size_t i = 0; i < m; ++i)
-    rank[static_cast<std::size_t>(triangulation.order[i])] = static_cast<int>(i);
+  for (std::size_t i = 0; i < m; ++i) rank[triangulation.order[i]] = static_cast<int>(i);
   for (const Factor& f : reduced.factors) {
-    int first = local[static_cast<std::size_t>(f.vars[0])];
+    int first = local[f.vars[0]];
     for (int v : f.vars) {
-      const int u = local[static_cast<std::size_t>(v)];
-      if (rank[static_cast<std::size_t>(u)] < rank[static_cast<std::size_t>(first)]) first = u;
+      const int u = local[v];
+      if (rank[u] < rank[first]) first = u;
     }
-    multiply_into(tables[static_cast<std::size_t>(maximal.owner[static_cast<std::size_t>(first)])],
-                  f);
+    multiply_into(tables[maximal.owner[first]], f);
   }
   // Collect (children first): P(evidence) = exp(log_scale) times the roots' sums.
   double log_evidence = reduced.log_scale;
@@ -401,7 +401,7 @@ inline std::vector<ScaledJoint> marginals_with_evidence(const CptNetwork& net,
         log_evidence += std::log(total);
       continue;
     }
-    Factor& to = tables[static_cast<std::size_t>(parent)];
+    Factor& to = tables[parent];
     separators[c] = sum_onto(tables[c], shared_vars(tables[c], to));
     rescale(separators[c], log_evidence);
     multiply_into(to, separators[c]);
@@ -418,27 +418,27 @@ inline std::vector<ScaledJoint> marginals_with_evidence(const CptNetwork& net,
   // scales no longer matter, every clique is normalised when read.
   double ignored = 0;
   for (int c : forest.order) {
-    const int parent = forest.parent[static_cast<std::size_t>(c)];
+    const int parent = forest.parent[c];
     if (parent < 0) continue;
-    Factor& separator = separators[static_cast<std::size_t>(c)];
-    const Factor update = sum_onto(tables[static_cast<std::size_t>(parent)], separator.vars);
+    Factor& separator = separators[c];
+    const Factor update = sum_onto(tables[parent], separator.vars);
     for (std::size_t i = 0; i < separator.values.size(); ++i) {
       separator.values[i] = separator.values[i] > 0 ? update.values[i] / separator.values[i] : 0.0;
     }
     rescale(separator, ignored);
-    multiply_into(tables[static_cast<std::size_t>(c)], separator);
-    rescale(tables[static_cast<std::size_t>(c)], ignored);
+    multiply_into(tables[c], separator);
+    rescale(tables[c], ignored);
   }
   // Each target from the smallest clique holding it.
   std::vector<std::size_t> smallest(m, tables.size());
   for (std::size_t c = 0; c < tables.size(); ++c) {
     for (int u : maximal.cliques[c]) {
-      std::size_t& best = smallest[static_cast<std::size_t>(u)];
+      std::size_t& best = smallest[u];
       if (best == tables.size() || tables[c].values.size() < tables[best].values.size()) best = c;
     }
   }
   for (int t : targets) {
-    const std::size_t best = smallest[static_cast<std::size_t>(local[static_cast<std::size_t>(t)])];
+    const std::size_t best = smallest[local[t]];
     Factor p = sum_onto(tables[best], {t});
     const double total = std::accumulate(p.values.begin(), p.values.end(), 0.0);
     for (double& v : p.values) v /= total;
