@@ -250,6 +250,16 @@ inline void test_junction_tree_limits() {
     thrown = true;
   }
   CHECK(thrown);
+  // Two cliques of 2^27 cells are allowed, not three.
+  const double big = std::log(kMaxFactorCells);
+  bool too_many = false;
+  junction::check_total_cells({{0}, {1}}, {big, big});  // must not throw
+  try {
+    junction::check_total_cells({{0}, {1}, {2}}, {big, big, big});
+  } catch (const std::length_error&) {
+    too_many = true;
+  }
+  CHECK(too_many);
 }
 
 // One sampling run for all targets: each target's counts are the joint's of that target
