@@ -245,7 +245,7 @@ inline void check_total_cells(const std::vector<std::vector<int>>& cliques,
     for (int u : clique) log_cells += log_card[u];
     total += std::exp(log_cells);
   }
-  if (total > 2 * kMaxFactorCells) {
+  if (total > 2 * kMaxFactorCells * (1 + 1e-9)) {  // (exp(log(x)) is not always x)
     throw std::length_error("cliques of " + format_count(total) + " cells in all");
   }
 }
