@@ -61,6 +61,10 @@ cpp_predict <- function(network, codes, target) {
     .Call(`_learnbn_cpp_predict`, network, codes, target)
 }
 
+cpp_local_discovery <- function(data, test, options, knowledge, progress = NULL) {
+    .Call(`_learnbn_cpp_local_discovery`, data, test, options, knowledge, progress)
+}
+
 cpp_mcmc_start <- function(data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev, progress = NULL) {
     .Call(`_learnbn_cpp_mcmc_start`, data, spec, knowledge, start_from, start_to, schedule, seeds, threads, algorithm, copies, rev, progress)
 }

@@ -63,6 +63,7 @@ reachable <- function(amat, from) {
 #' parents(g, "C")
 #' children(g, "C")
 #' markov_blanket(g, "A")
+#' markov_blanket(bn_data(college_plans, counts = "count"), "CP", alpha = 0.01)
 #' ancestors(g, "E")
 #' descendants(g, c("A", "B"))
 parents <- function(g, node) {
@@ -80,8 +81,21 @@ children <- function(g, node) {
 }
 
 #' @rdname parents
+#' @param method For `markov_blanket()` on data: the learner, `"iamb"`, `"fast_iamb"`,
+#'   `"inter_iamb"` or `"gs"` (see [iamb()] and [gs()]).
+#' @param ... For `markov_blanket()` on data: further arguments of the learner (`test`,
+#'   `alpha`, `max_cond`, `whitelist`, `blacklist`, `B`, `threads`, `verbose`).
+#' @details `markov_blanket()` also learns a blanket from data: when `g` is a data.frame
+#'   or a [bn_data()] object, `markov_blanket(data, target)` is the Markov blanket of the
+#'   node `target` learned by conditional independence tests, with [iamb()] (or the
+#'   `method` given), for feature selection.
 #' @export
-markov_blanket <- function(g, node) {
+markov_blanket <- function(g, node, method = c("iamb", "fast_iamb", "inter_iamb", "gs"), ...) {
+  if (is.data.frame(g) || inherits(g, "bn_data")) {
+    method <- check_choice(method, c("iamb", "fast_iamb", "inter_iamb", "gs"))
+    if (method == "gs") return(gs(g, target = node, ...))
+    return(iamb(g, target = node, method = method, ...))
+  }
   amat <- query_amat(g, "markov_blanket")
   check_query_nodes(node, amat)
   ch <- colSums(amat[node, , drop = FALSE]) > 0

@@ -130,5 +130,12 @@ check_score_equivalent <- function(score, fn,
                 "i" = "Use {.val bdeu}, {.val bde}, {.val bic}, {.val aic} or {.val loglik}."),
               c("not_score_equivalent", "value"), call = call)
   }
+  if (!structure_prior_equivalent(score)) {
+    lbn_abort(c("{.fn {fn}} needs a score-equivalent structure prior, not {.val {score$prior}}.",
+                "x" = paste("Arc beliefs and a prior network's penalty can differ between",
+                            "Markov-equivalent DAGs."),
+                "i" = "Use {.code prior = \"uniform\"} or {.val arcs}, or a search over DAGs."),
+              c("not_score_equivalent", "value"), call = call)
+  }
   invisible(score)
 }

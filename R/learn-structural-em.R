@@ -325,10 +325,13 @@ complete_case_graph <- function(plan, data, search) {
 }
 
 # The observed-data log-likelihood of an EM fit penalised as `score` penalises (BIC's
-# log(N) / 2 per parameter also for the Bayesian scores, which it approximates).
+# log(N) / 2 per parameter also for the Bayesian scores, which it approximates), plus
+# the score's structure prior of the fit's graph.
 observed_score <- function(fit, score, n_cases) {
   penalty <- switch(score$type, loglik = 0, aic = 1, log(n_cases) / 2)
-  fit$em$loglik[length(fit$em$loglik)] - penalty * nparams(fit)
+  nodes <- colnames(fit$graph$amat)
+  prior <- structure_prior_local(score, nodes, nodes, graph_parents(fit$graph)[nodes])
+  fit$em$loglik[length(fit$em$loglik)] - penalty * nparams(fit) + sum(prior)
 }
 
 # Parameters of a start graph: EM from the available-case estimate.

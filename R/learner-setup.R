@@ -205,10 +205,10 @@ start_matrix <- function(start, knowledge, call) {
 # and the number of component completions kept (`completions`).
 call_search <- function(search, algorithm, options = list(), on_restart = NULL,
                         progress = NULL) {
-  n <- length(search$nodes)
   # An internal switch for the tests: FALSE counts every family over all rows.
   options$count_groups <- !isFALSE(getOption("learnbn.count_groups"))
-  result <- cpp_search(search$data, score_spec(search$score, n), search$knowledge, search$start,
+  spec <- score_spec(search$score, search$nodes)
+  result <- cpp_search(search$data, spec, search$knowledge, search$start,
                        algorithm, options, search$threads, search$expected, on_restart, progress)
   check_completion_memory(result, search$expected$options, search$call)
   dimnames(result$amat) <- list(search$nodes, search$nodes)

@@ -103,7 +103,7 @@ run_chains <- function(search, schedule, algorithm, copies, rev, seeds, verbose)
   start <- which(search$start == 1L, arr.ind = TRUE) - 1L
   scoring <- progress_reporter(c(families = "Scoring parent sets"))
   on.exit(progress_close(scoring), add = TRUE)
-  run <- cpp_mcmc_start(search$data, score_spec(search$score, length(search$nodes)),
+  run <- cpp_mcmc_start(search$data, score_spec(search$score, search$nodes),
                         search$knowledge, start[, 1], start[, 2],
                         schedule[c("iterations", "burn_in", "thin")], seeds, search$threads,
                         algorithm, copies, rev, scoring)

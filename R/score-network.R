@@ -15,7 +15,9 @@
 #'   discrete data and `"bic"` for continuous data.
 #' @param ... Options of [bn_score()] (such as `iss`) when `score` is a name.
 #' @return `local_score()`: a number. `network_score()`: a number, or a named vector of
-#'   family scores when `local = TRUE`.
+#'   family scores when `local = TRUE`; with a score that has a structure prior (see
+#'   [bn_score()]) each family's score includes its prior term, and the vector's attribute
+#'   `"prior"` holds those terms, named by node.
 #' @family scores
 #' @export
 #' @examples
@@ -24,6 +26,9 @@
 #' g <- bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ:SEX][CP|PE:IQ:SES]")
 #' network_score(g, d, score = "bic")
 #' network_score(g, d, score = "k2", local = TRUE)
+#' # With a structure prior, each node's prior term is the attribute "prior".
+#' network_score(g, d, score = "bdeu", prior = "network", kappa = 0.5, local = TRUE,
+#'               prior_graph = bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ][CP|PE]"))
 local_score <- function(data, node, parents = character(), score = NULL, ...) {
   data <- as_bn_data(data)
   check_complete(data, "Scoring")
@@ -54,9 +59,13 @@ network_score <- function(g, data, score = NULL, local = FALSE, threads = NULL, 
   nodes <- colnames(g$amat)
   check_nodes(nodes, names(data$levels), arg = "g")
   data <- data_subset(data, nodes)
-  terms <- score_families(data, score, nodes, graph_parents(g)[nodes], threads = threads)
+  parents <- graph_parents(g)[nodes]
+  terms <- score_families(data, score, nodes, parents, threads = threads)
   names(terms) <- nodes
-  if (local) terms else sum(terms)
+  if (!local) return(sum(terms))
+  if (identical(score$prior %||% "uniform", "uniform")) return(terms)
+  structure(terms, prior = stats::setNames(structure_prior_local(score, nodes, nodes, parents),
+                                           nodes))
 }
 
 check_dag_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {
@@ -85,7 +94,7 @@ score_families <- function(data, score, nodes, families, threads = 1L,
     check_prior_network(score$prior_network, data)
     joints <- family_marginals(score$prior_network, Map(c, nodes, families), call = call)
   }
-  cpp_local_scores(data, score_spec(score, length(all_nodes)),
+  cpp_local_scores(data, score_spec(score, all_nodes),
                    match(nodes, all_nodes) - 1L,
                    lapply(families, function(p) match(p, all_nodes) - 1L),
                    joints, as.integer(threads))

@@ -84,12 +84,27 @@ bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic"
 #' `|pa_i| log(arc_prob) + (n - 1 - |pa_i|) log(1 - arc_prob)` to each family.
 #' Markov-equivalent DAGs have the same number of arcs, so the prior keeps BDe and
 #' BDeu score equivalent.
+#' `"beliefs"` (Buntine 1991; bnlearn's Castelo-Siebes prior `"cs"`) takes one
+#' probability per arc from `beliefs`: each pair of nodes `a`, `b` is independently in
+#' one of three states, `a -> b`, `b -> a` or no arc, whose probabilities sum to one. An
+#' unlisted pair has 1/3 each; when only `a -> b` is listed, with probability `p`, `b -> a`
+#' and no arc have `(1 - p) / 2` each. The log prior is taken relative to 1/3 per pair (so
+#' unlisted pairs add nothing), as bnlearn's, and network scores equal bnlearn's
+#' `score(..., prior = "cs", beta = beliefs)`; the term of each pair's "no arc"
+#' probability is split evenly between its two nodes (bnlearn gives it to one node, so
+#' per-node terms differ). `"network"` (Heckerman, Geiger and Chickering 1995) penalises
+#' the deviation from a prior network: `log P(G) = delta log(kappa)`, with `delta` the
+#' number of parents, over all nodes, that are in `G` but not in the prior network or in
+#' the prior network but not in `G`. Both are decomposable, so every score-based learner
+#' uses them; neither keeps Markov-equivalent DAGs equal (except `kappa = 1`), so [ges()],
+#' [pdag_search()] and [chow_liu()] refuse them. [network_score()] with `local = TRUE`
+#' includes each node's prior term.
 #'
 #' @param type One of `"bdeu"`, `"bde"`, `"k2"`, `"bd"`, `"bic"`, `"aic"`, `"loglik"`,
 #'   `"cv"` or (continuous data) `"bge"`.
 #' @param iss Equivalent (imaginary) sample size of BDe and BDeu, a positive number.
 #' @param alpha The Dirichlet hyperparameter of every cell for `"bd"`, positive.
-#' @param prior Structure prior, `"uniform"` or `"arcs"`.
+#' @param prior Structure prior: `"uniform"`, `"arcs"`, `"beliefs"` or `"network"`.
 #' @param arc_prob Probability of each arc under the `"arcs"` prior, in (0, 1). By
 #'   default `1 / (n - 1)` for `n` variables, so each node expects one parent.
 #' @param prior_network For `"bde"`: a `bn_fit` whose joint distribution gives the
@@ -100,8 +115,24 @@ bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic"
 #' @param am For `"bge"`: the imaginary sample size of the mean, positive.
 #' @param aw For `"bge"`: the degrees of freedom of the Wishart prior, more than `n + 1`
 #'   for `n` variables; `NULL` (the default) means `n + am + 1`.
+#' @param beliefs For `prior = "beliefs"`: a data frame with columns `from`, `to` (node
+#'   names) and `prob`, the probability of the arc `from -> to`, in `[0, 1]`; each arc at
+#'   most once, and the beliefs in `a -> b` and `b -> a` must sum to less than 1 (to require
+#'   an arc, use a learner's `whitelist`). A probability of 0 forbids the arc. The names are
+#'   checked when the score meets the data.
+#' @param prior_graph For `prior = "network"`: the prior network, a DAG as a [bn_graph] or
+#'   the graph of a `bn_fit`, over the variables of the data. By default the graph of
+#'   `prior_network`.
+#' @param kappa For `prior = "network"`: the factor in (0, 1] by which each differing
+#'   parent multiplies the prior; 1 is the uniform prior.
 #' @return A `bn_score` object.
-#' @references Heckerman, D. (1995). A tutorial on learning with Bayesian networks.
+#' @references Buntine, W. (1991). Theory refinement on Bayesian networks. *Proceedings of
+#'   the Seventh Conference on Uncertainty in Artificial Intelligence*, 52-60.
+#'
+#'   Heckerman, D., Geiger, D. and Chickering, D. M. (1995). Learning Bayesian networks:
+#'   the combination of knowledge and statistical data. *Machine Learning*, 20, 197-243.
+#'
+#'   Heckerman, D. (1995). A tutorial on learning with Bayesian networks.
 #'   Technical Report MSR-TR-95-06, Microsoft Research.
 #'
 #'   Heckerman, D. (2003). Graphical models: structure learning. In Arbib, M. A.
@@ -111,25 +142,28 @@ bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic"
 #' @examples
 #' bn_score("bdeu", iss = 10)
 #' bn_score("k2", prior = "arcs", arc_prob = 0.2)
+#' bn_score("bdeu", prior = "beliefs",
+#'          beliefs = data.frame(from = "SES", to = "CP", prob = 0.9))
+#' bn_score("bdeu", prior = "network", kappa = 0.1,
+#'          prior_graph = bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ][CP|PE]"))
 #' set.seed(1)
 #' bn_score("cv", folds = 5)
 #' bn_score("bge", am = 1)
 #' network_score(bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ][CP|PE]"),
 #'               college_plans[rep(1:128, college_plans$count), 1:5],
 #'               score = bn_score("bde", iss = 5))
-bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "arcs"),
-                     arc_prob = NULL, prior_network = NULL, folds = NULL, am = 1, aw = NULL) {
+bn_score <- function(type = "bdeu", iss = 1, alpha = 1,
+                     prior = c("uniform", "arcs", "beliefs", "network"), arc_prob = NULL,
+                     prior_network = NULL, folds = NULL, am = 1, aw = NULL, beliefs = NULL,
+                     prior_graph = NULL, kappa = NULL) {
   check_string(type)
   if (!type %in% score_types()) {
     abort_unknown_name(type, score_types(), "unknown_score", bnlearn_score_names)
   }
   check_number(iss, min = 0, min_open = TRUE, max_open = TRUE)
   check_number(alpha, min = 0, min_open = TRUE, max_open = TRUE)
-  prior <- check_choice(prior, c("uniform", "arcs"))
-  if (prior != "uniform" && !type %in% scores_with("bayesian")) {
-    lbn_abort("A structure prior applies to Bayesian scores only, not to {.val {type}}.",
-              "value")
-  }
+  prior <- check_choice(prior, structure_prior_choices)
+  structure <- check_structure_prior(type, prior, beliefs, prior_graph, prior_network, kappa)
   if (!is.null(arc_prob)) check_number(arc_prob, min = 0, max = 1, min_open = TRUE, max_open = TRUE)
   check_number(am, min = 0, min_open = TRUE, max_open = TRUE)
   if (!is.null(aw)) check_number(aw, min = 0, min_open = TRUE, max_open = TRUE)
@@ -150,9 +184,12 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
   }
   warn_unused_score_options(type, prior, c(iss = !missing(iss), alpha = !missing(alpha),
                                            arc_prob = !is.null(arc_prob), am = !missing(am),
-                                           aw = !is.null(aw)))
-  score <- structure(list(type = type, iss = iss, alpha = alpha, prior = prior, arc_prob = arc_prob,
-                          prior_network = prior_network, am = am, aw = aw), class = "bn_score")
+                                           aw = !is.null(aw), beliefs = !is.null(beliefs),
+                                           prior_graph = !is.null(prior_graph),
+                                           kappa = !is.null(kappa)))
+  score <- structure(c(list(type = type, iss = iss, alpha = alpha, prior = prior,
+                            arc_prob = arc_prob, prior_network = prior_network, am = am, aw = aw),
+                       structure), class = "bn_score")
   if (type == "cv") score <- cv_fold_spec(score, folds)
   if (!is.null(folds) && type != "cv") {
     lbn_abort("{.arg folds} applies to the {.val cv} score only, not to {.val {type}}.", "value")
@@ -163,14 +200,18 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
 # Warns about the options of bn_score() that were `given` but do nothing for `type`.
 warn_unused_score_options <- function(type, prior, given) {
   applies <- c(iss = type %in% scores_with("iss"), alpha = type == "bd", arc_prob = prior == "arcs",
-               am = type == "bge", aw = type == "bge")
+               am = type == "bge", aw = type == "bge", beliefs = prior == "beliefs",
+               prior_graph = prior == "network", kappa = prior == "network")
   unused <- names(given)[given & !applies[names(given)]]
+  network_prior_why <- "{.arg prior_graph} and {.arg kappa} apply with {.code prior = \"network\"}."
   why <- c(iss = paste0("{.arg iss} is the equivalent sample size of {.val bdeu}, {.val bde} and ",
                         "{.val cv}."),
            alpha = "{.arg alpha} is the Dirichlet hyperparameter of {.val bd}.",
            arc_prob = "{.arg arc_prob} applies with {.code prior = \"arcs\"}.",
            am = "{.arg am} and {.arg aw} are parameters of {.val bge}.",
-           aw = "{.arg am} and {.arg aw} are parameters of {.val bge}.")
+           aw = "{.arg am} and {.arg aw} are parameters of {.val bge}.",
+           beliefs = "{.arg beliefs} applies with {.code prior = \"beliefs\"}.",
+           prior_graph = network_prior_why, kappa = network_prior_why)
   warn_unused_arguments(unused, paste0("with the {.val ", type, "} score"),
                         stats::setNames(unique(why[unused]), rep("i", length(unique(why[unused])))))
 }
@@ -188,92 +229,6 @@ warn_large_iss <- function(iss, n_cases, data_arg = "data") {
            "large_iss")
 }
 
-# Stores the folds of the cv score: a count with a seed drawn from R's RNG now, or ids.
-cv_fold_spec <- function(score, folds, call = rlang::caller_env()) {
-  if (is.null(folds)) folds <- 10
-  if (length(folds) == 1L) {
-    check_number(folds, min = 2, max = .Machine$integer.max, whole = TRUE, call = call)
-    score$folds <- as.integer(folds)
-    score$fold_seed <- sample.int(.Machine$integer.max, 1L)
-    return(score)
-  }
-  if (!is.numeric(folds) || anyNA(folds) || any(folds < 1 | folds != round(folds))) {
-    lbn_abort(paste0("{.arg folds} must be a number of folds or fold ids 1, 2, ..., k, not ",
-                     "{.obj_type_friendly {folds}}."),
-              "value", call = call)
-  }
-  score$folds <- as.integer(max(folds))
-  score$fold_ids <- as.integer(folds)
-  score
-}
-
-# For the cv score: the data with the 0-based test fold of every row attached (`fold`,
-# `n_folds`, read by the C++ glue). A weighted row whose cases fall in several folds is
-# split into one row per fold. Other scores get the data unchanged.
-with_cv_folds <- function(data, score, call = rlang::caller_env()) {
-  if (!identical(score$type, "cv")) return(data)
-  assignment <- score[c("folds", "fold_seed", "fold_ids")]
-  if (identical(data$fold_assignment, assignment)) return(data)  # already dealt by this score
-  n_cases <- data$n_cases
-  case_fold <- score$fold_ids
-  if (score$folds > n_cases) {
-    lbn_abort(c(paste0("The {.val cv} score asks for {.arg folds} = {format_count(score$folds)} ",
-                       "folds, more than the {format_count(n_cases)} {cli::qty(n_cases)}case{?s} ",
-                       "of the data."),
-                "i" = "Use at most {format_count(n_cases)} folds; 5 or 10 are usual."),
-              "value", call = call)
-  }
-  if (is.null(case_fold)) {
-    if (n_cases > 1e8) {
-      lbn_abort("The {.val cv} score deals at most 1e8 cases to folds, not {n_cases}.",
-                "too_large", call = call)
-    }
-    case_fold <- with_seed(score$fold_seed, sample(rep_len(seq_len(score$folds), n_cases)))
-  } else if (length(case_fold) != n_cases) {
-    lbn_abort(paste0("{.arg folds} gives {length(case_fold)} fold id{?s} but the data have ",
-                     "{n_cases} case{?s}."),
-              "value", call = call)
-  }
-  if (is.null(data$weights)) {
-    data$fold <- case_fold - 1L
-  } else {
-    key <- (rep.int(seq_len(data$n_rows), data$weights) - 1) * score$folds + case_fold
-    tally <- count_keys(key, data$n_rows * score$folds)
-    cells <- tally$keys
-    rows <- (cells - 1L) %/% score$folds + 1L
-    data$codes <- lapply(data$codes, function(codes) codes[rows])
-    data$weights <- tally$counts
-    data$n_rows <- length(rows)
-    data$fold <- as.integer((cells - 1L) %% score$folds)
-  }
-  data$n_folds <- score$folds
-  data$fold_assignment <- assignment
-  data
-}
-
-# The distinct values of `key` (whole numbers in 1..n_keys), sorted, and how often each
-# occurs: by tabulate() when its n_keys bins are no more than the keys, else by sorting,
-# so memory stays linear in the keys (rows x folds can pass R's integers).
-count_keys <- function(key, n_keys) {
-  if (n_keys <= max(length(key), 1e6)) {
-    counts <- tabulate(key, nbins = n_keys)
-    keys <- which(counts > 0)
-    return(list(keys = keys, counts = as.numeric(counts[keys])))
-  }
-  keys <- sort(unique(key))
-  list(keys = keys, counts = as.numeric(tabulate(match(key, keys), length(keys))))
-}
-
-# Evaluates `expr` with R's RNG seeded by `seed`, then restores the caller's RNG state.
-with_seed <- function(seed, expr) {
-  env <- globalenv()
-  old <- if (exists(".Random.seed", envir = env, inherits = FALSE)) get(".Random.seed", envir = env)
-  on.exit(if (is.null(old)) rm(".Random.seed", envir = env) else assign(".Random.seed", old,
-                                                                        envir = env))
-  set.seed(seed)
-  expr
-}
-
 #' @export
 print.bn_score <- function(x, ...) {
   details <- switch(x$type,
@@ -284,9 +239,7 @@ print.bn_score <- function(x, ...) {
     cv = paste0(x$folds, " folds", if (!is.null(x$fold_ids)) " (given)", ", iss = ", x$iss),
     bge = paste0("am = ", x$am, ", aw = ", if (is.null(x$aw)) "n + am + 1" else x$aw),
     NULL)
-  prior <- if (x$prior == "arcs") {
-    paste0("arc prior (p = ", if (is.null(x$arc_prob)) "1/(n-1)" else x$arc_prob, ")")
-  }
+  prior <- describe_structure_prior(x)
   cli::cat_line("<bn_score> ", x$type,
                 if (length(c(details, prior))) paste0(": ",
                                                       paste(c(details, prior), collapse = ", ")))
@@ -302,6 +255,7 @@ as_bn_score <- function(score, ..., data, default = "bdeu", arg = rlang::caller_
 }
 
 check_score_data <- function(score, data, call = rlang::caller_env()) {
+  check_structure_prior_data(score, names(data$levels), call = call)
   if (score$type %in% scores_with("iss")) warn_large_iss(score$iss, data$n_cases)
   if (is_gaussian(data) && !score$type %in% scores_with("continuous")) {
     lbn_abort(c(paste0("The {.val {score$type}} score applies to discrete data, but {.arg data} ",
@@ -350,8 +304,9 @@ as_bn_score_object <- function(score, ..., arg, call) {
   })
 }
 
-# The list the C++ glue reads, for data with `n_nodes` variables.
-score_spec <- function(score, n_nodes) {
+# The list the C++ glue reads, for data with the variables `nodes` (names).
+score_spec <- function(score, nodes) {
+  n_nodes <- length(nodes)
   am <- if (is.null(score$am)) 1 else score$am
   aw <- if (is.null(score$aw)) n_nodes + am + 1 else score$aw
   if (score$type == "bge" && aw <= n_nodes + 1) {
@@ -359,7 +314,13 @@ score_spec <- function(score, n_nodes) {
                      "variables, not {aw}."),
               "value", call = NULL)
   }
-  list(type = score$type, iss = score$iss, alpha = score$alpha, prior = score$prior,
-       arc_prob = if (is.null(score$arc_prob)) 1 / max(n_nodes - 1, 1) else score$arc_prob,
-       am = am, aw = aw)
+  spec <- list(type = score$type, iss = score$iss, alpha = score$alpha, prior = score$prior,
+               arc_prob = if (is.null(score$arc_prob)) 1 / max(n_nodes - 1, 1) else score$arc_prob,
+               am = am, aw = aw)
+  terms <- structure_prior_terms(score, nodes)
+  if (is.null(terms)) return(spec)
+  # Beliefs and the deviation penalty are one modular prior to the core, which reads
+  # prior_arc row-major, [parent * n + child].
+  spec$prior <- "modular"
+  c(spec, list(prior_node = unname(terms$node), prior_arc = as.vector(t(terms$arc))))
 }

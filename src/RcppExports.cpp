@@ -209,6 +209,21 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_local_discovery
+Rcpp::List cpp_local_discovery(Rcpp::List data, Rcpp::List test, Rcpp::List options, Rcpp::List knowledge, Rcpp::Nullable<Rcpp::Function> progress);
+RcppExport SEXP _learnbn_cpp_local_discovery(SEXP dataSEXP, SEXP testSEXP, SEXP optionsSEXP, SEXP knowledgeSEXP, SEXP progressSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type test(testSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type progress(progressSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_local_discovery(data, test, options, knowledge, progress));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_mcmc_start
 SEXP cpp_mcmc_start(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerVector start_from, Rcpp::IntegerVector start_to, Rcpp::List schedule, Rcpp::NumericMatrix seeds, int threads, std::string algorithm, int copies, double rev, Rcpp::Nullable<Rcpp::Function> progress);
 RcppExport SEXP _learnbn_cpp_mcmc_start(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP start_fromSEXP, SEXP start_toSEXP, SEXP scheduleSEXP, SEXP seedsSEXP, SEXP threadsSEXP, SEXP algorithmSEXP, SEXP copiesSEXP, SEXP revSEXP, SEXP progressSEXP) {
@@ -410,6 +425,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_marginals", (DL_FUNC) &_learnbn_cpp_marginals, 2},
     {"_learnbn_cpp_query_sampled", (DL_FUNC) &_learnbn_cpp_query_sampled, 6},
     {"_learnbn_cpp_predict", (DL_FUNC) &_learnbn_cpp_predict, 3},
+    {"_learnbn_cpp_local_discovery", (DL_FUNC) &_learnbn_cpp_local_discovery, 5},
     {"_learnbn_cpp_mcmc_start", (DL_FUNC) &_learnbn_cpp_mcmc_start, 12},
     {"_learnbn_cpp_mcmc_advance", (DL_FUNC) &_learnbn_cpp_mcmc_advance, 2},
     {"_learnbn_cpp_mcmc_result", (DL_FUNC) &_learnbn_cpp_mcmc_result, 1},

@@ -166,11 +166,21 @@ inline learnbn::ScoreSpec score_spec(const Rcpp::List& spec, int n_nodes) {
   out.iss = Rcpp::as<double>(spec["iss"]);
   out.alpha = Rcpp::as<double>(spec["alpha"]);
   out.prior = enum_from_name<learnbn::StructurePrior>(
-      {"uniform", "arcs"}, Rcpp::as<std::string>(spec["prior"]), "structure prior");
+      learnbn::structure_prior_names(), Rcpp::as<std::string>(spec["prior"]), "structure prior");
   out.arc_prob = Rcpp::as<double>(spec["arc_prob"]);
   out.am = Rcpp::as<double>(spec["am"]);
   out.aw = Rcpp::as<double>(spec["aw"]);
   out.n_nodes = n_nodes;
+  if (out.prior == learnbn::StructurePrior::modular) {  // prior_node[n], prior_arc[n x n]
+    const std::size_t n = static_cast<std::size_t>(n_nodes);
+    auto node = std::make_shared<std::vector<double>>(
+        Rcpp::as<std::vector<double>>(spec["prior_node"]));
+    auto arc = std::make_shared<std::vector<double>>(
+        Rcpp::as<std::vector<double>>(spec["prior_arc"]));
+    if (node->size() != n || arc->size() != n * n) Rcpp::stop("structure prior of the wrong size");
+    out.prior_node = node;
+    out.prior_arc = arc;
+  }
   return out;
 }
 

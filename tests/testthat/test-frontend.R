@@ -72,7 +72,10 @@ test_that("every learner records its name and time in info", {
     chow_liu = chow_liu(frontend_data),
     pc = pc(frontend_data, alpha = 0.01, conflicts = "first"),
     minimal_imap = minimal_imap(frontend_data, order = order),
-    hybrid = hybrid(frontend_data, alpha = 0.01, score = "bic"))
+    hybrid = hybrid(frontend_data, alpha = 0.01, score = "bic"),
+    mmpc = mmpc(frontend_data, alpha = 0.01), hiton_pc = hiton_pc(frontend_data, alpha = 0.01),
+    gs = gs(frontend_data, alpha = 0.01), iamb = iamb(frontend_data, alpha = 0.01),
+    mmhc = mmhc(frontend_data, alpha = 0.01, score = "bic"))
   for (name in names(graphs)) {
     info <- graphs[[name]]$info
     expect_identical(info$algorithm, name, info = name)
@@ -99,7 +102,11 @@ test_that("the same mistake gives the same error class in every learner", {
     structure_mcmc = function(...) structure_mcmc(frontend_data, iterations = 10, ...),
     pc = function(...) pc(frontend_data, ...),
     minimal_imap = function(...) minimal_imap(frontend_data, order = names(frontend_data$levels), ...),
-    hybrid = function(...) hybrid(frontend_data, ...))
+    hybrid = function(...) hybrid(frontend_data, ...),
+    mmpc = function(...) mmpc(frontend_data, ...),
+    hiton_pc = function(...) hiton_pc(frontend_data, ...),
+    gs = function(...) gs(frontend_data, ...), iamb = function(...) iamb(frontend_data, ...),
+    mmhc = function(...) mmhc(frontend_data, ...))
   for (name in names(learners)) {
     learn <- learners[[name]]
     expect_error(learn(threads = 0), class = "learnbn_error_value", info = name)
@@ -116,7 +123,8 @@ test_that("the same mistake gives the same error class in every learner", {
     expect_error(learners[[name]](start = cyclic), class = "learnbn_error_not_dag", info = name)
   }
   # Unknown nodes in the background knowledge.
-  for (name in c("hill_climb", "ges", "chow_liu", "exact_search", "pc", "hybrid")) {
+  for (name in c("hill_climb", "ges", "chow_liu", "exact_search", "pc", "hybrid", "mmpc",
+                 "hiton_pc", "gs", "iamb", "mmhc")) {
     expect_error(learners[[name]](blacklist = data.frame("SEX", "AGE")),
                  class = "learnbn_error_unknown_node", info = name)
   }

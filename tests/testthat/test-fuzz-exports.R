@@ -58,6 +58,9 @@ fuzz_fixtures <- function() {
     top_table <- top_models(top)
     score_bic <- bn_score("bic")
     score_bdeu <- bn_score("bdeu", iss = 5)
+    cp_beliefs <- data.frame(from = c("SES", "IQ"), to = c("CP", "PE"), prob = c(0.9, 0.6))
+    score_beliefs <- bn_score("bdeu", prior = "beliefs", beliefs = cp_beliefs)
+    score_kappa <- bn_score("k2", prior = "network", prior_graph = g_cp, kappa = 0.1)
     fit_summary <- summary(fit_cp)
     graph_summary <- summary(g_cp)
     ig <- as_igraph(g_cp)
@@ -144,7 +147,8 @@ fuzz_roles <- function() {
 # Valid values that do not depend on the world, by argument.
 fuzz_valid <- function() {
   list(score = alist("bic", "bdeu", "aic", "loglik", "bge", "k2", "bde", score_bic,
-                     score_bdeu),
+                     score_bdeu, score_beliefs, score_kappa),
+       beliefs = alist(cp_beliefs), prior_graph = alist(g_cp, fit_cp), kappa = alist(0.5, 1),
        test = alist("x2", "g2", "mi", "x2_adf", "fisher_z", "mi_g", "x2_perm",
                     "fisher_z_perm"),
        type = alist("bic", "bdeu", "auto", "discrete", "gaussian", "dag", "cpdag", "graph",
@@ -154,14 +158,15 @@ fuzz_valid <- function() {
        iterations = alist(20, 60), burn_in = alist(0, 5), thin = alist(1, 2),
        chains = alist(1, 2), R = alist(2, 3), n = alist(1, 5, 50), k = alist(2, 3),
        max_parents = alist(0, 1, 2), max_cond = alist(0, 1), iss = alist(1, 10),
-       method = alist("bayes", "mle", "em", "exact", "lw", "ls"),
+       method = alist("bayes", "mle", "em", "exact", "lw", "ls", "iamb", "fast_iamb",
+                      "inter_iamb", "gs"),
        missing = alist("error", "allow", "none", "em", "gibbs"),
        criterion = alist("score", "test"), loss = alist("logl", "pred"),
        learner = alist("hill_climb", "pc", hill_climb, tabu_search),
        algorithm = alist("hill_climb", "pc", hill_climb, chow_liu),
        search = alist("hill_climb", "tabu_search"), completion = alist("expected", "gibbs"),
        conflicts = alist("bidirected", "first", "strongest"),
-       prior = alist("uniform", "arcs"), counts = alist("count", NULL),
+       prior = alist("uniform", "arcs", "beliefs", "network"), counts = alist("count", NULL),
        file = alist(bif_file, out_file), string = alist("[A][B|A]", "[a][b|a:c][c]"),
        amat = alist(matrix(c(0, 1, 0, 0), 2, dimnames = list(c("A", "B"), c("A", "B")))),
        ig = alist(ig), chain = alist(1, 2, 1:2), x = alist(samples, samples2, strength, boot),
@@ -197,6 +202,7 @@ fuzz_base_semantics <- c("[[.bn_fit", "[.bn_count", "Ops.bn_count", "Math.bn_cou
 # Extra arguments for `...` (passed to the score by the learners).
 fuzz_dots <- function() {
   alist(iss = 10, iss = -1, iss = "a", prior = "arcs", arc_prob = 2, arc_prob = 0.2,
+        prior = "beliefs", kappa = 2,
         am = 0, aw = 1, folds = 3, foo = 1, type = "bic")
 }
 

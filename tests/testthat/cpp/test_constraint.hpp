@@ -8,6 +8,7 @@
 #include <learnbn/graph/pdag.hpp>
 
 #include "check.hpp"
+#include "test_local_discovery.hpp"
 #include "test_search.hpp"  // the network A -> C <- B, C -> D, E alone
 
 namespace learnbn_test {
@@ -95,6 +96,7 @@ inline void test_minimal_imap() {
 inline void run_constraint_tests() {
   run_test("test_pc", test_pc);
   run_test("test_minimal_imap", test_minimal_imap);
+  run_local_discovery_tests();
 }
 
 }  // namespace learnbn_test

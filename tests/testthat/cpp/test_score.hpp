@@ -12,6 +12,7 @@
 #include <learnbn/score/family_scorer.hpp>
 #include <learnbn/score/gaussian.hpp>
 #include <learnbn/score/parent_sets.hpp>
+#include <learnbn/util/combinations.hpp>
 
 #include "check.hpp"
 
@@ -57,6 +58,20 @@ inline void test_scores() {
   bool refused = false;
   try { family_score(counter.count(1, nullptr, 0), bge, 4, 0); } catch (const std::invalid_argument&) { refused = true; }
   CHECK(refused);
+  // The modular prior adds prior_node[1] + prior_arc[0 * 2 + 1] to node 1 with parent 0,
+  // alike when scored whole and as an addition; the count-only prior term is then 0.
+  ScoreSpec modular = k2;
+  modular.prior = StructurePrior::modular;
+  modular.n_nodes = 2;
+  modular.prior_node = std::make_shared<const std::vector<double>>(std::vector<double>{-0.5, -0.25});
+  modular.prior_arc = std::make_shared<const std::vector<double>>(std::vector<double>{0, 1.5, 2.5, 0});
+  LocalScorer local(d, modular, nullptr);
+  CHECK(near(local.score(1, &parent, 1), -std::log(24.0) - 0.25 + 1.5));
+  CHECK(near(local.score(1, nullptr, 0), -std::log(20.0) - 0.25));
+  local.set_base(1, nullptr, 0);
+  CHECK(near(local.score_plus(1, 0, nullptr, 0), -std::log(24.0) - 0.25 + 1.5));
+  CHECK(log_structure_prior(modular, 1) == 0);
+  CHECK(structure_prior_names().size() == 3 && structure_prior_names()[2] == "modular");
   CHECK(score_type_names().size() == 9 && score_type_names()[0] == "bdeu" && score_type_names()[8] == "bge");
 }
 
@@ -273,8 +288,35 @@ inline void test_parent_sets() {
   CHECK(same);
 }
 
-// count_allowed_parent_sets() agrees with the listing, under random knowledge with
-// plus-one parents; by hand, 10 free candidates and at most 3 parents give
+// allowed_parent_sets() as it was first written: every combination of the optional
+// parents by size, in lexicographic order, kept when it holds at most one plus-one parent.
+inline std::vector<NodeSet> parent_sets_by_filter(const Constraints& c, int node) {
+  NodeSet required = 0, plus_one = 0;
+  std::vector<int> optional;
+  for (int u = 0; u < c.n; ++u) {
+    if (u == node || !c.allowed(u, node)) continue;
+    if (c.is_required(u, node)) required |= node_bit(u); else optional.push_back(u);
+    if (c.is_plus_one(u, node)) plus_one |= node_bit(u);
+  }
+  if (set_size(required) > c.max_parents) return {};
+  const int m = static_cast<int>(optional.size());
+  std::vector<NodeSet> sets;
+  for (int k = 0; k <= std::min(c.max_parents - set_size(required), m); ++k) {
+    std::vector<int> pick(k);
+    for (int i = 0; i < k; ++i) pick[i] = i;
+    do {
+      NodeSet set = required;
+      for (int i : pick) set |= node_bit(optional[i]);
+      if (set_size(set & plus_one & ~required) <= 1) sets.push_back(set);
+    } while (next_combination(pick, m));
+  }
+  return sets;
+}
+
+// count_allowed_parent_sets() agrees with the listing, and the listing (which skips
+// combinations with two plus-one parents without visiting them) with the filtered one,
+// set for set and in the same order, under random knowledge with plus-one parents; by
+// hand, 10 free candidates and at most 3 parents give
 // 1 + 10 + 45 + 120 = 176 sets. Every score has its properties.
 inline void test_parent_set_counts() {
   Constraints ten = Constraints::none(11);
@@ -296,7 +338,9 @@ inline void test_parent_set_counts() {
       }
     }
     for (int v = 0; v < 7; ++v) {
-      same = same && count_allowed_parent_sets(c, v) == allowed_parent_sets(c, v).size();
+      const std::vector<NodeSet> sets = allowed_parent_sets(c, v);
+      same = same && count_allowed_parent_sets(c, v) == sets.size() &&
+             sets == parent_sets_by_filter(c, v);
     }
   }
   CHECK(same);

@@ -1,6 +1,7 @@
 // Decomposable scores of one family (a node and its parents), on the log scale.
 #pragma once
 #include <cmath>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -36,7 +37,14 @@ inline const std::vector<ScoreProperties>& score_properties() {
       {true, true, false}};  // bge
   return properties;
 }
-enum class StructurePrior { uniform, arcs };
+// Structure priors: none, Buntine's one probability for every arc (by the number of
+// parents), and a modular prior, one term per node plus one per present arc (R turns
+// per-arc beliefs and a prior network's deviation penalty into it, see ScoreSpec).
+enum class StructurePrior { uniform, arcs, modular };
+inline const std::vector<std::string>& structure_prior_names() {
+  static const std::vector<std::string> names{"uniform", "arcs", "modular"};
+  return names;
+}
 
 struct ScoreSpec {
   ScoreType type = ScoreType::bdeu;
@@ -46,6 +54,9 @@ struct ScoreSpec {
   double arc_prob = 0.5; // probability of each arc under the arc-independent prior
   double am = 1, aw = 0; // BGe: prior sample sizes of the mean and of the precision matrix
   int n_nodes = 0;
+  // The modular prior: log P(pa_i) = prior_node[i] + sum_{j in pa_i} prior_arc[j * n + i]
+  // (n = n_nodes). Shared, not copied, by the scorers of every thread.
+  std::shared_ptr<const std::vector<double>> prior_node, prior_arc;
 };
 
 // sum_jk N_ijk log(N_ijk / N_ij)
@@ -138,9 +149,23 @@ inline double free_parameters(const FamilyCounts& c) {
 // log P(pa_i) under the structure prior: each of the n - 1 possible parents is present
 // with probability arc_prob, independently (Buntine 1991).
 inline double log_structure_prior(const ScoreSpec& spec, std::size_t n_parents) {
-  if (spec.prior == StructurePrior::uniform) return 0;
+  if (spec.prior != StructurePrior::arcs) return 0;
   const double absent = spec.n_nodes - 1.0 - static_cast<double>(n_parents);
   return n_parents * std::log(spec.arc_prob) + absent * std::log1p(-spec.arc_prob);
+}
+
+// The modular prior's log P(pa_i) for `node` with parents `parents[0, k)` and, unless
+// it is -1, `extra`; 0 for the other priors. It depends on the node and its parent set
+// only, so the scorer's caches hold it with the family score.
+inline double log_modular_prior(const ScoreSpec& spec, int node, const int* parents, std::size_t k,
+                                int extra = -1) {
+  if (spec.prior != StructurePrior::modular) return 0;
+  const std::vector<double>& arc = *spec.prior_arc;
+  const std::size_t n = static_cast<std::size_t>(spec.n_nodes);
+  double s = (*spec.prior_node)[node];
+  for (std::size_t p = 0; p < k; ++p) s += arc[static_cast<std::size_t>(parents[p]) * n + node];
+  if (extra >= 0) s += arc[static_cast<std::size_t>(extra) * n + node];
+  return s;
 }
 
 // The score of one family. `n_cases` is N (for BIC); `prior_joint` is needed for BDe only.

@@ -40,9 +40,10 @@ class LocalScorer {
 
   // `prior_joint`: BDe's P(x_i, pa_i) from a prior network, or nullptr.
   double score(int node, const int* parents, std::size_t k, const double* prior_joint = nullptr) {
-    if (gaussian_) return gaussian_->score(node, conditioner_->set_base(node, parents, k), k);
+    const double prior = log_modular_prior(spec_, node, parents, k);
+    if (gaussian_) return gaussian_->score(node, conditioner_->set_base(node, parents, k), k) + prior;
     const FamilyCounts& c = counter_.count(node, parents, k, prior_joint != nullptr);
-    return family_score(c, spec_, data_.n_cases, k, prior_joint);
+    return family_score(c, spec_, data_.n_cases, k, prior_joint) + prior;
   }
 
   // Scoring one node against many candidate parents: set_base() once, then
@@ -52,9 +53,10 @@ class LocalScorer {
     else counter_.set_base(node, parents, k);
   }
   double score_plus(int node, int extra, const int* parents, std::size_t k) {
-    if (gaussian_) return gaussian_->score(node, conditioner_->plus(extra), k + 1);
+    const double prior = log_modular_prior(spec_, node, parents, k, extra);
+    if (gaussian_) return gaussian_->score(node, conditioner_->plus(extra), k + 1) + prior;
     const FamilyCounts& c = counter_.count_plus(node, extra, parents, k, singletons_apart_);
-    return family_score(c, spec_, data_.n_cases, k + 1);
+    return family_score(c, spec_, data_.n_cases, k + 1) + prior;
   }
   // out[e] = score_plus(node, extras[e], parents, k) for e < n, the same numbers, with
   // runs of families the counter can count together taken Counter::kWindow at a time
@@ -70,7 +72,8 @@ class LocalScorer {
         continue;
       }
       for (std::size_t w = 0; w < window; ++w) {
-        out[e + w] = family_score(counter_.window_counts(w), spec_, data_.n_cases, k + 1);
+        out[e + w] = family_score(counter_.window_counts(w), spec_, data_.n_cases, k + 1) +
+                     log_modular_prior(spec_, node, parents, k, extras[e + w]);
       }
       e += window;
     }

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "../graph/constraints.hpp"
-#include "../util/combinations.hpp"
 #include "../util/progress.hpp"
 #include "family_scorer.hpp"
 
@@ -26,6 +25,26 @@ inline std::vector<int> set_nodes(NodeSet s) {
   return out;
 }
 
+// Appends to `sets` every `set` plus `k` more of optional[from...], in lexicographic
+// order of the picks, skipping (with all their extensions) the picks that would hold a
+// second plus-one parent: the work is that of the sets listed, however many nodes lie
+// outside the skeleton.
+inline void add_combinations(const std::vector<int>& optional, NodeSet plus_one,
+                             std::size_t from, int k, NodeSet set, bool has_plus_one,
+                             std::vector<NodeSet>& sets) {
+  if (k == 0) {
+    sets.push_back(set);
+    return;
+  }
+  for (std::size_t i = from; i + k <= optional.size(); ++i) {
+    const NodeSet bit = node_bit(optional[i]);
+    const bool outside = (plus_one & bit) != 0;
+    if (outside && has_plus_one) continue;
+    add_combinations(optional, plus_one, i + 1, k - 1, set | bit, has_plus_one || outside,
+                     sets);
+  }
+}
+
 // Every parent set of `node` the constraints allow, by increasing size: the required
 // parents plus up to max_parents - |required| of the other allowed parents, at most one
 // of them a plus-one parent.
@@ -37,21 +56,15 @@ inline std::vector<NodeSet> allowed_parent_sets(const Constraints& c, int node) 
     if (c.is_required(u, node)) required |= node_bit(u); else optional.push_back(u);
     if (c.is_plus_one(u, node)) plus_one |= node_bit(u);
   }
+  plus_one &= ~required;
   const int n_required = set_size(required);
   if (n_required > c.max_parents) return {};
   const int n_optional = static_cast<int>(optional.size());
-  const int extra = std::min(c.max_parents - n_required, n_optional);
+  const int n_inside = n_optional - set_size(plus_one);
+  // Past n_inside + 1 optional parents every set would hold two plus-one parents.
+  const int extra = std::min({c.max_parents - n_required, n_optional, n_inside + 1});
   std::vector<NodeSet> sets;
-  for (int k = 0; k <= extra; ++k) {
-    std::vector<int> pick(k);
-    for (int i = 0; i < k; ++i) pick[i] = i;
-    while (true) {  // combinations of k optional parents in lexicographic order
-      NodeSet set = required;
-      for (int i : pick) set |= node_bit(optional[i]);
-      if (set_size(set & plus_one & ~required) <= 1) sets.push_back(set);
-      if (!next_combination(pick, n_optional)) break;
-    }
-  }
+  for (int k = 0; k <= extra; ++k) add_combinations(optional, plus_one, 0, k, required, false, sets);
   return sets;
 }
 
