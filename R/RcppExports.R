@@ -37,6 +37,14 @@ cpp_legal_moves <- function(amat) {
     .Call(`_learnbn_cpp_legal_moves`, amat)
 }
 
+cpp_query_marginals <- function(network, targets, evidence_nodes, evidence_states) {
+    .Call(`_learnbn_cpp_query_marginals`, network, targets, evidence_nodes, evidence_states)
+}
+
+cpp_query_sampled_marginals <- function(network, targets, evidence_nodes, evidence_states, n, weighting) {
+    .Call(`_learnbn_cpp_query_sampled_marginals`, network, targets, evidence_nodes, evidence_states, n, weighting)
+}
+
 cpp_query_exact <- function(network, targets, evidence_nodes, evidence_states) {
     .Call(`_learnbn_cpp_query_exact`, network, targets, evidence_nodes, evidence_states)
 }

@@ -26,6 +26,13 @@
 #' evidence on a thousand nodes, P(evidence) is far below the smallest double, and is then
 #' reported on the log scale.
 #'
+#' With `type = "marginal"`, each target's posterior is computed on its own, as
+#' `query(fit, target[i], evidence)` would give it, but all at once: exactly from one
+#' propagation in a junction tree (the moral graph of the relevant nodes triangulated
+#' like variable elimination's order, one collect and one distribute pass), or from one
+#' sampling run for `"lw"` and `"ls"`. This is the fast way to every node's marginal:
+#' the targets may then be many nodes, since no joint table over them is built.
+#'
 #' For a linear-Gaussian fit, the joint distribution is multivariate normal, and the
 #' answer is exact: the conditional mean and covariance of the targets given the
 #' evidence values. Evidence must be finite numbers (an error of class
@@ -40,6 +47,8 @@
 #' @param method `"exact"`, `"lw"` (likelihood weighting) or `"ls"` (logic sampling);
 #'   Gaussian fits are always exact.
 #' @param n Number of samples of `"lw"` and `"ls"`.
+#' @param type `"joint"` for the joint posterior of the targets, `"marginal"` for the
+#'   posterior of each target on its own (a named list, one element per target).
 #' @return For a discrete fit and one target, a named probability vector over its levels;
 #'   for several targets, an array of their joint probabilities with named dimnames
 #'   (first target first); either of class `"bn_posterior"`, which prints P(evidence)
@@ -48,6 +57,9 @@
 #'   when it underflows a double), `"log_evidence_probability"` its log (finite even
 #'   then), and `"samples"` the number of samples drawn. For a Gaussian fit, a list with
 #'   `mean` (named vector) and `cov` (matrix).
+#'   With `type = "marginal"`, a list named by the targets, each element what `query()`
+#'   returns for that target alone (a `"bn_posterior"` vector, or a list of `mean` and a
+#'   1 x 1 `cov` for a Gaussian fit).
 #'   Evidence of probability zero is an error of class `"learnbn_error_impossible_evidence"`.
 #' @seealso [predict.bn_fit()] for the most probable level of a node in each row of new
 #'   data, [logLik.bn_fit()] for the likelihood of data.
@@ -56,11 +68,16 @@
 #' asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
 #' query(asia, "lung", evidence = list(smoke = "yes", xray = "yes"))
 #' query(asia, c("tub", "lung"), evidence = list(dysp = "yes"))
+#' # every node's posterior given the evidence, from one propagation
+#' evidence <- list(dysp = "yes", smoke = "no")
+#' query(asia, setdiff(names(asia$levels), names(evidence)), evidence, type = "marginal")
 #' set.seed(1)
 #' query(asia, "lung", evidence = list(smoke = "yes", xray = "yes"), method = "lw", n = 1e5)
-query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"), n = 10000) {
+query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"), n = 10000,
+                  type = c("joint", "marginal")) {
   fit <- check_bn_fit(fit)
   method <- check_choice(method, c("exact", "lw", "ls"))
+  type <- check_choice(type, c("joint", "marginal"))
   check_number(n, min = 1, max = 1e10, whole = TRUE)
   node_names <- colnames(fit$graph$amat)
   if (!is.character(target) || anyNA(target)) {
@@ -76,19 +93,21 @@ query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"
     lbn_abort(paste0("{list_few(both, 10L, quote = TRUE)} {cli::qty(both)}{?is/are} both a target ",
                      "and evidence."), "value")
   }
-  if (is_gaussian_fit(fit)) return(gaussian_query(fit, target, evidence))
-  check_posterior_size(fit$levels[target])
+  if (is_gaussian_fit(fit)) {
+    posterior <- gaussian_query(fit, target, evidence)
+    return(if (type == "marginal") split_gaussian(posterior, target) else posterior)
+  }
   states <- evidence_states(fit, evidence)
   targets <- match(target, node_names) - 1L
   network <- network_spec(fit)
+  if (type == "marginal") {
+    return(query_marginals(fit, network, target, targets, match(names(evidence), node_names) - 1L,
+                           states, evidence, method, n))
+  }
+  check_posterior_size(fit$levels[target])
   if (method == "exact") {
     result <- cpp_query_exact(network, targets, match(names(evidence), node_names) - 1L, states)
-    if (!is.null(result$error)) {
-      lbn_abort(c("Exact inference would build a table too large to hold ({result$error}).",
-                  "i" = paste0("Use {.code method = \"lw\"} (likelihood weighting) for a network ",
-                               "this large.")),
-                "too_large")
-    }
+    check_exact_result(result)
     samples <- NULL
   } else {
     result <- cpp_query_sampled(network, targets, match(names(evidence), node_names) - 1L, states,
@@ -96,6 +115,33 @@ query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"
     samples <- n
   }
   posterior_table(fit, target, result, evidence, samples)
+}
+
+# Each target's posterior on its own, as query() gives it for that target alone: from one
+# junction tree propagation (exact) or one sampling run.
+query_marginals <- function(fit, network, target, targets, evidence_nodes, states, evidence,
+                            method, n, call = rlang::caller_env()) {
+  if (method == "exact") {
+    result <- cpp_query_marginals(network, targets, evidence_nodes, states)
+    check_exact_result(result, call)
+    samples <- NULL
+  } else {
+    result <- cpp_query_sampled_marginals(network, targets, evidence_nodes, states, n,
+                                          method == "lw")
+    samples <- n
+  }
+  stats::setNames(lapply(seq_along(target), function(i) {
+    posterior_table(fit, target[[i]], result$marginals[[i]], evidence, samples, call)
+  }), target)
+}
+
+# Exact inference reports a table past kMaxFactorCells as list(error).
+check_exact_result <- function(result, call = rlang::caller_env()) {
+  if (is.null(result$error)) return(invisible(result))
+  lbn_abort(c("Exact inference would build a table too large to hold ({result$error}).",
+              "i" = paste0("Use {.code method = \"lw\"} (likelihood weighting) for a network ",
+                           "this large.")),
+            "too_large", call = call)
 }
 
 # The joint (unnormalised P(targets, evidence), scaled by exp(result$log_scale)) as a
@@ -222,6 +268,14 @@ gaussian_query <- function(fit, target, evidence, call = rlang::caller_env()) {
   list(mean = mean,
        cov = joint$cov[target, target, drop = FALSE] - gain %*% joint$cov[observed, target,
                                                                           drop = FALSE])
+}
+
+# Each target's mean and variance from the targets' joint conditional normal, shaped as
+# gaussian_query() gives them for one target.
+split_gaussian <- function(posterior, target) {
+  stats::setNames(lapply(target, function(node) {
+    list(mean = posterior$mean[node], cov = posterior$cov[node, node, drop = FALSE])
+  }), target)
 }
 
 # Finite evidence can still give an infinite mean when it is near the largest double.

@@ -124,6 +124,36 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_query_marginals
+Rcpp::List cpp_query_marginals(Rcpp::List network, Rcpp::IntegerVector targets, Rcpp::IntegerVector evidence_nodes, Rcpp::IntegerVector evidence_states);
+RcppExport SEXP _learnbn_cpp_query_marginals(SEXP networkSEXP, SEXP targetsSEXP, SEXP evidence_nodesSEXP, SEXP evidence_statesSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type network(networkSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type targets(targetsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type evidence_nodes(evidence_nodesSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type evidence_states(evidence_statesSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_query_marginals(network, targets, evidence_nodes, evidence_states));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_query_sampled_marginals
+Rcpp::List cpp_query_sampled_marginals(Rcpp::List network, Rcpp::IntegerVector targets, Rcpp::IntegerVector evidence_nodes, Rcpp::IntegerVector evidence_states, double n, bool weighting);
+RcppExport SEXP _learnbn_cpp_query_sampled_marginals(SEXP networkSEXP, SEXP targetsSEXP, SEXP evidence_nodesSEXP, SEXP evidence_statesSEXP, SEXP nSEXP, SEXP weightingSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type network(networkSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type targets(targetsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type evidence_nodes(evidence_nodesSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type evidence_states(evidence_statesSEXP);
+    Rcpp::traits::input_parameter< double >::type n(nSEXP);
+    Rcpp::traits::input_parameter< bool >::type weighting(weightingSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_query_sampled_marginals(network, targets, evidence_nodes, evidence_states, n, weighting));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_query_exact
 Rcpp::List cpp_query_exact(Rcpp::List network, Rcpp::IntegerVector targets, Rcpp::IntegerVector evidence_nodes, Rcpp::IntegerVector evidence_states);
 RcppExport SEXP _learnbn_cpp_query_exact(SEXP networkSEXP, SEXP targetsSEXP, SEXP evidence_nodesSEXP, SEXP evidence_statesSEXP) {
@@ -401,6 +431,8 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_pdag_extension", (DL_FUNC) &_learnbn_cpp_pdag_extension, 1},
     {"_learnbn_cpp_fit_knowledge", (DL_FUNC) &_learnbn_cpp_fit_knowledge, 2},
     {"_learnbn_cpp_legal_moves", (DL_FUNC) &_learnbn_cpp_legal_moves, 1},
+    {"_learnbn_cpp_query_marginals", (DL_FUNC) &_learnbn_cpp_query_marginals, 4},
+    {"_learnbn_cpp_query_sampled_marginals", (DL_FUNC) &_learnbn_cpp_query_sampled_marginals, 6},
     {"_learnbn_cpp_query_exact", (DL_FUNC) &_learnbn_cpp_query_exact, 4},
     {"_learnbn_cpp_marginals", (DL_FUNC) &_learnbn_cpp_marginals, 2},
     {"_learnbn_cpp_query_sampled", (DL_FUNC) &_learnbn_cpp_query_sampled, 6},

@@ -1,5 +1,6 @@
 // Glue for inference on discrete networks: exact (variable elimination) and sampled
-// posteriors of target nodes given evidence, per-row posteriors for predict(), and the
+// posteriors of target nodes given evidence, each target's own posterior from one junction
+// tree propagation or one sampling run, per-row posteriors for predict(), and the
 // marginals of families (BDe's prior network).
 // Nodes and states are 0-based. Joints come scaled: list(joint, log_scale) stands for
 // joint * exp(log_scale), so that P(evidence) on hundreds of nodes does not underflow. A
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <learnbn/inference/junction_tree.hpp>
 #include <learnbn/inference/sampling.hpp>
 #include <learnbn/inference/variable_elimination.hpp>
 #include "rcpp-glue.h"
@@ -29,7 +31,45 @@ Rcpp::List scaled_joint(const learnbn::ScaledJoint& joint) {
                             Rcpp::Named("log_scale") = joint.log_scale);
 }
 
+Rcpp::List scaled_joints(const std::vector<learnbn::ScaledJoint>& joints) {
+  Rcpp::List out(joints.size());
+  for (std::size_t i = 0; i < joints.size(); ++i) {
+    out[static_cast<R_xlen_t>(i)] = scaled_joint(joints[i]);
+  }
+  return Rcpp::List::create(Rcpp::Named("marginals") = out);
+}
+
 }  // namespace
+
+// P(target, evidence) for each of `targets` on its own, from one junction tree: a list
+// of list(joint, log_scale), one per target.
+// [[Rcpp::export]]
+Rcpp::List cpp_query_marginals(Rcpp::List network, Rcpp::IntegerVector targets,
+                               Rcpp::IntegerVector evidence_nodes,
+                               Rcpp::IntegerVector evidence_states) {
+  const learnbn::CptNetwork net = cpt_network_from(network);
+  try {
+    return scaled_joints(learnbn::marginals_with_evidence(
+        net, std::vector<int>(targets.begin(), targets.end()),
+        evidence_from(evidence_nodes, evidence_states)));
+  } catch (const std::length_error& e) {
+    return too_large(e);
+  }
+}
+
+// The same from one run of likelihood weighting or logic sampling with n samples.
+// [[Rcpp::export]]
+Rcpp::List cpp_query_sampled_marginals(Rcpp::List network, Rcpp::IntegerVector targets,
+                                       Rcpp::IntegerVector evidence_nodes,
+                                       Rcpp::IntegerVector evidence_states, double n,
+                                       bool weighting) {
+  const learnbn::CptNetwork net = cpt_network_from(network);
+  learnbn::Random rng(seed_from_r());
+  return scaled_joints(learnbn::sampled_marginals(
+      net, std::vector<int>(targets.begin(), targets.end()),
+      evidence_from(evidence_nodes, evidence_states), static_cast<std::size_t>(n), weighting,
+      rng, check_interrupt));
+}
 
 // P(targets, evidence) over the targets' joint states (first target fastest).
 // [[Rcpp::export]]

@@ -183,7 +183,8 @@ fuzz_valid <- function() {
        max_tabu = alist(3), temperatures = alist(2, 3), max_families = alist(1e4),
        "top_models:x" = alist(top), "average_network:x" = alist(samples, strength, boot),
        "explain_pc:g" = alist(g_pc, g_pc_gauss),
-       "bn_score:type" = alist("bic", "bdeu", "bde", "k2", "bd", "aic", "loglik", "cv", "bge"))
+       "bn_score:type" = alist("bic", "bdeu", "bde", "k2", "bd", "aic", "loglik", "cv", "bge"),
+       "query:type" = alist("joint", "marginal"))
 }
 
 # Arguments whose large values mean long runs: never large junk, and never the default

@@ -1,13 +1,17 @@
-// inference/: variable elimination and forward sampling (likelihood weighting, logic
+// inference/: variable elimination, the junction tree (against variable elimination on
+// random networks) and forward sampling (likelihood weighting, logic
 // sampling) on a small network whose probabilities are worked out by hand below.
 // Targets and evidence are disjoint (query() refuses a node that is both).
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <numeric>
+#include <random>
 #include <stdexcept>
 #include <vector>
 
+#include <learnbn/inference/junction_tree.hpp>
 #include <learnbn/inference/sampling.hpp>
 #include <learnbn/inference/variable_elimination.hpp>
 #include <learnbn/network/cpt_network.hpp>
@@ -127,10 +131,165 @@ inline void test_sampling() {
   CHECK(a.values == b.values && a.log_scale == b.log_scale);
 }
 
+// A random network of n nodes with 2-4 states, each with up to 3 parents among the
+// earlier nodes, and CPTs of uniform draws normalised (a few exact zeros, so that some
+// evidence is impossible).
+inline CptNetwork random_network(int n, std::mt19937& gen) {
+  std::uniform_int_distribution<int> states_of(2, 4), parents_of(0, 3);
+  std::uniform_real_distribution<double> draw(0, 1);
+  std::vector<int> states;
+  std::vector<std::vector<int>> parents(static_cast<std::size_t>(n));
+  std::vector<std::vector<double>> cpts;
+  for (int v = 0; v < n; ++v) {
+    states.push_back(states_of(gen));
+    const int k = std::min(v, parents_of(gen));
+    std::vector<int> earlier(static_cast<std::size_t>(v));
+    std::iota(earlier.begin(), earlier.end(), 0);
+    std::shuffle(earlier.begin(), earlier.end(), gen);
+    parents[static_cast<std::size_t>(v)].assign(earlier.begin(), earlier.begin() + k);
+    std::size_t configs = 1;
+    for (int p : parents[static_cast<std::size_t>(v)]) {
+      configs *= static_cast<std::size_t>(states[p]);
+    }
+    std::vector<double> cpt;
+    for (std::size_t j = 0; j < configs; ++j) {
+      std::vector<double> column;
+      for (int s = 0; s < states.back(); ++s) column.push_back(draw(gen) < 0.05 ? 0 : draw(gen));
+      double total = std::accumulate(column.begin(), column.end(), 0.0);
+      if (!(total > 0)) column[0] = total = 1;
+      for (double p : column) cpt.push_back(p / total);
+    }
+    cpts.push_back(cpt);
+  }
+  return CptNetwork(states, parents, cpts);
+}
+
+// Every marginal from one propagation against variable elimination of each target alone,
+// on random networks with random evidence (including parts apart and impossible evidence).
+inline void test_junction_tree() {
+  std::mt19937 gen(42);
+  int impossible = 0, compared = 0;
+  for (int round = 0; round < 60; ++round) {
+    const int n = 3 + round % 10;
+    const CptNetwork net = random_network(n, gen);
+    std::vector<int> nodes(static_cast<std::size_t>(n));
+    std::iota(nodes.begin(), nodes.end(), 0);
+    std::shuffle(nodes.begin(), nodes.end(), gen);
+    const int observed = static_cast<int>(gen() % static_cast<unsigned>(n));
+    Evidence evidence;
+    for (int i = 0; i < observed; ++i) {
+      const int v = nodes[static_cast<std::size_t>(i)];
+      evidence.nodes.push_back(v);
+      evidence.states.push_back(static_cast<int>(gen() % static_cast<unsigned>(net.states(v))));
+    }
+    const std::vector<int> targets(nodes.begin() + observed, nodes.end());
+    const std::vector<ScaledJoint> got = marginals_with_evidence(net, targets, evidence);
+    CHECK(got.size() == targets.size());
+    for (std::size_t t = 0; t < targets.size(); ++t) {
+      const ScaledJoint want = joint_with_evidence(net, {targets[t]}, evidence);
+      const double total = std::accumulate(want.values.begin(), want.values.end(), 0.0);
+      if (!(total > 0)) {
+        ++impossible;
+        CHECK(std::all_of(got[t].values.begin(), got[t].values.end(),
+                          [](double v) { return v == 0; }));
+        continue;
+      }
+      ++compared;
+      std::vector<double> p;
+      for (double v : want.values) p.push_back(v / total);
+      CHECK(all_near(got[t].values, p));
+      CHECK(near(got[t].log_scale, std::log(total) + want.log_scale, 1e-12));
+    }
+  }
+  CHECK(impossible > 0 && compared > 200);
+  // By hand on the chain A -> B -> C (and barren D, E): P(A | C = 1) = (0.141, 0.189) / 0.33.
+  const std::vector<ScaledJoint> chain =
+      marginals_with_evidence(chain_network(true), {0, 1}, Evidence{{2}, {1}});
+  CHECK(all_near(chain[0].values, {0.141 / 0.33, 0.189 / 0.33}));
+  CHECK(all_near(chain[1].values, {0.048 / 0.33, 0.132 / 0.33, 0.15 / 0.33}));
+  CHECK(near(chain[0].log_scale, std::log(0.33), 1e-12));
+}
+
+// 400 observed roots (P = 0.01 each) and a target: P(evidence) = 1e-800 on the log scale;
+// and a grid whose cliques are past kMaxFactorCells: a length_error.
+inline void test_junction_tree_limits() {
+  const int roots = 400;
+  std::vector<int> states(roots + 1, 2);
+  std::vector<std::vector<int>> parents(roots + 1);
+  std::vector<std::vector<double>> cpts(roots, std::vector<double>{0.01, 0.99});
+  cpts.push_back({0.25, 0.75});
+  Evidence evidence;
+  for (int v = 0; v < roots; ++v) {
+    evidence.nodes.push_back(v);
+    evidence.states.push_back(0);
+  }
+  const std::vector<ScaledJoint> got =
+      marginals_with_evidence(CptNetwork(states, parents, cpts), {roots}, evidence);
+  CHECK(all_near(got[0].values, {0.25, 0.75}));
+  CHECK(near(got[0].log_scale, roots * std::log(0.01)));
+  // A 20 x 20 grid of 3-state nodes (parents: left and above) has treewidth 20: a clique
+  // of at least 21 nodes, 3^21 cells. Node 0 alone (its only ancestor) is no trouble.
+  const int side = 20;
+  std::vector<int> grid_states(side * side, 3);
+  std::vector<std::vector<int>> grid_parents(side * side);
+  std::vector<std::vector<double>> grid_cpts;
+  for (int v = 0; v < side * side; ++v) {
+    if (v % side > 0) grid_parents[static_cast<std::size_t>(v)].push_back(v - 1);
+    if (v >= side) grid_parents[static_cast<std::size_t>(v)].push_back(v - side);
+    std::size_t cells = 3;
+    for (std::size_t k = 0; k < grid_parents[static_cast<std::size_t>(v)].size(); ++k) cells *= 3;
+    grid_cpts.emplace_back(cells, 1.0 / 3);
+  }
+  const CptNetwork grid(grid_states, grid_parents, grid_cpts);
+  CHECK(all_near(marginals_with_evidence(grid, {0}, Evidence{})[0].values, {1.0 / 3, 1.0 / 3,
+                                                                           1.0 / 3}));
+  bool thrown = false;
+  try {
+    marginals_with_evidence(grid, {side * side - 1}, Evidence{});
+  } catch (const std::length_error&) {
+    thrown = true;
+  }
+  CHECK(thrown);
+  // Two cliques of 2^27 cells are allowed, not three.
+  const double big = std::log(kMaxFactorCells);
+  bool too_many = false;
+  junction::check_total_cells({{0}, {1}}, {big, big});  // must not throw
+  try {
+    junction::check_total_cells({{0}, {1}, {2}}, {big, big, big});
+  } catch (const std::length_error&) {
+    too_many = true;
+  }
+  CHECK(too_many);
+}
+
+// One sampling run for all targets: each target's counts are the joint's of that target
+// when the relevant nodes are the same, and the margins of the joint of all targets.
+inline void test_sampled_marginals() {
+  const CptNetwork net = chain_network(true);
+  Random a(7), b(7);
+  const std::vector<ScaledJoint> marginals =
+      sampled_marginals(net, {0, 1}, Evidence{{2}, {1}}, 3000, true, a, [] {});
+  const ScaledJoint joint = sampled_joint(net, {0, 1}, Evidence{{2}, {1}}, 3000, true, b, [] {});
+  CHECK(marginals[0].log_scale == joint.log_scale && marginals[1].log_scale == joint.log_scale);
+  for (int s = 0; s < 2; ++s) {
+    double margin = 0;
+    for (int k = 0; k < 3; ++k) margin += joint.values[static_cast<std::size_t>(s + 2 * k)];
+    CHECK(near(marginals[0].values[static_cast<std::size_t>(s)], margin, 1e-9));
+  }
+  for (int k = 0; k < 3; ++k) {
+    const double margin = joint.values[static_cast<std::size_t>(2 * k)] +
+                          joint.values[static_cast<std::size_t>(2 * k + 1)];
+    CHECK(near(marginals[1].values[static_cast<std::size_t>(k)], margin, 1e-9));
+  }
+}
+
 inline void run_inference_tests() {
   run_test("test_variable_elimination", test_variable_elimination);
   run_test("test_elimination_underflow", test_elimination_underflow);
   run_test("test_sampling", test_sampling);
+  run_test("test_junction_tree", test_junction_tree);
+  run_test("test_junction_tree_limits", test_junction_tree_limits);
+  run_test("test_sampled_marginals", test_sampled_marginals);
 }
 
 }  // namespace learnbn_test

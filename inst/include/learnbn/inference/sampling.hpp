@@ -4,8 +4,9 @@
 //     probability of the evidence given its sampled parents;
 //   logic sampling: every node is sampled, samples disagreeing with the evidence are
 //     rejected.
-// Returns the weighted counts of the targets' joint states (first target fastest), scaled
-// (see ScaledJoint); their sum times exp(log_scale) over n samples estimates P(evidence).
+// Returns the weighted counts of the targets' joint states (first target fastest), or of
+// each target's states, scaled (see ScaledJoint); their sum times exp(log_scale) over n
+// samples estimates P(evidence).
 // Weights are summed on the log scale, relative to the largest so far, since with
 // evidence on hundreds of nodes a weight underflows a double.
 #pragma once
@@ -21,10 +22,14 @@
 
 namespace learnbn {
 
-inline ScaledJoint sampled_joint(const CptNetwork& net, const std::vector<int>& targets,
-                                 const Evidence& evidence, std::size_t n, bool weighting,
-                                 Random& rng, const std::function<void()>& check_interrupt) {
-  std::vector<int> seeds = targets;
+// Draws n forward samples of the ancestors of `seeds` and the evidence, and hands each
+// accepted one to tally.add(row, weight), the weight relative to the largest log weight
+// so far; when that grows, tally.shrink(factor) first rescales what was added. Returns the
+// largest log weight (the log scale of the tally).
+template <class Tally>
+double forward_samples(const CptNetwork& net, std::vector<int> seeds, const Evidence& evidence,
+                       std::size_t n, bool weighting, Random& rng,
+                       const std::function<void()>& check_interrupt, Tally& tally) {
   seeds.insert(seeds.end(), evidence.nodes.begin(), evidence.nodes.end());
   const std::vector<char> relevant = ancestral_set(net, seeds);
   std::vector<int> observed(static_cast<std::size_t>(net.n_nodes()), -1);
@@ -32,9 +37,6 @@ inline ScaledJoint sampled_joint(const CptNetwork& net, const std::vector<int>& 
     observed[evidence.nodes[i]] = evidence.states[i];
   std::vector<int> order;
   for (int v : net.order()) if (relevant[v]) order.push_back(v);
-  std::size_t cells = 1;
-  for (int t : targets) cells *= static_cast<std::size_t>(net.states(t));
-  std::vector<double> counts(cells, 0.0);
   std::vector<int> row(static_cast<std::size_t>(net.n_nodes()), 0);
   double reference = -std::numeric_limits<double>::infinity();  // largest log weight so far
   for (std::size_t s = 0; s < n; ++s) {
@@ -65,17 +67,68 @@ inline ScaledJoint sampled_joint(const CptNetwork& net, const std::vector<int>& 
     }
     if (rejected) continue;
     if (log_w > reference) {
-      for (double& c : counts) c *= std::exp(reference - log_w);
+      tally.shrink(std::exp(reference - log_w));
       reference = log_w;
     }
-    std::size_t cell = 0, stride = 1;
-    for (int t : targets) {
-      cell += static_cast<std::size_t>(row[t]) * stride;
-      stride *= static_cast<std::size_t>(net.states(t));
-    }
-    counts[cell] += std::exp(log_w - reference);
+    tally.add(row, std::exp(log_w - reference));
   }
-  return ScaledJoint{std::move(counts), reference};
+  return reference;
+}
+
+inline ScaledJoint sampled_joint(const CptNetwork& net, const std::vector<int>& targets,
+                                 const Evidence& evidence, std::size_t n, bool weighting,
+                                 Random& rng, const std::function<void()>& check_interrupt) {
+  // The weighted counts of the targets' joint states.
+  struct JointTally {
+    const CptNetwork& net;
+    const std::vector<int>& targets;
+    std::vector<double> counts;
+    void shrink(double factor) {
+      for (double& c : counts) c *= factor;
+    }
+    void add(const std::vector<int>& row, double weight) {
+      std::size_t cell = 0, stride = 1;
+      for (int t : targets) {
+        cell += static_cast<std::size_t>(row[t]) * stride;
+        stride *= static_cast<std::size_t>(net.states(t));
+      }
+      counts[cell] += weight;
+    }
+  };
+  std::size_t cells = 1;
+  for (int t : targets) cells *= static_cast<std::size_t>(net.states(t));
+  JointTally tally{net, targets, std::vector<double>(cells, 0.0)};
+  const double reference =
+      forward_samples(net, targets, evidence, n, weighting, rng, check_interrupt, tally);
+  return ScaledJoint{std::move(tally.counts), reference};
+}
+
+// The weighted counts of each target's states from one sampling run (one ScaledJoint per
+// target, sharing the log scale).
+inline std::vector<ScaledJoint> sampled_marginals(const CptNetwork& net,
+                                                  const std::vector<int>& targets,
+                                                  const Evidence& evidence, std::size_t n,
+                                                  bool weighting, Random& rng,
+                                                  const std::function<void()>& check_interrupt) {
+  struct MarginalTally {
+    const std::vector<int>& targets;
+    std::vector<std::vector<double>> counts;
+    void shrink(double factor) {
+      for (auto& target : counts)
+        for (double& c : target) c *= factor;
+    }
+    void add(const std::vector<int>& row, double weight) {
+      for (std::size_t t = 0; t < targets.size(); ++t)
+        counts[t][static_cast<std::size_t>(row[targets[t]])] += weight;
+    }
+  };
+  MarginalTally tally{targets, {}};
+  for (int t : targets) tally.counts.emplace_back(static_cast<std::size_t>(net.states(t)), 0.0);
+  const double reference =
+      forward_samples(net, targets, evidence, n, weighting, rng, check_interrupt, tally);
+  std::vector<ScaledJoint> out;
+  for (auto& counts : tally.counts) out.push_back(ScaledJoint{std::move(counts), reference});
+  return out;
 }
 
 }  // namespace learnbn
