@@ -100,6 +100,10 @@ bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic"
 #' @param am For `"bge"`: the imaginary sample size of the mean, positive.
 #' @param aw For `"bge"`: the degrees of freedom of the Wishart prior, more than `n + 1`
 #'   for `n` variables; `NULL` (the default) means `n + am + 1`.
+#' @param penalty_discount For `"bic"` and `"aic"`: a positive number multiplying the
+#'   parameter penalty (Tetrad's penalty discount, causal-learn's `lambda`), so `"bic"`
+#'   scores a family `loglik - penalty_discount * k log(N) / 2` for `k` parameters.
+#'   Values above 1 give sparser graphs; [boss()] on continuous data is often run with 2.
 #' @return A `bn_score` object.
 #' @references Heckerman, D. (1995). A tutorial on learning with Bayesian networks.
 #'   Technical Report MSR-TR-95-06, Microsoft Research.
@@ -114,11 +118,13 @@ bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic"
 #' set.seed(1)
 #' bn_score("cv", folds = 5)
 #' bn_score("bge", am = 1)
+#' bn_score("bic", penalty_discount = 2)
 #' network_score(bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ][CP|PE]"),
 #'               college_plans[rep(1:128, college_plans$count), 1:5],
 #'               score = bn_score("bde", iss = 5))
 bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "arcs"),
-                     arc_prob = NULL, prior_network = NULL, folds = NULL, am = 1, aw = NULL) {
+                     arc_prob = NULL, prior_network = NULL, folds = NULL, am = 1, aw = NULL,
+                     penalty_discount = 1) {
   check_string(type)
   if (!type %in% score_types()) {
     abort_unknown_name(type, score_types(), "unknown_score", bnlearn_score_names)
@@ -133,6 +139,7 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
   if (!is.null(arc_prob)) check_number(arc_prob, min = 0, max = 1, min_open = TRUE, max_open = TRUE)
   check_number(am, min = 0, min_open = TRUE, max_open = TRUE)
   if (!is.null(aw)) check_number(aw, min = 0, min_open = TRUE, max_open = TRUE)
+  check_number(penalty_discount, min = 0, min_open = TRUE, max_open = TRUE)
   if (!is.null(prior_network)) {
     if (type != "bde") {
       lbn_abort("{.arg prior_network} applies to the {.val bde} score only, not to {.val {type}}.",
@@ -150,9 +157,11 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
   }
   warn_unused_score_options(type, prior, c(iss = !missing(iss), alpha = !missing(alpha),
                                            arc_prob = !is.null(arc_prob), am = !missing(am),
-                                           aw = !is.null(aw)))
+                                           aw = !is.null(aw),
+                                           penalty_discount = !missing(penalty_discount)))
   score <- structure(list(type = type, iss = iss, alpha = alpha, prior = prior, arc_prob = arc_prob,
-                          prior_network = prior_network, am = am, aw = aw), class = "bn_score")
+                          prior_network = prior_network, am = am, aw = aw,
+                          penalty_discount = penalty_discount), class = "bn_score")
   if (type == "cv") score <- cv_fold_spec(score, folds)
   if (!is.null(folds) && type != "cv") {
     lbn_abort("{.arg folds} applies to the {.val cv} score only, not to {.val {type}}.", "value")
@@ -163,14 +172,17 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1, prior = c("uniform", "ar
 # Warns about the options of bn_score() that were `given` but do nothing for `type`.
 warn_unused_score_options <- function(type, prior, given) {
   applies <- c(iss = type %in% scores_with("iss"), alpha = type == "bd", arc_prob = prior == "arcs",
-               am = type == "bge", aw = type == "bge")
+               am = type == "bge", aw = type == "bge",
+               penalty_discount = type %in% c("bic", "aic"))
   unused <- names(given)[given & !applies[names(given)]]
   why <- c(iss = paste0("{.arg iss} is the equivalent sample size of {.val bdeu}, {.val bde} and ",
                         "{.val cv}."),
            alpha = "{.arg alpha} is the Dirichlet hyperparameter of {.val bd}.",
            arc_prob = "{.arg arc_prob} applies with {.code prior = \"arcs\"}.",
            am = "{.arg am} and {.arg aw} are parameters of {.val bge}.",
-           aw = "{.arg am} and {.arg aw} are parameters of {.val bge}.")
+           aw = "{.arg am} and {.arg aw} are parameters of {.val bge}.",
+           penalty_discount = paste0("{.arg penalty_discount} scales the penalty of {.val bic} ",
+                                     "and {.val aic}."))
   warn_unused_arguments(unused, paste0("with the {.val ", type, "} score"),
                         stats::setNames(unique(why[unused]), rep("i", length(unique(why[unused])))))
 }
@@ -284,6 +296,9 @@ print.bn_score <- function(x, ...) {
     cv = paste0(x$folds, " folds", if (!is.null(x$fold_ids)) " (given)", ", iss = ", x$iss),
     bge = paste0("am = ", x$am, ", aw = ", if (is.null(x$aw)) "n + am + 1" else x$aw),
     NULL)
+  if (!is.null(x$penalty_discount) && x$penalty_discount != 1) {
+    details <- c(details, paste0("penalty discount ", x$penalty_discount))
+  }
   prior <- if (x$prior == "arcs") {
     paste0("arc prior (p = ", if (is.null(x$arc_prob)) "1/(n-1)" else x$arc_prob, ")")
   }
@@ -361,5 +376,6 @@ score_spec <- function(score, n_nodes) {
   }
   list(type = score$type, iss = score$iss, alpha = score$alpha, prior = score$prior,
        arc_prob = if (is.null(score$arc_prob)) 1 / max(n_nodes - 1, 1) else score$arc_prob,
-       am = am, aw = aw)
+       am = am, aw = aw,
+       penalty_discount = if (is.null(score$penalty_discount)) 1 else score$penalty_discount)
 }

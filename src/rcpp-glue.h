@@ -170,6 +170,8 @@ inline learnbn::ScoreSpec score_spec(const Rcpp::List& spec, int n_nodes) {
   out.arc_prob = Rcpp::as<double>(spec["arc_prob"]);
   out.am = Rcpp::as<double>(spec["am"]);
   out.aw = Rcpp::as<double>(spec["aw"]);
+  if (spec.containsElementNamed("penalty_discount"))
+    out.penalty_discount = Rcpp::as<double>(spec["penalty_discount"]);
   out.n_nodes = n_nodes;
   return out;
 }
