@@ -4,14 +4,14 @@
 // that leaves it unchanged is followed, up to `depth` tucks deep, by tucks of covered
 // arcs only (an arc whose child's parents are its parent's family), as in causal-learn's
 // GRaSP. The best family of each node given its predecessors comes from the grow-shrink
-// trees of boss.hpp.
+// trees of grow_shrink.hpp.
 #pragma once
 #include <algorithm>
 #include <set>
 #include <utility>
 #include <vector>
 
-#include "boss.hpp"
+#include "grow_shrink.hpp"
 
 namespace learnbn {
 
