@@ -31,11 +31,12 @@ member_dag <- function(g) {
 accuracy_table <- function(names) {
   learners <- list(
     boss = function(d) boss(d, score = "bdeu", iss = 1),
+    "boss 5 starts" = function(d) boss(d, score = "bdeu", iss = 1, restarts = 4),
     grasp = function(d) grasp(d, score = "bdeu", iss = 1),
     hill_climb = function(d) hill_climb(d, score = "bdeu", iss = 1),
     tabu_search = function(d) tabu_search(d, score = "bdeu", iss = 1),
     ges = function(d) ges(d, score = "bdeu", iss = 1),
-    pc = function(d) pc(d, alpha = 0.01))
+    pc = function(d) suppressWarnings(pc(d, alpha = 0.01)))
   rows <- list()
   for (name in names) {
     fit <- read_bif(file.path(networks, paste0(name, ".bif.gz")))
@@ -113,7 +114,7 @@ gaussian_table <- function(ps) {
     "boss bic x4" = function(d) boss(d, score = bn_score("bic", penalty_discount = 4)),
     "grasp bic x2" = function(d) grasp(d, score = bn_score("bic", penalty_discount = 2)),
     ges = function(d) ges(d, score = "bic"),
-    pc = function(d) pc(d, alpha = 0.01),
+    pc = function(d) suppressWarnings(pc(d, alpha = 0.01)),
     hill_climb = function(d) hill_climb(d, score = "bic"))
   rows <- list()
   for (p in ps) for (density in c(0.1, 0.15)) {
