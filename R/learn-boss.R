@@ -27,12 +27,18 @@
 #' @inheritParams prepare_search
 #' @param start `NULL` or a [bn_graph] DAG: the first order is a topological order of
 #'   it (ties broken at random).
-#' @param restarts Number of further runs, each from a random order; the best result
-#'   is kept (causal-learn's `numStarts` minus one).
+#' @param restarts Number of further runs, each from a random order (a whole number up
+#'   to 10^6); the best result is kept (causal-learn's `numStarts` minus one). A single
+#'   run is a local search over orders; a few restarts often find better graphs.
+#' @param bes If `TRUE`, each run ends as in Tetrad's BOSS with backward equivalence
+#'   search: GES's phases (see [ges()]) from the class of the run's DAG, keeping a DAG of
+#'   the class found when it scores higher. A run stops where no single node moves to a
+#'   better position, which can keep an arc that only two moves remove; this step removes
+#'   it. Needs a score-equivalent score.
 #' @return A [bn_graph] DAG with its `score` and an `info` list: `algorithm`
 #'   (`"boss"`), `score`, `moves` (nodes moved), `sweeps` (passes over the nodes, over
 #'   all runs), `score_evaluations`, `cache_hits`, `cache_hit_rate`, `time` and `trace`
-#'   (the score of each run's first order, then after each sweep).
+#'   (the score of each run's first order, after each sweep, and at the run's end).
 #' @references Andrews, B., Ramsey, J., Sanchez-Romero, R., Camchong, J. and
 #'   Kummerfeld, E. (2023). Fast scalable and accurate discovery of DAGs using the best
 #'   order score search and grow-shrink trees. *Advances in Neural Information
@@ -48,12 +54,15 @@
 #' boss(d, score = "bic", penalty_discount = 2, no_parents = c("SEX", "SES"))
 boss <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
                  max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
-                 restarts = 0, threads = NULL, verbose = FALSE) {
+                 restarts = 0, bes = FALSE, threads = NULL, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, restrict = restrict, start = start,
                            threads = threads, verbose = verbose)
-  options <- list(starts = as_count(restarts) + 1)
+  check_number(restarts, min = 0, max = 1e6, whole = TRUE)
+  check_flag(bes, arg = "bes")
+  if (bes) check_score_equivalent(search$score, "boss", why = "Equivalence-class search needs it.")
+  options <- list(starts = restarts + 1, bes = bes)
   permutation_search(search, "boss", options, "{moves} move{?s} in {sweeps} sweep{?s}")
 }
 

@@ -13,7 +13,7 @@
 #' put a whitelisted parent after its child is skipped.
 #'
 #' @inheritParams boss
-#' @param depth The longest sequence of tucks tried (a whole number >= 1); 1 takes only
+#' @param depth The longest sequence of tucks tried (a whole number from 1 to 10^6); 1 takes only
 #'   tucks that improve the score at once. causal-learn's default is 3.
 #' @return A [bn_graph] DAG with its `score` and an `info` list: `algorithm`
 #'   (`"grasp"`), `score`, `tucks` (improving tuck sequences applied), `score_evaluations`,
@@ -37,6 +37,8 @@ grasp <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, black
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, restrict = restrict, start = start,
                            threads = threads, verbose = verbose)
-  options <- list(starts = as_count(restarts) + 1, depth = as_count(depth, min = 1))
+  check_number(restarts, min = 0, max = 1e6, whole = TRUE)
+  check_number(depth, min = 1, max = 1e6, whole = TRUE)
+  options <- list(starts = restarts + 1, depth = depth)
   permutation_search(search, "grasp", options, "{tucks} tuck{?s}")
 }

@@ -32,6 +32,8 @@ accuracy_table <- function(names) {
   learners <- list(
     boss = function(d) boss(d, score = "bdeu", iss = 1),
     "boss 5 starts" = function(d) boss(d, score = "bdeu", iss = 1, restarts = 4),
+    "boss bes" = function(d) boss(d, score = "bdeu", iss = 1, bes = TRUE),
+    "boss 5 starts bes" = function(d) boss(d, score = "bdeu", iss = 1, restarts = 4, bes = TRUE),
     grasp = function(d) grasp(d, score = "bdeu", iss = 1),
     hill_climb = function(d) hill_climb(d, score = "bdeu", iss = 1),
     tabu_search = function(d) tabu_search(d, score = "bdeu", iss = 1),
@@ -112,6 +114,8 @@ gaussian_table <- function(ps) {
     "boss bic x2" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2)),
     "boss bic x3" = function(d) boss(d, score = bn_score("bic", penalty_discount = 3)),
     "boss bic x4" = function(d) boss(d, score = bn_score("bic", penalty_discount = 4)),
+    "boss bic x2 bes" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2),
+                                         bes = TRUE),
     "grasp bic x2" = function(d) grasp(d, score = bn_score("bic", penalty_discount = 2)),
     ges = function(d) ges(d, score = "bic"),
     pc = function(d) suppressWarnings(pc(d, alpha = 0.01)),

@@ -5,11 +5,13 @@
 
 namespace {
 
-// options$starts: runs from random orders; options$depth: GRaSP's tuck depth.
+// options$starts: runs from random orders; options$depth: GRaSP's tuck depth;
+// options$bes: BOSS ends each run with GES's phases.
 learnbn::PermutationOptions permutation_options(const Rcpp::List& options) {
   learnbn::PermutationOptions out;
   out.starts = Rcpp::as<int>(options["starts"]);
   if (options.containsElementNamed("depth")) out.depth = Rcpp::as<int>(options["depth"]);
+  if (options.containsElementNamed("bes")) out.bes = Rcpp::as<bool>(options["bes"]);
   return out;
 }
 

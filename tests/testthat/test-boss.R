@@ -122,3 +122,19 @@ test_that("the bic penalty discount multiplies the penalty of a family", {
   expect_warning(bn_score("bdeu", penalty_discount = 2), class = "learnbn_warning_unused_argument")
   expect_error(bn_score("bic", penalty_discount = 0), class = "rlang_error")
 })
+
+test_that("bes ends each run with GES's phases, never lowering the score", {
+  for (seed in 1:3) {
+    set.seed(seed)
+    plain <- boss(survey_data)
+    set.seed(seed)
+    closed <- boss(survey_data, bes = TRUE)
+    expect_gte(closed$score, plain$score - 1e-9)
+    expect_equal(network_score(closed, survey_data), closed$score, tolerance = 1e-9)
+    # Nothing that GES's phases could still improve from the class found.
+    expect_lte(ges(survey_data, start = closed)$score, closed$score + 1e-8)
+  }
+  expect_error(boss(survey_data, score = "k2", bes = TRUE),
+               class = "learnbn_error_not_score_equivalent")
+  expect_error(boss(survey_data, bes = NA), class = "learnbn_error_type")
+})

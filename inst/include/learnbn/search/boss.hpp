@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "ges.hpp"
 #include "grow_shrink.hpp"
 
 namespace learnbn {
@@ -58,6 +59,20 @@ inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int
   return true;
 }
 
+// Tetrad's BOSS ends with backward equivalence search: a run stops where no single node
+// moves to a better position, which can leave an extra arc that needs two moves to drop
+// (on a collider, the order D, C, B, A: C's children A and B joined). GES's phases from
+// the class of the run's DAG (the forward one rarely adds anything there) remove it.
+inline void polish(SearchResult& found, FamilyScorer& scorer, const Constraints& k,
+                   const InterruptCheck& check) {
+  Ges ges(scorer, k, GesOptions(), check);
+  SearchResult polished = ges.run(parent_lists(found.dag));
+  if (polished.score > found.score + improvement_margin(found.score)) {
+    found.dag = polished.dag;
+    found.score = polished.score;
+  }
+}
+
 // BOSS: from each start order, sweeps over the nodes in random order, moving each to
 // its best position, until a sweep improves nothing; keeps the best order found.
 inline SearchResult boss(FamilyScorer& scorer, const Constraints& k, const Dag& start,
@@ -87,6 +102,8 @@ inline SearchResult boss(FamilyScorer& scorer, const Constraints& k, const Dag& 
       trace.push_back(order_result(forest, order).score);
     }
     SearchResult found = order_result(forest, order);
+    if (options.bes) polish(found, scorer, k, check);
+    trace.push_back(found.score);
     if (found.score > best.score + improvement_margin(best.score) || s == 0) best = found;
   }
   best.stats.iterations = moves;

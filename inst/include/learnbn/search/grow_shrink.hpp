@@ -228,7 +228,9 @@ class GrowShrinkForest {
     std::vector<FamilyScorer::Family> roots(k.n);
     for (int v = 0; v < k.n; ++v) {
       roots[v].node = v;
-      for (int u = 0; u < k.n; ++u) if (u != v && k.is_required(u, v)) roots[v].parents.push_back(u);
+      for (int u = 0; u < k.n; ++u) {
+        if (u != v && k.is_required(u, v)) roots[v].parents.push_back(u);
+      }
     }
     scorer_.score_additions(none, roots);
     for (int v = 0; v < k.n; ++v) trees_.emplace_back(v, k, roots[v].score);
@@ -355,6 +357,7 @@ inline SearchResult order_result(GrowShrinkForest& forest, const std::vector<int
 struct PermutationOptions {
   int starts = 1;      // runs from random orders (the first from the start graph's)
   int depth = 3;       // GRaSP: depth of the tuck search
+  bool bes = false;    // BOSS: end each run with GES's phases from its DAG's class
 };
 
 }  // namespace learnbn
