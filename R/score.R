@@ -143,6 +143,10 @@ bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic"
 #'   `prior_network`.
 #' @param kappa For `prior = "network"`: the factor in (0, 1] by which each differing
 #'   parent multiplies the prior; 1 is the uniform prior.
+#' @param penalty_discount For `"bic"` and `"aic"`: a positive number multiplying the
+#'   parameter penalty (Tetrad's penalty discount, causal-learn's `lambda`), so `"bic"`
+#'   scores a family `loglik - penalty_discount * k log(N) / 2` for `k` parameters.
+#'   Values above 1 give sparser graphs; [boss()] on continuous data is often run with 2.
 #' @return A `bn_score` object.
 #' @references Buntine, W. (1991). Theory refinement on Bayesian networks. *Proceedings of
 #'   the Seventh Conference on Uncertainty in Artificial Intelligence*, 52-60.
@@ -167,13 +171,14 @@ bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic"
 #' set.seed(1)
 #' bn_score("cv", folds = 5)
 #' bn_score("bge", am = 1)
+#' bn_score("bic", penalty_discount = 2)
 #' network_score(bn_graph_from_string("[SEX][SES][IQ|SES][PE|SES:IQ][CP|PE]"),
 #'               college_plans[rep(1:128, college_plans$count), 1:5],
 #'               score = bn_score("bde", iss = 5))
 bn_score <- function(type = "bdeu", iss = 1, alpha = 1,
                      prior = c("uniform", "arcs", "beliefs", "network"), arc_prob = NULL,
                      prior_network = NULL, folds = NULL, am = 1, aw = NULL, beliefs = NULL,
-                     prior_graph = NULL, kappa = NULL) {
+                     prior_graph = NULL, kappa = NULL, penalty_discount = 1) {
   check_string(type)
   if (!type %in% score_types()) {
     abort_unknown_name(type, score_types(), "unknown_score", bnlearn_score_names)
@@ -185,6 +190,7 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1,
   if (!is.null(arc_prob)) check_number(arc_prob, min = 0, max = 1, min_open = TRUE, max_open = TRUE)
   check_number(am, min = 0, min_open = TRUE, max_open = TRUE)
   if (!is.null(aw)) check_number(aw, min = 0, min_open = TRUE, max_open = TRUE)
+  check_number(penalty_discount, min = 0, min_open = TRUE, max_open = TRUE)
   if (!is.null(prior_network)) {
     if (type != "bde") {
       lbn_abort("{.arg prior_network} applies to the {.val bde} score only, not to {.val {type}}.",
@@ -204,9 +210,11 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1,
                                            arc_prob = !is.null(arc_prob), am = !missing(am),
                                            aw = !is.null(aw), beliefs = !is.null(beliefs),
                                            prior_graph = !is.null(prior_graph),
-                                           kappa = !is.null(kappa)))
+                                           kappa = !is.null(kappa),
+                                           penalty_discount = !missing(penalty_discount)))
   score <- structure(c(list(type = type, iss = iss, alpha = alpha, prior = prior,
-                            arc_prob = arc_prob, prior_network = prior_network, am = am, aw = aw),
+                            arc_prob = arc_prob, prior_network = prior_network, am = am, aw = aw,
+                            penalty_discount = penalty_discount),
                        structure), class = "bn_score")
   if (type == "cv") score <- cv_fold_spec(score, folds)
   if (!is.null(folds) && type != "cv") {
@@ -219,7 +227,8 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1,
 warn_unused_score_options <- function(type, prior, given) {
   applies <- c(iss = type %in% scores_with("iss"), alpha = type == "bd", arc_prob = prior == "arcs",
                am = type == "bge", aw = type == "bge", beliefs = prior == "beliefs",
-               prior_graph = prior == "network", kappa = prior == "network")
+               prior_graph = prior == "network", kappa = prior == "network",
+               penalty_discount = type %in% c("bic", "aic"))
   unused <- names(given)[given & !applies[names(given)]]
   network_prior_why <- "{.arg prior_graph} and {.arg kappa} apply with {.code prior = \"network\"}."
   why <- c(iss = paste0("{.arg iss} is the equivalent sample size of {.val bdeu}, {.val bde} and ",
@@ -229,7 +238,9 @@ warn_unused_score_options <- function(type, prior, given) {
            am = "{.arg am} and {.arg aw} are parameters of {.val bge}.",
            aw = "{.arg am} and {.arg aw} are parameters of {.val bge}.",
            beliefs = "{.arg beliefs} applies with {.code prior = \"beliefs\"}.",
-           prior_graph = network_prior_why, kappa = network_prior_why)
+           prior_graph = network_prior_why, kappa = network_prior_why,
+           penalty_discount = paste0("{.arg penalty_discount} scales the penalty of {.val bic} ",
+                                     "and {.val aic}."))
   warn_unused_arguments(unused, paste0("with the {.val ", type, "} score"),
                         stats::setNames(unique(why[unused]), rep("i", length(unique(why[unused])))))
 }
@@ -257,6 +268,9 @@ print.bn_score <- function(x, ...) {
     cv = paste0(x$folds, " folds", if (!is.null(x$fold_ids)) " (given)", ", iss = ", x$iss),
     bge = paste0("am = ", x$am, ", aw = ", if (is.null(x$aw)) "n + am + 1" else x$aw),
     NULL)
+  if (!is.null(x$penalty_discount) && x$penalty_discount != 1) {
+    details <- c(details, paste0("penalty discount ", x$penalty_discount))
+  }
   prior <- describe_structure_prior(x)
   cli::cat_line("<bn_score> ", x$type,
                 if (length(c(details, prior))) paste0(": ",
@@ -341,7 +355,8 @@ score_spec <- function(score, nodes) {
   }
   spec <- list(type = score$type, iss = score$iss, alpha = score$alpha, prior = score$prior,
                arc_prob = if (is.null(score$arc_prob)) 1 / max(n_nodes - 1, 1) else score$arc_prob,
-               am = am, aw = aw)
+               am = am, aw = aw,
+               penalty_discount = if (is.null(score$penalty_discount)) 1 else score$penalty_discount)
   terms <- structure_prior_terms(score, nodes)
   if (is.null(terms)) return(spec)
   # Beliefs and the deviation penalty are one modular prior to the core, which reads

@@ -178,6 +178,8 @@ inline learnbn::ScoreSpec score_spec(const Rcpp::List& spec, int n_nodes) {
   out.arc_prob = Rcpp::as<double>(spec["arc_prob"]);
   out.am = Rcpp::as<double>(spec["am"]);
   out.aw = Rcpp::as<double>(spec["aw"]);
+  if (spec.containsElementNamed("penalty_discount"))
+    out.penalty_discount = Rcpp::as<double>(spec["penalty_discount"]);
   out.n_nodes = n_nodes;
   if (out.prior == learnbn::StructurePrior::modular) {  // prior_node[n], prior_arc[n x n]
     const std::size_t n = static_cast<std::size_t>(n_nodes);

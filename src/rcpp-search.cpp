@@ -22,7 +22,8 @@ const std::map<std::string, SearchRunner>& search_runners() {
       {"hill_climb", run_hill_climb}, {"tabu", run_tabu}, {"local", run_local},
       {"annealing", run_annealing},   {"genetic", run_genetic}, {"best_first", run_best_first},
       {"ges", run_ges},               {"pdag_search", run_pdag_search}, {"k2", run_k2},
-      {"exact", run_exact},           {"exhaustive", run_exhaustive}};
+      {"exact", run_exact},           {"exhaustive", run_exhaustive},
+      {"boss", run_boss},             {"grasp", run_grasp}};
   return runners;
 }
 

@@ -35,3 +35,5 @@ learnbn::SearchResult run_pdag_search(SearchCall& call);
 learnbn::SearchResult run_k2(SearchCall& call);
 learnbn::SearchResult run_exact(SearchCall& call);
 learnbn::SearchResult run_exhaustive(SearchCall& call);
+learnbn::SearchResult run_boss(SearchCall& call);
+learnbn::SearchResult run_grasp(SearchCall& call);

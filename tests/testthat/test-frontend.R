@@ -258,3 +258,28 @@ test_that("the shared knobs come in one order in every learner", {
   expect_identical(formals(order_mcmc)$max_parents, Inf)
   expect_identical(formals(partition_mcmc)$max_parents, Inf)
 })
+
+test_that("boss and grasp take the shared knobs and report the common info", {
+  knobs <- c("start", "whitelist", "blacklist", "max_parents", "no_parents", "no_children",
+             "restrict", "threads", "verbose")
+  learners <- list(boss = boss, grasp = grasp)
+  for (name in names(learners)) {
+    args <- names(formals(learners[[name]]))
+    expect_identical(args[1], "data", info = name)
+    expect_identical(args[args %in% knobs], knobs, info = name)
+    learn <- function(...) learners[[name]](frontend_data, ...)
+    expect_error(learn(threads = 0), class = "learnbn_error_value", info = name)
+    expect_error(learn(verbose = NA), class = "learnbn_error_type", info = name)
+    expect_error(learn(blacklist = data.frame("SEX", "AGE")),
+                 class = "learnbn_error_unknown_node", info = name)
+    set.seed(3)
+    g <- learn(score = "bic")
+    info <- g$info
+    expect_identical(info$algorithm, name, info = name)
+    expect_identical(info$score, "bic", info = name)
+    at <- match(c("score_evaluations", "cache_hits", "cache_hit_rate", "time", "trace"),
+                names(info))
+    expect_identical(diff(at), rep(1L, 4), info = name)
+    expect_equal(tail(info$trace, 1), g$score, tolerance = 1e-9, info = name)
+  }
+})

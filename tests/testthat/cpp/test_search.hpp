@@ -11,7 +11,9 @@
 
 #include <learnbn/graph/pdag.hpp>
 #include <learnbn/score/parent_sets.hpp>
+#include <learnbn/search/boss.hpp>
 #include <learnbn/search/exact.hpp>
+#include <learnbn/search/grasp.hpp>
 #include <learnbn/search/exhaustive.hpp>
 #include <learnbn/search/genetic.hpp>
 #include <learnbn/search/ges.hpp>
@@ -582,6 +584,55 @@ inline void test_memory_plan() {
   CHECK(kSearchBytesPerNodePair == 20);
 }
 
+// BOSS and GRaSP: the grow-shrink family of each node given its predecessors is greedy
+// addition then removal; both reach the exact optimum on the collider (BOSS with its
+// closing BES), whatever the threads, and keep required arcs and max_parents; plus-one
+// parents are refused.
+inline void test_permutation_search() {
+  Simulated data = collider_data(3000, 23);
+  ScoreSpec spec;  // bdeu
+  FamilyScorer scorer(data.view, spec, 1);
+  Constraints k = Constraints::none(5);
+  GrowShrinkForest forest(scorer, k, [] {});
+  const SearchResult in_order = order_result(forest, {0, 1, 2, 3, 4});
+  CHECK(parents_of(in_order.dag) == collider_parents());
+  CHECK(near(total_score(scorer, collider_parents()), in_order.score));
+  // Given the order D, C, ...: C's best family among {D} is {D}; A and B follow C.
+  const SearchResult reversed = order_result(forest, {3, 2, 0, 1, 4});
+  CHECK(is_dag(parents_of(reversed.dag)) && reversed.dag.has_arc(3, 2));
+  const FamilyTable table = score_allowed_families(scorer, k, [] {});
+  const double optimum = exact_search(table, 5, 1, [] {}).score;
+  PermutationOptions options, with_bes;
+  with_bes.bes = true;  // one BOSS run can stop at D -> C -> {A, B}, B -> A
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    Random rng(seed), rng2(seed), rng3(seed);
+    const SearchResult b = boss(scorer, k, Dag(5), with_bes, rng, [] {});
+    CHECK(near(b.score, optimum) && same_class_as_truth(parents_of(b.dag)));
+    const SearchResult g = grasp(scorer, k, Dag(5), options, rng2, [] {});
+    CHECK(near(g.score, optimum) && same_class_as_truth(parents_of(g.dag)));
+    FamilyScorer threaded(data.view, spec, 2);
+    const SearchResult b2 = boss(threaded, k, Dag(5), with_bes, rng3, [] {});
+    CHECK(parents_of(b2.dag) == parents_of(b.dag) && b2.score == b.score);
+  }
+  Constraints known = Constraints::none(5);
+  known.required[4 * 5 + 0] = 1;  // E -> A
+  known.max_parents = 1;
+  Random rng(7);
+  const SearchResult bounded = boss(scorer, known, Dag(5), options, rng, [] {});
+  CHECK(bounded.dag.has_arc(4, 0));
+  for (int v = 0; v < 5; ++v) CHECK(bounded.dag.parents(v).size() <= 1);
+  const SearchResult tucked = grasp(scorer, known, Dag(5), options, rng, [] {});
+  CHECK(tucked.dag.has_arc(4, 0));
+  known.plus_one.assign(25, 0);
+  bool refused = false;
+  try {
+    boss(scorer, known, Dag(5), options, rng, [] {});
+  } catch (const std::invalid_argument&) {
+    refused = true;
+  }
+  CHECK(refused);
+}
+
 inline void run_search_tests() {
   run_test("test_hill_climb", test_hill_climb);
   run_test("test_arc_moves_updates", test_arc_moves_updates);
@@ -596,6 +647,7 @@ inline void run_search_tests() {
   run_test("test_mcmc", test_mcmc);
   run_test("test_partition_mcmc", test_partition_mcmc);
   run_test("test_memory_plan", test_memory_plan);
+  run_test("test_permutation_search", test_permutation_search);
 }
 
 }  // namespace learnbn_test

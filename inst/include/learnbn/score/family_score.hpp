@@ -53,6 +53,7 @@ struct ScoreSpec {
   StructurePrior prior = StructurePrior::uniform;
   double arc_prob = 0.5; // probability of each arc under the arc-independent prior
   double am = 1, aw = 0; // BGe: prior sample sizes of the mean and of the precision matrix
+  double penalty_discount = 1;  // multiplies the parameter penalty of aic and bic (Tetrad's)
   int n_nodes = 0;
   // The modular prior: log P(pa_i) = prior_node[i] + sum_{j in pa_i} prior_arc[j * n + i]
   // (n = n_nodes). Shared, not copied, by the scorers of every thread.
@@ -177,9 +178,12 @@ inline double family_score(const FamilyCounts& c, const ScoreSpec& spec, double 
   double s = 0;
   switch (spec.type) {
     case ScoreType::loglik: s = log_likelihood(c); break;
-    case ScoreType::aic: s = log_likelihood(c) - free_parameters(c); break;
+    case ScoreType::aic:
+      s = log_likelihood(c) - spec.penalty_discount * free_parameters(c);
+      break;
     case ScoreType::bic:
-      s = log_likelihood(c) - 0.5 * std::log(n_cases) * free_parameters(c);
+      s = log_likelihood(c) -
+          spec.penalty_discount * 0.5 * std::log(n_cases) * free_parameters(c);
       break;
     case ScoreType::bd: s = dirichlet_uniform(c, spec.alpha); break;
     case ScoreType::k2: s = dirichlet_uniform(c, 1.0); break;

@@ -81,8 +81,8 @@ class GaussianModel {
       const double loglik = -0.5 * n * (std::log(2 * M_PI * variance) + 1);
       const double params = static_cast<double>(k) + 2;  // intercept, coefficients, variance
       s = loglik;
-      if (spec_.type == ScoreType::aic) s -= params;
-      if (spec_.type == ScoreType::bic) s -= 0.5 * std::log(n) * params;
+      if (spec_.type == ScoreType::aic) s -= spec_.penalty_discount * params;
+      if (spec_.type == ScoreType::bic) s -= spec_.penalty_discount * 0.5 * std::log(n) * params;
     }
     return s + log_structure_prior(spec_, k);
   }

@@ -1,0 +1,176 @@
+# Accuracy of the permutation searches (issue 36) next to the classic learners. Run from
+# the package root:
+#   Rscript bench/search-accuracy.R accuracy [network ...]   # discrete, BDeu iss 1
+#   Rscript bench/search-accuracy.R gaussian [p ...]         # Erdos-Renyi, BIC
+#   Rscript bench/search-accuracy.R scale [gaussian|munin]   # boss() time on 1,000 nodes
+# (LEARNBN_NETWORKS: folder of the .bif.gz files; LEARNBN_REPS: data sets per case.)
+# accuracy: 5,000 rows from each network, columns shuffled; per learner the median over
+# the data sets of the SHD between the learned and the true CPDAG, of the score minus
+# the true network's and of the seconds, and on how many data sets the score reached
+# the true network's. gaussian: the design of causal-learn's BOSS test (n = 1000,
+# coefficients 0.5 U(-1, 1), unit noise, variables in random order); mean adjacency
+# precision / recall and arrowhead precision of the CPDAG over the repetitions.
+suppressPackageStartupMessages(library(learnbn))
+networks <- Sys.getenv("LEARNBN_NETWORKS", "../shared/networks")
+args <- commandArgs(trailingOnly = TRUE)
+what <- if (length(args)) args[1] else "accuracy"
+chosen <- args[-1]
+reps <- as.integer(Sys.getenv("LEARNBN_REPS", "3"))
+
+timed <- function(expr) {
+  secs <- system.time(value <- tryCatch(expr, error = function(e) e))[["elapsed"]]
+  list(value = value, secs = secs)
+}
+
+# A DAG of the learned class, for scoring (pc's PDAG may have no consistent extension).
+member_dag <- function(g) {
+  if (g$type == "dag") return(g)
+  tryCatch(pdag_to_dag(g), error = function(e) NULL)
+}
+
+accuracy_table <- function(names) {
+  learners <- list(
+    boss = function(d) boss(d, score = "bdeu", iss = 1),
+    "boss 5 starts" = function(d) boss(d, score = "bdeu", iss = 1, restarts = 4),
+    "boss bes" = function(d) boss(d, score = "bdeu", iss = 1, bes = TRUE),
+    "boss 5 starts bes" = function(d) boss(d, score = "bdeu", iss = 1, restarts = 4, bes = TRUE),
+    grasp = function(d) grasp(d, score = "bdeu", iss = 1),
+    hill_climb = function(d) hill_climb(d, score = "bdeu", iss = 1),
+    tabu_search = function(d) tabu_search(d, score = "bdeu", iss = 1),
+    ges = function(d) ges(d, score = "bdeu", iss = 1),
+    pc = function(d) suppressWarnings(pc(d, alpha = 0.01)))
+  rows <- list()
+  for (name in names) {
+    fit <- read_bif(file.path(networks, paste0(name, ".bif.gz")))
+    true_cpdag <- cpdag(fit$graph)
+    res <- list()
+    for (r in seq_len(reps)) {
+      set.seed(r)
+      raw <- simulate_data(fit, 5000)
+      d <- bn_data(raw[sample(ncol(raw))])
+      true_score <- network_score(fit$graph, d, score = "bdeu", iss = 1)
+      for (l in names(learners)) {
+        set.seed(r)
+        run <- timed(learners[[l]](d))
+        g <- run$value
+        if (inherits(g, "error")) {
+          res[[l]] <- rbind(res[[l]], c(NA, NA, run$secs))
+          message(name, " ", l, ": ", conditionMessage(g))
+          next
+        }
+        dag <- member_dag(g)
+        gap <- if (is.null(dag)) NA else network_score(dag, d, score = "bdeu", iss = 1) - true_score
+        klass <- if (g$type == "dag") cpdag(g) else g
+        res[[l]] <- rbind(res[[l]], c(shd(klass, true_cpdag), gap, run$secs))
+      }
+    }
+    for (l in names(learners)) {
+      m <- res[[l]]
+      rows[[length(rows) + 1]] <- data.frame(
+        network = name, learner = l, shd = median(m[, 1]), gap = round(median(m[, 2]), 1),
+        reached_true = paste0(sum(m[, 2] >= -1e-6, na.rm = TRUE), "/", nrow(m)),
+        seconds = round(median(m[, 3]), 2))
+    }
+    print(do.call(rbind, rows[seq(length(rows) - length(learners) + 1, length(rows))]),
+          row.names = FALSE)
+  }
+  do.call(rbind, rows)
+}
+
+# causal-learn's simulate_data(p, d, n): a DAG with round(d * p (p - 1) / 2) arcs forward
+# in a random order, coefficients 0.5 U(-1, 1), unit noise.
+er_gaussian <- function(p, density, n) {
+  pe <- p * (p - 1) / 2
+  ne <- as.integer(density * pe)
+  weights <- sample(c(rep(0, pe - ne), 0.5 * runif(ne, -1, 1)))
+  B <- matrix(0, p, p)
+  B[upper.tri(B)] <- weights  # B[j, i]: j -> i for j < i
+  X <- matrix(rnorm(n * p), n, p)
+  for (i in seq_len(p)) for (j in which(B[, i] != 0)) X[, i] <- X[, i] + B[j, i] * X[, j]
+  pi <- sample(p)
+  names <- paste0("X", seq_len(p))
+  amat <- (B != 0)[pi, pi] * 1L
+  dimnames(amat) <- list(names, names)
+  X <- X[, pi]
+  colnames(X) <- names
+  list(truth = cpdag(learnbn:::new_bn_graph(amat, "dag")), data = bn_data(as.data.frame(X)))
+}
+
+class_metrics <- function(est, truth) {
+  a <- as.matrix(est)
+  t <- as.matrix(truth)
+  adj_a <- (a + t(a)) > 0
+  adj_t <- (t + t(t)) > 0
+  up <- upper.tri(adj_a)
+  head_a <- a == 1 & t(a) == 0
+  head_t <- t == 1 & t(t) == 0
+  c(ap = sum(adj_a & adj_t & up) / max(1, sum(adj_a & up)),
+    ar = sum(adj_a & adj_t & up) / max(1, sum(adj_t & up)),
+    ahp = sum(head_a & head_t) / max(1, sum(head_a)))
+}
+
+gaussian_table <- function(ps) {
+  learners <- list(
+    "boss bic x2" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2)),
+    "boss bic x3" = function(d) boss(d, score = bn_score("bic", penalty_discount = 3)),
+    "boss bic x4" = function(d) boss(d, score = bn_score("bic", penalty_discount = 4)),
+    "boss bic x2 bes" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2),
+                                         bes = TRUE),
+    "grasp bic x2" = function(d) grasp(d, score = bn_score("bic", penalty_discount = 2)),
+    ges = function(d) ges(d, score = "bic"),
+    pc = function(d) suppressWarnings(pc(d, alpha = 0.01)),
+    hill_climb = function(d) hill_climb(d, score = "bic"))
+  rows <- list()
+  for (p in ps) for (density in c(0.1, 0.15)) {
+    m <- list()
+    for (r in seq_len(5)) {
+      set.seed(100 * p + r)
+      sim <- er_gaussian(p, density, 1000)
+      for (l in names(learners)) {
+        run <- timed(learners[[l]](sim$data))
+        g <- run$value
+        klass <- if (g$type == "dag") cpdag(g) else g
+        m[[l]] <- rbind(m[[l]], c(class_metrics(klass, sim$truth), secs = run$secs))
+      }
+    }
+    for (l in names(learners)) {
+      avg <- colMeans(m[[l]])
+      rows[[length(rows) + 1]] <- data.frame(p = p, density = density, learner = l,
+                                             adj_precision = round(avg[["ap"]], 3),
+                                             adj_recall = round(avg[["ar"]], 3),
+                                             arrow_precision = round(avg[["ahp"]], 3),
+                                             seconds = round(avg[["secs"]], 2))
+    }
+    print(do.call(rbind, rows[seq(length(rows) - length(learners) + 1, length(rows))]),
+          row.names = FALSE)
+  }
+  do.call(rbind, rows)
+}
+
+scale_lines <- function(which) {
+  if ("gaussian" %in% which) {
+    set.seed(1)
+    fit <- random_gaussian_fit(1000, average_degree = 4)
+    d <- bn_data(simulate_data(fit, 1000))
+    run <- timed(boss(d, score = bn_score("bic", penalty_discount = 2), threads = 1))
+    cat(sprintf("1,000-node Gaussian, n = 1000: boss %.1f s, SHD to the true CPDAG %d\n",
+                run$secs, shd(cpdag(run$value), cpdag(fit$graph))))
+  }
+  if ("munin" %in% which) {
+    set.seed(1)
+    fit <- read_bif(file.path(networks, "munin.bif.gz"))
+    raw <- simulate_data(fit, 10000)
+    d <- bn_data(raw[sample(ncol(raw))])
+    run <- timed(boss(d, score = "bdeu", iss = 1, threads = 1))
+    true_score <- network_score(fit$graph, d, score = "bdeu", iss = 1)
+    cat(sprintf("munin, 10,000 rows, BDeu: boss %.1f s, score - true %.1f, SHD %d\n",
+                run$secs, run$value$score - true_score,
+                shd(cpdag(run$value), cpdag(fit$graph))))
+  }
+}
+
+switch(what,
+       accuracy = accuracy_table(if (length(chosen)) chosen else
+         c("alarm", "insurance", "child", "hailfinder", "win95pts", "andes")),
+       gaussian = gaussian_table(if (length(chosen)) as.integer(chosen) else c(30, 60)),
+       scale = scale_lines(if (length(chosen)) chosen else c("gaussian", "munin")))

@@ -1,0 +1,115 @@
+// Best Order Score Search (BOSS; Andrews, Ramsey, Sanchez-Romero, Camchong and Kummerfeld,
+// NeurIPS 2023): a search over node orders. Each node keeps a grow-shrink tree
+// (grow_shrink.hpp); a move takes one node to the position of the order where the sum
+// of its and the others' best families is highest.
+#pragma once
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+#include "ges.hpp"
+#include "grow_shrink.hpp"
+
+namespace learnbn {
+
+// Moves `v` to the position of `order` with the highest total score (BOSS's
+// better_mutation); false when no position beats its own by more than the margin. The
+// positions that would put v before a required parent or after a required child are
+// not tried.
+inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int v,
+                          const Constraints& k) {
+  const int p = static_cast<int>(order.size());
+  std::vector<int> rest;  // the order without v
+  int here = 0;
+  for (int i = 0; i < p; ++i) {
+    if (order[i] == v) here = i; else rest.push_back(order[i]);
+  }
+  std::vector<int> pos(p, 0);
+  for (int i = 0; i < p - 1; ++i) pos[rest[i]] = i;
+  pos[v] = p;  // never a predecessor through its position
+  // Queries: v before rest[j] (j = p - 1: last); rest[j] without v; rest[j] with v.
+  std::vector<GrowShrinkForest::Query> q(p + 2 * (p - 1));
+  for (int j = 0; j < p; ++j) q[j] = {v, Prefix{&pos, v, j, false}, 0, {}};
+  for (int j = 0; j < p - 1; ++j) {
+    q[p + j] = {rest[j], Prefix{&pos, v, j, false}, 0, {}};
+    q[2 * p - 1 + j] = {rest[j], Prefix{&pos, v, j, true}, 0, {}};
+  }
+  forest.resolve(q);
+  int lo = 0, hi = p - 1;  // the insertion points that keep the required arcs
+  for (int j = 0; j < p - 1; ++j) {
+    if (k.is_required(rest[j], v)) lo = std::max(lo, j + 1);
+    if (k.is_required(v, rest[j])) hi = std::min(hi, j);
+  }
+  std::vector<double> total(p, 0);
+  double before = 0;  // nodes placed before the insertion point, without v
+  for (int j = 0; j < p; ++j) {
+    total[j] = q[j].score + before;
+    if (j < p - 1) before += q[p + j].score;
+  }
+  double after = 0;  // nodes after the insertion point, with v
+  int best = hi;
+  for (int j = p - 1; j >= 0; --j) {
+    if (j < p - 1) after += q[2 * p - 1 + j].score;
+    total[j] += after;
+    if (j >= lo && j <= hi && total[j] > total[best]) best = j;
+  }
+  if (!(total[best] > total[here] + improvement_margin(total[here]))) return false;
+  rest.insert(rest.begin() + best, v);
+  order.swap(rest);
+  return true;
+}
+
+// Tetrad's BOSS ends with backward equivalence search: a run stops where no single node
+// moves to a better position, which can leave an extra arc that needs two moves to drop
+// (on a collider, the order D, C, B, A: C's children A and B joined). GES's phases from
+// the class of the run's DAG (the forward one rarely adds anything there) remove it.
+inline void polish(SearchResult& found, FamilyScorer& scorer, const Constraints& k,
+                   const InterruptCheck& check) {
+  Ges ges(scorer, k, GesOptions(), check);
+  SearchResult polished = ges.run(parent_lists(found.dag));
+  if (polished.score > found.score + improvement_margin(found.score)) {
+    found.dag = polished.dag;
+    found.score = polished.score;
+  }
+}
+
+// BOSS: from each start order, sweeps over the nodes in random order, moving each to
+// its best position, until a sweep improves nothing; keeps the best order found.
+inline SearchResult boss(FamilyScorer& scorer, const Constraints& k, const Dag& start,
+                         const PermutationOptions& options, Random& rng,
+                         const InterruptCheck& check) {
+  GrowShrinkForest forest(scorer, k, check);
+  SearchResult best;
+  best.score = -std::numeric_limits<double>::infinity();
+  std::size_t moves = 0, sweeps = 0;
+  std::vector<double> trace;
+  const Dag empty(k.n);
+  for (int s = 0; s < std::max(1, options.starts); ++s) {
+    std::vector<int> order = random_order(s == 0 ? start : empty, k, rng);
+    trace.push_back(order_result(forest, order).score);
+    std::vector<int> visit = order;
+    for (bool improved = true; improved;) {
+      improved = false;
+      for (int v = k.n - 1; v > 0; --v) std::swap(visit[v], visit[rng.below(v + 1)]);
+      for (int v : visit) {
+        if (best_position(forest, order, v, k)) {
+          improved = true;
+          ++moves;
+        }
+        check();
+      }
+      ++sweeps;
+      trace.push_back(order_result(forest, order).score);
+    }
+    SearchResult found = order_result(forest, order);
+    if (options.bes) polish(found, scorer, k, check);
+    trace.push_back(found.score);
+    if (found.score > best.score + improvement_margin(best.score) || s == 0) best = found;
+  }
+  best.stats.iterations = moves;
+  best.stats.trace = trace;
+  best.counts = {{"moves", static_cast<double>(moves)}, {"sweeps", static_cast<double>(sweeps)}};
+  return best;
+}
+
+}  // namespace learnbn

@@ -1,0 +1,363 @@
+// Grow-shrink trees (Andrews et al. 2023; Tetrad's GrowShrinkTree, causal-learn's GST):
+// per node, a cache of the parent set that greedy forward addition then backward removal
+// picks among any set of predecessors, shared by the permutation searches (boss.hpp,
+// grasp.hpp); and what those share about orders.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <queue>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "../graph/constraints.hpp"
+#include "../score/family_scorer.hpp"
+#include "../util/rng.hpp"
+#include "common.hpp"
+
+namespace learnbn {
+
+// The predecessors a family may draw its parents from: the nodes u with pos[u] < limit,
+// where node `moved` (if any) is a predecessor exactly when `with_moved`.
+struct Prefix {
+  const std::vector<int>* pos = nullptr;
+  int moved = -1;
+  int limit = 0;
+  bool with_moved = false;
+  bool contains(int u) const { return u == moved ? with_moved : (*pos)[u] < limit; }
+};
+
+// One node's grow-shrink tree (Tetrad's GrowShrinkTree, causal-learn's GST). A tree node
+// is the parent set on its path from the root (the required parents plus one addition per
+// level); its branches are the single additions that raise that family's score, best
+// first. Tracing a prefix follows, at each level, the first branch inside the prefix:
+// greedy forward selection. At the leaf, backward removal is run once and kept. Tree
+// nodes are grown and shrunk on request, so that the families of many traces are scored
+// together, in the scorer's threads.
+class GrowShrinkTree {
+ public:
+  struct Request {  // a family score the tree waits for
+    int tree_node = 0;
+    bool grow = true;
+    std::vector<int> parents;  // sorted: the base of a grow, the family of a shrink step
+    std::vector<int> extras;   // grow: candidate additions; shrink: the parent removed
+  };
+
+  GrowShrinkTree(int node, const Constraints& k, double root_score) {
+    max_parents_ = k.max_parents;
+    for (int u = 0; u < k.n; ++u) {
+      if (u == node || !k.allowed(u, node)) continue;
+      if (k.is_required(u, node)) required_.push_back(u); else candidates_.push_back(u);
+    }
+    nodes_.push_back(TreeNode{root_score});
+  }
+
+  const std::vector<int>& required() const { return required_; }
+
+  // Follows `prefix` down the tree. Returns true with the family's score and parents,
+  // or false after adding what it waits for to `requests` (once per `round`).
+  bool trace(const Prefix& prefix, double& score, std::vector<int>& parents,
+             std::vector<Request>& requests, std::uint64_t round) {
+    parents = required_;
+    path_.clear();
+    int at = 0;
+    while (true) {
+      if (!nodes_[at].grown) {
+        if (static_cast<int>(parents.size()) >= max_parents_) {
+          nodes_[at].grown = true;  // no room for another parent
+        } else {
+          if (nodes_[at].round != round) requests.push_back(grow_request(at, parents));
+          nodes_[at].round = round;
+          return false;
+        }
+      }
+      int next = -1;
+      for (std::size_t b = 0; b < nodes_[at].branches.size(); ++b) {
+        Branch& branch = nodes_[at].branches[b];
+        if (!prefix.contains(branch.add)) continue;
+        if (branch.child < 0) {
+          branch.child = static_cast<int>(nodes_.size());
+          nodes_.push_back(TreeNode{branch.score});  // invalidates `branch`
+        }
+        path_.push_back({at, b});
+        next = nodes_[at].branches[b].child;
+        parents.push_back(nodes_[at].branches[b].add);
+        break;
+      }
+      if (next < 0) break;
+      at = next;
+    }
+    TreeNode& leaf = nodes_[at];
+    if (!leaf.shrunk) {
+      if (!leaf.shrinking) start_shrink(leaf, parents);
+      if (!leaf.shrunk) {
+        if (leaf.round != round) add_shrink_requests(at, requests);
+        leaf.round = round;
+        return false;
+      }
+    }
+    for (int r : leaf.removed) parents.erase(std::find(parents.begin(), parents.end(), r));
+    score = leaf.shrink_score;
+    return true;
+  }
+
+  // Gives a request its scores (one per extra for a grow, one for a shrink step); the
+  // steps of one shrink round come together.
+  void answer(const Request& request, const std::vector<double>& scores) {
+    TreeNode& t = nodes_[request.tree_node];
+    if (request.grow) {
+      for (std::size_t e = 0; e < request.extras.size(); ++e) {
+        if (scores[e] > t.grow_score) t.branches.push_back({request.extras[e], scores[e], -1});
+      }
+      std::stable_sort(t.branches.begin(), t.branches.end(),
+                       [](const Branch& a, const Branch& b) { return a.score > b.score; });
+      t.grown = true;
+      return;
+    }
+    pending_shrink_.push_back({request.extras[0], scores[0]});
+  }
+  // Ends a shrink round of tree node `at`: removes the parent whose removal raises the
+  // score most (the first one on ties), or ends the shrink.
+  void end_shrink_round(int at) {
+    TreeNode& t = nodes_[at];
+    int best = -1;
+    for (const auto& step : pending_shrink_) {
+      if (step.second > t.shrink_score) {
+        t.shrink_score = step.second;
+        best = step.first;
+      }
+    }
+    pending_shrink_.clear();
+    if (best < 0) {
+      t.shrunk = true;
+      t.shrink_parents.clear();
+      return;
+    }
+    t.removed.push_back(best);
+    t.shrink_parents.erase(std::find(t.shrink_parents.begin(), t.shrink_parents.end(), best));
+    if (removable(t) == 0) t.shrunk = true;
+  }
+
+ private:
+  struct Branch {
+    int add;
+    double score;
+    int child;  // tree node, -1 until first followed
+  };
+  struct TreeNode {
+    double grow_score;
+    bool grown = false;
+    std::vector<Branch> branches;  // by decreasing score
+    bool shrinking = false, shrunk = false;
+    double shrink_score = 0;
+    std::vector<int> shrink_parents;  // while shrinking: the family left
+    std::vector<int> removed;         // the parents backward removal took out
+    std::uint64_t round = 0;          // the last request round that asked for it
+  };
+
+  bool is_required(int u) const {
+    return std::find(required_.begin(), required_.end(), u) != required_.end();
+  }
+  std::size_t removable(const TreeNode& t) const {
+    return t.shrink_parents.size() - required_.size();
+  }
+  // The candidates not yet used on the path: at each level, the branches up to the one
+  // followed are gone (those before it were outside the prefix, so below it as well).
+  Request grow_request(int at, const std::vector<int>& parents) const {
+    std::vector<int> used;
+    for (const auto& step : path_) {
+      const auto& branches = nodes_[step.first].branches;
+      for (std::size_t b = 0; b <= step.second; ++b) used.push_back(branches[b].add);
+    }
+    std::sort(used.begin(), used.end());
+    Request r;
+    r.tree_node = at;
+    r.parents = parents;
+    std::sort(r.parents.begin(), r.parents.end());
+    for (int u : candidates_) {
+      if (!std::binary_search(used.begin(), used.end(), u)) r.extras.push_back(u);
+    }
+    return r;
+  }
+  void start_shrink(TreeNode& t, const std::vector<int>& parents) {
+    t.shrinking = true;
+    t.shrink_score = t.grow_score;
+    t.shrink_parents = parents;
+    if (removable(t) == 0) t.shrunk = true;
+  }
+  void add_shrink_requests(int at, std::vector<Request>& requests) const {
+    const TreeNode& t = nodes_[at];
+    for (int r : t.shrink_parents) {
+      if (is_required(r)) continue;
+      Request q;
+      q.tree_node = at;
+      q.grow = false;
+      q.extras = {r};
+      for (int u : t.shrink_parents) if (u != r) q.parents.push_back(u);
+      std::sort(q.parents.begin(), q.parents.end());
+      requests.push_back(std::move(q));
+    }
+  }
+
+  int max_parents_;
+  std::vector<int> required_, candidates_;
+  std::vector<TreeNode> nodes_;
+  std::vector<std::pair<int, std::size_t>> path_;  // (tree node, branch followed)
+  std::vector<std::pair<int, double>> pending_shrink_;
+};
+
+// The trees of every node, and the families of many (node, prefix) pairs found together:
+// the traces wait for their tree nodes, whose families are scored in one batch of the
+// scorer (in its threads), and run again until all are done. The answer is the serial one.
+class GrowShrinkForest {
+ public:
+  struct Query {
+    int node = 0;
+    Prefix prefix;
+    double score = 0;
+    std::vector<int> parents;
+  };
+
+  GrowShrinkForest(FamilyScorer& scorer, const Constraints& k, const InterruptCheck& check)
+      : scorer_(scorer), check_(check) {
+    if (!k.plus_one.empty()) {
+      throw std::invalid_argument("permutation searches do not take plus-one parents");
+    }
+    std::vector<FamilyScorer::Additions> none;
+    std::vector<FamilyScorer::Family> roots(k.n);
+    for (int v = 0; v < k.n; ++v) {
+      roots[v].node = v;
+      for (int u = 0; u < k.n; ++u) {
+        if (u != v && k.is_required(u, v)) roots[v].parents.push_back(u);
+      }
+    }
+    scorer_.score_additions(none, roots);
+    for (int v = 0; v < k.n; ++v) trees_.emplace_back(v, k, roots[v].score);
+  }
+
+  int size() const { return static_cast<int>(trees_.size()); }
+  const GrowShrinkTree& tree(int v) const { return trees_[v]; }
+
+  void resolve(std::vector<Query>& queries) {
+    std::vector<char> done(queries.size(), 0);
+    while (true) {
+      ++round_;
+      std::vector<GrowShrinkTree::Request> requests;
+      std::vector<int> owners;  // the tree of each request
+      bool waiting = false;
+      for (std::size_t q = 0; q < queries.size(); ++q) {
+        if (done[q]) continue;
+        Query& query = queries[q];
+        done[q] = trees_[query.node].trace(query.prefix, query.score, query.parents, requests,
+                                           round_);
+        waiting |= !done[q];
+        owners.resize(requests.size(), query.node);
+      }
+      if (!waiting) return;
+      score_requests(requests, owners);
+      check_();
+    }
+  }
+
+  // The best family of every node under the order (a permutation of the nodes).
+  std::vector<Query> families(const std::vector<int>& order, std::vector<int>& pos) {
+    pos.assign(order.size(), 0);
+    for (std::size_t i = 0; i < order.size(); ++i) pos[order[i]] = static_cast<int>(i);
+    std::vector<Query> queries(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      queries[i].node = order[i];
+      queries[i].prefix = Prefix{&pos, -1, static_cast<int>(i), false};
+    }
+    resolve(queries);
+    return queries;
+  }
+
+ private:
+  void score_requests(const std::vector<GrowShrinkTree::Request>& requests,
+                      const std::vector<int>& owners) {
+    std::vector<FamilyScorer::Additions> batch;
+    std::vector<FamilyScorer::Family> singles;
+    for (std::size_t r = 0; r < requests.size(); ++r) {
+      if (requests[r].grow) {
+        batch.push_back({owners[r], requests[r].parents, requests[r].extras, {}});
+      } else {
+        singles.push_back({owners[r], requests[r].parents, 0});
+      }
+    }
+    scorer_.score_additions(batch, singles);
+    std::size_t g = 0, s = 0;
+    for (std::size_t r = 0; r < requests.size(); ++r) {
+      GrowShrinkTree& tree = trees_[owners[r]];
+      if (requests[r].grow) {
+        tree.answer(requests[r], batch[g++].scores);
+        continue;
+      }
+      tree.answer(requests[r], {singles[s++].score});
+      const bool last = r + 1 == requests.size() || requests[r + 1].grow ||
+                        owners[r + 1] != owners[r] ||
+                        requests[r + 1].tree_node != requests[r].tree_node;
+      if (last) tree.end_shrink_round(requests[r].tree_node);
+    }
+  }
+
+  FamilyScorer& scorer_;
+  InterruptCheck check_;
+  std::vector<GrowShrinkTree> trees_;
+  std::uint64_t round_ = 0;
+};
+
+// A random order of the nodes that puts every required parent, and every parent in
+// `start`, before its child: Kahn's algorithm taking the ready node of least random rank.
+inline std::vector<int> random_order(const Dag& start, const Constraints& k, Random& rng) {
+  const int n = k.n;
+  std::vector<int> rank(n);
+  for (int v = 0; v < n; ++v) rank[v] = v;
+  for (int v = n - 1; v > 0; --v) std::swap(rank[v], rank[rng.below(v + 1)]);
+  std::vector<std::vector<int>> children(n);
+  std::vector<int> waiting(n, 0);
+  for (int u = 0; u < n; ++u) {
+    for (int v = 0; v < n; ++v) {
+      if (u != v && (k.is_required(u, v) || start.has_arc(u, v))) {
+        children[u].push_back(v);
+        ++waiting[v];
+      }
+    }
+  }
+  std::priority_queue<std::pair<int, int>, std::vector<std::pair<int, int>>,
+                      std::greater<std::pair<int, int>>> ready;
+  for (int v = 0; v < n; ++v) if (!waiting[v]) ready.push({rank[v], v});
+  std::vector<int> order;
+  while (!ready.empty()) {
+    const int u = ready.top().second;
+    ready.pop();
+    order.push_back(u);
+    for (int v : children[u]) if (--waiting[v] == 0) ready.push({rank[v], v});
+  }
+  if (static_cast<int>(order.size()) != n) {
+    throw std::invalid_argument("the required arcs and the start graph form a cycle");
+  }
+  return order;
+}
+
+// The DAG of an order and its score (the best family of each node among its predecessors).
+inline SearchResult order_result(GrowShrinkForest& forest, const std::vector<int>& order) {
+  std::vector<int> pos;
+  const auto queries = forest.families(order, pos);
+  ParentLists parents(order.size());
+  SearchResult result;
+  for (const auto& q : queries) {
+    parents[q.node] = q.parents;
+    result.score += q.score;
+  }
+  result.dag = dag_of(parents);
+  return result;
+}
+
+struct PermutationOptions {
+  int starts = 1;      // runs from random orders (the first from the start graph's)
+  int depth = 3;       // GRaSP: depth of the tuck search
+  bool bes = false;    // BOSS: end each run with GES's phases from its DAG's class
+};
+
+}  // namespace learnbn

@@ -1,0 +1,30 @@
+// Runners of the permutation searches, BOSS and GRaSP (see rcpp-search.h).
+#include <learnbn/search/boss.hpp>
+#include <learnbn/search/grasp.hpp>
+#include "rcpp-search.h"
+
+namespace {
+
+// options$starts: runs from random orders; options$depth: GRaSP's tuck depth;
+// options$bes: BOSS ends each run with GES's phases.
+learnbn::PermutationOptions permutation_options(const Rcpp::List& options) {
+  learnbn::PermutationOptions out;
+  out.starts = Rcpp::as<int>(options["starts"]);
+  if (options.containsElementNamed("depth")) out.depth = Rcpp::as<int>(options["depth"]);
+  if (options.containsElementNamed("bes")) out.bes = Rcpp::as<bool>(options["bes"]);
+  return out;
+}
+
+}  // namespace
+
+learnbn::SearchResult run_boss(SearchCall& call) {
+  return learnbn::boss(call.scorer, call.constraints, call.start,
+                       permutation_options(call.options), call.rng.get(),
+                       call.r_calls.interrupt_check());
+}
+
+learnbn::SearchResult run_grasp(SearchCall& call) {
+  return learnbn::grasp(call.scorer, call.constraints, call.start,
+                        permutation_options(call.options), call.rng.get(),
+                        call.r_calls.interrupt_check());
+}
