@@ -181,3 +181,16 @@ test_that("knowledge asking for a continuous parent of a discrete node is an err
                class = "learnbn_error_continuous_parent")
   expect_error(hill_climb(iris, score = "bdeu"), class = "learnbn_error_data_type")
 })
+
+test_that("penalty_discount scales the conditional Gaussian penalty", {
+  # BIC's penalty is bic - loglik; a discount of 3 triples it, AIC's likewise.
+  g <- bn_graph_from_string("[Species][Petal.Width|Species][Sepal.Length|Petal.Width:Species]")
+  d <- bn_data(iris[c("Species", "Petal.Width", "Sepal.Length")])
+  loglik <- network_score(g, d, "loglik")
+  for (type in c("bic", "aic")) {
+    penalty <- loglik - network_score(g, d, type)
+    expect_gt(penalty, 0)
+    expect_equal(loglik - network_score(g, d, type, penalty_discount = 3), 3 * penalty,
+                 tolerance = 1e-12)
+  }
+})

@@ -101,8 +101,9 @@ class ConditionalGaussian {
       return -std::numeric_limits<double>::infinity();
     }
     double s = f.loglik;
-    if (spec_.type == ScoreType::aic) s -= f.params;
-    if (spec_.type == ScoreType::bic) s -= 0.5 * std::log(data_.n_cases) * f.params;
+    const double discount = spec_.penalty_discount;
+    if (spec_.type == ScoreType::aic) s -= discount * f.params;
+    if (spec_.type == ScoreType::bic) s -= discount * 0.5 * std::log(data_.n_cases) * f.params;
     return s;
   }
 
