@@ -1,0 +1,198 @@
+// Three-way tables of CI tests counted from bit sets of the rows, 64 rows a word, as
+// the family counter counts families (data/count_bits.hpp): the rows of every cell of
+// the "shared" variables are split into bit sets once, and the table of one more "free"
+// variable is then one AND and popcount per shared cell, free state (but the last) and
+// 64 rows; the free variable's last state gets what the others leave of each cell.
+//
+// The cells of each leading part of the shared variables are kept, so that the next
+// shared list recomputes only from its first changed variable on: PC tests an edge
+// X - Y against the subsets of a neighbourhood in lexicographic order (shared X, Y and
+// all of Z but the last member, which is free), and the local learners test many
+// candidates against one target and conditioning set (shared target and Z, the
+// candidate free). Empty cells are dropped as soon as a split finds them, so deep
+// splits cost what their observed cells cost.
+//
+// The rows are those of complete, unweighted, byte-coded data: when the tests run on
+// the distinct rows (data/distinct_rows.hpp), these are the original rows, which give
+// the same whole-number counts. Each table is handed out in the layout of
+// ThreeWayTable::cells(), so the statistics are those of the test counted by a pass.
+#pragma once
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "../data/count_bits.hpp"
+#include "../data/data.hpp"
+#include "../util/bits.hpp"
+
+namespace learnbn {
+
+class BitTables {
+ public:
+  // Counts from the rows of `rows` (a view that outlives this object) with the column bit
+  // sets `bits` (shared between threads). Returns false, attaching nothing, when the rows
+  // are not complete, unweighted, byte-coded discrete data.
+  bool attach(const DataView& rows, std::shared_ptr<ColumnBits> bits) {
+    rows_ = nullptr;
+    if (rows.weights || rows.fold || rows.expected || rows.gaussian() || rows.has_missing ||
+        rows.n_rows < kMinRows || !bits) {
+      return false;
+    }
+    for (const Column& column : rows.columns) if (!column.small) return false;
+    rows_ = &rows;
+    bits_ = std::move(bits);
+    words_ = (rows.n_rows + 63) / 64;
+    vars_.clear();
+    levels_.clear();
+    return true;
+  }
+  bool attached() const { return rows_ != nullptr; }
+  std::size_t words() const { return words_; }
+
+  // The estimated cost, in word operations, of the table of `free` given `shared`: the
+  // splits not kept from the last shared list (build_cost()), then one AND per observed
+  // cell and free state but the last.
+  double cost(const std::vector<int>& shared, int free) const {
+    double cells = 0;
+    const double build = build_cost(shared, cells);
+    return build + free_cost(cells, free);
+  }
+  // The cost of the splits of `shared` not kept from the last shared list, and in
+  // `cells` the observed cells they leave (those not yet split are guessed at their
+  // declared number, capped by the rows).
+  double build_cost(const std::vector<int>& shared, double& cells) const {
+    const std::size_t same = common(shared);
+    cells = same == 0 ? 1.0 : static_cast<double>(levels_[same - 1].size());
+    double build = 0;
+    for (std::size_t d = same; d < shared.size(); ++d) {
+      const double r = rows_->columns[shared[d]].cardinality;
+      build += cells * (r + 1);  // the splits and their popcounts
+      cells = std::min(cells * r, static_cast<double>(rows_->n_rows));
+    }
+    return build * static_cast<double>(words_);
+  }
+  // The cost of the table of `free` against `cells` observed shared cells.
+  double free_cost(double cells, int free) const {
+    return cells * (rows_->columns[free].cardinality - 1.0) * static_cast<double>(words_);
+  }
+
+  // Counts N[shared cell, free state] into `out` (resized and zeroed): the cell of
+  // shared configuration b (first variable fastest) and free state s is at
+  // (b % inner) + inner * (s + free_states * (b / inner)), so that with `inner` the
+  // number of configurations of the shared variables before the free one in the
+  // test's layout, `out` is the table in ThreeWayTable's layout.
+  void count(const std::vector<int>& shared, int free, std::size_t inner,
+             std::vector<double>& out) {
+    set_shared(shared);
+    const std::size_t states = static_cast<std::size_t>(rows_->columns[free].cardinality);
+    std::size_t cells = 1;
+    for (int v : shared) cells *= static_cast<std::size_t>(rows_->columns[v].cardinality);
+    out.assign(cells * states, 0.0);
+    const std::vector<std::uint64_t>& free_bits = (*bits_)[free];
+    const Level& level = shared.empty() ? all_rows() : levels_[shared.size() - 1];
+    for (std::size_t j = 0; j < level.size(); ++j) {
+      const std::uint64_t* rows_j = &level.bits[j * words_];
+      const std::size_t b = level.cell[j];
+      const std::size_t base = (b % inner) + inner * states * (b / inner);
+      double rest = level.rows[j];
+      for (std::size_t s = 0; s + 1 < states; ++s) {
+        const double both = static_cast<double>(and_count(rows_j, &free_bits[s * words_], words_));
+        out[base + inner * s] = both;
+        rest -= both;
+      }
+      out[base + inner * (states - 1)] = rest;
+    }
+  }
+
+ private:
+  static constexpr std::size_t kMinRows = 256;
+
+  // The observed cells of a leading part of the shared variables: their mixed-radix
+  // index, rows and bit sets (words_ words each).
+  struct Level {
+    std::vector<std::size_t> cell;
+    std::vector<double> rows;
+    std::vector<std::uint64_t> bits;
+    std::size_t size() const { return cell.size(); }
+  };
+
+  std::size_t common(const std::vector<int>& shared) const {
+    std::size_t same = 0;
+    while (same < vars_.size() && same < shared.size() && vars_[same] == shared[same]) ++same;
+    return same;
+  }
+
+  const Level& all_rows() {
+    if (everything_.size() == 0) {
+      everything_.cell.assign(1, 0);
+      everything_.rows.assign(1, static_cast<double>(rows_->n_rows));
+      everything_.bits.assign(words_, ~std::uint64_t(0));
+      // No bit past the last row: the last state's rows are found by complement.
+      if (rows_->n_rows % 64) everything_.bits.back() = (std::uint64_t(1) << (rows_->n_rows % 64)) - 1;
+    }
+    return everything_;
+  }
+
+  void set_shared(const std::vector<int>& shared) {
+    const std::size_t same = common(shared);
+    vars_.assign(shared.begin(), shared.end());
+    levels_.resize(shared.size());
+    std::size_t stride = 1;
+    for (std::size_t d = 0; d < same; ++d) stride *= rows_->columns[shared[d]].cardinality;
+    for (std::size_t d = same; d < shared.size(); ++d) {
+      split(d == 0 ? all_rows() : levels_[d - 1], shared[d], stride, levels_[d]);
+      stride *= rows_->columns[shared[d]].cardinality;
+    }
+  }
+
+  // Splits every cell of `from` by the states of `var` (cell b, state k becomes cell
+  // b + k * stride), keeping the non-empty ones.
+  void split(const Level& from, int var, std::size_t stride, Level& to) {
+    const std::size_t r = static_cast<std::size_t>(rows_->columns[var].cardinality);
+    const std::vector<std::uint64_t>& state = (*bits_)[var];
+    to.cell.clear();
+    to.rows.clear();
+    to.bits.resize(from.size() * r * words_);
+    std::size_t kept = 0;
+    for (std::size_t j = 0; j < from.size(); ++j) {
+      const std::uint64_t* parent = &from.bits[j * words_];
+      double rest = from.rows[j];
+      for (std::size_t k = 0; k < r; ++k) {
+        std::uint64_t* child = &to.bits[kept * words_];
+        double n = 0;
+        if (k + 1 < r) {
+          const std::uint64_t* rows_k = &state[k * words_];
+          for (std::size_t w = 0; w < words_; ++w) child[w] = parent[w] & rows_k[w];
+          n = static_cast<double>(and_count(child, child, words_));
+          rest -= n;
+        } else {  // the rows of the parent in none of the other states
+          n = rest;
+          if (n > 0) {
+            for (std::size_t w = 0; w < words_; ++w) {
+              std::uint64_t other = 0;
+              for (std::size_t s = 0; s + 1 < r; ++s) other |= state[s * words_ + w];
+              child[w] = parent[w] & ~other;
+            }
+          }
+        }
+        if (n > 0) {
+          to.cell.push_back(from.cell[j] + k * stride);
+          to.rows.push_back(n);
+          ++kept;
+        }
+      }
+    }
+    to.bits.resize(kept * words_);
+  }
+
+  const DataView* rows_ = nullptr;
+  std::shared_ptr<ColumnBits> bits_;
+  std::size_t words_ = 0;
+  std::vector<int> vars_;      // the last shared list
+  std::vector<Level> levels_;  // levels_[d]: the cells of vars_[0 .. d]
+  Level everything_;           // one cell: all rows
+};
+
+}  // namespace learnbn
