@@ -275,13 +275,16 @@ inline std::vector<double> plain_shared_table(const DataView& data, const std::v
 // Windows counted by groups of rows and scattered give the plain tables: widths 4, 8
 // and 16 over 13 candidates of 2 to 4 states (windows running past the end), prefixes
 // changing in their first and in their last variable, groups of no rows (a state never
-// seen) and of more than 255 rows (a byte lane's limit), with and without weights.
+// seen) and of more than 255 rows (a byte lane's limit), with and without weights
+// (whole and fractional).
 inline void test_shared_prefix_grouped() {
   std::mt19937 rng(11);
   std::vector<int> cards{2, 2, 3, 4, 3};
   for (int j = 0; j < 13; ++j) cards.push_back(2 + j % 3);
-  for (const bool weighted : {false, true}) {
+  for (const int weights : {0, 1, 2}) {  // none, whole (integer counts), fractional (doubles)
+    const bool weighted = weights > 0;
     Table t(3000, cards, weighted, rng);
+    if (weights == 2) for (double& w : t.weights) w += 0.25;
     for (std::uint8_t& code : t.small[3]) code %= 3;  // state 3 of variable 3 never seen
     std::vector<int> candidates;
     for (int j = 0; j < 13; ++j) candidates.push_back(5 + j);
@@ -359,6 +362,18 @@ inline void test_bit_tables() {
           if (d < shared.size()) inner *= cards[shared[d]];
         }
       }
+    }
+  }
+  // The vector kernel (where the CPU has it) and the portable one agree, at every tail.
+  std::vector<std::uint64_t> a(40), b(7 * 40);
+  for (std::uint64_t& w : a) w = (static_cast<std::uint64_t>(rng()) << 32) ^ rng();
+  for (std::uint64_t& w : b) w = (static_cast<std::uint64_t>(rng()) << 32) ^ rng();
+  for (std::size_t words = 1; words <= 40; words += 3) {
+    for (std::size_t m = 1; m <= 7; ++m) {
+      double fast[7], portable[7];
+      and_counts(a.data(), b.data(), 40, m, words, fast);
+      and_counts_portable(a.data(), b.data(), 40, m, words, portable);
+      CHECK(std::equal(fast, fast + m, portable));
     }
   }
   Table weighted(1000, cards, true, rng);

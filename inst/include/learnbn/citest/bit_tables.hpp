@@ -22,12 +22,76 @@
 #include <cstdint>
 #include <memory>
 #include <vector>
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#include <immintrin.h>
+#define LEARNBN_AVX512_POPCOUNT 1
+#endif
 
 #include "../data/count_bits.hpp"
 #include "../data/data.hpp"
 #include "../util/bits.hpp"
 
 namespace learnbn {
+
+// out[s] = the rows in both a and b + s * stride (s < m), each a bit set of `words` words.
+inline void and_counts_portable(const std::uint64_t* a, const std::uint64_t* b, std::size_t stride,
+                                std::size_t m, std::size_t words, double* out) {
+  for (std::size_t s = 0; s < m; ++s) out[s] = static_cast<double>(and_count(a, b + s * stride, words));
+}
+
+#ifdef LEARNBN_AVX512_POPCOUNT
+// The same with AVX-512's popcount of 8 words at once (Zen 4, Ice Lake and later), up to
+// 4 sets b per pass so that each word of a is loaded once for all of them. Whole counts:
+// the same as the portable version's.
+template <std::size_t K>
+__attribute__((target("avx512f,avx512vpopcntdq"))) inline void and_counts_avx512_k(
+    const std::uint64_t* a, const std::uint64_t* b, std::size_t stride, std::size_t words,
+    double* out) {
+  __m512i acc[K];
+  for (std::size_t k = 0; k < K; ++k) acc[k] = _mm512_setzero_si512();
+  std::size_t w = 0;
+  for (; w + 8 <= words; w += 8) {
+    const __m512i va = _mm512_loadu_si512(a + w);
+    for (std::size_t k = 0; k < K; ++k) {
+      const __m512i vb = _mm512_loadu_si512(b + k * stride + w);
+      acc[k] = _mm512_add_epi64(acc[k], _mm512_popcnt_epi64(_mm512_and_si512(va, vb)));
+    }
+  }
+  if (w < words) {
+    const __mmask8 mask = static_cast<__mmask8>((1u << (words - w)) - 1);
+    const __m512i va = _mm512_maskz_loadu_epi64(mask, a + w);
+    for (std::size_t k = 0; k < K; ++k) {
+      const __m512i vb = _mm512_maskz_loadu_epi64(mask, b + k * stride + w);
+      acc[k] = _mm512_add_epi64(acc[k], _mm512_popcnt_epi64(_mm512_and_si512(va, vb)));
+    }
+  }
+  for (std::size_t k = 0; k < K; ++k) out[k] = static_cast<double>(_mm512_reduce_add_epi64(acc[k]));
+}
+
+inline bool cpu_has_avx512_popcount() {
+  static const bool has =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
+  return has;
+}
+#endif
+
+inline void and_counts(const std::uint64_t* a, const std::uint64_t* b, std::size_t stride,
+                       std::size_t m, std::size_t words, double* out) {
+#ifdef LEARNBN_AVX512_POPCOUNT
+  if (cpu_has_avx512_popcount()) {
+    for (std::size_t s = 0; s < m; s += 4, b += 4 * stride, out += 4) {
+      switch (std::min<std::size_t>(m - s, 4)) {
+        case 1: and_counts_avx512_k<1>(a, b, stride, words, out); break;
+        case 2: and_counts_avx512_k<2>(a, b, stride, words, out); break;
+        case 3: and_counts_avx512_k<3>(a, b, stride, words, out); break;
+        default: and_counts_avx512_k<4>(a, b, stride, words, out); break;
+      }
+    }
+    return;
+  }
+#endif
+  and_counts_portable(a, b, stride, m, words, out);
+}
 
 class BitTables {
  public:
@@ -97,10 +161,11 @@ class BitTables {
       const std::size_t b = level.cell[j];
       const std::size_t base = (b % inner) + inner * states * (b / inner);
       double rest = level.rows[j];
+      both_.resize(states);
+      and_counts(rows_j, free_bits.data(), words_, states - 1, words_, both_.data());
       for (std::size_t s = 0; s + 1 < states; ++s) {
-        const double both = static_cast<double>(and_count(rows_j, &free_bits[s * words_], words_));
-        out[base + inner * s] = both;
-        rest -= both;
+        out[base + inner * s] = both_[s];
+        rest -= both_[s];
       }
       out[base + inner * (states - 1)] = rest;
     }
@@ -193,6 +258,7 @@ class BitTables {
   std::vector<int> vars_;      // the last shared list
   std::vector<Level> levels_;  // levels_[d]: the cells of vars_[0 .. d]
   Level everything_;           // one cell: all rows
+  std::vector<double> both_;   // count()'s scratch
 };
 
 }  // namespace learnbn
