@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <vector>
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
@@ -75,6 +76,42 @@ inline bool cpu_has_avx512_popcount() {
 }
 #endif
 
+// to = a & b; returns the rows in it.
+inline std::uint64_t and_store_portable(const std::uint64_t* a, const std::uint64_t* b,
+                                        std::uint64_t* to, std::size_t words) {
+  for (std::size_t w = 0; w < words; ++w) to[w] = a[w] & b[w];
+  return and_count(to, to, words);
+}
+
+#ifdef LEARNBN_AVX512_POPCOUNT
+__attribute__((target("avx512f,avx512vpopcntdq"))) inline std::uint64_t and_store_avx512(
+    const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* to, std::size_t words) {
+  __m512i acc = _mm512_setzero_si512();
+  std::size_t w = 0;
+  for (; w + 8 <= words; w += 8) {
+    const __m512i v = _mm512_and_si512(_mm512_loadu_si512(a + w), _mm512_loadu_si512(b + w));
+    _mm512_storeu_si512(to + w, v);
+    acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(v));
+  }
+  if (w < words) {
+    const __mmask8 mask = static_cast<__mmask8>((1u << (words - w)) - 1);
+    const __m512i v = _mm512_and_si512(_mm512_maskz_loadu_epi64(mask, a + w),
+                                       _mm512_maskz_loadu_epi64(mask, b + w));
+    _mm512_mask_storeu_epi64(to + w, mask, v);
+    acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(v));
+  }
+  return static_cast<std::uint64_t>(_mm512_reduce_add_epi64(acc));
+}
+#endif
+
+inline std::uint64_t and_store(const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* to,
+                               std::size_t words) {
+#ifdef LEARNBN_AVX512_POPCOUNT
+  if (cpu_has_avx512_popcount()) return and_store_avx512(a, b, to, words);
+#endif
+  return and_store_portable(a, b, to, words);
+}
+
 inline void and_counts(const std::uint64_t* a, const std::uint64_t* b, std::size_t stride,
                        std::size_t m, std::size_t words, double* out) {
 #ifdef LEARNBN_AVX512_POPCOUNT
@@ -110,6 +147,10 @@ class BitTables {
     words_ = (rows.n_rows + 63) / 64;
     vars_.clear();
     levels_.clear();
+    kept_.clear();
+    kept_bytes_ = 0;
+    last_.clear();
+    everything_ = Level();
     return true;
   }
   bool attached() const { return rows_ != nullptr; }
@@ -128,7 +169,14 @@ class BitTables {
   // declared number, capped by the rows).
   double build_cost(const std::vector<int>& shared, double& cells) const {
     const std::size_t same = common(shared);
-    cells = same == 0 ? 1.0 : static_cast<double>(levels_[same - 1].size());
+    if (same < shared.size()) {
+      const auto kept = kept_.find(shared);
+      if (kept != kept_.end()) {
+        cells = static_cast<double>(kept->second->size());
+        return 0;
+      }
+    }
+    cells = same == 0 ? 1.0 : static_cast<double>(levels_[same - 1]->size());
     double build = 0;
     for (std::size_t d = same; d < shared.size(); ++d) {
       const double r = rows_->columns[shared[d]].cardinality;
@@ -149,13 +197,12 @@ class BitTables {
   // test's layout, `out` is the table in ThreeWayTable's layout.
   void count(const std::vector<int>& shared, int free, std::size_t inner,
              std::vector<double>& out) {
-    set_shared(shared);
+    const Level& level = shared.empty() ? all_rows() : cells_of(shared);
     const std::size_t states = static_cast<std::size_t>(rows_->columns[free].cardinality);
     std::size_t cells = 1;
     for (int v : shared) cells *= static_cast<std::size_t>(rows_->columns[v].cardinality);
     out.assign(cells * states, 0.0);
     const std::vector<std::uint64_t>& free_bits = (*bits_)[free];
-    const Level& level = shared.empty() ? all_rows() : levels_[shared.size() - 1];
     for (std::size_t j = 0; j < level.size(); ++j) {
       const std::uint64_t* rows_j = &level.bits[j * words_];
       const std::size_t b = level.cell[j];
@@ -173,6 +220,7 @@ class BitTables {
 
  private:
   static constexpr std::size_t kMinRows = 256;
+  static constexpr std::size_t kMaxKeptBytes = 32u << 20;  // per tester (thread)
 
   // The observed cells of a leading part of the shared variables: their mixed-radix
   // index, rows and bit sets (words_ words each).
@@ -200,6 +248,27 @@ class BitTables {
     return everything_;
   }
 
+  // The cells of `shared` (not empty): from the splits of its leading parts, else from
+  // the lists kept, else split (then kept, within kMaxKeptBytes, so that the local
+  // learners, which go through the subsets of a set for one candidate after another,
+  // split each subset once). The kept lists are dropped together when full.
+  const Level& cells_of(const std::vector<int>& shared) {
+    if (common(shared) == shared.size()) return *levels_[shared.size() - 1];
+    const auto kept = kept_.find(shared);
+    if (kept != kept_.end()) return *kept->second;
+    set_shared(shared);
+    const std::shared_ptr<Level>& level = levels_[shared.size() - 1];
+    if (shared.size() >= 2) {  // kept by sharing, not copied: set_shared() then splits anew
+      const std::size_t bytes = level->bits.size() * sizeof(std::uint64_t);
+      if (kept_bytes_ + bytes > kMaxKeptBytes) {
+        kept_.clear();
+        kept_bytes_ = 0;
+      }
+      if (bytes <= kMaxKeptBytes / 4 && kept_.emplace(shared, level).second) kept_bytes_ += bytes;
+    }
+    return *level;
+  }
+
   void set_shared(const std::vector<int>& shared) {
     const std::size_t same = common(shared);
     vars_.assign(shared.begin(), shared.end());
@@ -207,7 +276,8 @@ class BitTables {
     std::size_t stride = 1;
     for (std::size_t d = 0; d < same; ++d) stride *= rows_->columns[shared[d]].cardinality;
     for (std::size_t d = same; d < shared.size(); ++d) {
-      split(d == 0 ? all_rows() : levels_[d - 1], shared[d], stride, levels_[d]);
+      if (!levels_[d] || levels_[d].use_count() > 1) levels_[d] = std::make_shared<Level>();
+      split(d == 0 ? all_rows() : *levels_[d - 1], shared[d], stride, *levels_[d]);
       stride *= rows_->columns[shared[d]].cardinality;
     }
   }
@@ -217,34 +287,19 @@ class BitTables {
   void split(const Level& from, int var, std::size_t stride, Level& to) {
     const std::size_t r = static_cast<std::size_t>(rows_->columns[var].cardinality);
     const std::vector<std::uint64_t>& state = (*bits_)[var];
+    const std::vector<std::uint64_t>& last = last_state(var);
     to.cell.clear();
     to.rows.clear();
     to.bits.resize(from.size() * r * words_);
     std::size_t kept = 0;
     for (std::size_t j = 0; j < from.size(); ++j) {
       const std::uint64_t* parent = &from.bits[j * words_];
-      double rest = from.rows[j];
       for (std::size_t k = 0; k < r; ++k) {
-        std::uint64_t* child = &to.bits[kept * words_];
-        double n = 0;
-        if (k + 1 < r) {
-          const std::uint64_t* rows_k = &state[k * words_];
-          for (std::size_t w = 0; w < words_; ++w) child[w] = parent[w] & rows_k[w];
-          n = static_cast<double>(and_count(child, child, words_));
-          rest -= n;
-        } else {  // the rows of the parent in none of the other states
-          n = rest;
-          if (n > 0) {
-            for (std::size_t w = 0; w < words_; ++w) {
-              std::uint64_t other = 0;
-              for (std::size_t s = 0; s + 1 < r; ++s) other |= state[s * words_ + w];
-              child[w] = parent[w] & ~other;
-            }
-          }
-        }
+        const std::uint64_t* rows_k = k + 1 < r ? &state[k * words_] : last.data();
+        const std::uint64_t n = and_store(parent, rows_k, &to.bits[kept * words_], words_);
         if (n > 0) {
           to.cell.push_back(from.cell[j] + k * stride);
-          to.rows.push_back(n);
+          to.rows.push_back(static_cast<double>(n));
           ++kept;
         }
       }
@@ -252,12 +307,29 @@ class BitTables {
     to.bits.resize(kept * words_);
   }
 
+  // The rows in the last state of `var` (in none of the others), built on first use.
+  const std::vector<std::uint64_t>& last_state(int var) {
+    if (last_.size() != rows_->n_vars()) last_.assign(rows_->n_vars(), {});
+    std::vector<std::uint64_t>& last = last_[var];
+    if (last.empty()) {
+      last = all_rows().bits;
+      const std::vector<std::uint64_t>& state = (*bits_)[var];
+      for (std::size_t k = 0; k + 1 < static_cast<std::size_t>(rows_->columns[var].cardinality); ++k) {
+        for (std::size_t w = 0; w < words_; ++w) last[w] &= ~state[k * words_ + w];
+      }
+    }
+    return last;
+  }
+
   const DataView* rows_ = nullptr;
   std::shared_ptr<ColumnBits> bits_;
   std::size_t words_ = 0;
   std::vector<int> vars_;      // the last shared list
-  std::vector<Level> levels_;  // levels_[d]: the cells of vars_[0 .. d]
+  std::vector<std::shared_ptr<Level>> levels_;  // levels_[d]: the cells of vars_[0 .. d]
   Level everything_;           // one cell: all rows
+  std::map<std::vector<int>, std::shared_ptr<Level>> kept_;  // cells_of()'s kept lists
+  std::vector<std::vector<std::uint64_t>> last_;              // last_state()'s sets
+  std::size_t kept_bytes_ = 0;
   std::vector<double> both_;   // count()'s scratch
 };
 
