@@ -224,10 +224,26 @@ class BitTables {
 
   // The observed cells of a leading part of the shared variables: their mixed-radix
   // index, rows and bit sets (words_ words each).
+  // Words left uninitialised when allocated (a split writes every word it keeps: zeroing
+  // them first showed as a tenth of mmpc's time).
+  struct Words {
+    std::unique_ptr<std::uint64_t[]> data;
+    std::size_t size = 0, capacity = 0;
+    void fresh(std::size_t n) {  // n words, contents undefined
+      if (n > capacity) {
+        data.reset(new std::uint64_t[n]);
+        capacity = n;
+      }
+      size = n;
+    }
+    std::uint64_t& operator[](std::size_t w) { return data[w]; }
+    const std::uint64_t& operator[](std::size_t w) const { return data[w]; }
+  };
+
   struct Level {
     std::vector<std::size_t> cell;
     std::vector<double> rows;
-    std::vector<std::uint64_t> bits;
+    Words bits;
     std::size_t size() const { return cell.size(); }
   };
 
@@ -241,9 +257,12 @@ class BitTables {
     if (everything_.size() == 0) {
       everything_.cell.assign(1, 0);
       everything_.rows.assign(1, static_cast<double>(rows_->n_rows));
-      everything_.bits.assign(words_, ~std::uint64_t(0));
+      everything_.bits.fresh(words_);
+      for (std::size_t w = 0; w < words_; ++w) everything_.bits[w] = ~std::uint64_t(0);
       // No bit past the last row: the last state's rows are found by complement.
-      if (rows_->n_rows % 64) everything_.bits.back() = (std::uint64_t(1) << (rows_->n_rows % 64)) - 1;
+      if (rows_->n_rows % 64) {
+        everything_.bits[words_ - 1] = (std::uint64_t(1) << (rows_->n_rows % 64)) - 1;
+      }
     }
     return everything_;
   }
@@ -259,7 +278,7 @@ class BitTables {
     set_shared(shared);
     const std::shared_ptr<Level>& level = levels_[shared.size() - 1];
     if (shared.size() >= 2) {  // kept by sharing, not copied: set_shared() then splits anew
-      const std::size_t bytes = level->bits.size() * sizeof(std::uint64_t);
+      const std::size_t bytes = level->bits.capacity * sizeof(std::uint64_t);
       if (kept_bytes_ + bytes > kMaxKeptBytes) {
         kept_.clear();
         kept_bytes_ = 0;
@@ -290,7 +309,7 @@ class BitTables {
     const std::vector<std::uint64_t>& last = last_state(var);
     to.cell.clear();
     to.rows.clear();
-    to.bits.resize(from.size() * r * words_);
+    to.bits.fresh(from.size() * r * words_);
     std::size_t kept = 0;
     for (std::size_t j = 0; j < from.size(); ++j) {
       const std::uint64_t* parent = &from.bits[j * words_];
@@ -304,7 +323,7 @@ class BitTables {
         }
       }
     }
-    to.bits.resize(kept * words_);
+    to.bits.size = kept * words_;
   }
 
   // The rows in the last state of `var` (in none of the others), built on first use.
@@ -312,7 +331,8 @@ class BitTables {
     if (last_.size() != rows_->n_vars()) last_.assign(rows_->n_vars(), {});
     std::vector<std::uint64_t>& last = last_[var];
     if (last.empty()) {
-      last = all_rows().bits;
+      const Words& all = all_rows().bits;
+      last.assign(all.data.get(), all.data.get() + words_);
       const std::vector<std::uint64_t>& state = (*bits_)[var];
       for (std::size_t k = 0; k + 1 < static_cast<std::size_t>(rows_->columns[var].cardinality); ++k) {
         for (std::size_t w = 0; w < words_; ++w) last[w] &= ~state[k * words_ + w];

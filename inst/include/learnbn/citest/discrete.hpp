@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "../data/data.hpp"
@@ -89,12 +90,10 @@ class ThreeWayTable {
     double* t = scratch_.data();
     const std::size_t n = data.n_rows;
     const double* w = data.weights;
-    switch (k) {
-      case 2: count_rows<2>(col, stride, n, w, t, cells, lanes); break;
-      case 3: count_rows<3>(col, stride, n, w, t, cells, lanes); break;
-      case 4: count_rows<4>(col, stride, n, w, t, cells, lanes); break;
-      case 5: count_rows<5>(col, stride, n, w, t, cells, lanes); break;
-      default: count_rows<0>(col, stride, n, w, t, cells, lanes, k); break;
+    if (w) {
+      by_vars<true>(k, col, stride, n, w, t, cells, lanes);
+    } else {
+      by_vars<false>(k, col, stride, n, w, t, cells, lanes);
     }
     table_.assign(t, t + cells);
     for (std::size_t lane = 1; lane < lanes; ++lane) {
@@ -166,8 +165,23 @@ class ThreeWayTable {
   }
 
  private:
-  // K > 0: K variables known at compile time; K == 0: `k` variables.
-  template <std::size_t K>
+  template <bool Weighted>
+  static void by_vars(std::size_t k, const std::uint8_t* const* col, const std::uint32_t* stride,
+                      std::size_t n, const double* w, double* t, std::uint32_t cells,
+                      std::size_t lanes) {
+    switch (k) {
+      case 2: count_rows<2, Weighted>(col, stride, n, w, t, cells, lanes); break;
+      case 3: count_rows<3, Weighted>(col, stride, n, w, t, cells, lanes); break;
+      case 4: count_rows<4, Weighted>(col, stride, n, w, t, cells, lanes); break;
+      case 5: count_rows<5, Weighted>(col, stride, n, w, t, cells, lanes); break;
+      case 6: count_rows<6, Weighted>(col, stride, n, w, t, cells, lanes); break;
+      default: count_rows<0, Weighted>(col, stride, n, w, t, cells, lanes, k); break;
+    }
+  }
+
+  // K > 0: K variables known at compile time (the index unrolled); K == 0: `k`
+  // variables. Weighted: the rows' weights, else one case a row.
+  template <std::size_t K, bool Weighted>
   static void count_rows(const std::uint8_t* const* col, const std::uint32_t* stride,
                          std::size_t n, const double* w, double* t, std::uint32_t cells,
                          std::size_t lanes, std::size_t k = K) {
@@ -175,9 +189,19 @@ class ThreeWayTable {
     const std::size_t lane_mask = lanes - 1;
     for (std::size_t row = 0; row < n; ++row) {
       std::uint32_t index = 0;
-      for (std::size_t j = 0; j < vars; ++j) index += col[j][row] * stride[j];
-      t[(row & lane_mask) * cells + index] += w ? w[row] : 1.0;
+      if (K) {
+        index = row_index(col, stride, row, std::make_index_sequence<K>{});
+      } else {
+        for (std::size_t j = 0; j < vars; ++j) index += col[j][row] * stride[j];
+      }
+      t[(row & lane_mask) * cells + index] += Weighted ? w[row] : 1.0;
     }
+  }
+
+  template <std::size_t... J>
+  static std::uint32_t row_index(const std::uint8_t* const* col, const std::uint32_t* stride,
+                                 std::size_t row, std::index_sequence<J...>) {
+    return (0u + ... + (col[J][row] * stride[J]));
   }
 
   std::vector<double> table_, scratch_, row_total_, col_total_;
