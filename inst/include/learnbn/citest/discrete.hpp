@@ -125,6 +125,22 @@ class ThreeWayTable {
                    double* adjusted_df) {
     row_total_.resize(nx);
     col_total_.resize(ny);
+    switch (nx) {  // few x states (most tests): the row totals in registers
+      case 2: return strata<2>(nx, ny, nz, pearson, adjusted_df);
+      case 3: return strata<3>(nx, ny, nz, pearson, adjusted_df);
+      case 4: return strata<4>(nx, ny, nz, pearson, adjusted_df);
+      default: return strata<0>(nx, ny, nz, pearson, adjusted_df);
+    }
+  }
+
+ private:
+  // statistic() for NX x states (0: nx of them), every sum in the same order.
+  template <std::size_t NX>
+  double strata(std::size_t nx_any, std::size_t ny, std::size_t nz, bool pearson,
+                double* adjusted_df) {
+    const std::size_t nx = NX ? NX : nx_any;
+    double local[NX ? NX : 1];
+    double* row_total = NX ? local : row_total_.data();
     double stat = 0, df = 0;
     const std::size_t stratum = nx * ny;
     for (std::size_t z = 0; z < nz; ++z) {
@@ -137,12 +153,12 @@ class ThreeWayTable {
       if (empty) continue;
       // The totals in the order of a plain double loop (y outer, x inner), each column's
       // in a register: the same sums, bit for bit.
-      std::fill(row_total_.begin(), row_total_.end(), 0.0);
+      for (std::size_t x = 0; x < nx; ++x) row_total[x] = 0;
       double total = 0;
       for (std::size_t y = 0; y < ny; ++y) {
         double col = 0;
         for (std::size_t x = 0; x < nx; ++x) {
-          row_total_[x] += t[y * nx + x];
+          row_total[x] += t[y * nx + x];
           col += t[y * nx + x];
         }
         col_total_[y] = col;
@@ -151,7 +167,7 @@ class ThreeWayTable {
       if (total <= 0) continue;
       if (adjusted_df) {
         std::size_t rows = 0, cols = 0;
-        for (double v : row_total_) rows += v > 0;
+        for (std::size_t x = 0; x < nx; ++x) rows += row_total[x] > 0;
         for (double v : col_total_) cols += v > 0;
         df += static_cast<double>(std::max<std::size_t>(rows, 1) - 1) *
               static_cast<double>(std::max<std::size_t>(cols, 1) - 1);
@@ -159,7 +175,7 @@ class ThreeWayTable {
       for (std::size_t y = 0; y < ny; ++y) {
         if (col_total_[y] <= 0) continue;
         for (std::size_t x = 0; x < nx; ++x) {
-          const double expected = row_total_[x] * col_total_[y] / total;
+          const double expected = row_total[x] * col_total_[y] / total;
           if (expected <= 0) continue;
           const double observed = t[y * nx + x];
           if (pearson) {
@@ -174,7 +190,6 @@ class ThreeWayTable {
     return stat;
   }
 
- private:
   template <bool Weighted>
   static void by_vars(std::size_t k, const std::uint8_t* const* col, const std::uint32_t* stride,
                       std::size_t n, const double* w, double* t, std::uint32_t cells,
