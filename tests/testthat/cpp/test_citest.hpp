@@ -325,7 +325,8 @@ inline std::vector<double> plain_free_table(const DataView& data, const std::vec
       b += data.columns[v].small[row] * stride;
       stride *= data.columns[v].cardinality;
     }
-    out[b % inner + inner * (data.columns[free].small[row] + states * (b / inner))] += data.weight(row);
+    const std::size_t s = data.columns[free].small[row];
+    out[b % inner + inner * (s + states * (b / inner))] += data.weight(row);
   }
   return out;
 }

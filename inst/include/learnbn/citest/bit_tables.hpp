@@ -9,8 +9,11 @@
 // X - Y against the subsets of a neighbourhood in lexicographic order (shared X, Y and
 // all of Z but the last member, which is free), and the local learners test many
 // candidates against one target and conditioning set (shared target and Z, the
-// candidate free). Empty cells are dropped as soon as a split finds them, so deep
-// splits cost what their observed cells cost.
+// candidate free), going through the subsets of a set for one candidate after another:
+// the cells of whole shared lists are also kept (within a memory bound), so each is
+// split once. Empty cells are dropped as soon as a split finds them, so deep splits
+// cost what their observed cells cost. The AND-and-popcount kernels use AVX-512's
+// popcount where the CPU has it (integer counts: the same in any version).
 //
 // The rows are those of complete, unweighted, byte-coded data: when the tests run on
 // the distinct rows (data/distinct_rows.hpp), these are the original rows, which give
@@ -37,7 +40,9 @@ namespace learnbn {
 // out[s] = the rows in both a and b + s * stride (s < m), each a bit set of `words` words.
 inline void and_counts_portable(const std::uint64_t* a, const std::uint64_t* b, std::size_t stride,
                                 std::size_t m, std::size_t words, double* out) {
-  for (std::size_t s = 0; s < m; ++s) out[s] = static_cast<double>(and_count(a, b + s * stride, words));
+  for (std::size_t s = 0; s < m; ++s) {
+    out[s] = static_cast<double>(and_count(a, b + s * stride, words));
+  }
 }
 
 #ifdef LEARNBN_AVX512_POPCOUNT
@@ -334,7 +339,8 @@ class BitTables {
       const Words& all = all_rows().bits;
       last.assign(all.data.get(), all.data.get() + words_);
       const std::vector<std::uint64_t>& state = (*bits_)[var];
-      for (std::size_t k = 0; k + 1 < static_cast<std::size_t>(rows_->columns[var].cardinality); ++k) {
+      const std::size_t r = static_cast<std::size_t>(rows_->columns[var].cardinality);
+      for (std::size_t k = 0; k + 1 < r; ++k) {
         for (std::size_t w = 0; w < words_; ++w) last[w] &= ~state[k * words_ + w];
       }
     }
