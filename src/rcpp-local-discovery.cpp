@@ -50,9 +50,15 @@ Rcpp::List cpp_local_discovery(Rcpp::List data, Rcpp::List test, Rcpp::List opti
   learnbn::DistinctRows distinct;
   const bool compressed = spec.permutations == 0 && distinct.build(view, {}, 0.75);
   const learnbn::DataView& tested = compressed ? distinct.view() : view;
+  // Tables that pay are counted from bit sets of the original rows (citest/bit_tables.hpp);
+  // the threads share the columns' sets.
+  const auto column_bits = std::make_shared<learnbn::ColumnBits>(view);
   const auto make_test = [&] {
-    return [tester = std::make_shared<learnbn::CITester>(tested, spec, view.n_rows)](
-               int x, int y, const std::vector<int>& z) { return tester->test(x, y, z).p_value; };
+    auto tester = std::make_shared<learnbn::CITester>(tested, spec, view.n_rows);
+    tester->count_bits_from(view, column_bits);
+    return [tester](int x, int y, const std::vector<int>& z) {
+      return tester->test(x, y, z).p_value;
+    };
   };
   RCalls r_calls;
   learnbn::Interrupt interrupt(r_calls.interrupt_check());

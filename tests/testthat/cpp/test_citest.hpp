@@ -275,13 +275,16 @@ inline std::vector<double> plain_shared_table(const DataView& data, const std::v
 // Windows counted by groups of rows and scattered give the plain tables: widths 4, 8
 // and 16 over 13 candidates of 2 to 4 states (windows running past the end), prefixes
 // changing in their first and in their last variable, groups of no rows (a state never
-// seen) and of more than 255 rows (a byte lane's limit), with and without weights.
+// seen) and of more than 255 rows (a byte lane's limit), with and without weights
+// (whole and fractional).
 inline void test_shared_prefix_grouped() {
   std::mt19937 rng(11);
   std::vector<int> cards{2, 2, 3, 4, 3};
   for (int j = 0; j < 13; ++j) cards.push_back(2 + j % 3);
-  for (const bool weighted : {false, true}) {
+  for (const int weights : {0, 1, 2}) {  // none, whole (integer counts), fractional (doubles)
+    const bool weighted = weights > 0;
     Table t(3000, cards, weighted, rng);
+    if (weights == 2) for (double& w : t.weights) w += 0.25;
     for (std::uint8_t& code : t.small[3]) code %= 3;  // state 3 of variable 3 never seen
     std::vector<int> candidates;
     for (int j = 0; j < 13; ++j) candidates.push_back(5 + j);
@@ -305,6 +308,106 @@ inline void test_shared_prefix_grouped() {
       }
     }
     CHECK(scattered && grouped == !weighted);
+  }
+}
+
+// The table of `free` given `shared` counted row by row, in BitTables::count()'s layout:
+// shared cell b, free state s at (b % inner) + inner * (s + states * (b / inner)).
+inline std::vector<double> plain_free_table(const DataView& data, const std::vector<int>& shared,
+                                            int free, std::size_t inner) {
+  std::size_t cells = 1;
+  for (int v : shared) cells *= data.columns[v].cardinality;
+  const std::size_t states = data.columns[free].cardinality;
+  std::vector<double> out(cells * states, 0.0);
+  for (std::size_t row = 0; row < data.n_rows; ++row) {
+    std::size_t b = 0, stride = 1;
+    for (int v : shared) {
+      b += data.columns[v].small[row] * stride;
+      stride *= data.columns[v].cardinality;
+    }
+    const std::size_t s = data.columns[free].small[row];
+    out[b % inner + inner * (s + states * (b / inner))] += data.weight(row);
+  }
+  return out;
+}
+
+// Tables from bit sets equal the plain row pass: 1,000 rows (not a multiple of 64),
+// variables of 2 to 9 states, states never seen (empty cells), shared lists changing in
+// their first, middle and last variable and growing and shrinking (the kept splits
+// reused), every layout position of the free variable. A tester counting from bit sets
+// gives every test bit for bit as one without, on the data and on their distinct rows
+// (the bit sets then of the original rows); weighted rows are refused.
+inline void test_bit_tables() {
+  std::mt19937 rng(5);
+  const std::vector<int> cards{2, 3, 9, 4, 2, 5, 3, 7};
+  Table t(1000, cards, false, rng);
+  for (std::uint8_t& code : t.small[2]) code %= 6;  // states 6 to 8 never seen
+  for (std::size_t row = 0; row < 1000; ++row) {    // dependent columns: fewer observed cells
+    if (rng() % 2) t.small[3][row] = t.small[1][row];
+    if (rng() % 2) t.small[6][row] = t.small[0][row] + t.small[4][row];
+  }
+  auto bits = std::make_shared<ColumnBits>(t.view);
+  BitTables tables;
+  CHECK(tables.attach(t.view, bits));
+  const std::vector<std::vector<int>> shared_lists{
+      {0}, {0, 1}, {0, 1, 2}, {0, 1, 3}, {0, 1, 3, 4}, {5, 1, 3}, {5, 1, 3, 6, 4}, {5}, {2, 6}};
+  std::vector<double> table;
+  for (int round = 0; round < 2; ++round) {
+    for (const std::vector<int>& shared : shared_lists) {
+      for (int free = 0; free < static_cast<int>(cards.size()); ++free) {
+        if (std::find(shared.begin(), shared.end(), free) != shared.end()) continue;
+        std::size_t inner = 1;
+        for (std::size_t d = 0; d <= shared.size(); ++d) {  // the free variable at position d
+          tables.count(shared, free, inner, table);
+          CHECK(table == plain_free_table(t.view, shared, free, inner));
+          if (d < shared.size()) inner *= cards[shared[d]];
+        }
+      }
+    }
+  }
+  // The vector kernel (where the CPU has it) and the portable one agree, at every tail.
+  std::vector<std::uint64_t> a(40), b(7 * 40);
+  for (std::uint64_t& w : a) w = (static_cast<std::uint64_t>(rng()) << 32) ^ rng();
+  for (std::uint64_t& w : b) w = (static_cast<std::uint64_t>(rng()) << 32) ^ rng();
+  for (std::size_t words = 1; words <= 40; words += 3) {
+    for (std::size_t m = 1; m <= 7; ++m) {
+      double fast[7], portable[7];
+      and_counts(a.data(), b.data(), 40, m, words, fast);
+      and_counts_portable(a.data(), b.data(), 40, m, words, portable);
+      CHECK(std::equal(fast, fast + m, portable));
+    }
+  }
+  Table weighted(1000, cards, true, rng);
+  CHECK(!tables.attach(weighted.view, std::make_shared<ColumnBits>(weighted.view)));
+  CHECK(!tables.attached());
+  // The tester: every cost model choice (bit sets, windows, passes) gives the same tests.
+  DistinctRows distinct;
+  CHECK(distinct.build(t.view));
+  for (const CIStatistic statistic : {CIStatistic::pearson_x2, CIStatistic::likelihood_g2}) {
+    CITestSpec spec;
+    spec.statistic = statistic;
+    spec.adjusted_df = statistic == CIStatistic::likelihood_g2;
+    CITester plain(t.view, spec), on_bits(t.view, spec), on_distinct(distinct.view(), spec, 1000);
+    CHECK(on_bits.count_bits_from(t.view, bits) && on_distinct.count_bits_from(t.view, bits));
+    const std::vector<std::vector<int>> zs{{}, {2}, {3}, {2, 3}, {3, 4, 5}, {4, 5, 6, 7}};
+    for (const std::vector<int>& z : zs) {
+      for (const auto& xy : {std::pair<int, int>{0, 1}, std::pair<int, int>{1, 0}}) {
+        const CITestResult a = plain.test(xy.first, xy.second, z);
+        for (CITester* tester : {&on_bits, &on_distinct}) {
+          const CITestResult b = tester->test(xy.first, xy.second, z);
+          CHECK(a.statistic == b.statistic && a.df == b.df && a.p_value == b.p_value && a.n == b.n);
+        }
+      }
+    }
+    const std::vector<int> candidates{2, 3, 4, 5, 6, 7};
+    std::vector<CITestResult> results;
+    for (CITester* tester : {&on_bits, &on_distinct}) {
+      CHECK(tester->test_shared_prefix(0, 1, {2}, candidates, 1, 8, results));
+      for (std::size_t k = 0; 1 + k < candidates.size(); ++k) {
+        const CITestResult a = plain.test(0, 1, {2, candidates[1 + k]});
+        CHECK(results[k].statistic == a.statistic && results[k].p_value == a.p_value);
+      }
+    }
   }
 }
 
@@ -351,6 +454,7 @@ inline void run_citest_tests() {
   run_test("test_gaussian_tests", test_gaussian_tests);
   run_test("test_shared_prefix", test_shared_prefix);
   run_test("test_shared_prefix_grouped", test_shared_prefix_grouped);
+  run_test("test_bit_tables", test_bit_tables);
   run_test("test_pc_shortcuts_same", test_pc_shortcuts_same);
 }
 

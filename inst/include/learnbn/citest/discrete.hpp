@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "../data/data.hpp"
@@ -89,12 +90,10 @@ class ThreeWayTable {
     double* t = scratch_.data();
     const std::size_t n = data.n_rows;
     const double* w = data.weights;
-    switch (k) {
-      case 2: count_rows<2>(col, stride, n, w, t, cells, lanes); break;
-      case 3: count_rows<3>(col, stride, n, w, t, cells, lanes); break;
-      case 4: count_rows<4>(col, stride, n, w, t, cells, lanes); break;
-      case 5: count_rows<5>(col, stride, n, w, t, cells, lanes); break;
-      default: count_rows<0>(col, stride, n, w, t, cells, lanes, k); break;
+    if (w) {
+      by_vars<true>(k, col, stride, n, w, t, cells, lanes);
+    } else {
+      by_vars<false>(k, col, stride, n, w, t, cells, lanes);
     }
     table_.assign(t, t + cells);
     for (std::size_t lane = 1; lane < lanes; ++lane) {
@@ -126,23 +125,49 @@ class ThreeWayTable {
                    double* adjusted_df) {
     row_total_.resize(nx);
     col_total_.resize(ny);
+    switch (nx) {  // few x states (most tests): the row totals in registers
+      case 2: return strata<2>(nx, ny, nz, pearson, adjusted_df);
+      case 3: return strata<3>(nx, ny, nz, pearson, adjusted_df);
+      case 4: return strata<4>(nx, ny, nz, pearson, adjusted_df);
+      default: return strata<0>(nx, ny, nz, pearson, adjusted_df);
+    }
+  }
+
+ private:
+  // statistic() for NX x states (0: nx of them), every sum in the same order.
+  template <std::size_t NX>
+  double strata(std::size_t nx_any, std::size_t ny, std::size_t nz, bool pearson,
+                double* adjusted_df) {
+    const std::size_t nx = NX ? NX : nx_any;
+    double local[NX ? NX : 1];
+    double* row_total = NX ? local : row_total_.data();
     double stat = 0, df = 0;
+    const std::size_t stratum = nx * ny;
     for (std::size_t z = 0; z < nz; ++z) {
-      const double* t = table_.data() + z * nx * ny;
-      std::fill(row_total_.begin(), row_total_.end(), 0.0);
-      std::fill(col_total_.begin(), col_total_.end(), 0.0);
+      const double* t = table_.data() + z * stratum;
+      // Empty strata (most of them given many variables) add nothing: skipped at the cost
+      // of one read of their cells. Counts are not negative, so the total is 0 exactly
+      // when every cell is.
+      bool empty = true;
+      for (std::size_t c = 0; c < stratum; ++c) empty &= t[c] == 0;
+      if (empty) continue;
+      // The totals in the order of a plain double loop (y outer, x inner), each column's
+      // in a register: the same sums, bit for bit.
+      for (std::size_t x = 0; x < nx; ++x) row_total[x] = 0;
       double total = 0;
       for (std::size_t y = 0; y < ny; ++y) {
+        double col = 0;
         for (std::size_t x = 0; x < nx; ++x) {
-          row_total_[x] += t[y * nx + x];
-          col_total_[y] += t[y * nx + x];
+          row_total[x] += t[y * nx + x];
+          col += t[y * nx + x];
         }
-        total += col_total_[y];
+        col_total_[y] = col;
+        total += col;
       }
       if (total <= 0) continue;
       if (adjusted_df) {
         std::size_t rows = 0, cols = 0;
-        for (double v : row_total_) rows += v > 0;
+        for (std::size_t x = 0; x < nx; ++x) rows += row_total[x] > 0;
         for (double v : col_total_) cols += v > 0;
         df += static_cast<double>(std::max<std::size_t>(rows, 1) - 1) *
               static_cast<double>(std::max<std::size_t>(cols, 1) - 1);
@@ -150,7 +175,7 @@ class ThreeWayTable {
       for (std::size_t y = 0; y < ny; ++y) {
         if (col_total_[y] <= 0) continue;
         for (std::size_t x = 0; x < nx; ++x) {
-          const double expected = row_total_[x] * col_total_[y] / total;
+          const double expected = row_total[x] * col_total_[y] / total;
           if (expected <= 0) continue;
           const double observed = t[y * nx + x];
           if (pearson) {
@@ -165,9 +190,23 @@ class ThreeWayTable {
     return stat;
   }
 
- private:
-  // K > 0: K variables known at compile time; K == 0: `k` variables.
-  template <std::size_t K>
+  template <bool Weighted>
+  static void by_vars(std::size_t k, const std::uint8_t* const* col, const std::uint32_t* stride,
+                      std::size_t n, const double* w, double* t, std::uint32_t cells,
+                      std::size_t lanes) {
+    switch (k) {
+      case 2: count_rows<2, Weighted>(col, stride, n, w, t, cells, lanes); break;
+      case 3: count_rows<3, Weighted>(col, stride, n, w, t, cells, lanes); break;
+      case 4: count_rows<4, Weighted>(col, stride, n, w, t, cells, lanes); break;
+      case 5: count_rows<5, Weighted>(col, stride, n, w, t, cells, lanes); break;
+      case 6: count_rows<6, Weighted>(col, stride, n, w, t, cells, lanes); break;
+      default: count_rows<0, Weighted>(col, stride, n, w, t, cells, lanes, k); break;
+    }
+  }
+
+  // K > 0: K variables known at compile time (the index unrolled); K == 0: `k`
+  // variables. Weighted: the rows' weights, else one case a row.
+  template <std::size_t K, bool Weighted>
   static void count_rows(const std::uint8_t* const* col, const std::uint32_t* stride,
                          std::size_t n, const double* w, double* t, std::uint32_t cells,
                          std::size_t lanes, std::size_t k = K) {
@@ -175,9 +214,19 @@ class ThreeWayTable {
     const std::size_t lane_mask = lanes - 1;
     for (std::size_t row = 0; row < n; ++row) {
       std::uint32_t index = 0;
-      for (std::size_t j = 0; j < vars; ++j) index += col[j][row] * stride[j];
-      t[(row & lane_mask) * cells + index] += w ? w[row] : 1.0;
+      if (K) {
+        index = row_index(col, stride, row, std::make_index_sequence<K>{});
+      } else {
+        for (std::size_t j = 0; j < vars; ++j) index += col[j][row] * stride[j];
+      }
+      t[(row & lane_mask) * cells + index] += Weighted ? w[row] : 1.0;
     }
+  }
+
+  template <std::size_t... J>
+  static std::uint32_t row_index(const std::uint8_t* const* col, const std::uint32_t* stride,
+                                 std::size_t row, std::index_sequence<J...>) {
+    return (0u + ... + (col[J][row] * stride[J]));
   }
 
   std::vector<double> table_, scratch_, row_total_, col_total_;

@@ -16,12 +16,15 @@
 // one lane-wise compare and subtract; the last state's count is the group's size minus
 // the others. Else scattered: per row, one byte of each candidate and as many
 // independent increments into interleaved tables (so runs of rows hitting one cell do
-// not stall on each other, and one row's increments fall in a few cache lines). Either
+// not stall on each other, and one row's increments fall in a few cache lines), in
+// 32-bit integers unless the rows have weights that are not whole (distinct rows' case
+// counts are: integer increments are cheaper). Either
 // way each table is handed out in the layout of ThreeWayTable (x fastest, then y, then
 // Z' in order, then c), so the statistics are those of the test run alone: cell counts
 // are sums of whole-number weights, exact in any order.
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -70,18 +73,21 @@ class SharedPrefixTables {
                                                   : zeros_.data();
     }
     const std::size_t total = prefix_cells_ * last_states_ * window_;
-    weighted_ = data.weights != nullptr;
-    grouped_ = !weighted_ && groupable(data, shared);
+    weighted_ = data.weights != nullptr && !whole_weights(data);
+    grouped_ = !data.weights && groupable(data, shared);
     if (weighted_) {
       sums_.assign(total, 0.0);
       by_width(sums_.data(), data.weights, data.n_rows);
+    } else if (data.weights) {  // whole weights below 2^32 in all: integer increments
+      counts_.assign(total, 0);
+      by_width(counts_.data(), whole_.data(), data.n_rows);
     } else if (grouped_) {
       counts_.resize(total);  // every cell is written
       count_grouped(data);
     } else {  // whole counts below 2^32 (the tester's row limit): integer increments are cheaper
       scattered_lanes_ += window_;
       counts_.assign(total, 0);
-      by_width(counts_.data(), static_cast<const double*>(nullptr), data.n_rows);
+      by_width(counts_.data(), static_cast<const std::uint32_t*>(nullptr), data.n_rows);
     }
   }
 
@@ -267,8 +273,28 @@ class SharedPrefixTables {
     }
   };
 
-  template <class Cell>
-  void by_width(Cell* t, const double* weights, std::size_t n) const {
+  // Whether the weights of `data` are whole numbers summing to less than 2^32 (the
+  // distinct rows' case counts), copied into whole_ the first time: then cell counts
+  // are exact in 32-bit integers, whose increments are cheaper than a double's.
+  bool whole_weights(const DataView& data) {
+    if (&data != whole_data_ || data.weights != whole_from_) {
+      whole_data_ = &data;
+      whole_from_ = data.weights;
+      whole_.resize(data.n_rows);
+      double total = 0;
+      whole_ok_ = true;
+      for (std::size_t row = 0; row < data.n_rows && whole_ok_; ++row) {
+        const double w = data.weights[row];
+        total += w;
+        whole_ok_ = w >= 0 && w == std::floor(w) && total < 4294967295.0;
+        whole_[row] = whole_ok_ ? static_cast<std::uint32_t>(w) : 0;
+      }
+    }
+    return whole_ok_;
+  }
+
+  template <class Cell, class Weight>
+  void by_width(Cell* t, const Weight* weights, std::size_t n) const {
     switch (window_) {
       case 4: increment<4>(t, weights, n); break;
       case 8: increment<8>(t, weights, n); break;
@@ -278,8 +304,8 @@ class SharedPrefixTables {
 
   // Adds each row's weight (1 when `weights` is null) to its cell of every table; cell
   // (base, c) of table k is at (base * last_states_ + c) * Width + k.
-  template <std::size_t Width, class Cell>
-  void increment(Cell* t, const double* weights, std::size_t n) const {
+  template <std::size_t Width, class Cell, class Weight>
+  void increment(Cell* t, const Weight* weights, std::size_t n) const {
     const std::uint32_t* code = codes_.back().data();
     const std::uint8_t* const* col = column_;
     const std::uint32_t row_stride = static_cast<std::uint32_t>(last_states_ * Width);
@@ -303,7 +329,12 @@ class SharedPrefixTables {
   std::size_t first_ = 0, window_ = 4, last_states_ = 1;
   bool weighted_ = false, grouped_ = false;
   std::vector<double> sums_;           // weighted data
-  std::vector<std::uint32_t> counts_;  // one case a row
+  std::vector<std::uint32_t> counts_;  // one case a row, or whole weights
+  // The weights as integers, when whole (whole_weights()).
+  const DataView* whole_data_ = nullptr;
+  const double* whole_from_ = nullptr;
+  bool whole_ok_ = false;
+  std::vector<std::uint32_t> whole_;
   // Grouped counting: the candidates' codes row by row, and the rows by shared code.
   const DataView* block_data_ = nullptr;
   std::vector<std::uint8_t> block_;

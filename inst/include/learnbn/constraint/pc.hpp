@@ -105,6 +105,9 @@ class PC {
   std::unique_ptr<CITester> make_tester() const {
     auto tester = std::make_unique<CITester>(tested_data(), spec_, data_.n_rows);
     tester->on_permutation([this](int) { return !interrupt_->poll(); });
+    // With the shortcuts, tables that pay are counted from bit sets of the original rows
+    // (the threads share the columns' sets).
+    if (opt_.shortcuts) tester->count_bits_from(data_, column_bits_);
     return tester;
   }
 
@@ -325,6 +328,7 @@ class PC {
   // the same tables from fewer rows (alarm, 1e6 simulated rows: 24% distinct).
   static constexpr double kMaxDistinct = 0.75;
   void compress() {
+    column_bits_ = std::make_shared<ColumnBits>(data_);
     compressed_ =
         opt_.shortcuts && spec_.permutations == 0 && distinct_.build(data_, {}, kMaxDistinct);
   }
@@ -333,6 +337,7 @@ class PC {
   const DataView& data_;
   DistinctRows distinct_;
   bool compressed_ = false;
+  std::shared_ptr<ColumnBits> column_bits_;
   CITestSpec spec_;
   PCOptions opt_;
   int n_;
