@@ -191,9 +191,12 @@ warn_conflicts <- function(conflicts, policy) {
                         "{.code \"strongest\"} to keep one."),
     paste0("Kept the {policy} immoralit{?y/ies} (policy {.code conflicts = \"{policy}\"}); the ",
            "default {.code \"bidirected\"} keeps both."))
+  # Five bullets at most: the rest are in info$conflicts (and node names are not markup).
+  shown <- gsub("([{}])", "\\1\\1", utils::head(lines, 5L))
+  more <- if (length(lines) > 5L) paste0("... and ", length(lines) - 5L, " more.")
   lbn_warn(c(paste0("{length(lines)} conflicting orientation{?s} between immoralities or ",
                     "background knowledge:"),
-             stats::setNames(lines, rep("*", length(lines))),
+             stats::setNames(c(shown, more), rep("*", length(shown) + length(more))),
              "i" = advice,
              "i" = paste0("The data may not be faithful to any DAG at this {.arg alpha}; see ",
                           "{.code info$conflicts}.")),

@@ -280,3 +280,16 @@ test_that("pc's counting shortcuts give exactly the results of every test run al
   plain_and_fast(child, alpha = 0.05, stable = FALSE, max_cond = 2)
   plain_and_fast(bn_data(college_plans, counts = "count"), alpha = 0.04, threads = 2)
 })
+
+test_that("the conflict warning lists five conflicts and counts the rest", {
+  conflicts <- data.frame(from = c("a{1}", LETTERS[1:6]), to = "Z", kept = "x", other = "y",
+                          resolution = "bidirected")
+  w <- tryCatch(learnbn:::warn_conflicts(conflicts, "bidirected"), warning = identity)
+  expect_s3_class(w, "learnbn_warning_conflict")
+  message <- conditionMessage(w)
+  expect_match(message, "7 conflicting orientations", fixed = TRUE)
+  expect_match(message, "a{1} -> Z (x) vs Z -> a{1} (y): bidirected", fixed = TRUE)
+  expect_match(message, "D -> Z (x)", fixed = TRUE)
+  expect_false(grepl("E -> Z", message, fixed = TRUE))
+  expect_match(message, "... and 2 more.", fixed = TRUE)
+})
