@@ -36,12 +36,23 @@ hybrid <- function(data, test = NULL, alpha = 0.05, score = NULL, ..., max_cond 
     pc(data, test = test, alpha = alpha, max_cond = max_cond, conflicts = "first",
        whitelist = whitelist, blacklist = blacklist, threads = threads),
     learnbn_warning_conflict = function(w) invokeRestart("muffleWarning"))
+  search_in_skeleton(data, skeleton, search, score, ..., whitelist = whitelist,
+                     blacklist = blacklist, threads = threads, verbose = verbose,
+                     algorithm = "hybrid", stage = "pc", clock = clock)
+}
+
+# The score-based half of hybrid() and mmhc(): `search` (hill_climb or tabu_search)
+# restricted to the skeleton of their constraint-based stage, whose tests, time and
+# number of edges go to info[[stage]].
+search_in_skeleton <- function(data, skeleton, search, score, ..., whitelist, blacklist,
+                               threads, verbose, algorithm, stage, clock) {
   learner <- switch(search, hill_climb = hill_climb, tabu_search = tabu_search)
   g <- learner(data, score = score, ..., whitelist = whitelist, blacklist = blacklist,
                restrict = skeleton, threads = threads, verbose = verbose)
-  info <- c(list(algorithm = "hybrid", search = search), g$info[names(g$info) != "algorithm"])
+  info <- c(list(algorithm = algorithm, search = search), g$info[names(g$info) != "algorithm"])
   info$time <- clock()
-  info$pc <- list(n_tests = skeleton$info$n_tests, time = skeleton$info$time,
-                  edges = nrow(arcs(skeleton)))
+  adjacent <- skeleton$amat | t(skeleton$amat)
+  info[[stage]] <- list(n_tests = skeleton$info$n_tests, time = skeleton$info$time,
+                        edges = sum(adjacent) / 2)
   new_bn_graph(g$amat, "dag", score = g$score, info = info)
 }

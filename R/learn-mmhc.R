@@ -31,12 +31,7 @@ mmhc <- function(data, test = NULL, alpha = 0.05, score = NULL, ..., max_cond = 
   skeleton <- mmpc(data, test = test, alpha = alpha, max_cond = max_cond,
                    whitelist = whitelist, blacklist = blacklist, threads = threads,
                    verbose = verbose)
-  learner <- switch(search, hill_climb = hill_climb, tabu_search = tabu_search)
-  g <- learner(data, score = score, ..., whitelist = whitelist, blacklist = blacklist,
-               restrict = skeleton, threads = threads, verbose = verbose)
-  info <- c(list(algorithm = "mmhc", search = search), g$info[names(g$info) != "algorithm"])
-  info$time <- clock()
-  info$mmpc <- list(n_tests = skeleton$info$n_tests, time = skeleton$info$time,
-                    edges = sum(skeleton$amat) / 2)
-  new_bn_graph(g$amat, "dag", score = g$score, info = info)
+  search_in_skeleton(data, skeleton, search, score, ..., whitelist = whitelist,
+                     blacklist = blacklist, threads = threads, verbose = verbose,
+                     algorithm = "mmhc", stage = "mmpc", clock = clock)
 }

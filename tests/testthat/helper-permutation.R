@@ -31,3 +31,22 @@ random_problem <- function(n, rows, gaussian, density = 0.4) {
   if (!gaussian) df[] <- lapply(df, factor)
   bn_data(df)
 }
+
+# How many of 30 random problems (20 discrete scored by BDeu, 10 Gaussian by BIC) `learn`
+# solves to exact_search()'s optimum; each result's score must be network_score()'s and
+# no better than the optimum.
+optimum_hits <- function(learn, seed) {
+  set.seed(seed)
+  hits <- 0
+  for (run in 1:30) {
+    gaussian <- run > 20
+    d <- random_problem(sample(6:8, 1), if (gaussian) 500 else 5000, gaussian)
+    score <- if (gaussian) "bic" else "bdeu"
+    optimum <- exact_search(d, score = score)$score
+    g <- learn(d, score)
+    expect_equal(network_score(g, d, score = score), g$score, tolerance = 1e-9)
+    expect_lte(g$score, optimum + 1e-8)
+    hits <- hits + (g$score > optimum - 1e-8)
+  }
+  hits
+}

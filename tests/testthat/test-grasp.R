@@ -5,18 +5,7 @@
 # One run from a random order is a local search over orders (about two thirds of such
 # problems reach the optimum, as with boss()); 5 starts reach it on 30 of these 30.
 test_that("grasp with 5 starts reaches exact_search's optimum on at least 29 of 30 problems", {
-  set.seed(77)
-  hits <- 0
-  for (run in 1:30) {
-    gaussian <- run > 20
-    d <- random_problem(sample(6:8, 1), if (gaussian) 500 else 5000, gaussian)
-    score <- if (gaussian) "bic" else "bdeu"
-    optimum <- exact_search(d, score = score)$score
-    g <- grasp(d, score = score, restarts = 4)
-    expect_equal(network_score(g, d, score = score), g$score, tolerance = 1e-9)
-    expect_lte(g$score, optimum + 1e-8)
-    hits <- hits + (g$score > optimum - 1e-8)
-  }
+  hits <- optimum_hits(function(d, score) grasp(d, score = score, restarts = 4), seed = 77)
   expect_gte(hits, 29)
 })
 
