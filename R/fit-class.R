@@ -126,7 +126,13 @@ fit_parameters <- function(g, data, method = c("bayes", "mle"), iss = 1,
                            missing = c("none", "em", "gibbs"), control = list()) {
   g <- check_fit_graph(g)
   data <- as_bn_data(data)
-  if (is_mixed(data)) stop_mixed("{.fn fit_parameters}")  # R/data-mixed.R
+  if (is_mixed(data)) {
+    # Least squares, like bnlearn's bn.fit(), unless "bayes" is asked for the CPTs.
+    method <- if (identical(method, c("bayes", "mle"))) "mle" else check_fit_method(method)
+    if (method == "mle" && !missing(iss)) warn_unused_arguments("iss", "with {.code method = \"mle\"}")
+    check_number(iss, min = 0, max = Inf, min_open = TRUE, max_open = TRUE)
+    return(fit_mixed(g, data, method, iss))  # R/fit-mixed.R
+  }
   if (is_gaussian(data)) {
     if (!missing(iss)) warn_unused_arguments("iss", "for a linear-Gaussian network")
     return(fit_gaussian(g, data, method))
@@ -285,6 +291,7 @@ nparams.default <- function(fit, ...) {
 #' @export
 nparams.bn_fit <- function(fit, ...) {
   if (is_gaussian_fit(fit)) return(sum(lengths(fit$coefficients)) + length(fit$nodes))
+  if (is_mixed_fit(fit)) return(nparams_mixed(fit))
   sum(vapply(fit$cpts, function(table) {
     n_states <- dim(table)[1L]
     (n_states - 1) * length(table) / n_states

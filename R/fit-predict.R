@@ -182,7 +182,7 @@ logLik.bn_fit <- function(object, data, ...) {
                      "in {.code logLik(fit, data)}."),
               "missing_argument")
   }
-  if (is_gaussian_fit(object)) {
+  if (is_gaussian_fit(object) || is_mixed_fit(object)) {
     value <- log_predictive(object, data)
     cases <- case_count(data)
   } else {
