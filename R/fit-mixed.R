@@ -90,7 +90,9 @@ cg_regression <- function(data, node, parents, call) {
     beta[, j] <- fit$coefficients
     sd[[j]] <- fit$sd
   }
-  if (!length(dparents)) return(list(coefficients = beta[, 1L], sd = unname(sd[[1L]])))
+  if (!length(dparents)) {
+    return(list(coefficients = stats::setNames(beta[, 1L], rownames(beta)), sd = unname(sd[[1L]])))
+  }
   list(coefficients = beta, sd = sd)
 }
 
@@ -182,16 +184,9 @@ warn_unfitted_configurations <- function(fit) {
 # Per row: the sum over nodes of log P(discrete node | parents) and the normal log density of
 # each continuous node given its parents.
 log_predictive_mixed <- function(fit, newdata, sum, call = rlang::caller_env()) {
-  data <- without_column_warnings(as_bn_data(newdata))
-  check_node_columns(fit$nodes, names(data$levels), "newdata", "fit", call)
-  codes <- lapply(stats::setNames(names(fit$cpts), names(fit$cpts)), function(node) {
-    if (is.null(data$levels[[node]])) {
-      lbn_abort("Column {.val {node}} of {.arg newdata} must be discrete.", "data_type",
-                call = call)
-    }
-    fit_codes(data, node, fit$levels[[node]], call)
-  })
-  log_density <- numeric(data$n_rows)
+  columns <- mixed_newdata(fit, newdata, call)
+  codes <- columns$codes
+  log_density <- numeric(columns$n_rows)
   for (node in names(fit$cpts)) {
     table <- fit$cpts[[node]]
     config <- parent_config_index(codes[names(dimnames(table))[-1L]], dim(table)[-1L])
@@ -199,16 +194,51 @@ log_predictive_mixed <- function(fit, newdata, sum, call = rlang::caller_env()) 
       log(as.vector(table)[codes[[node]] + 1L + dim(table)[1L] * config])
   }
   for (node in names(fit$coefficients)) {
-    y <- data$values[[node]]
-    if (is.null(y)) {
-      lbn_abort("Column {.val {node}} of {.arg newdata} must be continuous.", "data_type",
-                call = call)
-    }
-    log_density <- log_density + stats::dnorm(y, cg_mean(fit, node, codes, data$values),
-                                              cg_sd(fit, node, codes), log = TRUE)
+    log_density <- log_density +
+      stats::dnorm(columns$values[[node]], cg_mean(fit, node, codes, columns$values),
+                   cg_sd(fit, node, codes), log = TRUE)
   }
   if (!sum) return(log_density)
-  if (is.null(data$weights)) base::sum(log_density) else base::sum(data$weights * log_density)
+  if (is.null(columns$weights)) base::sum(log_density)
+  else base::sum(columns$weights * log_density)
+}
+
+# New data for a mixed fit: 0-based codes of the discrete nodes (matched to the fit's
+# levels by name) and the continuous nodes' values. A data.frame is not converted with
+# bn_data(): a few new rows may well be constant or use few levels.
+mixed_newdata <- function(fit, newdata, call) {
+  discrete <- names(fit$cpts)
+  continuous <- names(fit$coefficients)
+  if (inherits(newdata, "bn_data")) {
+    check_node_columns(fit$nodes, names(newdata$levels), "newdata", "fit", call)
+    wrong <- c(discrete[vapply(newdata$levels[discrete], is.null, NA)],
+               continuous[!vapply(newdata$levels[continuous], is.null, NA)])
+    if (length(wrong)) abort_mixed_kind(wrong, call)
+    codes <- lapply(stats::setNames(discrete, discrete), function(node) {
+      fit_codes(newdata, node, fit$levels[[node]], call)
+    })
+    return(list(codes = codes, values = newdata$values[continuous], weights = newdata$weights,
+                n_rows = newdata$n_rows))
+  }
+  values <- gaussian_newdata(newdata[continuous], continuous, call)
+  codes <- lapply(stats::setNames(discrete, discrete), function(node) {
+    column <- newdata[[node]]
+    if (is.null(column)) check_node_columns(node, names(newdata), "newdata", "fit", call)
+    if (is.numeric(column) && !is.factor(column)) abort_mixed_kind(node, call)
+    column <- as.character(column)
+    code <- match(column, fit$levels[[node]])
+    unknown <- unique(column[is.na(code)])
+    if (length(unknown)) abort_unknown_levels(node, unknown, fit$levels[[node]], call)
+    code - 1L
+  })
+  list(codes = codes, values = values$values, weights = values$weights, n_rows = nrow(newdata))
+}
+
+abort_mixed_kind <- function(nodes, call) {
+  lbn_abort(paste0("{cli::qty(nodes)}Column{?s} {list_few(nodes, quote = TRUE)} of ",
+                   "{.arg newdata} {?is/are} not of the kind (discrete or continuous) of ",
+                   "{cli::qty(nodes)}{?its node/their nodes} in {.arg fit}."),
+            "data_type", call = call)
 }
 
 # print() of a mixed fit: the discrete families, then one regression line per continuous
