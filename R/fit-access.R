@@ -61,8 +61,9 @@ fit_element <- function(fit, name, call) {
     return(new_bn_cpt(.subset2(fit, "cpts")[[name]]))
   }
   beta <- .subset2(fit, "coefficients")[[name]]
-  structure(list(coefficients = beta, sd = .subset2(fit, "sd")[[name]],
-                 parents = names(beta)[-1L]),
+  # A continuous node of a mixed fit: a column of coefficients per discrete configuration.
+  parents <- if (is.matrix(beta)) rownames(beta)[-1L] else names(beta)[-1L]
+  structure(list(coefficients = beta, sd = .subset2(fit, "sd")[[name]], parents = parents),
             class = "bn_node_regression", node = name)
 }
 

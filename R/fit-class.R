@@ -257,7 +257,7 @@ check_bn_fit <- function(fit, arg = rlang::caller_arg(fit), call = rlang::caller
 #' cpt(asia, "dysp")["yes", , ]
 cpt <- function(fit, node) {
   fit <- check_bn_fit(fit)
-  check_discrete_fit(fit, "{.fn cpt}")
+  check_discrete_fit(fit, "{.fn cpt}", mixed_ok = TRUE)
   check_string(node)
   check_nodes(node, names(fit$cpts))
   new_bn_cpt(fit$cpts[[node]])

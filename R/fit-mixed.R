@@ -11,6 +11,17 @@
 
 is_mixed_fit <- function(fit) identical(.subset2(fit, "type"), "mixed")
 
+# The error of a function that does not take conditional linear Gaussian fits yet.
+stop_mixed_fit <- function(fit, what, call = rlang::caller_env()) {
+  if (!is_mixed_fit(fit)) return(invisible(fit))
+  what <- cli::format_inline(what)
+  lbn_abort(c(paste0("{what} does not support conditional linear Gaussian networks (fits of ",
+                     "mixed data) yet."),
+              "i" = paste0("Their parameters are in {.code coef(fit)}; {.fn logLik} and ",
+                           "{.fn simulate_data} take them.")),
+            "data_type", call = call)
+}
+
 new_mixed_fit <- function(graph, levels, cpts, coefficients, sd, method, iss = NULL) {
   structure(list(graph = graph, type = "mixed", nodes = colnames(graph$amat), levels = levels,
                  cpts = cpts, coefficients = coefficients, sd = sd, method = method, iss = iss),

@@ -70,6 +70,14 @@ print.bn_cpt <- function(x, digits = 4, ...) {
 #' @export
 print.bn_node_regression <- function(x, ...) {
   node <- attr(x, "node")
+  if (is.matrix(x$coefficients)) {
+    for (j in seq_len(ncol(x$coefficients))) {
+      cli::cat_line("[", colnames(x$coefficients)[j], "] ", if (is.na(x$sd[[j]])) {
+        paste(node, "not fitted (no cases)")
+      } else gaussian_equation(node, x$coefficients[, j], x$sd[[j]]))
+    }
+    return(invisible(x))
+  }
   beta <- x$coefficients
   terms <- c(format(beta[[1L]], digits = 4),
              if (length(x$parents)) paste(format(beta[-1L], digits = 4), "*", x$parents))

@@ -141,3 +141,18 @@ test_that("bad CLG fits are classed errors naming the node", {
   d$a <- factor(rep(c("x", "y"), 11))
   expect_error(fit_parameters(g, d), "collinear", class = "learnbn_error_collinear")
 })
+
+test_that("fit$node of a CLG fit, and functions that do not take CLG fits say so", {
+  fit <- fit_parameters(iris_graph(), iris)
+  node <- fit$Petal.Length
+  expect_s3_class(node, "bn_node_regression")
+  expect_identical(node$parents, "Petal.Width")
+  expect_identical(node$coefficients, fit$coefficients$Petal.Length)
+  expect_match(capture.output(print(node))[2L],
+               "[versicolor] Petal.Length = 1.78 + 1.87 Petal.Width + N(0, 0.293^2)", fixed = TRUE)
+  expect_equal(as.vector(cpt(fit, "Species")), rep(1 / 3, 3))
+  expect_error(predict(fit, iris, "Sepal.Length"), "predict",
+               class = "learnbn_error_data_type")
+  expect_error(query(fit, "Species"), "query", class = "learnbn_error_data_type")
+  expect_error(write_bif(fit, tempfile()), "write_bif", class = "learnbn_error_data_type")
+})
