@@ -245,7 +245,7 @@ mixed_subset <- function(data, nodes) {
 #' Data whose columns are all numeric keep the rule they had before mixed data were
 #' supported: continuous when one column has a non-integer value, discrete otherwise.
 #' Making some of them discrete would change every learned Gaussian network and fit of
-#' such data, and fits of mixed data are not supported yet; a message names the
+#' such data; a message names the
 #' whole-number columns with at most 5 values that stay continuous, and
 #' `type = c(am = "discrete")` makes mixed data of them.
 #'
@@ -255,6 +255,6 @@ mixed_subset <- function(data, nodes) {
 #' depend on it, since its residual variance in that case cannot be estimated. A
 #' factor with one level gives the warning of class `learnbn_warning_single_level`, as
 #' in discrete data. Functions that do not support mixed data yet (the constraint-based
-#' learners and tests, [ges()], the samplers, [fit_parameters()]) stop with an error of
+#' learners and tests, [ges()], the samplers) stop with an error of
 #' class `learnbn_error_data_type`.
 NULL

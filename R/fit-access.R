@@ -57,10 +57,13 @@ fit_element <- function(fit, name, call) {
   if (!name %in% node_names) {
     abort_unknown_name(name, node_names, "unknown_node", arg = "name", call = call)
   }
-  if (!is_gaussian_fit(fit)) return(new_bn_cpt(.subset2(fit, "cpts")[[name]]))
+  if (!is_gaussian_fit(fit) && name %in% names(.subset2(fit, "cpts"))) {
+    return(new_bn_cpt(.subset2(fit, "cpts")[[name]]))
+  }
   beta <- .subset2(fit, "coefficients")[[name]]
-  structure(list(coefficients = beta, sd = .subset2(fit, "sd")[[name]],
-                 parents = names(beta)[-1L]),
+  # A continuous node of a mixed fit: a column of coefficients per discrete configuration.
+  parents <- if (is.matrix(beta)) rownames(beta)[-1L] else names(beta)[-1L]
+  structure(list(coefficients = beta, sd = .subset2(fit, "sd")[[name]], parents = parents),
             class = "bn_node_regression", node = name)
 }
 
@@ -84,6 +87,7 @@ new_bn_cpt <- function(table) structure(table, class = "bn_cpt")
 #' asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
 #' coef(asia)$either
 coef.bn_fit <- function(object, ...) {
+  if (is_mixed_fit(object)) return(c(object$cpts, object$coefficients)[object$nodes])
   if (is_gaussian_fit(object)) object$coefficients else object$cpts
 }
 

@@ -43,6 +43,20 @@
 #' as `lm()` on the expanded rows. Only `method = "mle"` (the default here) is
 #' available, and `iss` is ignored.
 #'
+#' **Mixed data** (a conditional linear Gaussian network, as bnlearn's `bn.fit()` fits
+#' it): a discrete node, whose parents must all be discrete (an error of class
+#' `learnbn_error_continuous_parent` otherwise), gets its CPT as above (`"mle"` by
+#' default, `"bayes"` if asked for); a continuous node gets, in each configuration j of
+#' its discrete parents, the least-squares regression on its continuous parents over the
+#' cases of that configuration, with residual sd `sqrt(RSS_j / (N_j - k - 1))` (the
+#' residual standard error of `lm()` on those cases, and bnlearn's estimate). With it,
+#' [logLik()] of the fit on its own data equals the `"loglik"` score of [bn_score()].
+#' A configuration without cases gets `NA` coefficients and sd, as in bnlearn; one
+#' with cases but no more than k + 1 of them is an error of class
+#' `learnbn_error_too_few_cases`, and collinear continuous parents within a
+#' configuration one of class `learnbn_error_collinear`, naming the node and the
+#' configuration.
+#'
 #' @param g A [bn_graph] that is a DAG. A graph with undirected edges (a CPDAG or
 #'   PDAG) must first be oriented, for instance with [pdag_to_dag()].
 #' @param data A data.frame or a [bn_data()] object with a column for every node of
@@ -50,7 +64,7 @@
 #'   weights.
 #' @param method `"bayes"` (posterior mean with a BDeu prior) or `"mle"`
 #'   (maximum likelihood). The default is `"bayes"` on discrete and `"mle"` (least
-#'   squares) on continuous data.
+#'   squares) on continuous and mixed data.
 #' @param iss Imaginary (equivalent) sample size of the BDeu prior, a positive number;
 #'   used by `method = "bayes"` on discrete data only (a warning of class
 #'   `learnbn_warning_unused_argument` otherwise). Larger than the number of cases, the
@@ -90,6 +104,15 @@
 #'     parents in the order of the graph's parent sets;
 #'   * `sd`: the residual standard deviation of every node (named numeric);
 #'   * `method`: `"mle"` (or `"random"` from [random_gaussian_fit()]).
+#'
+#'   On mixed data, a `bn_fit` with `type = "mixed"`: the fields of both, `levels` and
+#'   `cpts` for the discrete nodes, `coefficients` and `sd` (a list) for the continuous
+#'   ones. A continuous node without discrete parents has a vector and a number, as in a
+#'   linear-Gaussian fit; one with discrete parents a matrix of coefficients (rows
+#'   `"(Intercept)"` and the continuous parents, one column per configuration of the
+#'   discrete parents, the first varying fastest, named by their levels joined by `":"`)
+#'   and a named vector of sds, one per configuration. [predict()], [query()] and
+#'   [impute()] do not take such fits yet (an error of class `learnbn_error_data_type`).
 #' @references Heckerman, D. (1995). A tutorial on learning with Bayesian networks.
 #'   Technical Report MSR-TR-95-06, Microsoft Research.
 #'
@@ -122,11 +145,24 @@
 #' fit_iris <- fit_parameters(hill_climb(iris[1:4]), iris[1:4])
 #' fit_iris
 #' fit_iris$coefficients$Petal.Width
+#'
+#' # A conditional linear Gaussian network (mixed data)
+#' fit_clg <- fit_parameters(hill_climb(iris), iris)
+#' fit_clg
+#' coef(fit_clg)$Petal.Length
 fit_parameters <- function(g, data, method = c("bayes", "mle"), iss = 1,
                            missing = c("none", "em", "gibbs"), control = list()) {
   g <- check_fit_graph(g)
   data <- as_bn_data(data)
-  if (is_mixed(data)) stop_mixed("{.fn fit_parameters}")  # R/data-mixed.R
+  if (is_mixed(data)) {
+    # Least squares, like bnlearn's bn.fit(), unless "bayes" is asked for the CPTs.
+    method <- if (identical(method, c("bayes", "mle"))) "mle" else check_fit_method(method)
+    if (method == "mle" && !missing(iss)) {
+      warn_unused_arguments("iss", "with {.code method = \"mle\"}")
+    }
+    check_number(iss, min = 0, max = Inf, min_open = TRUE, max_open = TRUE)
+    return(fit_mixed(g, data, method, iss))  # R/fit-mixed.R
+  }
   if (is_gaussian(data)) {
     if (!missing(iss)) warn_unused_arguments("iss", "for a linear-Gaussian network")
     return(fit_gaussian(g, data, method))
@@ -251,7 +287,7 @@ check_bn_fit <- function(fit, arg = rlang::caller_arg(fit), call = rlang::caller
 #' cpt(asia, "dysp")["yes", , ]
 cpt <- function(fit, node) {
   fit <- check_bn_fit(fit)
-  check_discrete_fit(fit, "{.fn cpt}")
+  check_discrete_fit(fit, "{.fn cpt}", mixed_ok = TRUE)
   check_string(node)
   check_nodes(node, names(fit$cpts))
   new_bn_cpt(fit$cpts[[node]])
@@ -285,6 +321,7 @@ nparams.default <- function(fit, ...) {
 #' @export
 nparams.bn_fit <- function(fit, ...) {
   if (is_gaussian_fit(fit)) return(sum(lengths(fit$coefficients)) + length(fit$nodes))
+  if (is_mixed_fit(fit)) return(nparams_mixed(fit))
   sum(vapply(fit$cpts, function(table) {
     n_states <- dim(table)[1L]
     (n_states - 1) * length(table) / n_states

@@ -15,7 +15,9 @@ new_gaussian_fit <- function(graph, coefficients, sd, method = "mle") {
 is_gaussian_fit <- function(fit) identical(fit$type, "gaussian")
 
 # Stops when a discrete-only helper (`what`) gets a Gaussian fit.
-check_discrete_fit <- function(fit, what, call = rlang::caller_env()) {
+# A mixed fit passes only where its discrete nodes suffice (`mixed_ok`, as in cpt()).
+check_discrete_fit <- function(fit, what, call = rlang::caller_env(), mixed_ok = FALSE) {
+  if (!mixed_ok) stop_mixed_fit(fit, what, call)
   if (is_gaussian_fit(fit)) {
     lbn_abort(c(paste(what, paste0("needs a discrete network, but {.arg fit} is a linear-Gaussian ",
                                    "network.")),

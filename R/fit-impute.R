@@ -32,6 +32,7 @@
 #' mean(filled[is.na(holes)] == x[is.na(holes)])  # share of missing cells recovered
 impute <- function(fit, data) {
   fit <- check_bn_fit(fit)
+  stop_mixed_fit(fit, "{.fn impute}")  # R/fit-mixed.R
   if (is_gaussian_fit(fit)) {
     lbn_abort("{.fn impute} needs a discrete network; {.arg fit} is linear-Gaussian.",
               "data_type")

@@ -45,6 +45,7 @@ predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
     lbn_abort("{.arg node} must be one node name, not {.obj_type_friendly {node}}.", "type")
   }
   check_query_nodes(node, object$graph$amat)
+  stop_mixed_fit(object, "{.fn predict}")  # R/fit-mixed.R
   warn_no_evidence_columns(newdata, node_names, node)
   if (is_gaussian_fit(object)) return(gaussian_predict(object, newdata, node))
   codes <- matrix(NA_integer_, nrow(newdata), length(node_names))
@@ -182,7 +183,7 @@ logLik.bn_fit <- function(object, data, ...) {
                      "in {.code logLik(fit, data)}."),
               "missing_argument")
   }
-  if (is_gaussian_fit(object)) {
+  if (is_gaussian_fit(object) || is_mixed_fit(object)) {
     value <- log_predictive(object, data)
     cases <- case_count(data)
   } else {

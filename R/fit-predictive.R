@@ -44,6 +44,7 @@ log_predictive <- function(fit, newdata, sum = TRUE) {
   fit <- check_bn_fit(fit)
   check_flag(sum)
   if (is_gaussian_fit(fit)) return(log_predictive_gaussian(fit, newdata, sum))
+  if (is_mixed_fit(fit)) return(log_predictive_mixed(fit, newdata, sum))  # R/fit-mixed.R
   # A column of new data may well hold a single value, or few rows many values or few of
   # the levels: the fit, not the new data, sets the levels, so no warning about them here.
   data <- without_column_warnings(as_bn_data(newdata))

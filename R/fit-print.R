@@ -3,6 +3,7 @@
 #' @export
 print.bn_fit <- function(x, ...) {
   if (is_gaussian_fit(x)) return(print_gaussian_fit(x))
+  if (is_mixed_fit(x)) return(print_mixed_fit(x))
   n_nodes <- length(x$cpts)
   n_arcs <- sum(x$graph$amat)
   method <- switch(x$method,
@@ -69,6 +70,14 @@ print.bn_cpt <- function(x, digits = 4, ...) {
 #' @export
 print.bn_node_regression <- function(x, ...) {
   node <- attr(x, "node")
+  if (is.matrix(x$coefficients)) {
+    for (j in seq_len(ncol(x$coefficients))) {
+      cli::cat_line("[", colnames(x$coefficients)[j], "] ", if (is.na(x$sd[[j]])) {
+        paste(node, "not fitted (no cases)")
+      } else gaussian_equation(node, x$coefficients[, j], x$sd[[j]]))
+    }
+    return(invisible(x))
+  }
   beta <- x$coefficients
   terms <- c(format(beta[[1L]], digits = 4),
              if (length(x$parents)) paste(format(beta[-1L], digits = 4), "*", x$parents))
@@ -97,16 +106,18 @@ print.bn_node_regression <- function(x, ...) {
 summary.bn_fit <- function(object, ...) {
   node_names <- colnames(object$graph$amat)
   parents <- graph_parents(object$graph)[node_names]
-  gaussian <- is_gaussian_fit(object)
-  n_levels <- if (gaussian) rep(NA_integer_,
-                                length(node_names)) else unname(lengths(object$levels[node_names]))
-  n_params <- if (gaussian) {
-    unname(lengths(object$coefficients[node_names])) + 1
-  } else {
-    vapply(object$cpts[node_names],
-           function(table) (dim(table)[1L] - 1) * length(table) / dim(table)[1L],
-           numeric(1), USE.NAMES = FALSE)
-  }
+  # Discrete nodes: (r - 1) q; continuous ones: k + 2 per configuration of discrete parents.
+  discrete <- node_names %in% names(object$cpts)
+  n_levels <- rep(NA_integer_, length(node_names))
+  n_levels[discrete] <- unname(lengths(object$levels[node_names[discrete]]))
+  n_params <- vapply(node_names, function(node) {
+    if (node %in% names(object$cpts)) {
+      table <- object$cpts[[node]]
+      return((dim(table)[1L] - 1) * length(table) / dim(table)[1L])
+    }
+    beta <- object$coefficients[[node]]
+    as.numeric(length(beta) + NCOL(beta))
+  }, numeric(1), USE.NAMES = FALSE)
   out <- data.frame(node = node_names,
                     parents = vapply(parents, paste, character(1), collapse = ", ",
                                      USE.NAMES = FALSE),

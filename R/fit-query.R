@@ -93,6 +93,7 @@ query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"
     lbn_abort(paste0("{list_few(both, 10L, quote = TRUE)} {cli::qty(both)}{?is/are} both a target ",
                      "and evidence."), "value")
   }
+  stop_mixed_fit(fit, "{.fn query}")  # R/fit-mixed.R
   if (is_gaussian_fit(fit)) {
     posterior <- gaussian_query(fit, target, evidence)
     return(if (type == "marginal") split_gaussian(posterior, target) else posterior)

@@ -36,8 +36,10 @@ simulate_data <- function(fit, n) {
   fit <- check_bn_fit(fit)
   check_number(n, min = 1, max = .Machine$integer.max, whole = TRUE)
   n <- as.integer(n)
-  check_simulation_memory(n, nrow(fit$graph$amat), if (is_gaussian_fit(fit)) 8 else 4)
+  bytes <- if (is_gaussian_fit(fit) || is_mixed_fit(fit)) 8 else 4
+  check_simulation_memory(n, nrow(fit$graph$amat), bytes)
   if (is_gaussian_fit(fit)) return(simulate_gaussian(fit, n))
+  if (is_mixed_fit(fit)) return(simulate_mixed(fit, n))  # R/fit-mixed.R
   codes <- list()
   for (node in topological_order(fit$graph)) {
     table <- fit$cpts[[node]]

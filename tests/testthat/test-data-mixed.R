@@ -105,8 +105,6 @@ test_that("subsets and rows of mixed data keep their kinds", {
 test_that("functions without mixed data support say so", {
   expect_error(pc(iris), "pc", class = "learnbn_error_data_type")
   expect_error(ci_test(iris, "Sepal.Length", "Species"), class = "learnbn_error_data_type")
-  expect_error(fit_parameters(hill_climb(iris), iris), "fit_parameters",
-               class = "learnbn_error_data_type")
   expect_error(ges(iris), "ges", class = "learnbn_error_data_type")
   expect_error(structure_mcmc(iris, iterations = 10), "structure_mcmc",
                class = "learnbn_error_data_type")
