@@ -141,6 +141,7 @@ check_bn_regressions <- function(coefficients, sd, call = rlang::caller_env()) {
 #' @rdname from_bn
 #' @export
 as_bn <- function(x) {
+  if (inherits(x, "bn_fit")) stop_mixed_fit(x, "{.fn as_bn}")  # R/fit-mixed.R
   rlang::check_installed("bnlearn", "to build bnlearn objects")
   if (inherits(x, "bn_fit")) return(fit_as_bn(x))
   g <- as_graph_arg(x, arg = "x")

@@ -26,6 +26,7 @@
 #' fit_iris <- fit_parameters(hill_climb(iris[1:4]), iris[1:4])
 #' plot(fit_iris, "Petal.Width")
 plot.bn_fit <- function(x, node, main = NULL, ...) {
+  stop_mixed_fit(x, "{.fn plot}")  # R/fit-mixed.R
   node_names <- colnames(x$graph$amat)
   if (missing(node)) {
     lbn_abort(c("{.arg node} is missing: {.code plot(fit, node)} draws the parameters of one node.",
