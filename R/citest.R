@@ -5,43 +5,46 @@
 # permutation test, and whether the test is for continuous data
 ci_test_table <- data.frame(
   name = c("x2", "g2", "mi", "x2_adf", "g2_adf", "mi_adf", "x2_perm", "g2_perm", "mi_perm",
-           "fisher_z", "fisher_z_perm", "mi_g"),
+           "fisher_z", "fisher_z_perm", "mi_g", "mi_cg"),
   statistic = c("pearson_x2", "g2", "g2", "pearson_x2", "g2", "g2", "pearson_x2", "g2", "g2",
-                "fisher_z", "fisher_z", "gaussian_g2"),
-  adjusted_df = c(FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE),
-  permutation = c(FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, FALSE, TRUE, FALSE),
-  gaussian = c(rep(FALSE, 9), TRUE, TRUE, TRUE),
+                "fisher_z", "fisher_z", "gaussian_g2", "mixed_cg"),
+  adjusted_df = c(FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, rep(FALSE, 7)),
+  permutation = c(FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, FALSE, TRUE, FALSE,
+                  FALSE),
+  data_type = c(rep("discrete", 9), rep("gaussian", 3), "mixed"),
   label = c("Pearson X2", "G2 (likelihood ratio)", "mutual information (G2 = 2 N MI)",
             "Pearson X2, adjusted df", "G2, adjusted df", "mutual information, adjusted df",
             "Pearson X2 permutation", "G2 permutation", "mutual information permutation",
             "Fisher's z (partial correlation)", "Fisher's z permutation",
-            "Gaussian mutual information (G2 = 2 N MI)"),
+            "Gaussian mutual information (G2 = 2 N MI)",
+            "conditional Gaussian mutual information (2 N MI)"),
   stringsAsFactors = FALSE)
 
 # bnlearn's names of tests that learnbn calls otherwise (same statistics and p-values).
 bnlearn_test_names <- c("x2-adf" = "x2_adf", "mi-adf" = "mi_adf", "mc-x2" = "x2_perm",
                         "mc-mi" = "mi_perm", "zf" = "fisher_z", "mc-zf" = "fisher_z_perm",
-                        "mi-g" = "mi_g")
+                        "mi-g" = "mi_g", "mi-cg" = "mi_cg")
 
 # A checked test spec: list(name, label, statistic, adjusted_df, permutations, seed).
-# `test = NULL` means "x2" on discrete data and `gaussian_default` on continuous data.
+# `test = NULL` means "x2" on discrete data, `gaussian_default` on continuous data and
+# "mi_cg" on mixed data.
 # `B = NULL` (not given) means 1000 permutations; given with a test that does not
 # permute, it is warned about. The seed of the permutation streams is drawn from R's
 # RNG only for permutation tests.
 ci_test_spec <- function(test, B = NULL, data, gaussian_default = "fisher_z",
                          call = rlang::caller_env()) {
-  if (is_mixed(data)) stop_mixed("conditional independence tests", call)  # R/data-mixed.R
-  if (is.null(test)) test <- if (is_gaussian(data)) gaussian_default else "x2"
+  type <- data_type_of(data)
+  if (is.null(test)) test <- switch(type, gaussian = gaussian_default, mixed = "mi_cg", "x2")
   check_string(test, arg = "test", call = call)
   row <- match(test, ci_test_table$name)
   if (is.na(row)) {
     abort_unknown_name(test, ci_test_table$name, "unknown_test", bnlearn_test_names,
                        arg = "test", call = call)
   }
-  if (ci_test_table$gaussian[row] != is_gaussian(data)) {
-    fits <- ci_test_table$name[ci_test_table$gaussian == is_gaussian(data)]
-    lbn_abort(c(paste0("The {.val {test}} test does not apply to {.arg data}, which {?is/are} ",
-                       "{if (is_gaussian(data)) 'continuous' else 'discrete'}."),
+  if (ci_test_table$data_type[row] != type) {
+    fits <- ci_test_table$name[ci_test_table$data_type == type]
+    kind <- c(discrete = "discrete", gaussian = "continuous", mixed = "mixed")[[type]]
+    lbn_abort(c("The {.val {test}} test does not apply to {.arg data}, which {?is/are} {kind}.",
                 "i" = "Tests for these data: {.val {fits}}."),
               "data_type", call = call)
   }
