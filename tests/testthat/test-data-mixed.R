@@ -103,8 +103,7 @@ test_that("subsets and rows of mixed data keep their kinds", {
 })
 
 test_that("functions without mixed data support say so", {
-  expect_error(pc(iris), "pc", class = "learnbn_error_data_type")
-  expect_error(ci_test(iris, "Sepal.Length", "Species"), class = "learnbn_error_data_type")
+  expect_error(mmpc(iris), "mmpc", class = "learnbn_error_data_type")
   expect_error(fit_parameters(hill_climb(iris), iris), "fit_parameters",
                class = "learnbn_error_data_type")
   expect_error(ges(iris), "ges", class = "learnbn_error_data_type")
