@@ -58,7 +58,7 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #'   values, see Details).
 #' @param test A conditional independence test, see [ci_test()]; `NULL` means `"x2"` on
 #'   discrete data, `"fisher_z"` on continuous data (`"mi_g"` for [minimal_imap()]) and
-#'   `"mi_cg"` on mixed data (which only [pc()] takes so far).
+#'   `"mi_cg"` on mixed data (not yet taken by [iamb()] and [minimal_imap()]).
 #' @param alpha Significance level in (0, 1): an edge is removed when a test's p-value
 #'   exceeds it.
 #' @param max_cond Largest size of a conditioning (witness) set; `Inf` for no cap.

@@ -90,3 +90,39 @@ test_that("pc() on mixed data finds bnlearn's pc.stable(test = 'mi-cg') skeleton
   expect_identical(skeleton_edges(suppressMessages(pc(mt))),
                    sort(c("am-gear", "am-wt", "cyl-vs", "disp-wt", "mpg-wt")))
 })
+
+# bnlearn 4.9 on the columns in name order (the order learnbn visits them in):
+# bnlearn::mmpc(), si.hiton.pc(), gs() with test = "mi-cg", alpha = 0.05,
+# undirected = TRUE, skeleton edges.
+test_that("mmpc(), hiton_pc() and gs() on mixed data find bnlearn's skeletons", {
+  iris_edges <- sort(c("Petal.Length-Petal.Width", "Petal.Length-Sepal.Length",
+                       "Petal.Length-Species", "Petal.Width-Sepal.Width",
+                       "Petal.Width-Species", "Sepal.Length-Species", "Sepal.Width-Species"))
+  mt <- mtcars[c("mpg", "cyl", "disp", "hp", "vs", "am", "gear", "wt")]
+  for (v in c("cyl", "vs", "am", "gear")) mt[[v]] <- factor(mt[[v]])
+  mt <- suppressMessages(bn_data(mt))
+  expected_mt <- list(mmpc = c("am-gear", "am-wt", "cyl-vs", "disp-wt", "mpg-wt"),
+                      hiton_pc = c("am-gear", "am-wt", "disp-wt", "mpg-wt"),
+                      gs = c("am-disp", "cyl-vs"))
+  for (f in names(expected_mt)) {
+    learner <- get(f, asNamespace("learnbn"))
+    expect_identical(skeleton_edges(learner(iris)), iris_edges, info = f)
+    expect_identical(skeleton_edges(learner(mt)), sort(expected_mt[[f]]), info = f)
+  }
+})
+
+test_that("hybrid() on mixed data restricts with mi_cg and maximises the CG BIC", {
+  # bnlearn 4.9: mmhc(iris[sort(names(iris))], restrict.args = list(test = "mi-cg",
+  # alpha = 0.05), maximize.args = list(score = "bic-cg")), score(type = "bic-cg"):
+  # -302.49445973303352 (an equivalent DAG of the same CPDAG).
+  g <- hybrid(iris)
+  expect_equal(network_score(g, iris, score = "bic"), -302.49445973303352, tolerance = 1e-10)
+  expect_identical(g$info$pc$edges, 7L)  # the skeleton of pc(iris), as bnlearn's
+  expect_identical(nrow(g$info$excluded_arcs), 4L)
+})
+
+test_that("iamb() and minimal_imap() still refuse mixed data", {
+  expect_error(iamb(iris), "iamb", class = "learnbn_error_data_type")
+  expect_error(minimal_imap(iris, order = names(iris)), "minimal_imap",
+               class = "learnbn_error_data_type")
+})
