@@ -5,43 +5,46 @@
 # permutation test, and whether the test is for continuous data
 ci_test_table <- data.frame(
   name = c("x2", "g2", "mi", "x2_adf", "g2_adf", "mi_adf", "x2_perm", "g2_perm", "mi_perm",
-           "fisher_z", "fisher_z_perm", "mi_g"),
+           "fisher_z", "fisher_z_perm", "mi_g", "mi_cg"),
   statistic = c("pearson_x2", "g2", "g2", "pearson_x2", "g2", "g2", "pearson_x2", "g2", "g2",
-                "fisher_z", "fisher_z", "gaussian_g2"),
-  adjusted_df = c(FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE),
-  permutation = c(FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, FALSE, TRUE, FALSE),
-  gaussian = c(rep(FALSE, 9), TRUE, TRUE, TRUE),
+                "fisher_z", "fisher_z", "gaussian_g2", "mixed_cg"),
+  adjusted_df = c(FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, rep(FALSE, 7)),
+  permutation = c(FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, FALSE, TRUE, FALSE,
+                  FALSE),
+  data_type = c(rep("discrete", 9), rep("gaussian", 3), "mixed"),
   label = c("Pearson X2", "G2 (likelihood ratio)", "mutual information (G2 = 2 N MI)",
             "Pearson X2, adjusted df", "G2, adjusted df", "mutual information, adjusted df",
             "Pearson X2 permutation", "G2 permutation", "mutual information permutation",
             "Fisher's z (partial correlation)", "Fisher's z permutation",
-            "Gaussian mutual information (G2 = 2 N MI)"),
+            "Gaussian mutual information (G2 = 2 N MI)",
+            "conditional Gaussian mutual information (2 N MI)"),
   stringsAsFactors = FALSE)
 
 # bnlearn's names of tests that learnbn calls otherwise (same statistics and p-values).
 bnlearn_test_names <- c("x2-adf" = "x2_adf", "mi-adf" = "mi_adf", "mc-x2" = "x2_perm",
                         "mc-mi" = "mi_perm", "zf" = "fisher_z", "mc-zf" = "fisher_z_perm",
-                        "mi-g" = "mi_g")
+                        "mi-g" = "mi_g", "mi-cg" = "mi_cg")
 
 # A checked test spec: list(name, label, statistic, adjusted_df, permutations, seed).
-# `test = NULL` means "x2" on discrete data and `gaussian_default` on continuous data.
+# `test = NULL` means "x2" on discrete data, `gaussian_default` on continuous data and
+# "mi_cg" on mixed data.
 # `B = NULL` (not given) means 1000 permutations; given with a test that does not
 # permute, it is warned about. The seed of the permutation streams is drawn from R's
 # RNG only for permutation tests.
 ci_test_spec <- function(test, B = NULL, data, gaussian_default = "fisher_z",
                          call = rlang::caller_env()) {
-  if (is_mixed(data)) stop_mixed("conditional independence tests", call)  # R/data-mixed.R
-  if (is.null(test)) test <- if (is_gaussian(data)) gaussian_default else "x2"
+  type <- data_type_of(data)
+  if (is.null(test)) test <- switch(type, gaussian = gaussian_default, mixed = "mi_cg", "x2")
   check_string(test, arg = "test", call = call)
   row <- match(test, ci_test_table$name)
   if (is.na(row)) {
     abort_unknown_name(test, ci_test_table$name, "unknown_test", bnlearn_test_names,
                        arg = "test", call = call)
   }
-  if (ci_test_table$gaussian[row] != is_gaussian(data)) {
-    fits <- ci_test_table$name[ci_test_table$gaussian == is_gaussian(data)]
-    lbn_abort(c(paste0("The {.val {test}} test does not apply to {.arg data}, which {?is/are} ",
-                       "{if (is_gaussian(data)) 'continuous' else 'discrete'}."),
+  if (ci_test_table$data_type[row] != type) {
+    fits <- ci_test_table$name[ci_test_table$data_type == type]
+    kind <- c(discrete = "discrete", gaussian = "continuous", mixed = "mixed")[[type]]
+    lbn_abort(c("The {.val {test}} test does not apply to {.arg data}, which {?is/are} {kind}.",
                 "i" = "Tests for these data: {.val {fits}}."),
               "data_type", call = call)
   }
@@ -149,6 +152,24 @@ run_ci_tests <- function(data, spec, x, y, z, threads = 1L, progress = NULL,
 #'   (det C(z) det C(x, y, z))), chi-square with |x| |y| degrees of freedom; it also
 #'   tests sets of variables (as [minimal_imap()] needs).
 #'
+#' On mixed data (discrete and continuous columns, see [bn_data()]), `"mi_cg"`: bnlearn
+#' 4.9's `"mi-cg"`, the likelihood ratio 2 N MI of two nested conditional linear Gaussian
+#' models (regressions of a continuous variable on the continuous ones within each
+#' configuration of the discrete ones, with unbiased residual variances as bnlearn's
+#' `"loglik-cg"`), chi-square. With `zc` and `zd` the continuous and discrete members of
+#' `z` and q the number of configurations of `zd` (all declared levels; 1 if none):
+#' * `x`, `y` continuous: the regression of `y` on `zc` within `zd`'s configurations,
+#'   with and without `x`; df q (given nothing at all: -N log(1 - r^2), df 1);
+#' * one discrete `d`, one continuous `c`: the regression of `c` on `zc` within the
+#'   configurations of `zd`, with and without `d` among them; df (|d| - 1) q (|zc| + 2);
+#' * `x`, `y` discrete: G2 of `x` and `y` given `zd`, df (|x| - 1)(|y| - 1) q, plus, when
+#'   `zc` is not empty, bnlearn's chain-rule terms for the continuous `g_1, ..., g_k` of
+#'   `zc`: 2 sum_i (ll(g_i | g_>i, `y` and `zd`) - ll(g_i | g_>i, `zd`)), with
+#'   q k (k + 3) / 2 (|y| - 1) more degrees of freedom when `zd` is not empty (none
+#'   otherwise, as in bnlearn); this case is not symmetric in `x` and `y`.
+#' A term whose models include a singular one (an exact fit, or a configuration with no
+#' more cases than coefficients) counts 0, as in bnlearn.
+#'
 #' A test whose `z` is collinear, or whose `x` or `y` is (almost) a linear function of
 #' `z`, has no partial correlation: it is an error of class `learnbn_error_collinear`
 #' naming the columns (see "Collinear columns" in [bn_data()]). `x` and `y` exactly
@@ -159,15 +180,16 @@ run_ci_tests <- function(data, spec, x, y, z, threads = 1L, progress = NULL,
 #' (rows missing elsewhere still count). The statistic, degrees of freedom and
 #' permutations are those of the test on that subset of rows, and `n` reports its size.
 #'
-#' @param data A data.frame or a [bn_data()] object, discrete or continuous (discrete
-#'   data may have missing values, see Details).
+#' @param data A data.frame or a [bn_data()] object, discrete, continuous or mixed
+#'   (discrete data may have missing values, see Details).
 #' @param x,y Names of the two variables tested.
 #' @param z Names of the conditioning variables (none by default).
 #' @param test One of `"x2"`, `"g2"`, `"mi"`, `"x2_adf"`, `"g2_adf"`, `"mi_adf"`,
 #'   `"x2_perm"`, `"g2_perm"`, `"mi_perm"` (discrete data) or `"fisher_z"`,
-#'   `"fisher_z_perm"`, `"mi_g"` (continuous data). `NULL` means `"x2"` on discrete data
-#'   and `"fisher_z"` on continuous data. bnlearn's names (`"x2-adf"`, `"mi-adf"`,
-#'   `"mc-x2"`, `"mc-mi"`, `"zf"`, `"mc-zf"`, `"mi-g"`) are errors that give learnbn's
+#'   `"fisher_z_perm"`, `"mi_g"` (continuous data) or `"mi_cg"` (mixed data). `NULL`
+#'   means `"x2"` on discrete data, `"fisher_z"` on continuous data and `"mi_cg"` on mixed
+#'   data. bnlearn's names (`"x2-adf"`, `"mi-adf"`, `"mc-x2"`, `"mc-mi"`, `"zf"`,
+#'   `"mc-zf"`, `"mi-g"`, `"mi-cg"`) are errors that give learnbn's
 #'   name; other unknown names suggest the closest ones.
 #' @param B Number of permutations of the permutation tests (a warning of class
 #'   `learnbn_warning_unused_argument` when given with another test).
@@ -185,6 +207,8 @@ run_ci_tests <- function(data, spec, x, y, z, threads = 1L, progress = NULL,
 #' set.seed(1)
 #' ci_test(fl, "V", "S", "I", test = "x2_perm", B = 200)
 #' ci_test(iris[1:4], "Sepal.Length", "Petal.Width", "Petal.Length")
+#' # mixed data: the mi_cg test
+#' ci_test(iris, "Sepal.Length", "Sepal.Width", "Species")
 #' # available cases: each test uses the rows observed on its variables
 #' fl_rows <- as.data.frame(fl)[rep(seq_len(fl$n_rows), fl$weights), 1:5]
 #' fl_rows$R[seq(1, nrow(fl_rows), by = 7)] <- NA

@@ -26,7 +26,6 @@ hybrid <- function(data, test = NULL, alpha = 0.05, score = NULL, ..., max_cond 
                    threads = NULL, verbose = FALSE) {
   clock <- stopwatch()
   data <- as_bn_data(data)
-  if (is_mixed(data)) stop_mixed("{.fn hybrid}")  # R/data-mixed.R
   check_enough_cases(data)
   search <- check_choice(search, c("hill_climb", "tabu_search"))
   threads <- check_threads(threads)

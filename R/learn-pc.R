@@ -47,10 +47,18 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #' test uses the rows observed on its own variables (available cases; see [ci_test()]),
 #' and `info$tests$n` records how many.
 #'
+#' **Mixed data.** On data mixing discrete and continuous columns (see [bn_data()]) the
+#' tests are `"mi_cg"` (bnlearn's `"mi-cg"`, see [ci_test()]); the skeleton equals
+#' bnlearn's `pc.stable(test = "mi-cg")`. The orientation phase treats every node alike:
+#' as in bnlearn's `pc.stable()`, an arc from a continuous to a discrete node may be
+#' oriented (an immorality or a rule can imply it), although a conditional linear Gaussian
+#' network has no such arc; the score-based learners exclude them (see [hill_climb()]).
+#'
 #' @param data A data.frame or a [bn_data()] object (discrete data may have missing
 #'   values, see Details).
 #' @param test A conditional independence test, see [ci_test()]; `NULL` means `"x2"` on
-#'   discrete data and `"fisher_z"` on continuous data (`"mi_g"` for [minimal_imap()]).
+#'   discrete data, `"fisher_z"` on continuous data (`"mi_g"` for [minimal_imap()]) and
+#'   `"mi_cg"` on mixed data (not yet taken by [iamb()] and [minimal_imap()]).
 #' @param alpha Significance level in (0, 1): an edge is removed when a test's p-value
 #'   exceeds it.
 #' @param max_cond Largest size of a conditioning (witness) set; `Inf` for no cap.

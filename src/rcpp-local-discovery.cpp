@@ -48,7 +48,8 @@ Rcpp::List cpp_local_discovery(Rcpp::List data, Rcpp::List test, Rcpp::List opti
   }
   // As in PC: asymptotic tests on complete data with few distinct rows run on those rows.
   learnbn::DistinctRows distinct;
-  const bool compressed = spec.permutations == 0 && distinct.build(view, {}, 0.75);
+  const bool compressed =
+      spec.permutations == 0 && !learnbn::is_mixed(view) && distinct.build(view, {}, 0.75);
   const learnbn::DataView& tested = compressed ? distinct.view() : view;
   // Tables that pay are counted from bit sets of the original rows (citest/bit_tables.hpp);
   // the threads share the columns' sets.

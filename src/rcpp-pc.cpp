@@ -33,7 +33,8 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
   pc_options.max_cond = limit_from_r<int>(Rcpp::as<double>(options["max_cond"]), INT_MAX);
   pc_options.stable = Rcpp::as<bool>(options["stable"]);
   pc_options.threads = Rcpp::as<int>(options["threads"]);
-  pc_options.shortcuts = Rcpp::as<bool>(options["shortcuts"]);
+  // The counting shortcuts (distinct rows, bit sets) are for discrete codes only.
+  pc_options.shortcuts = Rcpp::as<bool>(options["shortcuts"]) && !learnbn::is_mixed(view);
   pc_options.conflicts = enum_from_name<learnbn::ConflictPolicy>(
       learnbn::conflict_policy_names(), Rcpp::as<std::string>(options["conflicts"]),
       "conflict policy");

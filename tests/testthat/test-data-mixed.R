@@ -103,8 +103,6 @@ test_that("subsets and rows of mixed data keep their kinds", {
 })
 
 test_that("functions without mixed data support say so", {
-  expect_error(pc(iris), "pc", class = "learnbn_error_data_type")
-  expect_error(ci_test(iris, "Sepal.Length", "Species"), class = "learnbn_error_data_type")
   expect_error(ges(iris), "ges", class = "learnbn_error_data_type")
   expect_error(structure_mcmc(iris, iterations = 10), "structure_mcmc",
                class = "learnbn_error_data_type")
@@ -113,7 +111,5 @@ test_that("functions without mixed data support say so", {
   expect_error(learner(iris), "chow_liu", class = "learnbn_error_data_type")
   expect_error(do.call(minimal_imap, list(iris)), "minimal_imap",
                class = "learnbn_error_data_type")
-  expect_error(hybrid(iris), "hybrid", class = "learnbn_error_data_type")
-  expect_error(mmhc(iris), "mmhc", class = "learnbn_error_data_type")
   expect_error(iamb(iris), "iamb", class = "learnbn_error_data_type")
 })

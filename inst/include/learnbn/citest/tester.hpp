@@ -23,6 +23,7 @@
 #include "../data/data.hpp"
 #include "../util/format.hpp"
 #include "bit_tables.hpp"
+#include "conditional_gaussian.hpp"
 #include "discrete.hpp"
 #include "gaussian.hpp"
 #include "permutation.hpp"
@@ -42,6 +43,10 @@ class CITester {
         dense_rows_(dense_rows > 0 ? dense_rows : data.n_rows),
         available_(data),
         check_missing_(data.has_missing && !data.gaussian() && data.n_vars() > 0) {
+    if (is_mixed(data)) mixed_ = std::make_unique<MixedCITest>(data);
+    if (static_cast<bool>(mixed_) != (spec.statistic == CIStatistic::mixed_cg)) {
+      throw std::invalid_argument("the mi_cg test is the test of mixed data");
+    }
     if (data.n_rows >= std::numeric_limits<std::uint32_t>::max()) {
       throw std::length_error("too many rows: at most 2^32 - 1 are supported");
     }
@@ -61,12 +66,19 @@ class CITester {
   // themselves, or the original rows of distinct rows), complete and unweighted, and
   // must outlive the tester. Returns false when they cannot be used.
   bool count_bits_from(const DataView& rows, std::shared_ptr<ColumnBits> bits) {
-    return rows.n_vars() == full_.n_vars() && !full_.has_missing && spec_.permutations == 0 &&
+    return !mixed_ && rows.n_vars() == full_.n_vars() && !full_.has_missing &&
+           spec_.permutations == 0 &&
            bits_.attach(rows, std::move(bits));
   }
 
   CITestResult test(const std::vector<int>& x, const std::vector<int>& y,
                     const std::vector<int>& z) {
+    if (mixed_) {
+      if (x.size() != 1 || y.size() != 1) {
+        throw std::invalid_argument("the mi_cg test tests single variables x and y");
+      }
+      return mixed_->test(x[0], y[0], z);
+    }
     if (bits_.attached() && x.size() == 1 && y.size() == 1) {
       CITestResult out;
       if (bit_test(x[0], y[0], z, out)) return out;
@@ -173,7 +185,8 @@ class CITester {
   // The tests of x _||_ y | Z' + {c} where `shared` is (x, y, Z') or (x) (then c plays y).
   bool test_window(const std::vector<int>& shared, const std::vector<int>& candidates,
                    std::size_t first, std::size_t width, std::vector<CITestResult>& results) {
-    if (spec_.permutations > 0 || full_.gaussian() || full_.has_missing || full_.expected)
+    if (spec_.permutations > 0 || full_.gaussian() || full_.has_missing || full_.expected ||
+        mixed_)
       return false;
     double shared_cells = 1;
     for (int v : shared) {
@@ -321,6 +334,7 @@ class CITester {
   std::size_t dense_rows_;
   PermutationTick on_permutation_;
   AvailableCases available_;
+  std::unique_ptr<MixedCITest> mixed_;  // mixed data: the mi_cg test
   bool check_missing_;  // discrete data with missing cells: tests may need available cases
   ConfigurationIds ids_;
   ThreeWayTable table_;
