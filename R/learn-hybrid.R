@@ -52,6 +52,6 @@ search_in_skeleton <- function(data, skeleton, search, score, ..., whitelist, bl
   info$time <- clock()
   adjacent <- skeleton$amat | t(skeleton$amat)
   info[[stage]] <- list(n_tests = skeleton$info$n_tests, time = skeleton$info$time,
-                        edges = sum(adjacent) / 2)
+                        edges = sum(adjacent) %/% 2L)
   new_bn_graph(g$amat, "dag", score = g$score, info = info)
 }
