@@ -41,16 +41,17 @@ clean:
 # testthat also runs through Rcpp::sourceCpp), under valgrind, and of the whole package
 # built with AddressSanitizer and UndefinedBehaviorSanitizer. Binaries go to $(CORE_BIN).
 # The sanitized package runs the test files matching SAN_TESTS (a regular expression on the
-# names between "test-" and ".R"), chosen to reach the core broadly in about a minute: data
-# and counting, scores, CI tests, pc, hill-climbing, GES, exact search, Gaussian data,
-# missing data and inference.
+# names between "test-" and ".R"), chosen to reach the core broadly in a few minutes: data
+# and counting, scores and structure priors, CI tests (mixed too), pc, hill-climbing, GES,
+# exact search, Gaussian and mixed data, missing data, inference (the junction tree), BOSS,
+# GRaSP and local discovery.
 # SAN_TESTS=. runs the whole suite.
 CXX      ?= g++
 EIGEN    = $(shell $(RSCRIPT) -e 'cat(system.file("include", package = "RcppEigen"))')
 CORE_BIN ?= $(or $(TMPDIR),/tmp)/learnbn-core-tests$(subst /,-,$(CURDIR))
 CORE     = $(CXX) -std=c++17 -g -fopenmp -Wno-ignored-attributes -DLEARNBN_STANDALONE -Iinst/include -I$(EIGEN) tests/testthat/cpp/core_tests.cpp
 SAN      = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-SAN_TESTS ?= ^(data.*|score|citest|pc|hill-climb|ges|exact|gaussian|missing-.*|structural-em|fit-query)$$
+SAN_TESTS ?= ^(data.*|score.*|citest.*|pc|hill-climb|ges|exact|gaussian|missing-.*|structural-em|fit-query|fit-marginals|fit-mixed|boss|grasp|mmpc|gs)$$
 
 cpp-test:
 	$(CORE) -O2 -o $(CORE_BIN) && $(CORE_BIN)
