@@ -79,12 +79,16 @@ inline void test_variable_elimination() {
   CHECK(ancestors == (std::vector<char>{1, 1, 0, 0, 0}));
 }
 
-// P(evidence) far below the smallest double is kept on the log scale: 400 roots with
-// P(state 0) = 0.01 observed in state 0, and a target with P = (0.25, 0.75).
-inline void test_elimination_underflow() {
-  const int roots = 400;
-  std::vector<int> states(roots + 1, 2);
-  std::vector<std::vector<int>> parents(roots + 1);
+// 400 roots with P(state 0) = 0.01, all observed in state 0, and a target (node 400,
+// P = (0.25, 0.75)): P(evidence) = 1e-800, far below the smallest double.
+struct UnderflowCase {
+  static constexpr int roots = 400;
+  CptNetwork net;
+  Evidence evidence;
+};
+
+inline UnderflowCase underflow_case() {
+  const int roots = UnderflowCase::roots;
   std::vector<std::vector<double>> cpts(roots, std::vector<double>{0.01, 0.99});
   cpts.push_back({0.25, 0.75});
   Evidence evidence;
@@ -92,8 +96,15 @@ inline void test_elimination_underflow() {
     evidence.nodes.push_back(v);
     evidence.states.push_back(0);
   }
-  const ScaledJoint joint =
-      joint_with_evidence(CptNetwork(states, parents, cpts), {roots}, evidence);
+  CptNetwork net(std::vector<int>(roots + 1, 2), std::vector<std::vector<int>>(roots + 1), cpts);
+  return {std::move(net), evidence};
+}
+
+// P(evidence) far below the smallest double is kept on the log scale.
+inline void test_elimination_underflow() {
+  const UnderflowCase u = underflow_case();
+  const int roots = UnderflowCase::roots;
+  const ScaledJoint joint = joint_with_evidence(u.net, {roots}, u.evidence);
   const double total = joint.values[0] + joint.values[1];
   CHECK(near(joint.values[0] / total, 0.25) && near(joint.values[1] / total, 0.75));
   CHECK(near(std::log(total) + joint.log_scale, roots * std::log(0.01)));
@@ -213,18 +224,9 @@ inline void test_junction_tree() {
 // 400 observed roots (P = 0.01 each) and a target: P(evidence) = 1e-800 on the log scale;
 // and a grid whose cliques are past kMaxFactorCells: a length_error.
 inline void test_junction_tree_limits() {
-  const int roots = 400;
-  std::vector<int> states(roots + 1, 2);
-  std::vector<std::vector<int>> parents(roots + 1);
-  std::vector<std::vector<double>> cpts(roots, std::vector<double>{0.01, 0.99});
-  cpts.push_back({0.25, 0.75});
-  Evidence evidence;
-  for (int v = 0; v < roots; ++v) {
-    evidence.nodes.push_back(v);
-    evidence.states.push_back(0);
-  }
-  const std::vector<ScaledJoint> got =
-      marginals_with_evidence(CptNetwork(states, parents, cpts), {roots}, evidence);
+  const UnderflowCase u = underflow_case();
+  const int roots = UnderflowCase::roots;
+  const std::vector<ScaledJoint> got = marginals_with_evidence(u.net, {roots}, u.evidence);
   CHECK(all_near(got[0].values, {0.25, 0.75}));
   CHECK(near(got[0].log_scale, roots * std::log(0.01)));
   // A 20 x 20 grid of 3-state nodes (parents: left and above) has treewidth 20: a clique
