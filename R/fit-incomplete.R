@@ -141,16 +141,10 @@ em_converged <- function(objective, tol) {
 gibbs_fit <- function(g, data, iss, start, iterations, burn_in, call) {
   incomplete_rows <- Reduce(`|`, lapply(names(data$levels), function(v) is.na(data_codes(data, v))))
   weights <- if (is.null(data$weights)) rep(1, data$n_rows) else data$weights
-  needed <- 4 * length(data$levels) * sum(weights[incomplete_rows])
-  limit <- max_memory(call)
-  if (needed > limit) {
-    lbn_abort(c(paste0("Gibbs sampling would keep {format_count(sum(weights[incomplete_rows]))} ",
-                       "incomplete cases, about {format_bytes(needed)}, more than the limit of ",
-                       "{format_bytes(limit)}."),
-                "i" = paste0("Use {.code missing = \"em\"}, or raise the limit with ",
-                             "{.code options(learnbn.max_memory = <bytes>)}.")),
-              "too_large", call = call)
-  }
+  kept <- sum(weights[incomplete_rows])
+  check_memory(4 * length(data$levels) * kept,
+               paste0("Gibbs sampling, keeping ", format_count(kept), " incomplete cases,"),
+               "Use {.code missing = \"em\"}", call = call)
   means <- cpp_gibbs_fit(data, network_spec(start), iss, iterations, burn_in)
   cpts <- Map(function(table, mean) array(mean, dim = dim(table), dimnames = dimnames(table)),
               start$cpts, means)
