@@ -53,29 +53,37 @@ test_that("local_search, simulated_annealing and genetic_search stay inside rest
   }
 })
 
-test_that("every learner records its name and time in info", {
+# One run of every score-based learner with BIC (random ones seeded by the caller).
+score_based_graphs <- function() {
   order <- c("SEX", "SES", "IQ", "PE", "CP")
-  set.seed(1)
   small <- bn_data(college_plans[c("SEX", "SES", "IQ", "count")], counts = "count")
-  graphs <- list(
+  list(
     hill_climb = hill_climb(frontend_data, score = "bic"),
     tabu_search = tabu_search(frontend_data, score = "bic"),
     local_search = local_search(frontend_data, score = "bic", k_max = 500),
     simulated_annealing = simulated_annealing(frontend_data, score = "bic", lowerings = 5),
     genetic_search = genetic_search(frontend_data, score = "bic", generations = 5),
     best_first_search = best_first_search(frontend_data, score = "bic", max_expansions = 5),
-    k2_search = k2_search(frontend_data, order = order),
+    k2_search = k2_search(frontend_data, order = order, score = "bic"),
     exact_search = exact_search(frontend_data, score = "bic"),
     exhaustive_search = exhaustive_search(small, score = "bic"),
     ges = ges(frontend_data, score = "bic"),
     pdag_search = pdag_search(frontend_data, score = "bic"),
-    chow_liu = chow_liu(frontend_data),
+    chow_liu = chow_liu(frontend_data, score = "bic"),
+    boss = boss(frontend_data, score = "bic"),
+    grasp = grasp(frontend_data, score = "bic"))
+}
+
+test_that("every learner records its name and time in info", {
+  order <- c("SEX", "SES", "IQ", "PE", "CP")
+  set.seed(1)
+  graphs <- c(score_based_graphs(), list(
     pc = pc(frontend_data, alpha = 0.01, conflicts = "first"),
     minimal_imap = minimal_imap(frontend_data, order = order),
     hybrid = hybrid(frontend_data, alpha = 0.01, score = "bic"),
     mmpc = mmpc(frontend_data, alpha = 0.01), hiton_pc = hiton_pc(frontend_data, alpha = 0.01),
     gs = gs(frontend_data, alpha = 0.01), iamb = iamb(frontend_data, alpha = 0.01),
-    mmhc = mmhc(frontend_data, alpha = 0.01, score = "bic"))
+    mmhc = mmhc(frontend_data, alpha = 0.01, score = "bic")))
   for (name in names(graphs)) {
     info <- graphs[[name]]$info
     expect_identical(info$algorithm, name, info = name)
@@ -106,7 +114,8 @@ test_that("the same mistake gives the same error class in every learner", {
     mmpc = function(...) mmpc(frontend_data, ...),
     hiton_pc = function(...) hiton_pc(frontend_data, ...),
     gs = function(...) gs(frontend_data, ...), iamb = function(...) iamb(frontend_data, ...),
-    mmhc = function(...) mmhc(frontend_data, ...))
+    mmhc = function(...) mmhc(frontend_data, ...),
+    boss = function(...) boss(frontend_data, ...), grasp = function(...) grasp(frontend_data, ...))
   for (name in names(learners)) {
     learn <- learners[[name]]
     expect_error(learn(threads = 0), class = "learnbn_error_value", info = name)
@@ -124,7 +133,7 @@ test_that("the same mistake gives the same error class in every learner", {
   }
   # Unknown nodes in the background knowledge.
   for (name in c("hill_climb", "ges", "chow_liu", "exact_search", "pc", "hybrid", "mmpc",
-                 "hiton_pc", "gs", "iamb", "mmhc")) {
+                 "hiton_pc", "gs", "iamb", "mmhc", "boss", "grasp")) {
     expect_error(learners[[name]](blacklist = data.frame("SEX", "AGE")),
                  class = "learnbn_error_unknown_node", info = name)
   }
@@ -198,22 +207,8 @@ test_that("k2_search gives the same graph and counts on any number of threads", 
 })
 
 test_that("every score-based learner's info has the common fields, in one order", {
-  order <- c("SEX", "SES", "IQ", "PE", "CP")
-  small <- bn_data(college_plans[c("SEX", "SES", "IQ", "count")], counts = "count")
   set.seed(2)
-  graphs <- list(
-    hill_climb = hill_climb(frontend_data, score = "bic"),
-    tabu_search = tabu_search(frontend_data, score = "bic"),
-    local_search = local_search(frontend_data, score = "bic", k_max = 500),
-    simulated_annealing = simulated_annealing(frontend_data, score = "bic", lowerings = 5),
-    genetic_search = genetic_search(frontend_data, score = "bic", generations = 5),
-    best_first_search = best_first_search(frontend_data, score = "bic", max_expansions = 5),
-    k2_search = k2_search(frontend_data, order = order, score = "bic"),
-    exact_search = exact_search(frontend_data, score = "bic"),
-    exhaustive_search = exhaustive_search(small, score = "bic"),
-    ges = ges(frontend_data, score = "bic"),
-    pdag_search = pdag_search(frontend_data, score = "bic"),
-    chow_liu = chow_liu(frontend_data, score = "bic"))
+  graphs <- score_based_graphs()
   common <- c("score_evaluations", "cache_hits", "cache_hit_rate", "time", "trace")
   for (name in names(graphs)) {
     info <- graphs[[name]]$info
@@ -247,7 +242,7 @@ test_that("the shared knobs come in one order in every learner", {
              "restrict", "threads", "verbose")
   learners <- list(hill_climb, tabu_search, local_search, simulated_annealing, genetic_search,
                    best_first_search, k2_search, exact_search, exhaustive_search, ges,
-                   pdag_search, structure_mcmc, order_mcmc, partition_mcmc)
+                   pdag_search, structure_mcmc, order_mcmc, partition_mcmc, boss, grasp)
   for (learn in learners) {
     args <- names(formals(learn))
     expect_identical(args[1], "data")
@@ -257,29 +252,4 @@ test_that("the shared knobs come in one order in every learner", {
   }
   expect_identical(formals(order_mcmc)$max_parents, Inf)
   expect_identical(formals(partition_mcmc)$max_parents, Inf)
-})
-
-test_that("boss and grasp take the shared knobs and report the common info", {
-  knobs <- c("start", "whitelist", "blacklist", "max_parents", "no_parents", "no_children",
-             "restrict", "threads", "verbose")
-  learners <- list(boss = boss, grasp = grasp)
-  for (name in names(learners)) {
-    args <- names(formals(learners[[name]]))
-    expect_identical(args[1], "data", info = name)
-    expect_identical(args[args %in% knobs], knobs, info = name)
-    learn <- function(...) learners[[name]](frontend_data, ...)
-    expect_error(learn(threads = 0), class = "learnbn_error_value", info = name)
-    expect_error(learn(verbose = NA), class = "learnbn_error_type", info = name)
-    expect_error(learn(blacklist = data.frame("SEX", "AGE")),
-                 class = "learnbn_error_unknown_node", info = name)
-    set.seed(3)
-    g <- learn(score = "bic")
-    info <- g$info
-    expect_identical(info$algorithm, name, info = name)
-    expect_identical(info$score, "bic", info = name)
-    at <- match(c("score_evaluations", "cache_hits", "cache_hit_rate", "time", "trace"),
-                names(info))
-    expect_identical(diff(at), rep(1L, 4), info = name)
-    expect_equal(tail(info$trace, 1), g$score, tolerance = 1e-9, info = name)
-  }
 })
