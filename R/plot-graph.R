@@ -298,11 +298,12 @@ graph_scene <- function(drawing, style) {
   heads <- do.call(rbind, lapply(seq_along(shapes), function(k) {
     do.call(rbind, lapply(seq_along(shapes[[k]]$heads), function(i) {
       data.frame(edge = k, head = paste(k, i), x = shapes[[k]]$heads[[i]][, 1],
-                 y = shapes[[k]]$heads[[i]][, 2])
+                 y = shapes[[k]]$heads[[i]][, 2], open = shapes[[k]]$open[[i]])
     }))
   }))
   lines <- lines %||% data.frame(edge = integer(), x = numeric(), y = numeric())
-  heads <- heads %||% data.frame(edge = integer(), head = character(), x = numeric(), y = numeric())
+  heads <- heads %||% data.frame(edge = integer(), head = character(), x = numeric(), y = numeric(),
+                                 open = logical())
   labelled <- which(!is.na(edges$label))
   middle <- vapply(drawing$paths[labelled], function(p) p[ceiling(nrow(p) / 2), ], numeric(2))
   list(lines = lines, heads = heads,
@@ -330,7 +331,8 @@ draw_graph <- function(drawing, style) {
   }
   for (head in split(scene$heads, scene$heads$head)) {
     colour <- scene$edges$colour[head$edge[1]]
-    graphics::polygon(head$x, head$y, col = colour, border = colour)
+    graphics::polygon(head$x, head$y, col = if (head$open[1]) "white" else colour,
+                      border = colour)
   }
   if (nrow(scene$notes)) {
     graphics::text(scene$notes$x, scene$notes$y, scene$notes$label, cex = 0.8 * scene$cex,
@@ -342,27 +344,51 @@ draw_graph <- function(drawing, style) {
                  col = scene$labels$colour)
 }
 
-# An edge's line, stopping where its arrowheads begin, and its arrowheads (triangles).
+# An edge's line, stopping where its end marks begin, and its marks: arrowheads
+# (triangles) and the open circles of a PAG's edges, with `open` TRUE for a circle.
 edge_shapes <- function(path, type, head) {
-  ends <- arrowhead_ends(type)
+  ends <- edge_end_marks(type)
   tips <- list(from = path[1, ], to = path[nrow(path), ])
-  if (ends[["to"]]) path <- trim_path(path, head)
-  if (ends[["from"]]) path <- reverse_rows(trim_path(reverse_rows(path), head))
+  room <- c(arrowhead = head, circle = 0.7 * head, none = 0)
+  path <- trim_path(path, room[[ends[["to"]]]])
+  path <- reverse_rows(trim_path(reverse_rows(path), room[[ends[["from"]]]]))
   heads <- list()
-  if (ends[["to"]]) heads$to <- arrowhead(path[nrow(path), ], tips$to, head)
-  if (ends[["from"]]) heads$from <- arrowhead(path[1, ], tips$from, head)
-  list(line = path, heads = heads)
+  base <- list(from = path[1, ], to = path[nrow(path), ])
+  for (end in c("to", "from")) {
+    heads[[end]] <- switch(ends[[end]], none = NULL,
+                           arrowhead = arrowhead(base[[end]], tips[[end]], head),
+                           circle = end_circle(base[[end]], tips[[end]]))
+  }
+  list(line = path, heads = heads, open = ends[names(heads)] == "circle")
 }
 
-# The ends of an edge that carry an arrowhead: the `to` end of an arc, both ends of a
-# bidirected edge, neither of an undirected or removed edge.
-arrowhead_ends <- function(type) c(from = type == "bidirected",
-                                   to = type %in% c("directed", "bidirected"))
+# The mark at each end of an edge: "arrowhead" at the `to` end of an arc and at both
+# ends of a bidirected edge, "none" at an undirected or removed edge's; a PAG's edges
+# (type "pag:<mark at from>:<mark at to>", see R/graph-pag-plot.R) carry their own, with
+# "tail" drawn as "none".
+edge_end_marks <- function(type) {
+  if (startsWith(type, "pag:")) {
+    marks <- strsplit(type, ":", fixed = TRUE)[[1L]][2:3]
+    marks[marks == "tail"] <- "none"
+    return(c(from = marks[1], to = marks[2]))
+  }
+  c(from = if (type == "bidirected") "arrowhead" else "none",
+    to = if (type %in% c("directed", "bidirected")) "arrowhead" else "none")
+}
+
+# A circle (as a polygon) between `base` and `tip`, touching both.
+end_circle <- function(base, tip, points = 20) {
+  centre <- (base + tip) / 2
+  r <- sqrt(sum((tip - base)^2)) / 2
+  angle <- seq(0, 2 * pi, length.out = points + 1)[-1]
+  cbind(centre[1] + r * cos(angle), centre[2] + r * sin(angle))
+}
 
 reverse_rows <- function(m) m[rev(seq_len(nrow(m))), , drop = FALSE]
 
 # The path without its last `length` inches.
 trim_path <- function(path, length) {
+  if (length <= 0) return(path)
   step <- sqrt(rowSums(diff(path)^2))
   along <- c(0, cumsum(step))
   cut <- along[length(along)] - length
