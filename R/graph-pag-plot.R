@@ -1,8 +1,8 @@
 # plot() and autoplot() of PAGs: the drawing of plot.bn_graph() (R/plot-graph.R), with
 # each edge end drawn by its mark.
 
-# A stand-in bn_graph that plot.bn_graph() lays out and draws: --> edges as arcs (so the
-# layered layout ranks them), every other edge two-way, and arcs() giving each edge the
+# A stand-in bn_graph that plot.bn_graph() lays out and draws: --> and o-> edges as arcs
+# (so the layered layout puts arrowheads below), every other edge two-way, and arcs() giving each edge the
 # type "pag:<mark at from>:<mark at to>" that edge_shapes() draws.
 pag_drawing_graph <- function(x, nodes = NULL, call = rlang::caller_env()) {
   amat <- x$amat
@@ -12,8 +12,9 @@ pag_drawing_graph <- function(x, nodes = NULL, call = rlang::caller_env()) {
     amat <- amat[keep, keep, drop = FALSE]
   }
   adjacency <- (amat != 0L) * 1L
-  adjacency[amat == pag_marks[["tail"]]] <- 0L  # a tail at i's end keeps only i -> j
-  adjacency[t(amat) == pag_marks[["tail"]] & amat == pag_marks[["tail"]]] <- 1L
+  # an arrowhead at j's end only (i --> j, i o-> j) is laid out as the arc i -> j
+  head_only <- amat == pag_marks[["arrowhead"]] & t(amat) != pag_marks[["arrowhead"]]
+  adjacency[t(head_only)] <- 0L
   g <- new_bn_graph(adjacency, "pdag", info = x$info)
   g$pag <- amat
   class(g) <- c("bn_pag_drawing", class(g))
@@ -34,8 +35,8 @@ arcs.bn_pag_drawing <- function(g, ...) {
 #'
 #' Draws a PAG (a `bn_pag`, see [as_pag()]) as [plot.bn_graph()] draws a graph, each edge
 #' end by its mark: an arrowhead as an arrowhead, a circle as a small open circle, a tail
-#' as the plain end of the line. Edges `A --> B` are laid out as arcs, parents above their
-#' children; the other edges do not decide the layers. `autoplot()` gives the same drawing
+#' as the plain end of the line. Edges `A --> B` and `A o-> B` are laid out as arcs, A above
+#' B; the other edges do not decide the layers. `autoplot()` gives the same drawing
 #' as a ggplot (needs ggplot2).
 #'
 #' @param x,object A `bn_pag`.

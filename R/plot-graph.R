@@ -376,6 +376,9 @@ edge_end_marks <- function(type) {
     to = if (type %in% c("directed", "bidirected")) "arrowhead" else "none")
 }
 
+# The ends of an edge that carry an arrowhead (named logical: from, to).
+arrowhead_ends <- function(type) edge_end_marks(type) == "arrowhead"
+
 # A circle (as a polygon) between `base` and `tip`, touching both.
 end_circle <- function(base, tip, points = 20) {
   centre <- (base + tip) / 2
