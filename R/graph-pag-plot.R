@@ -2,8 +2,8 @@
 # each edge end drawn by its mark.
 
 # A stand-in bn_graph that plot.bn_graph() lays out and draws: --> and o-> edges as arcs
-# (so the layered layout puts arrowheads below), every other edge two-way, and arcs() giving each edge the
-# type "pag:<mark at from>:<mark at to>" that edge_shapes() draws.
+# (so the layered layout puts arrowheads below), every other edge two-way, and arcs()
+# giving each edge the type "pag:<mark at from>:<mark at to>" that edge_shapes() draws.
 pag_drawing_graph <- function(x, nodes = NULL, call = rlang::caller_env()) {
   amat <- x$amat
   if (!is.null(nodes)) {

@@ -221,7 +221,9 @@ print.bn_pag <- function(x, ...) {
   nodes <- colnames(amat)
   counts <- pag_kind_counts(amat)
   shown <- counts[counts > 0L]
-  kinds <- if (length(shown)) paste0(": ", paste(format_count(shown), names(shown), collapse = ", "))
+  kinds <- if (length(shown)) {
+    paste0(": ", paste(format_count(shown), names(shown), collapse = ", "))
+  }
   cat("<bn_pag> PAG with ", plural(length(nodes), "node"), " and ", plural(sum(counts), "edge"),
       kinds, "\n", sep = "")
   if (length(nodes)) cat("  nodes: ", format_node_list(nodes), "\n", sep = "")

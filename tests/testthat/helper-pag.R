@@ -48,11 +48,14 @@ ref_m_connected <- function(amat, x, y, z, anc = ref_ancestors(amat)) {
   pass_out <- adjacent & !in_z  # entered v through a tail or a circle
   into1 <- adjacent[x, ] & head[x, ]
   into0 <- adjacent[x, ] & !head[x, ]
+  step <- function(into_head) {  # the states entered through an arrowhead, or not
+    ends <- if (into_head) head else !head
+    (into1 %*% (pass_in & ends) | into0 %*% (pass_out & ends))[1, ] > 0
+  }
   repeat {
     if (into0[y] || into1[y]) return(TRUE)
-    reach <- (into1 %*% pass_in | into0 %*% pass_out)[1, ] > 0
-    new1 <- into1 | (reach & ((into1 %*% (pass_in & head) | into0 %*% (pass_out & head))[1, ] > 0))
-    new0 <- into0 | (reach & ((into1 %*% (pass_in & !head) | into0 %*% (pass_out & !head))[1, ] > 0))
+    new1 <- into1 | step(TRUE)
+    new0 <- into0 | step(FALSE)
     if (all(new1 == into1) && all(new0 == into0)) return(FALSE)
     into1 <- new1
     into0 <- new0

@@ -90,6 +90,15 @@ test_that("reference_mag() has the DAG's d-separations over the observed nodes",
 test_that("dag_to_pag() is the reference PAG on random DAGs with latent nodes", {
   skip_if_not(exists("dag_to_pag", asNamespace("learnbn")))
   dag_to_pag <- get("dag_to_pag", asNamespace("learnbn"))
+  # the examples above where pcalg's rules 4, 9 and 10 fire
+  examples <- list(c("[A][B|A][C][D|A:B:C][E|A][F|B:D]", "A"),
+                   c("[A][B][C|A][D|C][E|A:B:C][F|D:E]", "A"),
+                   c("[A][B|A][C|B][D|B:C][E|A:C][F|A:D:E]", "B"))
+  for (x in examples) {
+    g <- bn_graph_from_string(x[1])
+    expect_identical(unclass(as.matrix(dag_to_pag(g, latent = x[2]))),
+                     reference_pag(as.matrix(g), x[2]), label = x[1])
+  }
   set.seed(37)
   for (case in 1:20) {
     x <- random_latent_dag(6L, 1L + case %% 2L, 0.45)
