@@ -142,6 +142,7 @@ pag_kind_counts <- function(amat) {
 #'   discovery in the presence of latent confounders and selection bias. *Artificial
 #'   Intelligence* 172, 1873-1896.
 #' @family graphs
+#' @aliases bn_pag
 #' @export
 #' @examples
 #' # A o-> C <-> B, C --> D: pcalg's coding, mark at the column's end
