@@ -159,3 +159,62 @@ vertical_bezier <- function(start, end, points = 17) {
   by <- (1 - t)^3 * start[2] + 3 * (1 - t) * t * middle + t^3 * end[2]
   cbind(bx, by)
 }
+
+# ---- notes on removed edges -------------------------------------------------------
+
+# Where to write the notes of labelled edges (the separating sets on the edges a pc() run
+# removed): each at the point of its path where its box overlaps least the node boxes
+# and the notes placed before it, then covers fewest points of the other edges' lines,
+# then is nearest the path's middle; so notes hide neither each other nor a node, and
+# as few arcs as they can; inside the `region` (moved in if need be). Adds `notes`
+# (centre x, y, box w, h, label).
+place_notes <- function(drawing, region) {
+  labelled <- which(!is.na(drawing$edges$label))
+  labels <- drawing$edges$label[labelled]
+  cex <- 0.8 * drawing$cex
+  pad <- 0.25 * graphics::strheight("M", units = "inches", cex = cex)
+  w <- graphics::strwidth(labels, units = "inches", cex = cex) + 2 * pad
+  h <- rep(graphics::strheight("{}, Mg", units = "inches", cex = cex) + 2 * pad, length(labels))
+  nodes <- drawing$nodes
+  far <- 1e6  # the outside of the region, as four boxes
+  taken <- rbind(cbind(nodes$x - nodes$w / 2 - pad, nodes$x + nodes$w / 2 + pad,
+                       nodes$y - nodes$h / 2 - pad, nodes$y + nodes$h / 2 + pad),
+                 c(-far, 0, -far, far), c(region[1], far, -far, far),
+                 c(-far, far, -far, 0), c(-far, far, region[2], far))
+  along <- seq(0.1, 0.9, by = 0.02)
+  arcs <- drawing$paths[setdiff(seq_along(drawing$paths), labelled)]
+  lines <- do.call(rbind, c(list(matrix(0, 0, 2)), arcs))
+  centres <- matrix(0, length(labels), 2)
+  for (i in seq_along(labels)) {
+    at <- path_points(drawing$paths[[labelled[i]]], along)
+    overlap <- apply(at, 1, function(p) overlap_area(p, w[i], h[i], taken))
+    fits <- which(overlap <= min(overlap) + 1e-9)
+    covered <- vapply(fits, function(k) {
+      sum(abs(lines[, 1] - at[k, 1]) < w[i] / 2 & abs(lines[, 2] - at[k, 2]) < h[i] / 2)
+    }, 0L)
+    fits <- fits[covered == min(covered)]
+    centre <- at[fits[which.min(abs(along[fits] - 0.5))], ]
+    centres[i, ] <- pmin(pmax(centre, c(w[i], h[i]) / 2), region - c(w[i], h[i]) / 2)
+    taken <- rbind(taken, c(centres[i, 1] + c(-1, 1) * w[i] / 2, centres[i, 2] + c(-1, 1) * h[i] / 2))
+  }
+  drawing$notes <- data.frame(x = centres[, 1], y = centres[, 2], w = w, h = h, label = labels,
+                              stringsAsFactors = FALSE)
+  drawing
+}
+
+# The points at the given fractions of a path's length.
+path_points <- function(path, fractions) {
+  along <- c(0, cumsum(sqrt(rowSums(diff(path)^2))))
+  keep <- c(TRUE, diff(along) > 0)
+  if (sum(keep) < 2L) return(path[rep(1L, length(fractions)), , drop = FALSE])
+  at <- fractions * along[length(along)]
+  cbind(stats::approx(along[keep], path[keep, 1], at)$y, stats::approx(along[keep], path[keep, 2], at)$y)
+}
+
+# The area a box of width w and height h centred at p shares with the boxes (rows: xmin,
+# xmax, ymin, ymax).
+overlap_area <- function(p, w, h, boxes) {
+  dx <- pmax(0, pmin(p[1] + w / 2, boxes[, 2]) - pmax(p[1] - w / 2, boxes[, 1]))
+  dy <- pmax(0, pmin(p[2] + h / 2, boxes[, 4]) - pmax(p[2] - h / 2, boxes[, 3]))
+  sum(dx * dy)
+}
