@@ -3,9 +3,12 @@
 #' Plot the parameters of one node of a fitted network
 #'
 #' For a discrete network, the conditional probability table of `node` as bars: one
-#' group per configuration of its parents (labelled such as `SES=low, IQ=high`), one bar
-#' per state of the node, in the colours of the legend above the plot. A node without
-#' parents gets a single group. For a linear-Gaussian network, a dot chart of the
+#' group per configuration of its parents, one bar per state of the node, in the colours
+#' of the legend above the plot. A node without parents gets a single group. Each group
+#' is labelled with its configuration (such as `SES=low` over `IQ=high`) when the labels
+#' fit side by side; otherwise a table under the bars gives one row per parent, named
+#' at the left, with each state written once under the groups that share it (the first
+#' parent changes from group to group, the last one least often). For a linear-Gaussian network, a dot chart of the
 #' node's regression coefficients (the intercept and one per parent) with its residual
 #' standard deviation in the title.
 #'
