@@ -25,6 +25,8 @@
 #'   print(tg)
 #'   from_igraph(tg)
 #' }
+#' \donttest{
+#' # plotted with ggraph: edge width by strength, nodes filled by their number of levels
 #' if (requireNamespace("ggraph", quietly = TRUE)) {
 #'   ggraph::ggraph(tg, layout = "sugiyama") +
 #'     ggraph::geom_edge_link(ggplot2::aes(edge_width = strength),
@@ -33,6 +35,7 @@
 #'     ggraph::scale_edge_width(range = c(0.3, 1.5), limits = c(0, 1)) +
 #'     ggraph::geom_node_label(ggplot2::aes(label = name, fill = factor(n_levels))) +
 #'     ggplot2::labs(fill = "levels")
+#' }
 #' }
 as_tbl_graph.bn_graph <- function(x, ...) {
   rlang::check_installed("tidygraph", reason = "to convert to a tbl_graph.")
