@@ -16,10 +16,10 @@
 #' @param cluster Where the replicates run: `NULL` (the default) one after the other in
 #'   this R session; a cluster from [parallel::makeCluster()] spreads them
 #'   over its workers; `"future"` hands them to the plan set with [future::plan()]
-#'   (a multisession pool, a cluster, a batch scheduler: see the section below; needs the
-#'   future.apply package). Workers need learnbn installed. Each replicate is seeded from R's generator
-#'   in this session beforehand, so the result under [set.seed()] is the same on every
-#'   backend.
+#'   (a multisession pool, a cluster, a batch scheduler: see the section below; needs
+#'   the future.apply package). Workers need learnbn installed. Each replicate is seeded
+#'   from R's generator in this session beforehand, so the result under [set.seed()] is
+#'   the same on every backend.
 #' @param threshold Strength at or above which an edge enters the averaged network.
 #' @param ... Further arguments of `algorithm` (such as `score`).
 #' @return A `bn_bootstrap` object: `strength`, a data.frame with one row per ordered

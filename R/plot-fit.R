@@ -8,9 +8,9 @@
 #' is labelled with its configuration (such as `SES=low` over `IQ=high`) when the labels
 #' fit side by side; otherwise a table under the bars gives one row per parent, named
 #' at the left, with each state written once under the groups that share it (the first
-#' parent changes from group to group, the last one least often). For a linear-Gaussian network, a dot chart of the
-#' node's regression coefficients (the intercept and one per parent) with its residual
-#' standard deviation in the title.
+#' parent changes from group to group, the last one least often). For a linear-Gaussian
+#' network, a dot chart of the node's regression coefficients (the intercept and one per
+#' parent) with its residual standard deviation in the title.
 #'
 #' @param x A `bn_fit` object from [fit_parameters()] or [read_bif()].
 #' @param node The name of the node to draw.

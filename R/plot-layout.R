@@ -195,7 +195,8 @@ place_notes <- function(drawing, region) {
     fits <- fits[covered == min(covered)]
     centre <- at[fits[which.min(abs(along[fits] - 0.5))], ]
     centres[i, ] <- pmin(pmax(centre, c(w[i], h[i]) / 2), region - c(w[i], h[i]) / 2)
-    taken <- rbind(taken, c(centres[i, 1] + c(-1, 1) * w[i] / 2, centres[i, 2] + c(-1, 1) * h[i] / 2))
+    taken <- rbind(taken, c(centres[i, 1] + c(-1, 1) * w[i] / 2,
+                            centres[i, 2] + c(-1, 1) * h[i] / 2))
   }
   drawing$notes <- data.frame(x = centres[, 1], y = centres[, 2], w = w, h = h, label = labels,
                               stringsAsFactors = FALSE)
@@ -208,7 +209,8 @@ path_points <- function(path, fractions) {
   keep <- c(TRUE, diff(along) > 0)
   if (sum(keep) < 2L) return(path[rep(1L, length(fractions)), , drop = FALSE])
   at <- fractions * along[length(along)]
-  cbind(stats::approx(along[keep], path[keep, 1], at)$y, stats::approx(along[keep], path[keep, 2], at)$y)
+  cbind(stats::approx(along[keep], path[keep, 1], at)$y,
+        stats::approx(along[keep], path[keep, 2], at)$y)
 }
 
 # The area a box of width w and height h centred at p shares with the boxes (rows: xmin,
