@@ -36,8 +36,15 @@ test_that("batchtools_local, multisession and sequential plans give the same res
   expect_identical(serial$graphs, sequential$graphs)
   expect_identical(serial$chains, sequential$chains)
 
+  # batchtools_local has one worker: each call's runs go to one job.
   future::plan(future.batchtools::batchtools_local)
   expect_identical(scaled_runs("future"), sequential)
+  # As on a scheduler with several workers: the 3 replicates in 2 jobs (2 processes).
+  future::plan(future.batchtools::batchtools_custom, workers = 2,
+               cluster.functions = batchtools::makeClusterFunctionsInteractive(external = TRUE))
+  set.seed(7)
+  boot <- bootstrap_arcs(college_data, hill_climb, R = 3, score = "bic", cluster = "future")
+  expect_identical(boot$strength, sequential$strength)
 
   future::plan(future::multisession, workers = 2)
   expect_identical(scaled_runs("future"), sequential)
