@@ -187,11 +187,9 @@ place_notes <- function(drawing, region) {
   centres <- matrix(0, length(labels), 2)
   for (i in seq_along(labels)) {
     at <- path_points(drawing$paths[[labelled[i]]], along)
-    overlap <- apply(at, 1, function(p) overlap_area(p, w[i], h[i], taken))
+    overlap <- overlap_areas(at, w[i], h[i], taken)
     fits <- which(overlap <= min(overlap) + 1e-9)
-    covered <- vapply(fits, function(k) {
-      sum(abs(lines[, 1] - at[k, 1]) < w[i] / 2 & abs(lines[, 2] - at[k, 2]) < h[i] / 2)
-    }, 0L)
+    covered <- covered_points(at[fits, , drop = FALSE], w[i], h[i], lines)
     fits <- fits[covered == min(covered)]
     centre <- at[fits[which.min(abs(along[fits] - 0.5))], ]
     centres[i, ] <- pmin(pmax(centre, c(w[i], h[i]) / 2), region - c(w[i], h[i]) / 2)
@@ -213,10 +211,30 @@ path_points <- function(path, fractions) {
         stats::approx(along[keep], path[keep, 2], at)$y)
 }
 
-# The area a box of width w and height h centred at p shares with the boxes (rows: xmin,
-# xmax, ymin, ymax).
-overlap_area <- function(p, w, h, boxes) {
-  dx <- pmax(0, pmin(p[1] + w / 2, boxes[, 2]) - pmax(p[1] - w / 2, boxes[, 1]))
-  dy <- pmax(0, pmin(p[2] + h / 2, boxes[, 4]) - pmax(p[2] - h / 2, boxes[, 3]))
-  sum(dx * dy)
+# For boxes of width w and height h centred at the rows of `at`, the area each shares
+# with the `boxes` (rows: xmin, xmax, ymin, ymax), and the number of `points` each covers.
+overlap_areas <- function(at, w, h, boxes) {
+  boxes <- boxes[near_candidates(boxes[, 1:2, drop = FALSE], boxes[, 3:4, drop = FALSE],
+                                 at, w, h), , drop = FALSE]
+  if (!nrow(boxes)) return(numeric(nrow(at)))
+  # (a matrix first, so that pmax() keeps its dimensions)
+  dx <- pmax(outer(at[, 1] + w / 2, boxes[, 2], pmin) - outer(at[, 1] - w / 2, boxes[, 1], pmax), 0)
+  dy <- pmax(outer(at[, 2] + h / 2, boxes[, 4], pmin) - outer(at[, 2] - h / 2, boxes[, 3], pmax), 0)
+  rowSums(dx * dy)
+}
+
+covered_points <- function(at, w, h, points) {
+  points <- points[near_candidates(points[, c(1, 1), drop = FALSE],
+                                   points[, c(2, 2), drop = FALSE], at, w, h), , drop = FALSE]
+  if (!nrow(points)) return(integer(nrow(at)))
+  inside <- abs(outer(at[, 1], points[, 1], "-")) < w / 2 &
+    abs(outer(at[, 2], points[, 2], "-")) < h / 2
+  as.integer(rowSums(inside))
+}
+
+# Which boxes (x and y ranges as two-column matrices) reach the area the candidate boxes
+# can cover: the rest need no closer look.
+near_candidates <- function(x, y, at, w, h) {
+  x[, 2] > min(at[, 1]) - w / 2 & x[, 1] < max(at[, 1]) + w / 2 &
+    y[, 2] > min(at[, 2]) - h / 2 & y[, 1] < max(at[, 2]) + h / 2
 }
