@@ -58,7 +58,7 @@
 #' cases of that configuration, with residual sd `sqrt(RSS_j / (N_j - k - 1))` (the
 #' residual standard error of `lm()` on those cases, and bnlearn's estimate): the
 #' unbiased divisor, because the conditional Gaussian scores of [bn_score()] use it to
-#' equal bnlearn's `"loglik-cg"` (there is no other published reference for them). So
+#' equal bnlearn's `"loglik-cg"`, the reference they are tested against. So
 #' here too [logLik()] of the fit on its own data equals the `"loglik"` score of
 #' [bn_score()].
 #' A configuration without cases gets `NA` coefficients and sd, as in bnlearn; one

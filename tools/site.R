@@ -3,7 +3,8 @@
 # turned off by the pkgdown.internet option. The installed learnbn is documented (so
 # install first, as `make site` does), the examples are run and the articles rendered.
 # The pages load Font Awesome, the search scripts and MathJax from public CDNs when
-# viewed, as every pkgdown 2.0 site does: offline they render without icons and search.
+# viewed, as every pkgdown 2.0 site does: offline the pages render without icons, the
+# "On this page" list and search.
 if (!requireNamespace("pkgdown", quietly = TRUE)) {
   stop("make site needs pkgdown (>= 2.0): apt-get install r-cran-pkgdown, or ",
        "install.packages(\"pkgdown\")", call. = FALSE)
