@@ -41,7 +41,10 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #'   learners of bnlearn 4.9): as `"first"`, but in increasing order of that p-value (ties
 #'   by the middle node's name), and an immorality that would close a directed cycle is
 #'   skipped too (status `"dropped"` in `info$immoralities`). Use it to reproduce
-#'   bnlearn's CPDAGs on data where immoralities clash.
+#'   bnlearn's CPDAGs on data where immoralities clash. Both programs keep the first
+#'   separating set they find, bnlearn in the data's column order and learnbn in the
+#'   order of node names, so where several sets separate a pair the immoralities (and
+#'   then the CPDAGs) can still differ.
 #'
 #' Background knowledge: whitelisted pairs are never tested (the edge stays), a
 #' whitelisted arc fixes the orientation; a pair blacklisted both ways is never adjacent;

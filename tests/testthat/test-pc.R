@@ -97,6 +97,18 @@ test_that("conflicts = \"bnlearn\" reproduces bnlearn's pc.stable() on Florida",
   # the other policies keep D -> V <- R, and differ from bnlearn here
   first <- suppressWarnings(pc(fl, alpha = 0.05, conflicts = "first"))
   expect_false(identical(as.matrix(first), as.matrix(g)))
+
+  # child_5000 at alpha 0.05 has one conflict: bnlearn 4.9's pc.stable() CPDAG (the
+  # reference file, saved from bnlearn) is reproduced arc for arc, and not by the default
+  # (which keeps the clash as a bidirected edge).
+  child <- bn_data(read_reference("child_5000"))
+  ref <- read_amat("child_5000_pcstable_x2_alpha0.05_amat")
+  g <- suppressWarnings(pc(child, alpha = 0.05, conflicts = "bnlearn"))
+  expect_identical(nrow(g$info$conflicts), 1L)
+  expect_identical(aligned(g, ref), ref * 1L)
+  default <- suppressWarnings(pc(child, alpha = 0.05))
+  expect_identical(nrow(default$bidirected), 1L)
+  expect_false(identical(aligned(default, ref), ref * 1L))
 })
 
 test_that("pc on Florida at alpha 0.05 gives the bidirected edge V <-> R", {
