@@ -1,12 +1,13 @@
 # make demo   installs what is missing, installs learnbn, learns the college-plans network
 # make check  same set-up, then R CMD build + R CMD check (tests, examples, vignettes)
+# make site   same set-up, then the pkgdown website in docs/, offline
 R       ?= R
 RSCRIPT ?= Rscript
 PKG      = learnbn
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 TARBALL  = $(PKG)_$(VERSION).tar.gz
 
-.PHONY: deps docs install demo build check test bench clean cpp-test valgrind sanitize
+.PHONY: deps docs install demo build check test bench clean cpp-test valgrind sanitize site
 
 deps:
 	$(RSCRIPT) tools/install-deps.R
@@ -36,6 +37,10 @@ bench: install
 
 clean:
 	rm -rf $(PKG).Rcheck $(PKG)_*.tar.gz src/*.o src/*.so
+
+# The pkgdown website in docs/ (not committed), built offline from the installed package.
+site: install
+	$(RSCRIPT) tools/site.R
 
 # Development checks of the C++ core without R (the tests of tests/testthat/cpp/, which
 # testthat also runs through Rcpp::sourceCpp), under valgrind, and of the whole package

@@ -94,8 +94,10 @@ ggplot_scene <- function(scene, region, main) {
                                          colour = .data$colour), data = heads)
   }
   if (nrow(scene$notes)) {
-    gg <- gg + ggplot2::geom_text(aes(.data$x, .data$y, label = .data$label), data = scene$notes,
-                                  size = 0.8 * scene$cex * 12 / pt, colour = "grey35")
+    gg <- gg + ggplot2::geom_label(aes(.data$x, .data$y, label = .data$label), data = scene$notes,
+                                   size = 0.8 * scene$cex * 12 / pt, colour = "grey35",
+                                   fill = "white", label.size = 0,
+                                   label.padding = ggplot2::unit(0.1, "lines"))
   }
   gg + ggplot2::geom_rect(aes(xmin = .data$xmin, xmax = .data$xmax, ymin = .data$ymin,
                               ymax = .data$ymax,

@@ -16,10 +16,10 @@
 #' @param cluster Where the replicates run: `NULL` (the default) one after the other in
 #'   this R session; a cluster from [parallel::makeCluster()] spreads them
 #'   over its workers; `"future"` hands them to the plan set with [future::plan()]
-#'   (a multisession pool, a cluster, a scheduler backend; needs the future.apply
-#'   package). Workers need learnbn installed. Each replicate is seeded from R's generator
-#'   in this session beforehand, so the result under [set.seed()] is the same on every
-#'   backend.
+#'   (a multisession pool, a cluster, a batch scheduler: see the section below; needs
+#'   the future.apply package). Workers need learnbn installed. Each replicate is seeded
+#'   from R's generator in this session beforehand, so the result under [set.seed()] is
+#'   the same on every backend.
 #' @param threshold Strength at or above which an edge enters the averaged network.
 #' @param ... Further arguments of `algorithm` (such as `score`).
 #' @return A `bn_bootstrap` object: `strength`, a data.frame with one row per ordered
@@ -28,6 +28,24 @@
 #'   in which the edge points from -> to; an undirected edge counts one half each way);
 #'   `averaged`, the averaged network at `threshold` (see [average_network()]); `R`;
 #'   and `graphs`, the learned networks.
+#' @section Clusters and schedulers:
+#' `cluster = "future"` sends the runs to whatever [future::plan()] is set, a batch
+#' scheduler included: with the future.batchtools package, `batchtools_slurm` (or
+#' `_sge`, `_lsf`, `_torque`, `_openlava`) submits them as jobs through a batchtools
+#' template (examples in `system.file("templates", package = "batchtools")`). The runs
+#' are grouped into as many jobs as the plan has `workers` (100 by default); the jobs
+#' exchange files under `getOption("future.cache.path", ".future")`, which must be on a
+#' file system the compute nodes share, and the nodes need learnbn installed. The seeds
+#' are drawn in this session before any job starts, so the result under [set.seed()] is
+#' the one every other backend gives. A job waits in the scheduler's queue, so this pays
+#' for long runs (large networks, long chains), not for a few seconds of work.
+#' ```r
+#' future::plan(future.batchtools::batchtools_slurm, template = "slurm.tmpl",
+#'              resources = list(walltime = 3600, memory = 4096, ncpus = 1))
+#' set.seed(1)
+#' boot <- bootstrap_arcs(d, hill_climb, R = 1000, cluster = "future")
+#' future::plan("sequential")
+#' ```
 #' @family model averaging
 #' @export
 #' @examples
@@ -36,6 +54,15 @@
 #' boot <- bootstrap_arcs(d, hill_climb, R = 10, score = "bic")
 #' boot
 #' average_network(boot, threshold = 0.9)
+#' \dontrun{
+#' # On a Slurm cluster: one job per group of replicates, from batchtools' template.
+#' template <- system.file("templates", "slurm-simple.tmpl", package = "batchtools")
+#' future::plan(future.batchtools::batchtools_slurm, template = template, workers = 50,
+#'              resources = list(walltime = 3600, memory = 4096, ncpus = 1))
+#' set.seed(1)
+#' boot <- bootstrap_arcs(d, hill_climb, R = 1000, score = "bic", cluster = "future")
+#' future::plan("sequential")
+#' }
 bootstrap_arcs <- function(data, algorithm, R = 100, cluster = NULL, threshold = 0.5, ...) {
   data <- as_bn_data(data)
   learner <- check_learner(algorithm)

@@ -38,10 +38,17 @@
 #' x_i = b_0 + sum_j b_j x_j + N(0, sd_i^2), computed from the data's weighted means,
 #' standard deviations and correlations (see [bn_data()]): the standardized
 #' coefficients solve `cor[P, P] b = cor[P, i]` for the parents P. With N cases (the sum
-#' of the case counts) and k parents, `sd_i = sqrt(RSS / (N - k - 1))`, the residual
-#' standard error of [stats::lm()]; case counts give weighted least squares, the same
-#' as `lm()` on the expanded rows. Only `method = "mle"` (the default here) is
-#' available, and `iss` is ignored.
+#' of the case counts) and k parents, `sd_i = sqrt(RSS / N)`, the maximum-likelihood
+#' estimate; case counts give weighted least squares, the same as `lm()` on the expanded
+#' rows. Only `method = "mle"` (the default here) is available, and `iss` is ignored.
+#'
+#' **Residual variance.** learnbn says one thing on continuous data: the variance is
+#' the maximum-likelihood `RSS / N`, in the fit and in the `"loglik"`, `"aic"` and
+#' `"bic"` scores of [bn_score()], so [logLik()] of the fit on its own data equals the
+#' `"loglik"` score of the graph (and the sum of `logLik(lm())` over the nodes), as on
+#' discrete data. [stats::lm()]'s `sigma` and bnlearn's `bn.fit()` divide by
+#' `N - k - 1` instead: multiply `sd_i` by `sqrt(N / (N - k - 1))` to get theirs. Mixed
+#' data are the exception, with their reason below.
 #'
 #' **Mixed data** (a conditional linear Gaussian network, as bnlearn's `bn.fit()` fits
 #' it): a discrete node, whose parents must all be discrete (an error of class
@@ -49,8 +56,11 @@
 #' default, `"bayes"` if asked for); a continuous node gets, in each configuration j of
 #' its discrete parents, the least-squares regression on its continuous parents over the
 #' cases of that configuration, with residual sd `sqrt(RSS_j / (N_j - k - 1))` (the
-#' residual standard error of `lm()` on those cases, and bnlearn's estimate). With it,
-#' [logLik()] of the fit on its own data equals the `"loglik"` score of [bn_score()].
+#' residual standard error of `lm()` on those cases, and bnlearn's estimate): the
+#' unbiased divisor, because the conditional Gaussian scores of [bn_score()] use it to
+#' equal bnlearn's `"loglik-cg"`, the reference they are tested against. So
+#' here too [logLik()] of the fit on its own data equals the `"loglik"` score of
+#' [bn_score()].
 #' A configuration without cases gets `NA` coefficients and sd, as in bnlearn; one
 #' with cases but no more than k + 1 of them is an error of class
 #' `learnbn_error_too_few_cases`, and collinear continuous parents within a

@@ -47,7 +47,9 @@ fit_gaussian <- function(g, data, method, call = rlang::caller_env()) {
 
 # Least squares of `node` on `parents` from the weighted means, sds and correlations:
 # the standardized coefficients b solve cor[P, P] b = cor[P, i]; the residual sum of
-# squares is N sd_i^2 (1 - cor[i, P] b) and sd = sqrt(RSS / (N - k - 1)) as in lm().
+# squares is N sd_i^2 (1 - cor[i, P] b) and sd = sqrt(RSS / N), the maximum-likelihood
+# estimate, so that logLik() of the fit is the "loglik" score (and logLik(lm())): the
+# divisor N - k - 1 of lm()'s sigma (and bnlearn's bn.fit) is not the maximum.
 gaussian_regression <- function(data, node, parents, call) {
   n <- data$n_cases
   k <- length(parents)
@@ -75,7 +77,7 @@ gaussian_regression <- function(data, node, parents, call) {
   intercept <- data$means[[node]] - sum(beta * data$means[parents])
   rss <- max(0, n * sd_i^2 * (1 - explained))
   list(coefficients = c("(Intercept)" = intercept, stats::setNames(beta, parents)),
-       sd = sqrt(rss / (n - k - 1)))
+       sd = sqrt(rss / n))
 }
 
 # Ancestral sampling: each node n normal draws, in topological order.

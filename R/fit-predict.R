@@ -161,6 +161,14 @@ gaussian_evidence_columns <- function(newdata, columns, call) {
 #' parameters ([nparams()]), as [network_score()] does for a graph fitted by maximum
 #' likelihood, on the deviance scale of [stats::AIC()]: `-2 * logLik + k * df`.
 #'
+#' So for a fit by maximum likelihood on its own data, `logLik(fit, data)` equals
+#' `network_score(g, data, "loglik")` and `BIC(fit, data)` is `-2` times the `"bic"`
+#' score, on discrete, continuous and mixed data alike. A Gaussian fit's residual
+#' variance is the maximum-likelihood `RSS / N` (the divisor of `logLik(lm())`), as in
+#' the scores; bnlearn's `logLik()` of a `bn.fit` uses `lm()`'s `RSS / (N - k - 1)` and
+#' is lower (see [fit_parameters()]). On mixed data both the fit and the scores use
+#' `RSS / (N - k - 1)` per configuration, bnlearn's conditional Gaussian convention.
+#'
 #' @param object A [bn_fit][fit_parameters()].
 #' @param data A data.frame or [bn_data()] with a column for every node of the fit.
 #' @param k The penalty per parameter of `AIC()`, a finite number >= 0.

@@ -118,8 +118,8 @@ check_no_bidirected <- function(g, arg = rlang::caller_arg(g), call = rlang::cal
                        "{format_edges(as.matrix(bi), '<->')}."),
                 "i" = paste0("A bidirected edge records two conflicting orientations (see ",
                              "{.fn pc}) and has no place in a DAG or a CPDAG; rerun {.fn pc} with ",
-                             "{.code conflicts = \"first\"} or {.code \"strongest\"} to keep one ",
-                             "orientation.")),
+                             "{.code conflicts = \"first\"}, {.code \"strongest\"} or ",
+                             "{.code \"bnlearn\"} to keep one orientation.")),
               "bidirected", call = call)
   }
   invisible(g)

@@ -1,4 +1,5 @@
-# Model strings (bn_graph_from_string() and model_string()) and igraph conversion.
+# Model strings (bn_graph_from_string() and model_string()) and igraph conversion
+# (attributes and tidygraph in R/graph-tidygraph.R).
 #
 # The bracket notation "[A][B|A][C|A:B]" extended, without changing any DAG string, by
 # two more sections per bracket for two-way edges, "[node|parents|neighbours|spouses]",
@@ -239,9 +240,25 @@ check_one_edge_kind <- function(arc, undirected, bidirected, nodes, call = rlang
 #' pairs, since two arcs are rarely meant as one undirected edge; the graphs of
 #' `as_igraph()` carry the attribute and convert back silently. The type is guessed as in
 #' [bn_graph()]. Vertices without names are named `V1`, `V2`, ...; multiple edges and
-#' loops are errors.
+#' loops are errors. Other attributes are ignored, so `from_igraph()` also reads the
+#' `tbl_graph` of [as_tbl_graph()][as_tbl_graph.bn_graph].
 #'
-#' @param g A [bn_graph].
+#' Attributes carried over: with `strength`, the edge attribute `strength` (and for a
+#' bootstrap result `direction`, the share of the replicates with the edge that point it
+#' the edge's way); for a fitted network, or a graph with its `data`, the vertex
+#' attributes `node_type` (`"discrete"` or `"gaussian"`) and `n_levels` (the number of
+#' levels of a discrete node, `NA` for a Gaussian one).
+#'
+#' @param g A [bn_graph], or a `bn_fit` from [fit_parameters()] or [read_bif()].
+#' @param strength `NULL`, or edge strengths as taken by [plot()][plot.bn_graph]: a
+#'   `bn_bootstrap` object (the share of replicates with each edge), a `bn_samples`
+#'   object or a matrix of arc probabilities ([arc_probabilities()]), or a data.frame with
+#'   columns `from`, `to` and `strength` such as the result of [arc_strength()] (any
+#'   numbers). An undirected or bidirected edge takes the larger of its two directions;
+#'   an edge missing from a data.frame gets `NA`, from the others 0.
+#' @param data `NULL`, or the data of the graph's nodes (a [bn_data()] object or a
+#'   data.frame) for the vertex attributes `node_type` and `n_levels`; a `bn_fit` gives
+#'   them without it.
 #' @param ig An igraph graph.
 #' @return `as_igraph()`: an igraph graph. `from_igraph()`: a `bn_graph`.
 #' @family graphs
@@ -251,14 +268,26 @@ check_one_edge_kind <- function(arc, undirected, bidirected, nodes, call = rlang
 #' ig <- as_igraph(g)
 #' ig
 #' from_igraph(ig)
-as_igraph <- function(g) {
+#'
+#' # strengths and node types as attributes
+#' d <- bn_data(college_plans, counts = "count")
+#' set.seed(1)
+#' boot <- bootstrap_arcs(d, hill_climb, R = 5, score = "bic")
+#' ig <- as_igraph(average_network(boot), strength = boot, data = d)
+#' igraph::edge_attr(ig, "strength")
+#' igraph::vertex_attr(ig, "n_levels")
+as_igraph <- function(g, strength = NULL, data = NULL) {
+  kinds <- node_kinds(g, data)  # R/graph-tidygraph.R
+  if (inherits(g, "bn_fit")) g <- .subset2(g, "graph")
   g <- as_graph_arg(g)
   edges <- edge_index(g)
   ig <- igraph::make_empty_graph(n = nrow(g$amat), directed = TRUE)
   ig <- igraph::set_vertex_attr(ig, "name", value = colnames(g$amat))
+  for (attr in names(kinds)) ig <- igraph::set_vertex_attr(ig, attr, value = kinds[[attr]])
   if (length(edges$from)) {
-    ig <- igraph::add_edges(ig, as.vector(rbind(edges$from, edges$to)),
-                            attr = list(directed = edges$directed, type = edges$type))
+    attrs <- c(list(directed = edges$directed, type = edges$type),
+               edge_strength_attrs(edges, colnames(g$amat), strength))
+    ig <- igraph::add_edges(ig, as.vector(rbind(edges$from, edges$to)), attr = attrs)
   }
   ig
 }

@@ -39,6 +39,7 @@
 #'
 #'   Kochenderfer, M. J., Wheeler, T. A. and Wray, K. H. (2022). *Algorithms for
 #'   Decision Making*. MIT Press, chapter 5 (Structure learning).
+#' @inheritSection bootstrap_arcs Clusters and schedulers
 #' @family score-based learners
 #' @export
 #' @examples

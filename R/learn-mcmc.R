@@ -123,6 +123,7 @@
 #'
 #'   Koller, D. and Friedman, N. (2009). *Probabilistic Graphical Models: Principles
 #'   and Techniques*. MIT Press.
+#' @inheritSection bootstrap_arcs Clusters and schedulers
 #' @family model averaging
 #' @export
 #' @examples
@@ -207,6 +208,7 @@ structure_mcmc <- function(data, score = NULL, ..., iterations = 2e5,
 #'
 #'   Koller, D. and Friedman, N. (2009). *Probabilistic Graphical Models: Principles
 #'   and Techniques*. MIT Press.
+#' @inheritSection bootstrap_arcs Clusters and schedulers
 #' @family model averaging
 #' @export
 #' @examples
@@ -301,6 +303,7 @@ order_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floo
 #'
 #'   Geyer, C. J. (1991). Markov chain Monte Carlo maximum likelihood. In *Computing
 #'   Science and Statistics: Proceedings of the 23rd Symposium on the Interface*, 156-163.
+#' @inheritSection bootstrap_arcs Clusters and schedulers
 #' @family model averaging
 #' @export
 #' @examples

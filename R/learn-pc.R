@@ -37,6 +37,14 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #'   clashes with an earlier one is dropped whole.
 #' * `"strongest"`: as `"first"`, but in decreasing order of the p-value of the test that
 #'   separated the two endpoints (the most confident independence wins).
+#' * `"bnlearn"`: bnlearn's rule (its `pc.stable()` and the other constraint-based
+#'   learners of bnlearn 4.9): as `"first"`, but in increasing order of that p-value (ties
+#'   by the middle node's name), and an immorality that would close a directed cycle is
+#'   skipped too (status `"dropped"` in `info$immoralities`). Use it to reproduce
+#'   bnlearn's CPDAGs on data where immoralities clash. Both programs keep the first
+#'   separating set they find, bnlearn in the data's column order and learnbn in the
+#'   order of node names, so where several sets separate a pair the immoralities (and
+#'   then the CPDAGs) can still differ.
 #'
 #' Background knowledge: whitelisted pairs are never tested (the edge stays), a
 #' whitelisted arc fixes the orientation; a pair blacklisted both ways is never adjacent;
@@ -64,8 +72,8 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #' @param max_cond Largest size of a conditioning (witness) set; `Inf` for no cap.
 #' @param stable `TRUE` for PC-stable (order-independent skeleton), `FALSE` for the
 #'   original PC, which removes edges as soon as they are found independent.
-#' @param conflicts How conflicting immoralities are handled: `"bidirected"`, `"first"`
-#'   or `"strongest"` (see Details).
+#' @param conflicts How conflicting immoralities are handled: `"bidirected"`, `"first"`,
+#'   `"strongest"` or `"bnlearn"` (see Details).
 #' @param whitelist,blacklist `NULL` or two-column data.frames (or character matrices)
 #'   of from/to node names: arcs that must be present / must be absent.
 #' @param B Number of permutations for the permutation tests (a warning of class
@@ -102,9 +110,10 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #' g <- pc(fl, alpha = 0.05)  # warns: V - R is oriented both ways
 #' g$info$conflicts
 #' pc(fl, alpha = 0.05, conflicts = "first")
+#' pc(fl, alpha = 0.05, conflicts = "bnlearn")  # bnlearn's pc.stable() CPDAG
 pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
-               conflicts = c("bidirected", "first", "strongest"), whitelist = NULL,
-               blacklist = NULL, B = 1000L, threads = NULL, verbose = FALSE) {
+               conflicts = c("bidirected", "first", "strongest", "bnlearn"),
+               whitelist = NULL, blacklist = NULL, B = 1000L, threads = NULL, verbose = FALSE) {
   inputs <- prepare_tests(data, test, alpha, if (!missing(B)) B, threads, verbose = verbose,
                           whitelist = whitelist, blacklist = blacklist, what = "PC")
   data <- inputs$data
@@ -195,8 +204,8 @@ warn_conflicts <- function(conflicts, policy) {
                   conflicts$resolution)
   advice <- switch(policy,
     bidirected = paste0("Kept both orientations as bidirected edges (see ",
-                        "{.code info$bidirected}); use {.code conflicts = \"first\"} or ",
-                        "{.code \"strongest\"} to keep one."),
+                        "{.code info$bidirected}); use {.code conflicts = \"first\"}, ",
+                        "{.code \"strongest\"} or {.code \"bnlearn\"} to keep one."),
     paste0("Kept the {policy} immoralit{?y/ies} (policy {.code conflicts = \"{policy}\"}); the ",
            "default {.code \"bidirected\"} keeps both."))
   # Five bullets at most: the rest are in info$conflicts (and node names are not markup).

@@ -3,11 +3,14 @@
 #' Plot the parameters of one node of a fitted network
 #'
 #' For a discrete network, the conditional probability table of `node` as bars: one
-#' group per configuration of its parents (labelled such as `SES=low, IQ=high`), one bar
-#' per state of the node, in the colours of the legend above the plot. A node without
-#' parents gets a single group. For a linear-Gaussian network, a dot chart of the
-#' node's regression coefficients (the intercept and one per parent) with its residual
-#' standard deviation in the title.
+#' group per configuration of its parents, one bar per state of the node, in the colours
+#' of the legend above the plot. A node without parents gets a single group. Each group
+#' is labelled with its configuration (such as `SES=low` over `IQ=high`) when the labels
+#' fit side by side; otherwise a table under the bars gives one row per parent, named
+#' at the left, with each state written once under the groups that share it (the first
+#' parent changes from group to group, the last one least often). For a linear-Gaussian
+#' network, a dot chart of the node's regression coefficients (the intercept and one per
+#' parent) with its residual standard deviation in the title.
 #'
 #' @param x A `bn_fit` object from [fit_parameters()] or [read_bif()].
 #' @param node The name of the node to draw.
@@ -43,7 +46,8 @@ plot.bn_fit <- function(x, node, main = NULL, ...) {
 }
 
 # One group of bars per parent configuration (the CPT's columns once its first
-# dimension, the node, is kept as rows), one bar per state.
+# dimension, the node, is kept as rows), one bar per state. Few configurations are
+# labelled in full under their groups; many by a table of parent states (parent_rows()).
 plot_cpt_bars <- function(table, main, ...) {
   family <- names(dimnames(table))
   states <- dimnames(table)[[1L]]
@@ -52,31 +56,80 @@ plot_cpt_bars <- function(table, main, ...) {
   main <- main %||% paste0("P(", family[1L], if (length(family) > 1L) " | ",
                            paste(family[-1L], collapse = ", "), ")")
   across <- labels_fit_across(labels$stacked, max(ncol(probs), 3L))
-  names_arg <- if (across) labels$stacked else labels$joined
-  # rotated labels take at most 40% of the height, smaller (down to 0.6) if need be
-  label_lines <- if (across) max(labels$lines) + 1 else max_label_lines(names_arg)
-  names_cex <- if (across) {
-    1
-  } else {
-    min(1, max(0.6, 0.4 * graphics::par("fin")[2L] / graphics::par("csi") / label_lines))
-  }
-  bottom <- label_lines * names_cex + 1.5
   # room for 3 groups at least, so a single group keeps narrow bars, in the middle
   extent <- ncol(probs) * (length(states) + 1)
   pad <- max(0, (3 * (length(states) + 1) - extent) / 2)
+  rows <- if (!across) parent_rows(dimnames(table)[-1L], (length(states) + 1) / (extent + 2 * pad))
+  bottom <- if (across) max(labels$lines) + 2.5 else sum(vapply(rows, `[[`, 0, "lines")) + 1
   args <- utils::modifyList(list(height = probs, beside = TRUE, ylim = c(0, 1),
                                  xlim = c(1 - pad, extent + pad),
                                  col = series_colours(length(states)), border = NA,
-                                 names.arg = names_arg, cex.names = names_cex,
-                                 las = if (across) 1 else 2,
-                                 ylab = "probability", mgp = c(2.5, if (across) 1.5 else 0.5, 0),
+                                 names.arg = if (across) labels$stacked,
+                                 ylab = "probability", las = 1,
+                                 mgp = c(2.5, if (across) 1.5 else 0.5, 0),
                                  xlab = if (across && length(family) > 1L) "" else NULL),
                             list(...))
   old <- legend_margins(length(states), main, bottom = bottom)
   on.exit(graphics::par(old))
-  do.call(graphics::barplot, args)
+  if (!across) {
+    names <- vapply(rows, `[[`, "", "name")
+    graphics::par(mar = replace(graphics::par("mar"), 2L, max(4.1, max_label_lines(names) + 1)))
+  }
+  mids <- do.call(graphics::barplot, args)
   legend_above(states, main, fill = args$col, border = NA)
   graphics::abline(h = 0, col = "grey40")
+  if (!across) draw_parent_rows(rows, mids)
+}
+
+# The rows of the table of parent states under many groups of bars, the CPT's first
+# parent (the fastest to vary) on top: each state is written once under the groups it
+# spans, across when it fits there, else turned; so the height goes to states, not to
+# whole configurations. `group_share`: a group's share of the plot region's width.
+parent_rows <- function(parent_levels, group_share) {
+  csi <- graphics::par("csi")
+  group_inches <- group_share * (graphics::par("fin")[1L] - (4.1 + 1.1) * csi)
+  stride <- unname(cumprod(c(1, lengths(parent_levels)))[seq_along(parent_levels)])
+  widest <- vapply(parent_levels, function(s) max(graphics::strwidth(s, "inches")), 0)
+  span <- stride * group_inches
+  # across, smaller if need be (down to 0.6); else turned, as large as the slot allows
+  across <- widest * 0.6 < 0.9 * span
+  cex <- ifelse(across, pmin(1, 0.9 * span / widest), pmin(0.9, 0.8 * span / csi))
+  # the turned rows shrink (down to 0.5) to keep the table within 30% of the height
+  budget <- 0.3 * graphics::par("fin")[2L] / csi - sum(ifelse(across, 1.4, 0.6))
+  turned <- sum((widest * cex / csi)[!across])
+  if (turned > budget) cex[!across] <- cex[!across] * max(0, budget) / turned
+  cex <- pmax(cex, ifelse(across, 0.6, 0.5))
+  lapply(seq_along(parent_levels), function(j) {
+    list(name = names(parent_levels)[j], states = parent_levels[[j]], stride = stride[j],
+         across = across[j], cex = cex[j],
+         lines = if (across[j]) 1.4 else widest[j] * cex[j] / csi + 0.6)
+  })
+}
+
+# The table of parent_rows() in the bottom margin under the groups of bars (`mids`, the
+# bar centres from barplot()), each row named at the left, with a faint line where a
+# parent changes state.
+draw_parent_rows <- function(rows, mids) {
+  usr <- graphics::par("usr")
+  per_line <- graphics::par("csi") * diff(usr[3:4]) / graphics::par("pin")[2L]
+  left <- mids[1L, ] - 0.5
+  right <- mids[nrow(mids), ] + 0.5
+  line <- 0.3
+  for (row in rows) {
+    starts <- seq(1L, length(left), by = row$stride)
+    at <- (left[starts] + right[starts + row$stride - 1L]) / 2
+    states <- rep(row$states, length.out = length(starts))
+    graphics::mtext(states, side = 1, line = line, at = at, cex = row$cex, padj = 1,
+                    las = if (row$across) 1 else 2, adj = if (row$across) 0.5 else 1)
+    graphics::mtext(paste0(row$name, " "), side = 1, line = line, at = usr[1L], adj = 1, padj = 1,
+                    las = 1, font = 2)
+    line <- line + row$lines
+    if (row$stride > 1L) {
+      cuts <- (right[starts[-1L] - 1L] + left[starts[-1L]]) / 2
+      graphics::segments(cuts, usr[3L], cuts, usr[3L] - (line - 0.2) * per_line, xpd = NA,
+                         col = "grey75")
+    }
+  }
 }
 
 # The CPT as a matrix: a row per state of the node, a column per parent configuration.

@@ -208,7 +208,7 @@ strength_table <- function(strength, nodes, arg = "strength", call = rlang::call
 # height h), `edges` (arcs(g)), `paths` (one two-column matrix of points per edge, from
 # its `from` box to its `to` box), `cex` (label size) and `head` (arrowhead length).
 # `edges` holds arcs(g) and then the `removed` edges of a pc() run (type "removed", with
-# their separating set as `label`).
+# their separating set as `label`), and `notes` where those labels go (place_notes()).
 
 graph_drawing <- function(g, centres, region, cex = NULL, removed = NULL) {
   labels <- colnames(g$amat)
@@ -216,15 +216,16 @@ graph_drawing <- function(g, centres, region, cex = NULL, removed = NULL) {
   edges$label <- rep(NA_character_, nrow(edges))
   edges <- rbind(edges, removed)
   if (!length(labels)) {
-    return(list(nodes = data.frame(label = character(), x = numeric(), y = numeric(), w = numeric(),
-                                   h = numeric()), edges = edges, paths = list(), cex = 1,
-                                   head = 0))
+    return(place_notes(list(nodes = data.frame(label = character(), x = numeric(), y = numeric(),
+                                               w = numeric(), h = numeric()),
+                            edges = edges, paths = list(), cex = 1, head = 0), region))
   }
   em <- graphics::strheight("M", units = "inches", cex = 1)
   size <- list(w = graphics::strwidth(labels, units = "inches", cex = 1) + 1.2 * em,
                h = 2 * em, em = em)
-  if (is.null(centres)) return(layered_drawing(labels, edges, size, region, cex))
-  placed_drawing(labels, edges, size, region, centres, cex)
+  drawing <- if (is.null(centres)) layered_drawing(labels, edges, size, region, cex)
+             else placed_drawing(labels, edges, size, region, centres, cex)
+  place_notes(drawing, region)  # R/plot-layout.R
 }
 
 # The largest label size: text grows with the device, up to twice the normal size.
@@ -304,8 +305,6 @@ graph_scene <- function(drawing, style) {
   lines <- lines %||% data.frame(edge = integer(), x = numeric(), y = numeric())
   heads <- heads %||% data.frame(edge = integer(), head = character(), x = numeric(), y = numeric(),
                                  open = logical())
-  labelled <- which(!is.na(edges$label))
-  middle <- vapply(drawing$paths[labelled], function(p) p[ceiling(nrow(p) / 2), ], numeric(2))
   list(lines = lines, heads = heads,
        edges = data.frame(colour = style$arc_colour, width = style$arc_width, lty = style$arc_lty,
                           stringsAsFactors = FALSE),
@@ -316,8 +315,7 @@ graph_scene <- function(drawing, style) {
        labels = data.frame(x = nodes$x, y = nodes$y, label = nodes$label,
                            colour = style$label_colour,
                            stringsAsFactors = FALSE),
-       notes = data.frame(x = middle[1, ], y = middle[2, ], label = edges$label[labelled],
-                          stringsAsFactors = FALSE),
+       notes = drawing$notes,
        cex = drawing$cex)
 }
 
@@ -334,9 +332,10 @@ draw_graph <- function(drawing, style) {
     graphics::polygon(head$x, head$y, col = if (head$open[1]) "white" else colour,
                       border = colour)
   }
-  if (nrow(scene$notes)) {
-    graphics::text(scene$notes$x, scene$notes$y, scene$notes$label, cex = 0.8 * scene$cex,
-                   col = "grey35")
+  if (nrow(notes <- scene$notes)) {
+    graphics::rect(notes$x - notes$w / 2, notes$y - notes$h / 2, notes$x + notes$w / 2,
+                   notes$y + notes$h / 2, col = "white", border = NA)
+    graphics::text(notes$x, notes$y, notes$label, cex = 0.8 * scene$cex, col = "grey35")
   }
   b <- scene$boxes
   graphics::rect(b$xmin, b$ymin, b$xmax, b$ymax, col = b$fill, border = b$border)

@@ -160,3 +160,82 @@ vertical_bezier <- function(start, end, points = 17) {
   by <- (1 - t)^3 * start[2] + 3 * (1 - t) * t * middle + t^3 * end[2]
   cbind(bx, by)
 }
+
+# ---- notes on removed edges -------------------------------------------------------
+
+# Where to write the notes of labelled edges (the separating sets on the edges a pc() run
+# removed): each at the point of its path where its box overlaps least the node boxes
+# and the notes placed before it, then covers fewest points of the other edges' lines,
+# then is nearest the path's middle; so notes hide neither each other nor a node, and
+# as few arcs as they can; inside the `region` (moved in if need be). Adds `notes`
+# (centre x, y, box w, h, label).
+place_notes <- function(drawing, region) {
+  labelled <- which(!is.na(drawing$edges$label))
+  labels <- drawing$edges$label[labelled]
+  cex <- 0.8 * drawing$cex
+  pad <- 0.25 * graphics::strheight("M", units = "inches", cex = cex)
+  w <- graphics::strwidth(labels, units = "inches", cex = cex) + 2 * pad
+  h <- rep(graphics::strheight("{}, Mg", units = "inches", cex = cex) + 2 * pad, length(labels))
+  nodes <- drawing$nodes
+  far <- 1e6  # the outside of the region, as four boxes
+  taken <- rbind(cbind(nodes$x - nodes$w / 2 - pad, nodes$x + nodes$w / 2 + pad,
+                       nodes$y - nodes$h / 2 - pad, nodes$y + nodes$h / 2 + pad),
+                 c(-far, 0, -far, far), c(region[1], far, -far, far),
+                 c(-far, far, -far, 0), c(-far, far, region[2], far))
+  along <- seq(0.1, 0.9, by = 0.02)
+  arcs <- drawing$paths[setdiff(seq_along(drawing$paths), labelled)]
+  lines <- do.call(rbind, c(list(matrix(0, 0, 2)), arcs))
+  centres <- matrix(0, length(labels), 2)
+  for (i in seq_along(labels)) {
+    at <- path_points(drawing$paths[[labelled[i]]], along)
+    overlap <- overlap_areas(at, w[i], h[i], taken)
+    fits <- which(overlap <= min(overlap) + 1e-9)
+    covered <- covered_points(at[fits, , drop = FALSE], w[i], h[i], lines)
+    fits <- fits[covered == min(covered)]
+    centre <- at[fits[which.min(abs(along[fits] - 0.5))], ]
+    centres[i, ] <- pmin(pmax(centre, c(w[i], h[i]) / 2), region - c(w[i], h[i]) / 2)
+    taken <- rbind(taken, c(centres[i, 1] + c(-1, 1) * w[i] / 2,
+                            centres[i, 2] + c(-1, 1) * h[i] / 2))
+  }
+  drawing$notes <- data.frame(x = centres[, 1], y = centres[, 2], w = w, h = h, label = labels,
+                              stringsAsFactors = FALSE)
+  drawing
+}
+
+# The points at the given fractions of a path's length.
+path_points <- function(path, fractions) {
+  along <- c(0, cumsum(sqrt(rowSums(diff(path)^2))))
+  keep <- c(TRUE, diff(along) > 0)
+  if (sum(keep) < 2L) return(path[rep(1L, length(fractions)), , drop = FALSE])
+  at <- fractions * along[length(along)]
+  cbind(stats::approx(along[keep], path[keep, 1], at)$y,
+        stats::approx(along[keep], path[keep, 2], at)$y)
+}
+
+# For boxes of width w and height h centred at the rows of `at`, the area each shares
+# with the `boxes` (rows: xmin, xmax, ymin, ymax), and the number of `points` each covers.
+overlap_areas <- function(at, w, h, boxes) {
+  boxes <- boxes[near_candidates(boxes[, 1:2, drop = FALSE], boxes[, 3:4, drop = FALSE],
+                                 at, w, h), , drop = FALSE]
+  if (!nrow(boxes)) return(numeric(nrow(at)))
+  # (a matrix first, so that pmax() keeps its dimensions)
+  dx <- pmax(outer(at[, 1] + w / 2, boxes[, 2], pmin) - outer(at[, 1] - w / 2, boxes[, 1], pmax), 0)
+  dy <- pmax(outer(at[, 2] + h / 2, boxes[, 4], pmin) - outer(at[, 2] - h / 2, boxes[, 3], pmax), 0)
+  rowSums(dx * dy)
+}
+
+covered_points <- function(at, w, h, points) {
+  points <- points[near_candidates(points[, c(1, 1), drop = FALSE],
+                                   points[, c(2, 2), drop = FALSE], at, w, h), , drop = FALSE]
+  if (!nrow(points)) return(integer(nrow(at)))
+  inside <- abs(outer(at[, 1], points[, 1], "-")) < w / 2 &
+    abs(outer(at[, 2], points[, 2], "-")) < h / 2
+  as.integer(rowSums(inside))
+}
+
+# Which boxes (x and y ranges as two-column matrices) reach the area the candidate boxes
+# can cover: the rest need no closer look.
+near_candidates <- function(x, y, at, w, h) {
+  x[, 2] > min(at[, 1]) - w / 2 & x[, 1] < max(at[, 1]) + w / 2 &
+    y[, 2] > min(at[, 2]) - h / 2 & y[, 1] < max(at[, 2]) + h / 2
+}

@@ -88,7 +88,8 @@ trace_graphs <- function(graphs, call = rlang::caller_env()) {
 # An arc-probability heat map: `probs` is a square matrix with node names as dimnames,
 # entry [i, j] the probability of the arc i -> j in 0..1. Rows (arc tails) run down the
 # y axis, columns (heads) along the x axis; the diagonal is grey. Values are written in
-# the cells of networks up to 12 nodes. Also used by plot.bn_bootstrap().
+# the cells of networks up to 12 nodes. Also used by plot.bn_bootstrap(). Returns where
+# the plot region and the legend end across the device.
 draw_arc_heatmap <- function(probs, main = NULL) {
   nodes <- rownames(probs)
   n <- length(nodes)
@@ -99,7 +100,7 @@ draw_arc_heatmap <- function(probs, main = NULL) {
   label_lines <- max_label_lines(nodes) * label_cex + 0.5
   old <- graphics::par(cex.axis = label_cex,
                        mar = c(label_lines + 1.5, label_lines + 1.5, if (is.null(main)) 1 else 3,
-                               max_label_lines("probability") + 2.5))
+                               max_label_lines("probability") + 1.5))
   on.exit(graphics::par(old))
   shown <- heatmap_cells(probs)
   graphics::image(seq_len(n), seq_len(n), shown, col = colours, breaks = breaks, zlim = c(0, 1),
@@ -113,11 +114,19 @@ draw_arc_heatmap <- function(probs, main = NULL) {
   graphics::axis(2, at = seq_len(n), labels = rev(nodes), las = 2, tick = FALSE, line = -0.5)
   graphics::title(xlab = "to", ylab = "from", line = label_lines + 0.3)
   if (n <= 12L) write_cell_values(shown)
-  graphics::legend(graphics::par("usr")[2L], graphics::par("usr")[4L], xpd = NA, bty = "n",
+  # Half a line clear of the last column: the legend's title starts at its left edge.
+  right <- graphics::grconvertX(graphics::par("usr")[2L], "user", "inches")
+  legend_x <- graphics::grconvertX(right + 0.5 * graphics::par("csi"), "inches", "user")
+  legend <- graphics::legend(legend_x, graphics::par("usr")[4L], xpd = NA, bty = "n",
                    legend = c("1", "0.8", "0.6", "0.4", "0.2", "0"),
                    fill = colours[findInterval(c(1, 0.8, 0.6, 0.4, 0.2, 0), breaks,
                                                rightmost.closed = TRUE)],
                    border = "grey60", title = "probability", title.adj = 0)
+  # Where the plot and the legend end, as shares of the device's width (for the tests).
+  box <- legend$rect
+  ends <- graphics::grconvertX(c(graphics::par("usr")[2L], box$left, box$left + box$w), "user",
+                                "ndc")
+  invisible(stats::setNames(ends, c("plot", "legend_left", "legend_right")))
 }
 
 # image() draws z[i, j] at (x = i, y = j): the columns of probs (heads) along x, its

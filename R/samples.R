@@ -252,7 +252,10 @@ check_samples <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_en
 #' convergence diagnostics with the worst arc of each (the largest difference between
 #' the chains' arc probabilities, which should be small, or a note that one chain has
 #' nothing to compare with; the largest potential scale reduction factor, which should be
-#' close to 1; the smallest effective sample size among the arcs whose probability lies
+#' close to 1, among the arcs that vary (an arc whose probability is below 0.01 in every
+#' chain, or above 0.99 in every chain, is left out: the few samples that differ can give
+#' it a large factor that says nothing about convergence), with the arc's probability;
+#' the smallest effective sample size among the arcs whose probability lies
 #' between 0.05 and 0.95; see [structure_mcmc()]) and the most probable arcs.
 #'
 #' @param x A `bn_samples` object.
@@ -308,20 +311,37 @@ print_convergence <- function(x) {
         if (worst > 0.1) ": the chains disagree, run more iterations or the other sampler",
         "\n", sep = "")
   }
-  psrf <- x$info$psrf
-  if (!all(is.na(psrf))) {
-    top_psrf <- max(psrf, na.rm = TRUE)
-    cat("  max potential scale reduction (split chains): ", format(top_psrf, digits = 3),
-        if (top_psrf > 1) paste0(" (", arc_name(psrf, top_psrf), ")"), "\n", sep = "")
-  }
-  # The smallest effective sample size among the arcs whose probability is uncertain.
   probs <- arc_probabilities(x)
+  print_worst_psrf(x, probs, arc_name)
+  # The smallest effective sample size among the arcs whose probability is uncertain.
   uncertain <- probs >= 0.05 & probs <= 0.95 & !is.na(x$info$ess)
   if (any(uncertain)) {
     low <- min(x$info$ess[uncertain])
     cat("  min effective sample size of an arc with probability in [0.05, 0.95]: ",
         format(round(low)), " (", arc_name(ifelse(uncertain, x$info$ess, NA), low), ")\n", sep = "")
   }
+}
+
+# The largest PSRF among the arcs that vary: an arc whose probability is below 0.01 in
+# every chain (or above 0.99 in every one) is settled, and the few samples that differ
+# can give it a PSRF above that of every arc that matters.
+print_worst_psrf <- function(x, probs, arc_name) {
+  psrf <- x$info$psrf
+  if (all(is.na(psrf))) return(invisible())
+  per_chain <- lapply(seq_along(x$chains), function(c) arc_probabilities(x, chain = c))
+  settled <- Reduce(`&`, lapply(per_chain, function(p) p < 0.01)) |
+    Reduce(`&`, lapply(per_chain, function(p) p > 0.99))
+  varying <- ifelse(settled, NA, psrf)
+  if (all(is.na(varying))) {
+    cat("  max potential scale reduction (split chains): 1, no arc varies (every arc's",
+        "probability is below 0.01 or above 0.99 in every chain)\n")
+    return(invisible())
+  }
+  top <- max(varying, na.rm = TRUE)
+  at <- which(varying == top, arr.ind = TRUE)[1L, ]
+  cat("  max potential scale reduction (split chains, varying arcs): ",
+      format(top, digits = 3), " (", arc_name(varying, top), ", probability ",
+      sprintf("%.3f", probs[at[1L], at[2L]]), ")\n", sep = "")
 }
 
 #' @rdname nodes

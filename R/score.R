@@ -55,7 +55,10 @@ bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic"
 #' On continuous data (see [bn_data()]) each node is a linear regression on its parents
 #' with Gaussian noise, and the scores are computed from the correlation matrix:
 #' * `"loglik"`: the maximised log-likelihood `-N/2 (log(2 pi sigma^2) + 1)`, with
-#'   `sigma^2` the residual variance of the regression (divisor N, as `logLik(lm(...))`);
+#'   `sigma^2` the residual variance of the regression (divisor N, as `logLik(lm(...))`
+#'   and the fits of [fit_parameters()], so that the score of a graph is `logLik()` of
+#'   its fit; bnlearn's `"loglik-g"` divides by `N - k - 1`, so its numbers are lower
+#'   by about `(k + 1)^2 / (4 N)` for a node with k parents);
 #' * `"aic"`, `"bic"`: minus `|pa_i| + 2` parameters (intercept, coefficients, variance),
 #'   times 1 or `log(N) / 2`;
 #' * `"bge"`: the Gaussian counterpart of BDe (Geiger and Heckerman 2002, with the

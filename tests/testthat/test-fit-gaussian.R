@@ -18,11 +18,12 @@ expect_matches_lm <- function(fit, g, frame, weights = NULL) {
     rhs <- if (length(parents[[node]])) paste(parents[[node]], collapse = " + ") else "1"
     model <- lm(stats::as.formula(paste(node, "~", rhs)), data = frame)
     expect_equal(fit$coefficients[[node]], coef(model), tolerance = 1e-10)
-    expect_equal(fit$sd[[node]], summary(model)$sigma, tolerance = 1e-10)
+    # the maximum-likelihood sd, sqrt(RSS / n), as logLik(lm()) uses (not lm's sigma)
+    expect_equal(fit$sd[[node]], sqrt(mean(residuals(model)^2)), tolerance = 1e-10)
   }
 }
 
-test_that("Gaussian fits equal lm() coefficients and residual standard errors", {
+test_that("Gaussian fits equal lm() coefficients and maximum-likelihood sds", {
   frame <- gaussian_frame()
   # C's parents in graph order are A then B; D has one parent; A none.
   g <- bn_graph_from_string("[A][B|A][C|B:A][D|C]")
@@ -34,9 +35,9 @@ test_that("Gaussian fits equal lm() coefficients and residual standard errors", 
   expect_identical(names(fit$coefficients$C), c("(Intercept)", "A", "B"))
   expect_identical(names(fit$coefficients$A), "(Intercept)")
   expect_matches_lm(fit, g, frame)
-  # Intercept-only node: the mean and the sample standard deviation.
+  # Intercept-only node: the mean and the standard deviation with divisor n.
   expect_equal(unname(fit$coefficients$A), mean(frame$A), tolerance = 1e-12)
-  expect_equal(fit$sd[["A"]], sd(frame$A), tolerance = 1e-12)
+  expect_equal(fit$sd[["A"]], sd(frame$A) * sqrt(199 / 200), tolerance = 1e-12)
   expect_identical(fit_parameters(g, frame, method = "mle"), fit)
   expect_equal(nparams(fit), 1 + 2 + 3 + 2 + 4)
 })

@@ -39,17 +39,19 @@ test_that("with the MLE fit, logLik() and BIC() agree with network_score()", {
   expect_identical(attr(logLik(fit, counted), "nobs"), as.numeric(sum(college_plans$count)))
 })
 
-test_that("logLik() of a Gaussian fit is the sum of lm() log-likelihoods", {
+test_that("logLik() of a Gaussian fit is the sum of lm() log-likelihoods and the score", {
   g <- bn_graph_from_string("[Petal.Length][Petal.Width|Petal.Length]")
   fit <- fit_parameters(g, iris[3:4])
   m1 <- lm(Petal.Length ~ 1, iris)
   m2 <- lm(Petal.Width ~ Petal.Length, iris)
-  # lm's logLik uses the ML sd (RSS / n); the fit uses RSS / (n - k - 1), so add up the
-  # normal densities with the fit's sds by hand
-  expected <- sum(dnorm(iris$Petal.Length, fitted(m1), summary(m1)$sigma, log = TRUE)) +
-    sum(dnorm(iris$Petal.Width, fitted(m2), summary(m2)$sigma, log = TRUE))
+  # The fit's sd is the maximum-likelihood sqrt(RSS / n), as lm's logLik uses, so the
+  # sum of lm() log-likelihoods and the "loglik" score are the same number.
+  expected <- as.numeric(logLik(m1)) + as.numeric(logLik(m2))
   ll <- logLik(fit, iris)
   expect_equal(as.numeric(ll), expected, tolerance = 1e-10)
+  expect_equal(as.numeric(ll), network_score(g, iris[3:4], "loglik"), tolerance = 1e-10)
+  expect_equal(BIC(fit, data = iris), -2 * network_score(g, iris[3:4], "bic"), tolerance = 1e-10)
+  expect_equal(AIC(fit, data = iris), -2 * network_score(g, iris[3:4], "aic"), tolerance = 1e-10)
   expect_identical(attr(ll, "df"), 5)
   expect_identical(attr(ll, "nobs"), 150)
 })

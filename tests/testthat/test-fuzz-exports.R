@@ -187,7 +187,8 @@ fuzz_valid <- function() {
        "top_models:x" = alist(top), "average_network:x" = alist(samples, strength, boot),
        "explain_pc:g" = alist(g_pc, g_pc_gauss),
        "bn_score:type" = alist("bic", "bdeu", "bde", "k2", "bd", "aic", "loglik", "cv", "bge"),
-       "query:type" = alist("joint", "marginal"))
+       "query:type" = alist("joint", "marginal"),
+       "as_igraph:strength" = alist(strength, boot, samples))
 }
 
 # Arguments whose large values mean long runs: never large junk, and never the default
@@ -252,6 +253,8 @@ fuzz_targets <- function() {
     method("[", "bn_count", alist(count)), method("as.character", "bn_count", alist(count)),
     method("as.double", "bn_count", alist(count)), method("Ops", "bn_count", alist(count)),
     method("Math", "bn_count", alist(count)),
+    method("as_tbl_graph", "bn_graph", graphs, quote(tidygraph::as_tbl_graph)),
+    method("as_tbl_graph", "bn_fit", fits, quote(tidygraph::as_tbl_graph)),
     method("print", "bn_pag", alist(pag)), method("summary", "bn_pag", alist(pag)),
     method("print", "summary.bn_pag", alist(pag_summary)),
     method("as.matrix", "bn_pag", alist(pag)), method("plot", "bn_pag", alist(pag)),

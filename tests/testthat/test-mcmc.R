@@ -353,6 +353,35 @@ test_that("the effective sample size of a series and the PSRF of constant arcs",
   expect_equal(arc_ess(chain(arcs, 10), 2), c(0, 1, 0, 0))
 })
 
+test_that("print() names the worst PSRF among the arcs that vary, with its probability", {
+  # Hand-made chains of 2,000 samples on A, B, C: A -> B in every other sample of both
+  # chains (every half has mean exactly 0.5, so its PSRF is sqrt(999 / 1000) < 1);
+  # B -> C in the first 15 samples of chain 1 only (probability 0.0075 and 0, PSRF
+  # about 1.007 by the formula). The old line named B -> C, an arc of probability 0.004.
+  size <- 2000
+  every_other <- cbind(sample = seq(1, size, by = 2), from = 1L, to = 2L)
+  rare <- cbind(sample = 1:15, from = 2L, to = 3L)
+  chain <- function(arcs) {
+    list(arcs = arcs[order(arcs[, 1]), , drop = FALSE], sample_scores = numeric(size),
+         trace = numeric(), proposed = 10, accepted = 5)
+  }
+  schedule <- list(iterations = size, burn_in = 0, thin = 1)
+  x <- new_bn_samples(list(chain(rbind(every_other, rare)), chain(every_other)),
+                      c("A", "B", "C"), "structure_mcmc", bn_score("bdeu"), schedule)
+  expect_equal(x$info$psrf["A", "B"], sqrt(999 / 1000))
+  expect_gt(x$info$psrf["B", "C"], x$info$psrf["A", "B"])
+  printed <- capture.output(print(x))
+  expect_identical(grep("scale reduction", printed, value = TRUE),
+                   paste0("  max potential scale reduction (split chains, varying arcs): ",
+                          "0.999 (A -> B, probability 0.500)"))
+  # Every arc settled (A -> B always, nothing else): said so, no arc named.
+  always <- cbind(sample = seq_len(size), from = 1L, to = 2L)
+  settled <- new_bn_samples(list(chain(always), chain(always)), c("A", "B", "C"),
+                            "structure_mcmc", bn_score("bdeu"), schedule)
+  expect_match(grep("scale reduction", capture.output(print(settled)), value = TRUE),
+               "no arc varies", fixed = TRUE)
+})
+
 test_that("chains that disagree raise a classed warning naming the worst arc", {
   # all of college_plans: a peaked posterior that single-arc moves cross slowly
   full <- bn_data(college_plans, counts = "count")

@@ -76,6 +76,41 @@ test_that("pc on Florida at alpha 0.05 reports the V - R conflict", {
   expect_snapshot(pc(fl, conflicts = "first"))
 })
 
+test_that("conflicts = \"bnlearn\" reproduces bnlearn's pc.stable() on Florida", {
+  # bnlearn 4.9: pc.stable(florida rows expanded by count, test = "x2", alpha = 0.05)
+  # applies V -> R <- S (p 0.083) before D -> V <- R (p 0.387), which it skips as
+  # "not applicable", then its Meek rules; amat() of its result, in the order V D R I S:
+  expected <- matrix(c(0L, 1L, 1L, 1L, 0L,
+                       1L, 0L, 0L, 0L, 0L,
+                       0L, 0L, 0L, 0L, 0L,
+                       1L, 0L, 1L, 0L, 1L,
+                       0L, 0L, 1L, 1L, 0L), 5, byrow = TRUE,
+                     dimnames = list(c("V", "D", "R", "I", "S"), c("V", "D", "R", "I", "S")))
+  fl <- bn_data(florida, counts = "count")
+  expect_warning(g <- pc(fl, alpha = 0.05, conflicts = "bnlearn"),
+                 class = "learnbn_warning_conflict")
+  expect_identical(as.matrix(g), expected[nodes(g), nodes(g)])
+  v <- g$info$immoralities
+  expect_identical(v$status[v$middle == "V"], "dropped")
+  expect_identical(v$status[v$middle == "R"], "applied")
+  expect_identical(g$info$conflicts$kept, "S -> R <- V")
+  # the other policies keep D -> V <- R, and differ from bnlearn here
+  first <- suppressWarnings(pc(fl, alpha = 0.05, conflicts = "first"))
+  expect_false(identical(as.matrix(first), as.matrix(g)))
+
+  # child_5000 at alpha 0.05 has one conflict: bnlearn 4.9's pc.stable() CPDAG (the
+  # reference file, saved from bnlearn) is reproduced arc for arc, and not by the default
+  # (which keeps the clash as a bidirected edge).
+  child <- bn_data(read_reference("child_5000"))
+  ref <- read_amat("child_5000_pcstable_x2_alpha0.05_amat")
+  g <- suppressWarnings(pc(child, alpha = 0.05, conflicts = "bnlearn"))
+  expect_identical(nrow(g$info$conflicts), 1L)
+  expect_identical(aligned(g, ref), ref * 1L)
+  default <- suppressWarnings(pc(child, alpha = 0.05))
+  expect_identical(nrow(default$bidirected), 1L)
+  expect_false(identical(aligned(default, ref), ref * 1L))
+})
+
 test_that("pc on Florida at alpha 0.05 gives the bidirected edge V <-> R", {
   fl <- bn_data(florida, counts = "count")
   g <- suppressWarnings(pc(fl, alpha = 0.05))

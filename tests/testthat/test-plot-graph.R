@@ -327,6 +327,32 @@ test_that("removed = TRUE adds the edges pc() removed, labelled with their separ
   expect_snapshot(error = TRUE, plot(college_plans_graph(), removed = TRUE))
 })
 
+test_that("the separating sets of removed edges overlap neither each other nor a node", {
+  asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
+  set.seed(2)
+  g <- pc(simulate_data(asia, 2000))  # 20 removed edges on 8 nodes
+  extra <- removed_edges(g, nodes(g))
+  grDevices::pdf(NULL)
+  graphics::plot.new()
+  d <- graph_drawing(g, NULL, c(6.5, 4.5), NULL, extra)
+  grDevices::dev.off()
+  notes <- d$notes
+  expect_identical(notes$label, extra$label)
+  expect_true(all(notes$x - notes$w / 2 >= 0 & notes$x + notes$w / 2 <= 6.5 &
+                    notes$y - notes$h / 2 >= 0 & notes$y + notes$h / 2 <= 4.5))
+  # plain rectangle intersection of centred boxes
+  meet <- function(a, b) abs(a$x - b$x) < (a$w + b$w) / 2 & abs(a$y - b$y) < (a$h + b$h) / 2
+  for (i in seq_len(nrow(notes))) {
+    others <- notes[-i, ]
+    expect_false(any(meet(notes[i, ], others)), label = paste("note", i, "meets another note"))
+    expect_false(any(meet(notes[i, ], d$nodes)), label = paste("note", i, "meets a node"))
+    # on its own edge: the nearest point of the edge's path is close to the centre
+    path <- d$paths[[nrow(arcs(g)) + i]]
+    gaps <- sqrt((path[, 1] - notes$x[i])^2 + (path[, 2] - notes$y[i])^2)
+    expect_lt(min(gaps), 0.1)
+  }
+})
+
 test_that("plot() of a bootstrap draws the averaged network at `threshold`, or a heat map", {
   set.seed(1)
   students <- college_plans[rep(1:128, college_plans$count), 1:5]

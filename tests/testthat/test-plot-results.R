@@ -235,3 +235,35 @@ test_that("the arc heat map: figures", {
   diag(many) <- 0
   vdiffr::expect_doppelganger("heatmap twenty nodes", function() draw_arc_heatmap(many))
 })
+
+test_that("the heat map's legend stands clear of the last column, inside the device", {
+  probs <- matrix(c(0, 1, 0.5, 0, 0, 0.004, 0.25, 0.8, 0), 3, 3,
+                  dimnames = list(c("A", "B", "a_long_node_name"), c("A", "B", "a_long_node_name")))
+  for (size in list(c(7, 5), c(4, 3.5), c(10, 8))) {
+    grDevices::pdf(NULL, width = size[1], height = size[2])
+    ends <- draw_arc_heatmap(probs, main = "P(arc)")
+    grDevices::dev.off()
+    # The legend (its title starts at its left edge) used to start at the plot's edge;
+    # now half a line (0.1 inch at 12 points) to its right, and it ends on the device.
+    expect_equal((ends[["legend_left"]] - ends[["plot"]]) * size[1], 0.1, tolerance = 1e-6)
+    expect_lte(ends[["legend_right"]], 1)
+  }
+})
+
+test_that("many parent configurations: a table of states within 30% of the height", {
+  table <- cpt(college_fit(), "CP")  # parents SES (4 states), IQ (4), PE (2): 32 groups
+  grDevices::pdf(NULL, width = 7, height = 5)
+  on.exit(grDevices::dev.off())
+  graphics::plot.new()
+  # a group of 2 bars and a gap is 3 of the 32 * 3 units across
+  rows <- parent_rows(dimnames(table)[-1L], 3 / 96)
+  expect_identical(vapply(rows, `[[`, "", "name"), c("SES", "IQ", "PE"))
+  expect_identical(vapply(rows, `[[`, 0, "stride"), c(1, 4, 16))
+  expect_identical(rows[[1]]$states, levels(college_plans$SES))
+  # SES changes every group: its states are turned; IQ and PE are written across.
+  expect_identical(vapply(rows, `[[`, NA, "across"), c(FALSE, TRUE, TRUE))
+  # The whole table: at most 30% of the 5 inches (each configuration turned in full
+  # took 40%).
+  expect_lte(sum(vapply(rows, `[[`, 0, "lines")) * graphics::par("csi"), 0.3 * 5 + 1e-9)
+  expect_identical(plot(college_fit(), "CP"), college_fit())
+})

@@ -93,8 +93,46 @@ inline void test_minimal_imap() {
   CHECK(!capped.capped.empty());
 }
 
+// PC's orientation alone, on a skeleton and witness sets given by hand: the triangle
+// a - b - c (0, 1, 2) with one more neighbour each, x1 - b, x2 - c, x3 - a (3, 4, 5).
+// The witness sets make three immoralities, x1 -> b <- a (p 0.1), x2 -> c <- b (p 0.2)
+// and x3 -> a <- c (p 0.3), which clash nowhere but together close the cycle
+// a -> b -> c -> a. "first" applies all three; "bnlearn" (ascending p-value) skips the
+// last, as bnlearn's vstruct.apply() does, and Meek's R2 then orients a -> c.
+inline PCResult orient_cycle_case(ConflictPolicy policy) {
+  const int n = 6;
+  std::vector<char> adjacent(n * n, 0);
+  auto edge = [&](int i, int j) { adjacent[i * n + j] = adjacent[j * n + i] = 1; };
+  edge(0, 1); edge(1, 2); edge(0, 2); edge(3, 1); edge(4, 2); edge(5, 0);
+  PCResult out;
+  // (x1, a) {} and (x1, c) {b}; (x2, b) {} and (x2, a) {c}; (x3, c) {} and (x3, b) {a}
+  out.witnesses = {Witness{0, 3, {}, 0.1}, Witness{2, 3, {1}, 0.9}, Witness{1, 4, {}, 0.2},
+                   Witness{0, 4, {2}, 0.9}, Witness{2, 5, {}, 0.3}, Witness{1, 5, {0}, 0.9}};
+  PCOptions options;
+  options.conflicts = policy;
+  options.required.assign(n * n, 0);  // no background knowledge
+  options.forbidden.assign(n * n, 0);
+  PCOrienter orienter(n, options);
+  orienter.orient(adjacent, out);
+  return out;
+}
+
+inline void test_pc_bnlearn_policy() {
+  const PCResult first = orient_cycle_case(ConflictPolicy::first);
+  CHECK(first.immoralities.size() == 3 && first.conflicts.empty());
+  for (const Immorality& v : first.immoralities) CHECK(v.status == 0);
+  CHECK(first.amat[0 * 6 + 1] && first.amat[1 * 6 + 2] && first.amat[2 * 6 + 0]);  // the cycle
+  const PCResult bn = orient_cycle_case(ConflictPolicy::bnlearn);
+  for (const Immorality& v : bn.immoralities) CHECK(v.status == (v.middle == 0 ? 2 : 0));
+  const Pdag g = pdag_of_amat(bn.amat, 6);
+  CHECK(g.has_arc(3, 1) && g.has_arc(0, 1) && g.has_arc(4, 2) && g.has_arc(1, 2));
+  CHECK(g.has_arc(0, 2));          // R2: a -> b -> c
+  CHECK(g.has_undirected(5, 0));   // x3 - a stays undirected
+}
+
 inline void run_constraint_tests() {
   run_test("test_pc", test_pc);
+  run_test("test_pc_bnlearn_policy", test_pc_bnlearn_policy);
   run_test("test_minimal_imap", test_minimal_imap);
   run_local_discovery_tests();
 }

@@ -68,13 +68,20 @@ class PCOrienter {
       std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
         return found[a].strength > found[b].strength;
       });
+    } else if (opt_.conflicts == ConflictPolicy::bnlearn) {
+      // bnlearn sorts by ascending p-value; ties go by middle node, as bnlearn finds them.
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        if (found[a].strength != found[b].strength) return found[a].strength < found[b].strength;
+        return found[a].middle < found[b].middle;
+      });
     }
     for (std::size_t k : order) apply_immorality(out, static_cast<int>(k));
   }
 
   // Orients x -> middle <- y. An end already oriented middle -> end is a conflict:
-  // against background knowledge, or under the policies "first" and "strongest", the
-  // earlier immorality (or the knowledge) wins and this one is dropped whole; under
+  // against background knowledge, or under the policies "first", "strongest" and
+  // "bnlearn", the earlier immorality (or the knowledge) wins and this one is dropped
+  // whole; under
   // "bidirected" two clashing immoralities leave the edge oriented both ways.
   void apply_immorality(PCResult& out, int k) {
     Immorality& v = out.immoralities[k];
@@ -90,7 +97,8 @@ class PCOrienter {
     for (int e : ends) {
       if (arc(m, e)) out.conflicts.push_back(Conflict{m, e, source_[at(m, e)], k, drop ? 1 : 0});
     }
-    if (drop) {
+    // bnlearn also skips an immorality that would close a directed cycle.
+    if (drop || (opt_.conflicts == ConflictPolicy::bnlearn && closes_cycle(v))) {
       v.status = 2;
       return;
     }
@@ -104,6 +112,25 @@ class PCOrienter {
         v.status = 1;
       }
     }
+  }
+
+  // Whether x -> middle <- y would close a directed cycle: a directed path (arcs only)
+  // from the middle back to x or y.
+  bool closes_cycle(const Immorality& v) const {
+    std::vector<char> seen(static_cast<std::size_t>(n_), 0);
+    std::vector<int> stack{v.middle};
+    seen[v.middle] = 1;
+    while (!stack.empty()) {
+      const int u = stack.back();
+      stack.pop_back();
+      for (int w = 0; w < n_; ++w) {
+        if (seen[w] || !arc(u, w)) continue;
+        if (w == v.x || w == v.y) return true;
+        seen[w] = 1;
+        stack.push_back(w);
+      }
+    }
+    return false;
   }
 
   std::size_t at(int i, int j) const { return static_cast<std::size_t>(i) * n_ + j; }

@@ -11,10 +11,13 @@
 
 namespace learnbn {
 
-enum class ConflictPolicy { bidirected, first, strongest };
+// bnlearn: bnlearn 4.9's order (ascending p-value of the separating test) and rule (an
+// immorality that clashes or would close a directed cycle is skipped).
+enum class ConflictPolicy { bidirected, first, strongest, bnlearn };
 // The registry of policy names, in the order of ConflictPolicy.
 inline const std::vector<std::string>& conflict_policy_names() {
-  static const std::vector<std::string> names{"bidirected", "first", "strongest"};
+  static const std::vector<std::string> names{"bidirected", "first", "strongest",
+                                              "bnlearn"};
   return names;
 }
 
