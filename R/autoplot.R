@@ -89,7 +89,8 @@ ggplot_scene <- function(scene, region, main) {
   }
   if (nrow(scene$heads)) {
     heads <- cbind(scene$heads, colour = scene$edges$colour[scene$heads$edge])
-    gg <- gg + ggplot2::geom_polygon(aes(.data$x, .data$y, group = .data$head, fill = .data$colour,
+    heads$fill <- ifelse(heads$open, "white", heads$colour)  # a PAG's circles are open
+    gg <- gg + ggplot2::geom_polygon(aes(.data$x, .data$y, group = .data$head, fill = .data$fill,
                                          colour = .data$colour), data = heads)
   }
   if (nrow(scene$notes)) {

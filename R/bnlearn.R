@@ -142,6 +142,7 @@ check_bn_regressions <- function(coefficients, sd, call = rlang::caller_env()) {
 #' @export
 as_bn <- function(x) {
   if (inherits(x, "bn_fit")) stop_mixed_fit(x, "{.fn as_bn}")  # R/fit-mixed.R
+  check_not_pag(x, arg = "x")  # R/graph-pag.R: before asking for bnlearn
   rlang::check_installed("bnlearn", "to build bnlearn objects")
   if (inherits(x, "bn_fit")) return(fit_as_bn(x))
   g <- as_graph_arg(x, arg = "x")

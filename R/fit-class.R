@@ -249,6 +249,7 @@ check_table_size <- function(cardinalities, node, call = rlang::caller_env(), wh
 }
 
 check_fit_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {
+  check_not_pag(g, arg = arg, call = call)
   if (inherits(g, c("bn", "bn.fit"))) return(check_fit_graph(as_graph_arg(g), arg, call))
   if (!inherits(g, "bn_graph")) {
     lbn_abort("{.arg {arg}} must be a {.cls bn_graph}, not {.obj_type_friendly {g}}.",

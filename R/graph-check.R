@@ -141,6 +141,7 @@ format_edges <- function(pairs, sep, max = 5L) {
 
 # Any graph argument: a bn_graph, a matrix with dimnames, or an igraph graph.
 as_graph_arg <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {
+  check_not_pag(g, arg = arg, call = call)  # R/graph-pag.R
   if (inherits(g, "bn")) return(from_bn(g))  # bnlearn's structures and fits
   if (inherits(g, "bn.fit")) return(from_bn(g)$graph)
   if (inherits(g, "bn_graph")) {

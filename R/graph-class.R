@@ -215,7 +215,11 @@ as.matrix.bn_graph <- function(x, ...) {
 #' scripts written before `type`). Rows are sorted by `from`, then `to`, in node order.
 #' A graph without edges gives a data.frame with no rows and the same columns.
 #'
-#' @param g A [bn_graph] (`arcs()`, `nodes()`), or for `nodes()` also a `bn_data`,
+#' Of a PAG ([as_pag()]), `arcs()` lists each edge once, `from` first in node order, with
+#' the marks at both ends: columns `from`, `to`, `mark_from` and `mark_to`, each mark one
+#' of `"tail"`, `"arrowhead"` or `"circle"` (so `A o-> B` is `"circle"`, `"arrowhead"`).
+#'
+#' @param g A [bn_graph] or a PAG (`arcs()`, `nodes()`), or for `nodes()` also a `bn_data`,
 #'   `bn_fit` or `bn_samples` object.
 #' @param ... Unused; for methods.
 #' @return `nodes()`: a character vector. `arcs()`: a data.frame.

@@ -7,16 +7,18 @@ aligned_graphs <- function(g1, g2, arg1, arg2, call) {
   g1 <- as_graph_arg(g1, arg = arg1, call = call)
   g2 <- as_graph_arg(g2, arg = arg2, call = call)
   n1 <- colnames(g1$amat)
-  n2 <- colnames(g2$amat)
-  if (length(n1) != length(n2) || !setequal(n1, n2)) {
-    only1 <- setdiff(n1, n2)
-    only2 <- setdiff(n2, n1)
-    lbn_abort(c("{.arg {arg1}} and {.arg {arg2}} must have the same nodes.",
-                "x" = if (length(only1)) "Only in {.arg {arg1}}: {.val {only1}}.",
-                "x" = if (length(only2)) "Only in {.arg {arg2}}: {.val {only2}}."),
-              "node_mismatch", call = call)
-  }
+  check_same_nodes(n1, colnames(g2$amat), arg1, arg2, call)
   list(g1, g2, g1$amat, g2$amat[n1, n1, drop = FALSE])
+}
+
+check_same_nodes <- function(n1, n2, arg1, arg2, call) {
+  if (length(n1) == length(n2) && setequal(n1, n2)) return(invisible())
+  only1 <- setdiff(n1, n2)
+  only2 <- setdiff(n2, n1)
+  lbn_abort(c("{.arg {arg1}} and {.arg {arg2}} must have the same nodes.",
+              "x" = if (length(only1)) "Only in {.arg {arg1}}: {.val {only1}}.",
+              "x" = if (length(only2)) "Only in {.arg {arg2}}: {.val {only2}}."),
+            "node_mismatch", call = call)
 }
 
 # Status of every node pair i < j of adjacency matrix `amat` (in any node order) of graph
@@ -71,7 +73,9 @@ warn_graph_kinds <- function(g1, g2, arg1, arg2) {
 #' `"cpdag"` or `"pdag"`, or `"forest"` with undirected edges. Compare like with like:
 #' `shd(cpdag(g1), cpdag(g2))`, or two DAGs.
 #'
-#' @param g1,g2 [bn_graph] objects on the same nodes.
+#' Two PAGs (see [as_pag()]) are compared by their marks: see [pag_comparison].
+#'
+#' @param g1,g2 [bn_graph] objects on the same nodes, or two `bn_pag` objects.
 #' @return A single integer. Graphs on different node sets are an error of class
 #'   `"learnbn_error_node_mismatch"`.
 #' @family graphs
@@ -82,6 +86,9 @@ warn_graph_kinds <- function(g1, g2, arg1, arg2) {
 #' shd(learned, truth)
 #' shd(cpdag(learned), cpdag(truth))
 shd <- function(g1, g2) {
+  if (inherits(g1, "bn_pag") || inherits(g2, "bn_pag")) {
+    return(shd_pag(g1, g2))  # R/graph-pag-compare.R
+  }
   pair <- aligned_graphs(g1, g2, "g1", "g2", rlang::current_env())
   warn_graph_kinds(pair[[1L]], pair[[2L]], "g1", "g2")
   sum(pair_status(pair[[3L]], pair[[1L]]) != pair_status(pair[[4L]], pair[[2L]]))
@@ -106,7 +113,9 @@ shd <- function(g1, g2) {
 #' list their nodes in different orders. A DAG compared with a CPDAG or partially
 #' directed graph gives the warning described in [shd()]: compare `cpdag()` of both.
 #'
-#' @param learned,truth [bn_graph] objects on the same nodes.
+#' Two PAGs (see [as_pag()]) are compared by their marks: see [pag_comparison].
+#'
+#' @param learned,truth [bn_graph] objects on the same nodes, or two `bn_pag` objects.
 #' @return A one-row data.frame with integer columns `skeleton_tp`, `skeleton_fp`,
 #'   `skeleton_fn`, `arrowhead_tp`, `arrowhead_fp`, `arrowhead_fn` and `shd` (rows of
 #'   several comparisons bind with [rbind()]).
@@ -118,6 +127,9 @@ shd <- function(g1, g2) {
 #' compare_graphs(learned, truth)
 #' compare_graphs(cpdag(learned), cpdag(truth))
 compare_graphs <- function(learned, truth) {
+  if (inherits(learned, "bn_pag") || inherits(truth, "bn_pag")) {
+    return(compare_pags(learned, truth))  # R/graph-pag-compare.R
+  }
   pair <- aligned_graphs(learned, truth, "learned", "truth", rlang::current_env())
   warn_graph_kinds(pair[[1L]], pair[[2L]], "learned", "truth")
   a1 <- pair[[3L]]

@@ -299,11 +299,12 @@ graph_scene <- function(drawing, style) {
   heads <- do.call(rbind, lapply(seq_along(shapes), function(k) {
     do.call(rbind, lapply(seq_along(shapes[[k]]$heads), function(i) {
       data.frame(edge = k, head = paste(k, i), x = shapes[[k]]$heads[[i]][, 1],
-                 y = shapes[[k]]$heads[[i]][, 2])
+                 y = shapes[[k]]$heads[[i]][, 2], open = shapes[[k]]$open[[i]])
     }))
   }))
   lines <- lines %||% data.frame(edge = integer(), x = numeric(), y = numeric())
-  heads <- heads %||% data.frame(edge = integer(), head = character(), x = numeric(), y = numeric())
+  heads <- heads %||% data.frame(edge = integer(), head = character(), x = numeric(), y = numeric(),
+                                 open = logical())
   list(lines = lines, heads = heads,
        edges = data.frame(colour = style$arc_colour, width = style$arc_width, lty = style$arc_lty,
                           stringsAsFactors = FALSE),
@@ -328,7 +329,8 @@ draw_graph <- function(drawing, style) {
   }
   for (head in split(scene$heads, scene$heads$head)) {
     colour <- scene$edges$colour[head$edge[1]]
-    graphics::polygon(head$x, head$y, col = colour, border = colour)
+    graphics::polygon(head$x, head$y, col = if (head$open[1]) "white" else colour,
+                      border = colour)
   }
   if (nrow(notes <- scene$notes)) {
     graphics::rect(notes$x - notes$w / 2, notes$y - notes$h / 2, notes$x + notes$w / 2,
@@ -339,46 +341,6 @@ draw_graph <- function(drawing, style) {
   graphics::rect(b$xmin, b$ymin, b$xmax, b$ymax, col = b$fill, border = b$border)
   graphics::text(scene$labels$x, scene$labels$y, scene$labels$label, cex = scene$cex,
                  col = scene$labels$colour)
-}
-
-# An edge's line, stopping where its arrowheads begin, and its arrowheads (triangles).
-edge_shapes <- function(path, type, head) {
-  ends <- arrowhead_ends(type)
-  tips <- list(from = path[1, ], to = path[nrow(path), ])
-  if (ends[["to"]]) path <- trim_path(path, head)
-  if (ends[["from"]]) path <- reverse_rows(trim_path(reverse_rows(path), head))
-  heads <- list()
-  if (ends[["to"]]) heads$to <- arrowhead(path[nrow(path), ], tips$to, head)
-  if (ends[["from"]]) heads$from <- arrowhead(path[1, ], tips$from, head)
-  list(line = path, heads = heads)
-}
-
-# The ends of an edge that carry an arrowhead: the `to` end of an arc, both ends of a
-# bidirected edge, neither of an undirected or removed edge.
-arrowhead_ends <- function(type) c(from = type == "bidirected",
-                                   to = type %in% c("directed", "bidirected"))
-
-reverse_rows <- function(m) m[rev(seq_len(nrow(m))), , drop = FALSE]
-
-# The path without its last `length` inches.
-trim_path <- function(path, length) {
-  step <- sqrt(rowSums(diff(path)^2))
-  along <- c(0, cumsum(step))
-  cut <- along[length(along)] - length
-  if (cut <= 0) return(path[c(1, 1), , drop = FALSE])
-  i <- max(which(along <= cut))
-  point <- path[i, ] + (cut - along[i]) / step[i] * (path[i + 1, ] - path[i, ])
-  rbind(path[seq_len(i), , drop = FALSE], point, deparse.level = 0)
-}
-
-# The triangle of an arrowhead pointing from `base` towards `tip`, `length` long.
-arrowhead <- function(base, tip, length) {
-  direction <- tip - base
-  if (!any(direction != 0)) direction <- c(0, -1)
-  direction <- direction / sqrt(sum(direction^2))
-  side <- c(-direction[2], direction[1]) * 0.4 * length
-  back <- tip - direction * length
-  rbind(tip, back + side, back - side, deparse.level = 0)
 }
 
 # ---- arguments --------------------------------------------------------------------

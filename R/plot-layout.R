@@ -41,19 +41,20 @@ node_layers <- function(labels, edges) {
   }
   from <- match(edges$from, labels)
   to <- match(edges$to, labels)
-  ig <- layering_graph(n, from, to, edges$type)
+  ig <- layering_graph(n, from, to, edges$directed)
   sugiyama <- igraph::layout_with_sugiyama(ig, layers = source_layers(ig))
   xy <- rbind(sugiyama$layout, sugiyama$layout.dummy)
   list(layer = max(xy[, 2]) - xy[, 2], x = xy[, 1],
        chains = sugiyama_chains(sugiyama$extd_graph, from))
 }
 
-# The directed graph Sugiyama's layout ranks: arcs as they are, undirected and bidirected
-# edges pointing down a topological order of the arcs, so they add no cycle.
-layering_graph <- function(n, from, to, type) {
-  arcs_only <- igraph::make_graph(rbind(from, to)[, type == "directed"], n = n)
+# The directed graph Sugiyama's layout ranks: arcs (`directed`, as arcs() says; for a PAG
+# also its o-> edges) as they are, the other edges pointing down a topological order of
+# the arcs, so they add no cycle.
+layering_graph <- function(n, from, to, directed) {
+  arcs_only <- igraph::make_graph(rbind(from, to)[, directed], n = n)
   rank <- if (igraph::is_dag(arcs_only)) order(igraph::topo_sort(arcs_only)) else seq_len(n)
-  flip <- type != "directed" & rank[from] > rank[to]
+  flip <- !directed & rank[from] > rank[to]
   igraph::make_graph(rbind(ifelse(flip, to, from), ifelse(flip, from, to)), n = n)
 }
 

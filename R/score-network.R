@@ -69,6 +69,7 @@ network_score <- function(g, data, score = NULL, local = FALSE, threads = NULL, 
 }
 
 check_dag_graph <- function(g, arg = rlang::caller_arg(g), call = rlang::caller_env()) {
+  check_not_pag(g, arg = arg, call = call)
   if (inherits(g, c("bn", "bn.fit"))) g <- as_graph_arg(g)  # bnlearn's; returned converted
   if (!inherits(g, "bn_graph")) {
     lbn_abort("{.arg {arg}} must be a {.cls bn_graph}, not {.obj_type_friendly {g}}.", "type",

@@ -15,7 +15,7 @@ test_that("autoplot() draws the scene of plot(): the same boxes, labels, lines a
   expect_identical(layer_data[[3]], scene$boxes)
   expect_identical(layer_data[[4]], scene$labels)
   expect_identical(layer_data[[1]][c("edge", "x", "y")], scene$lines)
-  expect_identical(layer_data[[2]][c("edge", "head", "x", "y")], scene$heads)
+  expect_identical(layer_data[[2]][names(scene$heads)], scene$heads)
   # 7 arcs, 7 heads; CP highlighted
   expect_identical(length(unique(scene$heads$head)), 7L)
   expect_identical(scene$boxes$border[scene$labels$label == "CP"], "#C0392B")

@@ -64,6 +64,8 @@ fuzz_fixtures <- function() {
     fit_summary <- summary(fit_cp)
     graph_summary <- summary(g_cp)
     ig <- as_igraph(g_cp)
+    pag <- as_pag(g_cp_cpdag)  # a PAG wherever a graph is taken, and its own methods
+    pag_summary <- summary(pag)
     # A copy: write_bif() may be called with it as its file, and must never overwrite the
     # installed package's survey.bif (which other test files read).
     bif_file <- tempfile(fileext = ".bif")
@@ -81,7 +83,7 @@ fuzz_junk <- function(bounded = FALSE, functions = TRUE) {
                  TRUE, FALSE, "", "junk", "NA", "a b|c:]", "SEX", "CP", "a", c("SEX", "SEX"),
                  character(0), numeric(0), integer(0), logical(0), 1:100, letters, list(),
                  list(1, "a"), list(a = 1, b = NULL), function(x) x, mean, data.frame(),
-                 data.frame(a = 1:3), cp, gauss, na_frame, d_cp, g_cp, g_gauss, g_pc, fit_cp,
+                 data.frame(a = 1:3), cp, gauss, na_frame, d_cp, g_cp, g_gauss, g_pc, pag, fit_cp,
                  fit_gauss, samples, strength, cpt_cp, matrix(1:4, 2), matrix("a", 1, 1),
                  matrix(0, 0, 0), new.env(), factor("a"), factor(c("a", "b")),
                  as.Date("2020-01-01"), 1i, as.raw(1), quote(x), y ~ x, c(a = 1, b = 2),
@@ -252,7 +254,11 @@ fuzz_targets <- function() {
     method("as.double", "bn_count", alist(count)), method("Ops", "bn_count", alist(count)),
     method("Math", "bn_count", alist(count)),
     method("as_tbl_graph", "bn_graph", graphs, quote(tidygraph::as_tbl_graph)),
-    method("as_tbl_graph", "bn_fit", fits, quote(tidygraph::as_tbl_graph)))
+    method("as_tbl_graph", "bn_fit", fits, quote(tidygraph::as_tbl_graph)),
+    method("print", "bn_pag", alist(pag)), method("summary", "bn_pag", alist(pag)),
+    method("print", "summary.bn_pag", alist(pag_summary)),
+    method("as.matrix", "bn_pag", alist(pag)), method("plot", "bn_pag", alist(pag)),
+    method("autoplot", "bn_pag", alist(pag), quote(ggplot2::autoplot)))
   plot_trace <- list(name = "plot_trace", fun = quote(plot_trace), args = c("...", "main"),
                      required = character(), first = alist(g_cp, g_gauss))
   c(targets, methods, list(plot_trace))
