@@ -52,6 +52,7 @@ dimnames.bn_data <- function(x) list(NULL, names(x$levels))
 #' @examples
 #' head(as.data.frame(bn_data(college_plans, counts = "count")))
 as.data.frame.bn_data <- function(x, row.names = NULL, optional = FALSE, ...) {
+  check_rows(x, "{.fn as.data.frame}")
   continuous <- continuous_nodes(x)
   frame <- as.data.frame(lapply(names(x$levels), function(name) {
     if (name %in% continuous) return(x$values[[name]])
