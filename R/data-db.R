@@ -1,6 +1,8 @@
 # bn_data() from a database table: the sufficient statistics are computed in the
-# database (dbplyr writes the SQL, so any DBI or dbplyr back end serves), and only they
-# come back to R.
+# database, and only they come back to R. The queries are plain SQL (COUNT, SUM, CASE,
+# ROUND, GROUP BY) over the rows as a subquery: a table of a DBI connection, or the SQL
+# dbplyr renders for a lazy table (with its filters and joins), so any DBI or dbplyr back
+# end serves. A source is list(con, from): the connection and the SQL of the rows.
 
 # bn_data() of a DBI connection with `table`, or of a dbplyr lazy table.
 db_data <- function(x, table, counts, type, missing, arg, call) {
@@ -20,7 +22,7 @@ db_data <- function(x, table, counts, type, missing, arg, call) {
   if (kinds$type == "mixed") stop_mixed_db(kinds$kinds, arg, call)
   if (kinds$type == "gaussian") {
     stop_if_missing(profile$nulls, FALSE, missing_hint_gaussian, arg, call)
-    return(db_gaussian(source, names(columns), counts, sample, profile, call))
+    return(db_gaussian(source, names(columns), counts, sample, call))
   }
   if (missing == "error") stop_if_missing(profile$nulls, FALSE, missing_hint_discrete, arg, call)
   db_discrete(source, columns, counts, type, missing, arg, call)
@@ -28,14 +30,16 @@ db_data <- function(x, table, counts, type, missing, arg, call) {
 
 # The rows as a dbplyr lazy table: `x` itself, or `table` of the connection `x`.
 db_source <- function(x, table, arg, call) {
-  rlang::check_installed(c("DBI", "dbplyr"), reason = "to learn from a database.", call = call)
   if (inherits(x, "tbl_lazy")) {
+    rlang::check_installed(c("DBI", "dbplyr"), reason = "to learn from a lazy table.",
+                           call = call)
     if (!is.null(table)) {
       lbn_abort(c("{.arg table} is for a DBI connection; {.arg {arg}} is already a table.",
                   "i" = "Drop {.arg table}."), "value", call = call)
     }
-    return(x)
+    return(list(con = dbplyr::remote_con(x), from = as.character(dbplyr::sql_render(x))))
   }
+  rlang::check_installed("DBI", reason = "to learn from a database.", call = call)
   if (is.null(table)) {
     lbn_abort(c("{.arg {arg}} is a database connection: name the table with {.arg table}.",
                 "i" = "For example {.code bn_data(con, table = \"survey\")}."),
@@ -45,7 +49,8 @@ db_source <- function(x, table, arg, call) {
     check_string(table, arg = "table", call = call)
     if (!DBI::dbExistsTable(x, table)) stop_unknown_table(x, table, call)
   }
-  tryCatch(dplyr::tbl(x, table), error = function(e) stop_unknown_table(x, table, call, e))
+  from <- paste("SELECT * FROM", DBI::dbQuoteIdentifier(x, table))
+  list(con = x, from = from)
 }
 
 stop_unknown_table <- function(con, table, call, parent = NULL) {
@@ -59,7 +64,9 @@ stop_unknown_table <- function(con, table, call, parent = NULL) {
 
 # A few rows, to learn the R class of every column.
 db_sample <- function(source, arg, call) {
-  sample <- dplyr::collect(utils::head(source, 100L))
+  result <- DBI::dbSendQuery(source$con, source$from)
+  on.exit(DBI::dbClearResult(result))
+  sample <- DBI::dbFetch(result, n = 100L)
   if (!ncol(sample)) lbn_abort("{.arg {arg}} has no columns.", "empty", call = call)
   as.data.frame(sample)
 }
@@ -98,32 +105,44 @@ db_column_kinds <- function(sample, counts, arg, call) {
 # One pass over the table: rows (cases, with counts), NULL cells per column, numeric
 # columns' non-integer values, and bad counts.
 db_profile <- function(source, columns, counts) {
-  sums <- list(.rows = if (is.null(counts)) quote(n()) else db_sum(rlang::sym(counts)))
-  for (i in seq_along(columns)) {
-    col <- rlang::sym(names(columns)[i])
-    sums[[paste0(".null", i)]] <- db_sum(rlang::expr(ifelse(is.na(!!col), 1L, 0L)))
-    if (columns[[i]] == "numeric") {
-      sums[[paste0(".frac", i)]] <- db_sum(rlang::expr(ifelse(!!col == round(!!col, 0L), 0L, 1L)))
-    }
-  }
-  if (!is.null(counts)) {
-    w <- rlang::sym(counts)
-    sums$.bad <- db_sum(rlang::expr(ifelse(!is.na(!!w) & !!w >= 0 & !!w == round(!!w, 0L),
-                                           0L, 1L)))
-  }
-  got <- as.list(dplyr::collect(dplyr::summarise(dplyr::ungroup(source), !!!sums)))
-  got <- lapply(got, function(v) if (is.na(v)) 0 else as.numeric(v))  # SUM() of no rows
+  quoted <- db_names(source, names(columns))
+  numeric <- columns == "numeric"
+  w <- if (!is.null(counts)) db_names(source, counts)
+  got <- db_select(source, c(
+    rows = if (is.null(counts)) "COUNT(*)" else sprintf("SUM(%s)", w),
+    bad = if (!is.null(counts)) {
+      sprintf("SUM(CASE WHEN %s >= 0 AND %s = ROUND(%s) THEN 0 ELSE 1 END)", w, w, w)
+    },
+    stats::setNames(sprintf("SUM(CASE WHEN %s IS NULL THEN 1 ELSE 0 END)", quoted),
+                    paste0("null", seq_along(quoted))),
+    stats::setNames(sprintf("SUM(CASE WHEN %s <> ROUND(%s) THEN 1 ELSE 0 END)", quoted[numeric],
+                            quoted[numeric]), sprintf("frac%d", which(numeric)))))
+  got[is.na(got)] <- 0  # SUM() of no rows
   pick <- function(prefix) {
     found <- stats::setNames(numeric(length(columns)), names(columns))
     at <- paste0(prefix, seq_along(columns))
-    found[at %in% names(got)] <- unlist(got[intersect(at, names(got))])
+    found[at %in% names(got)] <- got[intersect(at, names(got))]
     found
   }
-  list(rows = got$.rows, nulls = pick(".null"), fractional = pick(".frac"),
-       bad_counts = if (is.null(got$.bad)) 0 else got$.bad)
+  list(rows = got[["rows"]], nulls = pick("null"), fractional = pick("frac"),
+       bad_counts = if (is.null(counts)) 0 else got[["bad"]])
 }
 
-db_sum <- function(x) rlang::expr(sum(!!x, na.rm = TRUE))
+# Quoted identifiers of the columns `cols`, as SQL text.
+db_names <- function(source, cols) as.character(DBI::dbQuoteIdentifier(source$con, cols))
+
+# One row of aggregates `exprs` (SQL text, named by plain aliases) over the rows, as a
+# named numeric vector; in queries of at most 1,000 aggregates (SQLite's limit on the
+# columns of a result is 2,000).
+db_select <- function(source, exprs) {
+  batches <- split(seq_along(exprs), (seq_along(exprs) - 1L) %/% 1000L)
+  got <- lapply(batches, function(at) {
+    sql <- sprintf("SELECT %s FROM (%s) lbn_rows",
+                   paste(exprs[at], "AS", names(exprs)[at], collapse = ", "), source$from)
+    unlist(lapply(DBI::dbGetQuery(source$con, sql), as.numeric))
+  })
+  stats::setNames(unlist(unname(got)), names(exprs))
+}
 
 # The type of the data ("discrete", "gaussian" or "mixed") and the kind of every column,
 # by the rules of column_types() (R/data-mixed.R) for a data.frame.
@@ -157,10 +176,8 @@ db_data_kinds <- function(source, columns, profile, type, call) {
 
 # The number of distinct values of each column in `cols`.
 db_distinct <- function(source, cols) {
-  counted <- lapply(rlang::syms(cols), function(col) rlang::expr(n_distinct(!!col)))
-  names(counted) <- paste0(".d", seq_along(cols))
-  got <- dplyr::collect(dplyr::summarise(dplyr::ungroup(source), !!!counted))
-  stats::setNames(as.numeric(unlist(got)), cols)
+  exprs <- sprintf("COUNT(DISTINCT %s)", db_names(source, cols))
+  stats::setNames(db_select(source, stats::setNames(exprs, paste0("d", seq_along(cols)))), cols)
 }
 
 stop_mixed_db <- function(kinds, arg, call) {
@@ -178,15 +195,17 @@ stop_mixed_db <- function(kinds, arg, call) {
 # read in chunks into factors, then the count table goes through bn_data() as any other.
 db_discrete <- function(source, columns, counts, type, missing, arg, call) {
   cols <- names(columns)
-  source <- dplyr::ungroup(source)
-  cases <- make.unique(c(cols, counts, ".cases"))[length(cols) + length(counts) + 1L]
-  query <- if (is.null(counts)) {
-    dplyr::count(source, !!!rlang::syms(cols), name = cases)
+  quoted <- paste(db_names(source, cols), collapse = ", ")
+  sql <- if (is.null(counts)) {
+    sprintf("SELECT %s, COUNT(*) FROM (%s) lbn_rows GROUP BY %s", quoted, source$from, quoted)
   } else {
-    source <- dplyr::filter(source, !!rlang::sym(counts) > 0)
-    dplyr::count(source, !!!rlang::syms(cols), wt = !!rlang::sym(counts), name = cases)
+    w <- db_names(source, counts)
+    sprintf("SELECT %s, SUM(%s) FROM (%s) lbn_rows WHERE %s > 0 GROUP BY %s", quoted, w,
+            source$from, w, quoted)
   }
-  fetched <- db_fetch_factors(query, cols, cases, call)
+  fetched <- db_fetch_factors(source$con, sql, cols, call)
+  cases <- make.unique(c(cols, ".cases"))[length(cols) + 1L]
+  fetched$frame[[cases]] <- fetched$cases
   data <- new_bn_data(fetched$frame, counts = cases, type = "discrete", missing = missing,
                       arg = arg, call = call)
   data$sources <- fetched$sources
@@ -196,29 +215,28 @@ db_discrete <- function(source, columns, counts, type, missing, arg, call) {
   data
 }
 
-# The result of `query` read `chunk` rows at a time, each column kept as integer codes
-# into the values seen so far (so R never holds the values of every row at once), then
-# as factors with the levels bn_data() gives such a column; and the column sources.
-db_fetch_factors <- function(query, cols, cases, call, chunk = 100000L) {
-  con <- dbplyr::remote_con(query)
-  result <- DBI::dbSendQuery(con, dbplyr::sql_render(query))
+# The result of `sql` (the columns `cols`, then the case counts) read `chunk` rows at a
+# time, each column kept as integer codes into the values seen so far (so R never holds
+# the values of every row at once), then as factors with the levels bn_data() gives such
+# a column; the column sources, and the case counts.
+db_fetch_factors <- function(con, sql, cols, call, chunk = 100000L) {
+  result <- DBI::dbSendQuery(con, sql)
   on.exit(DBI::dbClearResult(result))
-  state <- stats::setNames(rep(list(list(levels = NULL, codes = list())), length(cols)), cols)
-  weights <- list()
+  state <- rep(list(list(levels = NULL, codes = list())), length(cols))
+  cases <- list()
   repeat {
     part <- DBI::dbFetch(result, n = chunk)
     if (nrow(part)) {
-      for (col in cols) state[[col]] <- db_add_codes(state[[col]], part[[col]])
-      weights[[length(weights) + 1L]] <- as.numeric(part[[cases]])
+      for (j in seq_along(cols)) state[[j]] <- db_add_codes(state[[j]], part[[j]])
+      cases[[length(cases) + 1L]] <- as.numeric(part[[length(cols) + 1L]])
     }
     if (DBI::dbHasCompleted(result)) break
   }
-  columns <- lapply(cols, function(col) db_factor(state[[col]], col, call))
+  columns <- lapply(seq_along(cols), function(j) db_factor(state[[j]], cols[j], call))
   frame <- as.data.frame(stats::setNames(lapply(columns, `[[`, "factor"), cols),
                          optional = TRUE)
-  frame[[cases]] <- unlist(weights, use.names = FALSE)
-  if (!length(frame[[cases]])) frame[[cases]] <- numeric()
-  list(frame = frame, sources = stats::setNames(vapply(columns, `[[`, "", "source"), cols))
+  list(frame = frame, sources = stats::setNames(vapply(columns, `[[`, "", "source"), cols),
+       cases = as.numeric(unlist(cases, use.names = FALSE)))
 }
 
 # Adds a chunk of a column to its codes, extending the values seen.
@@ -259,26 +277,24 @@ db_factor <- function(state, col, call) {
 # Gaussian data: one query of COUNT(*), SUM(x) and SUM(x * y) for every pair, each
 # column shifted by about its mean (from the sample) so that the cross-products do not
 # lose the digits of the covariances. The result holds no rows: see check_rows().
-db_gaussian <- function(source, cols, counts, sample, profile, call) {
+db_gaussian <- function(source, cols, counts, sample, call) {
   shift <- vapply(sample[cols], function(v) {
     m <- mean(as.numeric(v), na.rm = TRUE)
-    if (is.finite(m)) signif(m, 6) else 0  # few digits: the SQL literal is this number
+    if (is.finite(m)) m else 0
   }, numeric(1))
-  centred <- lapply(seq_along(cols), function(i) rlang::expr((!!rlang::sym(cols[i]) -
-                                                               !!shift[[i]])))
-  weigh <- function(e) if (is.null(counts)) e else rlang::expr(!!rlang::sym(counts) * !!e)
-  sums <- list(.n = if (is.null(counts)) quote(n()) else db_sum(rlang::sym(counts)))
+  shift <- sprintf("%.5e", shift)  # few digits: R reads the number the SQL literal is
+  centred <- sprintf("(%s - %s)", db_names(source, cols), shift)
+  weigh <- if (is.null(counts)) "" else paste0(db_names(source, counts), " * ")
   p <- length(cols)
   pairs <- which(upper.tri(diag(p), diag = TRUE), arr.ind = TRUE)
-  for (i in seq_len(p)) sums[[paste0(".s", i)]] <- db_sum(weigh(centred[[i]]))
-  for (k in seq_len(nrow(pairs))) {
-    i <- pairs[k, 1]
-    j <- pairs[k, 2]
-    sums[[paste0(".p", k)]] <- db_sum(weigh(rlang::expr(!!centred[[i]] * !!centred[[j]])))
-  }
-  got <- as.numeric(dplyr::collect(dplyr::summarise(dplyr::ungroup(source), !!!sums)))
-  gaussian_statistics(got[1], got[1 + seq_len(p)], got[-seq_len(p + 1)], pairs, shift, cols,
-                      call)
+  exprs <- c(n = if (is.null(counts)) "COUNT(*)" else sprintf("SUM(%s)", weigh),
+             stats::setNames(sprintf("SUM(%s%s)", weigh, centred), paste0("s", seq_len(p))),
+             stats::setNames(sprintf("SUM(%s%s * %s)", weigh, centred[pairs[, 1]],
+                                     centred[pairs[, 2]]), paste0("p", seq_len(nrow(pairs)))))
+  if (!is.null(counts)) exprs[["n"]] <- sprintf("SUM(%s)", db_names(source, counts))
+  got <- db_select(source, exprs)
+  gaussian_statistics(got[[1]], got[1 + seq_len(p)], got[-seq_len(p + 1)], pairs,
+                      as.numeric(shift), cols, call)
 }
 
 # Gaussian bn_data from the case count n, the sums of the shifted columns and their
@@ -287,7 +303,7 @@ gaussian_statistics <- function(n, sums, products, pairs, shift, cols, call) {
   scatter <- matrix(0, length(cols), length(cols))
   scatter[pairs] <- products
   scatter[pairs[, 2:1, drop = FALSE]] <- products
-  centre <- sums / n
+  centre <- unname(sums) / n
   cov <- scatter / n - tcrossprod(centre)
   means <- stats::setNames(shift + centre, cols)
   sds <- stats::setNames(sqrt(pmax(diag(cov), 0)), cols)
