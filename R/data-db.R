@@ -325,11 +325,11 @@ gaussian_statistics <- function(n, sums, products, pairs, shift, cols, call) {
 }
 
 # Internal: stops when `data` holds only sufficient statistics (Gaussian data from a
-# database) and `what` needs the rows.
-check_rows <- function(data, what, call = rlang::caller_env()) {
+# database) and `what` (cli markup, evaluated in the caller) needs the rows.
+check_rows <- function(data, what, arg = "data", call = rlang::caller_env()) {
   if (!isTRUE(data$statistics_only)) return(invisible(data))
-  what <- cli::format_inline(what)
-  lbn_abort(c(paste0("{what} needs the rows of the data, but {.arg data} holds only their ",
+  what <- cli::format_inline(what, .envir = parent.frame())
+  lbn_abort(c(paste0("{what} needs the rows of the data, but {.arg {arg}} holds only their ",
                      "sufficient statistics (computed in a database)."),
               "i" = paste0("Collect the rows into R (e.g. with {.fn dplyr::collect}) and pass ",
                            "the data.frame, if they fit in memory.")),

@@ -27,7 +27,6 @@ with_cv_folds <- function(data, score, call = rlang::caller_env()) {
   if (!identical(score$type, "cv")) return(data)
   assignment <- score[c("folds", "fold_seed", "fold_ids")]
   if (identical(data$fold_assignment, assignment)) return(data)  # already dealt by this score
-  check_rows(data, "The {.val cv} score", call = call)  # R/data-db.R
   n_cases <- data$n_cases
   case_fold <- score$fold_ids
   if (score$folds > n_cases) {
