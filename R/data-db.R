@@ -15,9 +15,8 @@ db_data <- function(x, table, counts, type, missing, arg, call) {
                 "x" = "{format_count(profile$bad_counts)} row{?s} {?does/do} not."),
               "counts", call = call)
   }
-  if (profile$rows == 0) {
-    lbn_abort("{.arg {arg}} has no rows (or every count is zero).", "empty", call = call)
-  }
+  if (profile$rows == 0) lbn_abort("{.arg {arg}} has no rows (or every count is zero).", "empty",
+                                   call = call)
   kinds <- db_data_kinds(source, columns, profile, type, call)
   if (kinds$type == "mixed") stop_mixed_db(kinds$kinds, arg, call)
   if (kinds$type == "gaussian") {
@@ -49,17 +48,16 @@ db_source <- function(x, table, arg, call) {
     check_string(table, arg = "table", call = call)
     if (!DBI::dbExistsTable(x, table)) stop_unknown_table(x, table, call)
   }
-  from <- paste("SELECT * FROM", DBI::dbQuoteIdentifier(x, table))
-  list(con = x, from = from)
+  list(con = x, from = paste("SELECT * FROM", DBI::dbQuoteIdentifier(x, table)))
 }
 
-stop_unknown_table <- function(con, table, call, parent = NULL) {
+stop_unknown_table <- function(con, table, call) {
   known <- tryCatch(DBI::dbListTables(con), error = function(e) character())
   shown <- if (is.character(table)) table else format(table)
   lbn_abort(c("The database has no table {.val {shown}} (argument {.arg table}).",
               "i" = if (length(known)) "Its tables: {list_few(known, 10L, quote = TRUE)}.",
               "i" = "Check the name (and its schema, e.g. {.code DBI::Id(schema, table)})."),
-            "unknown_table", call = call, parent = parent)
+            "unknown_table", call = call)
 }
 
 # A few rows, to learn the R class of every column.
@@ -92,11 +90,13 @@ db_column_kinds <- function(sample, counts, arg, call) {
   if (anyNA(kinds)) {
     bad <- names(kinds)[is.na(kinds)]
     found <- vapply(sample[bad], function(col) class(col)[1], "")
-    lbn_abort(c(paste0("Column{?s} {.val {bad}} of {.arg {arg}} {?has/have} type{?s} ",
-                       "{.cls {found}}, which bn_data() cannot use."),
+    shown <- paste0(bad, " (", found, ")")
+    n <- cli::qty(length(bad))
+    lbn_abort(c(paste0("{n}Column{?s} {shown} of {.arg {arg}} {n}{?has a type/have types} ",
+                       "that bn_data() cannot use."),
                 "i" = paste0("Use text, logical or numeric columns: convert in the query, e.g. ",
                              "{.code dplyr::mutate(tbl, {bad[1]} = as.character({bad[1]}))}, ",
-                             "or drop {?it/them} with {.fn dplyr::select}.")),
+                             "or drop {n}{?it/them} with {.fn dplyr::select}.")),
               "type", call = call)
   }
   kinds
@@ -278,20 +278,17 @@ db_factor <- function(state, col, call) {
 # column shifted by about its mean (from the sample) so that the cross-products do not
 # lose the digits of the covariances. The result holds no rows: see check_rows().
 db_gaussian <- function(source, cols, counts, sample, call) {
-  shift <- vapply(sample[cols], function(v) {
-    m <- mean(as.numeric(v), na.rm = TRUE)
-    if (is.finite(m)) m else 0
-  }, numeric(1))
-  shift <- sprintf("%.5e", shift)  # few digits: R reads the number the SQL literal is
+  shift <- vapply(sample[cols], function(v) mean(as.numeric(v), na.rm = TRUE), numeric(1))
+  shift <- sprintf("%.5e", ifelse(is.finite(shift), shift, 0))  # R reads the SQL literal
   centred <- sprintf("(%s - %s)", db_names(source, cols), shift)
-  weigh <- if (is.null(counts)) "" else paste0(db_names(source, counts), " * ")
+  w <- if (!is.null(counts)) db_names(source, counts)
+  weigh <- if (is.null(w)) "" else paste0(w, " * ")
   p <- length(cols)
   pairs <- which(upper.tri(diag(p), diag = TRUE), arr.ind = TRUE)
-  exprs <- c(n = if (is.null(counts)) "COUNT(*)" else sprintf("SUM(%s)", weigh),
+  exprs <- c(n = if (is.null(w)) "COUNT(*)" else sprintf("SUM(%s)", w),
              stats::setNames(sprintf("SUM(%s%s)", weigh, centred), paste0("s", seq_len(p))),
              stats::setNames(sprintf("SUM(%s%s * %s)", weigh, centred[pairs[, 1]],
                                      centred[pairs[, 2]]), paste0("p", seq_len(nrow(pairs)))))
-  if (!is.null(counts)) exprs[["n"]] <- sprintf("SUM(%s)", db_names(source, counts))
   got <- db_select(source, exprs)
   gaussian_statistics(got[[1]], got[1 + seq_len(p)], got[-seq_len(p + 1)], pairs,
                       as.numeric(shift), cols, call)
@@ -336,5 +333,67 @@ check_rows <- function(data, what, arg = "data", call = rlang::caller_env()) {
             "statistics_only", call = call)
 }
 
-# Internal: whether `x` is a database connection or a dbplyr lazy table (Spark's too).
-is_database <- function(x) inherits(x, c("DBIConnection", "tbl_lazy", "spark_connection"))
+# Internal: whether `x` is a database connection or a dbplyr lazy table.
+is_database <- function(x) inherits(x, c("DBIConnection", "tbl_lazy"))
+
+#' @name bn_data
+#' @param table With a DBI connection as `x`: the name of the table to learn from (a
+#'   string, or a [DBI::Id()] naming its schema). `NULL` otherwise.
+#' @section Data in a database:
+#' Structure learning needs only sufficient statistics, so data that do not fit in R can
+#' stay where they are. `bn_data(con, table = "name")` takes a DBI connection and a
+#' table, and `bn_data(tbl)` a dbplyr lazy table (with its `filter()`, `select()`,
+#' joins, ...); the database computes the statistics and only they come back to R:
+#'
+#' * **Discrete data**: `SELECT cols, COUNT(*) ... GROUP BY cols` (with `counts`,
+#'   `SUM(counts)`), read in chunks into a count table with one weighted row per
+#'   distinct configuration, used as `bn_data()` uses any count table: every learner,
+#'   score and test then runs on it, with the counts of the rows exactly.
+#' * **Continuous data**: one query of `COUNT(*)`, `SUM(x)` and `SUM(x * y)` for every
+#'   pair of columns (each shifted by about its mean, so that no digits are lost), giving
+#'   the means, standard deviations and correlations that the Gaussian scores and tests
+#'   use. Such a `bn_data` holds no rows: what needs them ([bootstrap_arcs()],
+#'   [bn_cv()], the permutation tests, [logLik()] or [predict()] on these data,
+#'   `as.data.frame()`) stops with an error of class `learnbn_error_statistics_only`.
+#' * **Mixed tables** (discrete and continuous columns) are not supported from a
+#'   database yet (an error of class `learnbn_error_data_type`): choose one kind with
+#'   `type` or in the query, or collect the rows.
+#'
+#' Column kinds follow the rules for a data.frame, from the R classes the back end gives
+#' the first 100 rows and one pass over the table: text, logical and factor columns
+#' are discrete; numeric columns are continuous when one value is not whole (and every
+#' column is numeric), discrete otherwise; `type` overrides as for a data.frame. Levels
+#' are those a data.frame column of the same class gets (sorted strings or numbers).
+#' Columns of other types (dates, blobs) are an error of class `learnbn_error_type`:
+#' convert them in the query. `NULL` cells are missing values, under the data.frame
+#' rules: an error naming the columns (with the number of rows concerned), or, with
+#' `missing = "allow"` and discrete data, missing codes. An unknown table is an error of
+#' class `learnbn_error_unknown_table`.
+#'
+#' The queries are plain SQL (`COUNT`, `SUM`, `CASE`, `ROUND`, `GROUP BY`) over the
+#' rows as a subquery, so the same code serves every DBI back end (SQLite, DuckDB,
+#' PostgreSQL, MySQL, ...) and every dbplyr lazy table, including Spark's through
+#' sparklyr. DBI, and dbplyr for lazy tables, must be installed.
+#' @examples
+#' # Data in a database (here an SQLite database in memory)
+#' if (requireNamespace("RSQLite", quietly = TRUE)) {
+#'   con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
+#'   DBI::dbWriteTable(con, "plans", as.data.frame(college_plans))
+#'   plans <- bn_data(con, table = "plans", counts = "count")
+#'   plans
+#'   hill_climb(plans)
+#'   DBI::dbDisconnect(con)
+#' }
+#' \dontrun{
+#' # The same code with other back ends:
+#' # DuckDB (an embedded database, fast on large tables)
+#' g <- hill_climb(bn_data(DBI::dbConnect(duckdb::duckdb(), "survey.duckdb"), table = "survey"))
+#' # PostgreSQL: a table in a schema; a filtered lazy table (dbplyr)
+#' con <- DBI::dbConnect(RPostgres::Postgres(), dbname = "clinic")
+#' d <- bn_data(con, table = DBI::Id(schema = "visits", table = "y2024"))
+#' g <- pc(bn_data(dplyr::filter(dplyr::tbl(con, "patients"), age > 17)))
+#' # Spark, through sparklyr's dbplyr back end
+#' sc <- sparklyr::spark_connect(master = "local")
+#' g <- hill_climb(bn_data(dplyr::tbl(sc, "events")))
+#' }
+NULL
