@@ -380,8 +380,8 @@ is_database <- function(x) inherits(x, c("DBIConnection", "tbl_lazy"))
 #'   con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
 #'   DBI::dbWriteTable(con, "plans", as.data.frame(college_plans))
 #'   plans <- bn_data(con, table = "plans", counts = "count")
-#'   plans
-#'   hill_climb(plans)
+#'   print(plans)
+#'   print(hill_climb(plans))
 #'   DBI::dbDisconnect(con)
 #' }
 #' \dontrun{
