@@ -22,16 +22,18 @@ discrete_rows <- function() {
 
 test_that("discrete counts from SQLite equal bn_data() of the same rows exactly", {
   x <- discrete_rows()
+  x$d <- ifelse(x$c == "yes", 10L, sample(c(2L, 10L), 600, TRUE))  # levels 2, 10 (not "10", "2")
   con <- memory_db(t = x)
   on.exit(DBI::dbDisconnect(con))
-  d <- bn_data(con, table = "t")
+  d <- bn_data(con, table = DBI::Id(table = "t"))
   d0 <- bn_data(x)
+  expect_identical(d$levels$d, c("2", "10"))
   expect_identical(d$levels, d0$levels)
   expect_identical(d$sources, d0$sources)
   expect_identical(d$n_cases, 600)
   # one weighted row per distinct configuration
   expect_identical(d$n_rows, nrow(unique(x)))
-  for (family in list(c("a", "b", "c"), c("c", "b"), "a")) {
+  for (family in list(c("a", "b", "c"), c("c", "b"), "a", c("d", "c", "a"))) {
     db <- family_table(d, family[1], family[-1])
     expect_identical(db, family_table(d0, family[1], family[-1]))
     # and the table R's table() counts from the rows
