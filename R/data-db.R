@@ -1,14 +1,16 @@
-# bn_data() from a database table: the sufficient statistics are computed in the
-# database, and only they come back to R. The queries are plain SQL (COUNT, SUM, CASE,
-# ROUND, GROUP BY) over the rows as a subquery: a table of a DBI connection, or the SQL
-# dbplyr renders for a lazy table (with its filters and joins), so any DBI or dbplyr back
-# end serves. A source is list(con, from): the connection and the SQL of the rows.
+# bn_data() from a database: the sufficient statistics are computed there, in plain SQL
+# over the rows as a subquery (a table, or what dbplyr renders for a lazy table), so any
+# DBI or dbplyr back end serves. A source is list(con, from): connection, SQL of the rows.
 
 # bn_data() of a DBI connection with `table`, or of a dbplyr lazy table.
 db_data <- function(x, table, counts, type, missing, arg, call) {
   source <- db_source(x, table, arg, call)
   sample <- db_sample(source, arg, call)
   columns <- db_column_kinds(sample, counts, arg, call)
+  # Text and logical columns are discrete whatever their values: no pass to profile them.
+  if (all(columns == "discrete") && is.null(counts) && is.null(names(type)) && type != "gaussian") {
+    return(db_discrete(source, columns, counts, type, missing, arg, call))
+  }
   profile <- db_profile(source, columns, counts)
   if (profile$bad_counts > 0) {
     lbn_abort(c("The counts column {.val {counts}} must hold non-negative whole numbers.",
@@ -23,7 +25,6 @@ db_data <- function(x, table, counts, type, missing, arg, call) {
     stop_if_missing(profile$nulls, FALSE, missing_hint_gaussian, arg, call)
     return(db_gaussian(source, names(columns), counts, sample, call))
   }
-  if (missing == "error") stop_if_missing(profile$nulls, FALSE, missing_hint_discrete, arg, call)
   db_discrete(source, columns, counts, type, missing, arg, call)
 }
 
@@ -204,6 +205,8 @@ db_discrete <- function(source, columns, counts, type, missing, arg, call) {
             source$from, w, quoted)
   }
   fetched <- db_fetch_factors(source$con, sql, cols, call)
+  nulls <- vapply(fetched$frame, function(f) sum(fetched$cases[is.na(f)]), numeric(1))
+  stop_if_missing(nulls, missing == "allow", missing_hint_discrete, arg, call)
   cases <- make.unique(c(cols, ".cases"))[length(cols) + 1L]
   fetched$frame[[cases]] <- fetched$cases
   data <- new_bn_data(fetched$frame, counts = cases, type = "discrete", missing = missing,
@@ -367,13 +370,11 @@ is_database <- function(x) inherits(x, c("DBIConnection", "tbl_lazy"))
 #' Columns of other types (dates, blobs) are an error of class `learnbn_error_type`:
 #' convert them in the query. `NULL` cells are missing values, under the data.frame
 #' rules: an error naming the columns (with the number of rows concerned), or, with
-#' `missing = "allow"` and discrete data, missing codes. An unknown table is an error of
-#' class `learnbn_error_unknown_table`.
+#' `missing = "allow"` and discrete data, missing codes.
 #'
-#' The queries are plain SQL (`COUNT`, `SUM`, `CASE`, `ROUND`, `GROUP BY`) over the
-#' rows as a subquery, so the same code serves every DBI back end (SQLite, DuckDB,
-#' PostgreSQL, MySQL, ...) and every dbplyr lazy table, including Spark's through
-#' sparklyr. DBI, and dbplyr for lazy tables, must be installed.
+#' The queries are plain SQL (`COUNT`, `SUM`, `CASE`, `ROUND`, `GROUP BY`), so the same
+#' code serves every DBI back end (SQLite, DuckDB, PostgreSQL, ...) and dbplyr lazy table
+#' (Spark's through sparklyr). DBI, and dbplyr for lazy tables, must be installed.
 #' @examples
 #' # Data in a database (here an SQLite database in memory)
 #' if (requireNamespace("RSQLite", quietly = TRUE)) {
