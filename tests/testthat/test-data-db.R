@@ -3,23 +3,6 @@
 skip_if_not_installed("DBI")
 skip_if_not_installed("RSQLite")
 
-memory_db <- function(...) {
-  con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
-  tables <- list(...)
-  for (name in names(tables)) DBI::dbWriteTable(con, name, tables[[name]])
-  con
-}
-
-# 600 rows of three dependent discrete columns: strings and whole numbers.
-discrete_rows <- function() {
-  set.seed(11)
-  a <- sample(c("low", "mid", "high"), 600, replace = TRUE, prob = c(0.5, 0.3, 0.2))
-  b <- ifelse(a == "low", sample(1:3, 600, TRUE, c(0.7, 0.2, 0.1)), sample(1:3, 600, TRUE))
-  c <- ifelse(b == 1, sample(c("no", "yes"), 600, TRUE, c(0.8, 0.2)),
-              sample(c("no", "yes"), 600, TRUE))
-  data.frame(a, b, c)
-}
-
 test_that("discrete counts from SQLite equal bn_data() of the same rows exactly", {
   x <- discrete_rows()
   x$d <- ifelse(x$c == "yes", 10L, sample(c(2L, 10L), 600, TRUE))  # levels 2, 10 (not "10", "2")
@@ -57,54 +40,6 @@ test_that("learners give the same graph and score from the database as from the 
   expect_equal(hc$score, hc0$score, tolerance = 1e-12)
   expect_identical(as.matrix(pc(d)), as.matrix(pc(d0)))
 })
-
-gaussian_rows <- function() {
-  set.seed(5)
-  n <- 300
-  a <- rnorm(n, 1000, 2)  # a large mean: the shifted sums keep the covariances' digits
-  b <- 0.5 * a + rnorm(n)
-  c <- b - 0.2 * a + rnorm(n, sd = 0.5)
-  data.frame(a, b, c, e = rnorm(n) + c)
-}
-
-test_that("Gaussian statistics from SQLite equal bn_data()'s and R's", {
-  x <- gaussian_rows()
-  con <- memory_db(g = x)
-  on.exit(DBI::dbDisconnect(con))
-  d <- bn_data(con, table = "g")
-  d0 <- bn_data(x)
-  expect_true(d$statistics_only)
-  expect_identical(d$n_cases, 300)
-  expect_equal(d$means, d0$means, tolerance = 1e-14)
-  expect_equal(d$sds, d0$sds, tolerance = 1e-12)
-  expect_equal(d$cor, d0$cor, tolerance = 1e-12)
-  # plain R: sample moments with divisor N
-  expect_equal(d$means, colMeans(x), tolerance = 1e-14)
-  expect_equal(d$sds, sqrt(apply(x, 2, var) * 299 / 300), tolerance = 1e-12)
-  expect_equal(d$cor, cor(x), tolerance = 1e-12)
-  hc <- hill_climb(d, score = "bic")
-  hc0 <- hill_climb(d0, score = "bic")
-  # Equivalent DAGs tie in BIC; the last digits of the correlations (summed in another
-  # order by SQLite) break such ties, so the searches agree on the equivalence class.
-  expect_identical(as.matrix(cpdag(hc)), as.matrix(cpdag(hc0)))
-  expect_equal(hc$score, hc0$score, tolerance = 1e-12)
-  expect_identical(as.matrix(pc(d)), as.matrix(pc(d0)))
-  fit <- fit_parameters(hc, d)
-  expect_equal(fit$coefficients, fit_parameters(hc, d0)$coefficients, tolerance = 1e-10)
-})
-
-test_that("case counts in the table weight the Gaussian statistics", {
-  x <- gaussian_rows()[1:40, ]
-  x$n <- rep(1:4, 10)
-  con <- memory_db(g = x)
-  on.exit(DBI::dbDisconnect(con))
-  d <- bn_data(con, table = "g", counts = "n")
-  d0 <- bn_data(x, counts = "n")
-  expect_identical(d$n_cases, 100)
-  expect_equal(d$means, d0$means, tolerance = 1e-14)
-  expect_equal(d$cor, d0$cor, tolerance = 1e-12)
-})
-
 test_that("a dbplyr lazy table with a filter is learned from its rows", {
   skip_if_not_installed("dbplyr")
   x <- discrete_rows()
@@ -136,6 +71,19 @@ test_that("NULL cells are missing values, under the data.frame rules", {
   expect_error(bn_data(con, table = "g"), class = "learnbn_error_missing")
 })
 
+test_that("a column without values in the first rows takes the type of its values", {
+  con <- memory_db()
+  on.exit(DBI::dbDisconnect(con))
+  # no declared types: SQLite gives the first 100 rows' NULLs as logical
+  DBI::dbExecute(con, "CREATE TABLE u (a, b)")
+  values <- paste0("(NULL, 'x')", strrep(", (NULL, 'y')", 119), ", (10, 'x'), (2, 'y')")
+  DBI::dbExecute(con, paste("INSERT INTO u VALUES", values))
+  d <- bn_data(con, table = "u", missing = "allow")
+  expect_identical(d$levels$a, c("2", "10"))
+  expect_identical(d$sources[["a"]], "whole number")
+  expect_identical(d$missing[["a"]], 2)  # two weighted rows: (NULL, x) and (NULL, y)
+})
+
 test_that("errors name the table, the columns and what to do", {
   con <- memory_db(t = discrete_rows(), only_counts = data.frame(n = 1:3),
                    empty = discrete_rows()[0, ],
@@ -153,17 +101,4 @@ test_that("errors name the table, the columns and what to do", {
   expect_error(bn_data(con, table = "mixed"), class = "learnbn_error_data_type")
   expect_error(bn_data(con), class = "learnbn_error_value")
   expect_error(bn_data(discrete_rows(), table = "t"), class = "learnbn_error_value")
-})
-
-test_that("functions that need rows refuse statistics-only data", {
-  con <- memory_db(g = gaussian_rows())
-  on.exit(DBI::dbDisconnect(con))
-  d <- bn_data(con, table = "g")
-  expect_snapshot(error = TRUE, bootstrap_arcs(d, "hill_climb", R = 2))
-  expect_error(as.data.frame(d), class = "learnbn_error_statistics_only")
-  expect_error(bn_cv(d), class = "learnbn_error_statistics_only")
-  expect_error(ci_test(d, "a", "b", test = "fisher_z_perm"),
-               class = "learnbn_error_statistics_only")
-  fit <- fit_parameters(hill_climb(d), d)
-  expect_error(logLik(fit, d), class = "learnbn_error_statistics_only")
 })
