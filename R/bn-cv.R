@@ -47,7 +47,7 @@ bn_cv <- function(data, learner = "hill_climb", k = 10, loss = c("logl", "pred")
   learner_name <- if (is.character(learner)) learner else deparse1(substitute(learner))
   learner <- check_learner(learner)
   check_learner_args(learner, names(list(...)), arg = "learner")
-  cases <- cv_cases(as_bn_data(data))
+  cases <- cv_cases(check_rows(as_bn_data(data), "{.fn bn_cv}"))  # R/data-db.R
   loss <- check_choice(loss, c("logl", "pred"))
   check_cv_target(target, loss, cases)
   folds <- check_cv_folds(folds, k, nrow(cases))

@@ -64,7 +64,7 @@
 #' future::plan("sequential")
 #' }
 bootstrap_arcs <- function(data, algorithm, R = 100, cluster = NULL, threshold = 0.5, ...) {
-  data <- as_bn_data(data)
+  data <- check_rows(as_bn_data(data), "{.fn bootstrap_arcs}")  # R/data-db.R
   learner <- check_learner(algorithm)
   check_learner_args(learner, names(list(...)), arg = "algorithm")
   check_number(R, min = 1, max = .Machine$integer.max, whole = TRUE)

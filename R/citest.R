@@ -57,6 +57,7 @@ ci_test_spec <- function(test, B = NULL, data, gaussian_default = "fisher_z",
                                          "{.code _perm} tests.")))
   }
   if (spec$permutation) {
+    check_rows(data, "The {.val {test}} test", call = call)  # R/data-db.R
     if (is.null(B)) B <- 1000L
     check_number(B, min = 1, max = .Machine$integer.max, whole = TRUE, arg = "B", call = call)
     spec$permutations <- as.integer(B)

@@ -20,6 +20,9 @@ print.bn_data <- function(x, ...) {
     cli::cat_line(strwrap(paste0(label, ": ", paste(shown[sources == source], collapse = ", ")),
                           indent = 2, exdent = 4))
   }
+  if (isTRUE(x$statistics_only)) {
+    cli::cat_line("  sufficient statistics only (computed in a database), no rows")
+  }
   if (has_missing(x)) {
     cli::cat_line("  missing cells: ", paste0(names(x$missing)[x$missing > 0], " (",
                                               x$missing[x$missing > 0], ")", collapse = ", "))
@@ -52,6 +55,7 @@ dimnames.bn_data <- function(x) list(NULL, names(x$levels))
 #' @examples
 #' head(as.data.frame(bn_data(college_plans, counts = "count")))
 as.data.frame.bn_data <- function(x, row.names = NULL, optional = FALSE, ...) {
+  check_rows(x, "{.fn as.data.frame}", arg = "x")
   continuous <- continuous_nodes(x)
   frame <- as.data.frame(lapply(names(x$levels), function(name) {
     if (name %in% continuous) return(x$values[[name]])

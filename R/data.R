@@ -118,8 +118,8 @@
 #' bn_data(iris)
 #' bn_data(mtcars, type = c(cyl = "discrete", am = "discrete"))
 bn_data <- function(x, counts = NULL, type = c("auto", "discrete", "gaussian"),
-                    missing = c("error", "allow")) {
-  new_bn_data(x, counts, type, missing, arg = "x", call = rlang::current_env())
+                    missing = c("error", "allow"), table = NULL) {
+  new_bn_data(x, counts, type, missing, arg = "x", call = rlang::current_env(), table = table)
 }
 
 # bn_data() for a user's data given as argument `arg` of the function called as `call`,
@@ -128,7 +128,7 @@ bn_data <- function(x, counts = NULL, type = c("auto", "discrete", "gaussian"),
 # may then be wholly missing (impute() fills it from the fit), and neither unused levels
 # nor identifier-like columns are warned about.
 new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg = "x",
-                        call = rlang::caller_env(), levels_given = FALSE) {
+                        call = rlang::caller_env(), levels_given = FALSE, table = NULL) {
   if (inherits(x, "bn_data")) {
     if (!is.null(counts)) {
       lbn_abort("{.arg counts} cannot be used with data that is already a {.cls bn_data}.",
@@ -139,6 +139,11 @@ new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg 
   if (is.null(names(type))) type <- check_choice(type, c("auto", "discrete", "gaussian"),
                                                   arg = "type", call = call)
   missing <- check_choice(missing, c("error", "allow"), arg = "missing", call = call)
+  if (is_database(x)) return(db_data(x, table, counts, type, missing, arg, call))  # data-db.R
+  if (!is.null(table)) {
+    lbn_abort("{.arg table} names a table of a database connection; {.arg {arg}} is not one.",
+              "value", call = call)
+  }
   counts_name <- NULL
   from_table <- is.table(x)
   if (from_table) {
@@ -359,6 +364,7 @@ check_data_type <- function(data, needed, what, call = rlang::caller_env()) {
 
 # Internal: the data restricted to `rows`, with new case counts `weights` (or NULL).
 data_rows <- function(data, rows, weights = NULL) {
+  check_rows(data, "Resampling the data (bootstrap, cross-validation)", call = NULL)
   for (field in c("values", "codes")) {
     if (!is.null(data[[field]])) data[[field]] <- lapply(data[[field]], `[`, rows)
   }

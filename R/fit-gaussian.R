@@ -119,6 +119,7 @@ gaussian_newdata <- function(newdata, nodes, call) {
       lbn_abort("{.arg newdata} is discrete, but {.arg fit} is a linear-Gaussian network.",
                 "data_type", call = call)
     }
+    check_rows(newdata, "A predictive density", arg = "newdata", call = call)
     values <- newdata$values
     weights <- newdata$weights
   } else if (is.data.frame(newdata)) {

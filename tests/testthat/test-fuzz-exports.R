@@ -29,6 +29,10 @@ fuzz_fixtures <- function() {
     na_frame$y[5] <- NA
     d_cp <- bn_data(cp)
     d_gauss <- bn_data(gauss)
+    # the statistics-only form bn_data() gives a database's continuous table (no rows)
+    d_gauss_stats <- d_gauss
+    d_gauss_stats$values[] <- list(numeric())
+    d_gauss_stats$statistics_only <- TRUE
     d_na <- bn_data(na_frame, missing = "allow")
     g_cp <- hill_climb(cp)
     g_cp_cpdag <- cpdag(g_cp)
@@ -107,7 +111,8 @@ fuzz_world <- function(name) {
               order = alist(c("SEX", "SES", "IQ", "PE", "CP")),
               pairs = alist(data.frame(from = "SEX", to = "CP"), matrix(c("CP", "IQ"), 1)),
               evidence = alist(list(SEX = "male"), list(IQ = "low", PE = "high"))),
-    gauss = list(data = alist(gauss, d_gauss), newdata = alist(gauss[1:5, ], gauss["b"]),
+    gauss = list(data = alist(gauss, d_gauss, d_gauss_stats),
+                 newdata = alist(gauss[1:5, ], gauss["b"]),
                  graph = alist(g_gauss, g_gauss_cpdag), dag = alist(g_gauss),
                  fit = alist(fit_gauss), arc_from = alist("a", "b"), arc_to = alist("b", "c"),
                  node = alist("a", "b", c("a", "c")), nodes = alist(c("b", "c")),
@@ -237,8 +242,8 @@ fuzz_targets <- function() {
     method("$", "bn_fit", fits), method("nparams", "bn_fit", fits),
     method("print", "bn_cpt", alist(cpt_cp)),
     method("print", "bn_node_regression", alist(regression)),
-    method("print", "bn_data", alist(d_cp, d_gauss, d_na)),
-    method("as.data.frame", "bn_data", alist(d_cp, d_gauss, d_na)),
+    method("print", "bn_data", alist(d_cp, d_gauss, d_na, d_gauss_stats)),
+    method("as.data.frame", "bn_data", alist(d_cp, d_gauss, d_na, d_gauss_stats)),
     method("dim", "bn_data", alist(d_cp)), method("dimnames", "bn_data", alist(d_cp)),
     method("print", "bn_samples", alist(samples, samples2)),
     method("plot", "bn_samples", alist(samples, samples2)),
