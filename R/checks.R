@@ -6,9 +6,10 @@ lbn_abort <- function(message, kind, call = rlang::caller_env(), ..., .envir = p
                  call = call, ..., .envir = .envir)
 }
 
+# As cli::cli_warn(), but the text is formatted only when asked for (R/conditions.R).
 lbn_warn <- function(message, kind, ..., .envir = parent.frame()) {
-  cli::cli_warn(message, class = c(paste0("learnbn_warning_", kind), "learnbn_warning"),
-                ..., .envir = .envir)
+  signal_lazy_warning(new_lazy_warning(
+    message, c(paste0("learnbn_warning_", kind), "learnbn_warning"), .envir, ...))
 }
 
 check_string <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_env()) {
