@@ -79,3 +79,13 @@ test_that("handlers see the warning once, and R prints it as before", {
   # Texts longer than R's default 1,000 characters are not cut.
   expect_identical(out$long, paste("Warning:", strrep("y", 3000)))
 })
+
+test_that("warnings shown once per session keep rlang's frequency", {
+  rlang::local_options(rlib_warning_verbosity = "default")
+  rlang::reset_warning_verbosity("learnbn_test_once")
+  once <- function() {
+    learnbn:::lbn_warn("once", "thing", .frequency = "once", .frequency_id = "learnbn_test_once")
+  }
+  expect_warning(once(), "^once", class = "learnbn_warning_thing")
+  expect_no_warning(once())
+})
