@@ -114,7 +114,7 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   threads <- inputs$threads
   check_number(max_cond, min = 0, whole = TRUE)
   check_flag(stable)
-  conflicts <- check_choice(conflicts, cpp_registry()$conflict_policies)
+  conflicts <- check_choice(conflicts, core_registry()$conflict_policies)
 
   sorted <- nodes[order(nodes, method = "radix")]
   # The internal option learnbn.pc_shortcuts = FALSE turns off the counting shortcuts
