@@ -117,6 +117,10 @@ cpp_local_scores <- function(data, spec, nodes, families, prior_joints, threads)
     .Call(`_learnbn_cpp_local_scores`, data, spec, nodes, families, prior_joints, threads)
 }
 
+cpp_lgamma_cache <- function(enable) {
+    .Call(`_learnbn_cpp_lgamma_cache`, enable)
+}
+
 cpp_search <- function(data, spec, knowledge, start, algorithm, options, threads, expected = NULL, on_restart = NULL, progress = NULL) {
     .Call(`_learnbn_cpp_search`, data, spec, knowledge, start, algorithm, options, threads, expected, on_restart, progress)
 }

@@ -148,7 +148,7 @@ class_start <- function(start, call = rlang::caller_env()) {
 # bytes_per_node_pair() bytes in all. Before anything of that size is built, the total is
 # checked against getOption("learnbn.max_memory", 1e9) bytes (10,000 variables would
 # need 3.2 GB and n^2 family scores before the first move).
-bytes_per_node_pair <- function() 3 * 4 + cpp_registry()$bytes_per_node_pair
+bytes_per_node_pair <- function() 3 * 4 + core_registry()$bytes_per_node_pair
 
 check_pairwise_memory <- function(n_nodes, what, call = rlang::caller_env()) {
   limit <- max_memory(call)

@@ -400,6 +400,17 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_lgamma_cache
+bool cpp_lgamma_cache(bool enable);
+RcppExport SEXP _learnbn_cpp_lgamma_cache(SEXP enableSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< bool >::type enable(enableSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_lgamma_cache(enable));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_search
 Rcpp::List cpp_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerMatrix start, std::string algorithm, Rcpp::List options, int threads, Rcpp::Nullable<Rcpp::List> expected, Rcpp::Nullable<Rcpp::Function> on_restart, Rcpp::Nullable<Rcpp::Function> progress);
 RcppExport SEXP _learnbn_cpp_search(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP startSEXP, SEXP algorithmSEXP, SEXP optionsSEXP, SEXP threadsSEXP, SEXP expectedSEXP, SEXP on_restartSEXP, SEXP progressSEXP) {
@@ -451,6 +462,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_startable_threads", (DL_FUNC) &_learnbn_cpp_startable_threads, 1},
     {"_learnbn_cpp_family_table", (DL_FUNC) &_learnbn_cpp_family_table, 3},
     {"_learnbn_cpp_local_scores", (DL_FUNC) &_learnbn_cpp_local_scores, 6},
+    {"_learnbn_cpp_lgamma_cache", (DL_FUNC) &_learnbn_cpp_lgamma_cache, 1},
     {"_learnbn_cpp_search", (DL_FUNC) &_learnbn_cpp_search, 10},
     {NULL, NULL, 0}
 };
