@@ -165,3 +165,15 @@ stop_mixed_interventions <- function(call) {
               "i" = "Make every column discrete or every column continuous."),
             "data_type", call = call)
 }
+
+# Searches over Markov equivalence classes (and chow_liu()'s symmetric edge weights) need
+# Markov-equivalent DAGs to score alike, which an interventional score does not do: an
+# error pointing to gies().
+check_observational <- function(data, fn, call = rlang::caller_env()) {
+  if (is.null(data$interventions)) return(invisible(data))
+  lbn_abort(c(paste0("{.fn {fn}} compares Markov equivalence classes, but {.arg data} has ",
+                     "interventions, under which DAGs of one class can score differently."),
+              "i" = paste0("Use {.fn gies} for the interventional classes, or a DAG search such ",
+                           "as {.fn hill_climb}.")),
+            c("interventional", "value"), call = call)
+}

@@ -139,3 +139,12 @@ test_that("the cv score refuses interventional data", {
   expect_error(network_score(bn_graph_from_string("[A][B|A][C|B]"), d, "cv"),
                class = "learnbn_error_value")
 })
+
+test_that("searches over Markov classes refuse interventional data and point to gies()", {
+  d <- bn_data(chain_frame(200), interventions = list(B = 101:200))
+  for (learn in list(ges, pdag_search, chow_liu, function(x) boss(x, bes = TRUE))) {
+    err <- expect_error(learn(d), class = "learnbn_error_interventional")
+    expect_s3_class(err, "learnbn_error_value")
+  }
+  expect_snapshot(ges(d), error = TRUE)
+})
