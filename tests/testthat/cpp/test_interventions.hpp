@@ -8,6 +8,8 @@
 #include <vector>
 
 #include <learnbn/data/gaussian_stats.hpp>
+#include <learnbn/graph/interventional_essential.hpp>
+#include <learnbn/graph/topological_order.hpp>
 #include <learnbn/score/family_scorer.hpp>
 
 #include "check.hpp"
@@ -139,7 +141,86 @@ inline void test_interventional_gaussian() {
   }
 }
 
+// Every DAG on 4 nodes (each pair absent or one of two arcs; acyclic ones kept), as
+// n x n arc matrices.
+inline std::vector<std::vector<char>> all_dags4() {
+  const int n = 4;
+  std::vector<std::pair<int, int>> pairs;
+  for (int a = 0; a < n; ++a) for (int b = a + 1; b < n; ++b) pairs.emplace_back(a, b);
+  std::vector<std::vector<char>> out;
+  int total = 1;
+  for (std::size_t i = 0; i < pairs.size(); ++i) total *= 3;
+  for (int code = 0; code < total; ++code) {
+    std::vector<char> arcs(n * n, 0);
+    ParentLists parents(n);
+    int rest = code;
+    for (const auto& pr : pairs) {
+      const int state = rest % 3;
+      rest /= 3;
+      if (state == 0) continue;
+      const int from = state == 1 ? pr.first : pr.second, to = state == 1 ? pr.second : pr.first;
+      arcs[from * n + to] = 1;
+      parents[to].push_back(from);
+    }
+    if (!topological_order(parents).empty()) out.push_back(arcs);
+  }
+  return out;
+}
+
+// By the definition (Hauser and Buhlmann 2012, Theorem 10), without Meek's rules: the
+// DAGs interventionally equivalent to `dag` are those with its skeleton, its
+// v-structures and its orientation of every edge with one end in a target; an edge of
+// the essential graph is directed when they all orient it alike.
+inline void test_interventional_essential_graph() {
+  const int n = 4;
+  const std::vector<std::vector<char>> dags = all_dags4();
+  CHECK(dags.size() == 543);  // the number of labelled DAGs on 4 nodes
+  auto adjacent = [&](const std::vector<char>& d, int a, int b) {
+    return d[a * n + b] || d[b * n + a];
+  };
+  auto v_structures = [&](const std::vector<char>& d) {
+    std::vector<int> out;
+    for (int v = 0; v < n; ++v)
+      for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b)
+          if (d[a * n + v] && d[b * n + v] && !adjacent(d, a, b))
+            out.push_back((v * n + a) * n + b);
+    return out;
+  };
+  const std::vector<std::vector<std::vector<char>>> families = {
+      {}, {{0, 1, 0, 0}}, {{1, 0, 0, 0}, {0, 0, 1, 1}}, {{0, 1, 1, 0}}};
+  bool all_same = true;
+  for (const auto& targets : families) {
+    auto equivalent = [&](const std::vector<char>& d, const std::vector<char>& e) {
+      for (int a = 0; a < n; ++a)
+        for (int b = 0; b < n; ++b) if (adjacent(d, a, b) != adjacent(e, a, b)) return false;
+      if (v_structures(d) != v_structures(e)) return false;
+      for (const auto& t : targets)
+        for (int a = 0; a < n; ++a)
+          for (int b = 0; b < n; ++b)
+            if (t[a] != t[b] && d[a * n + b] != e[a * n + b]) return false;
+      return true;
+    };
+    for (const auto& d : dags) {
+      std::vector<char> seen(n * n, 0);
+      for (const auto& e : dags) {
+        if (!equivalent(d, e)) continue;
+        for (int i = 0; i < n * n; ++i) if (e[i]) seen[i] = 1;
+      }
+      ParentLists parents(n);
+      for (int a = 0; a < n; ++a)
+        for (int b = 0; b < n; ++b) if (d[a * n + b]) parents[b].push_back(a);
+      const Pdag g = interventional_essential_graph(parents, targets);
+      for (int a = 0; a < n; ++a)
+        for (int b = 0; b < n; ++b)
+          all_same = all_same && (g.mark(a, b) == (seen[a * n + b] != 0));
+    }
+  }
+  CHECK(all_same);
+}
+
 inline void run_intervention_tests() {
+  run_test("test_interventional_essential_graph", test_interventional_essential_graph);
   run_test("test_interventional_counts", test_interventional_counts);
   run_test("test_interventional_gaussian", test_interventional_gaussian);
 }
