@@ -45,6 +45,7 @@ chow_liu <- function(data, score = "loglik", ..., root = NULL, whitelist = NULL,
   check_score_equivalent(search$score, "chow_liu",
                          paste0("Its edge weights are only symmetric when Markov-equivalent DAGs ",
                                 "score the same."))
+  check_observational(search$data, "chow_liu")  # R/data-interventions.R
   nodes <- search$nodes
   if (!is.null(root)) {
     check_string(root)

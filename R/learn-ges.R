@@ -89,6 +89,7 @@ ges <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blackli
                            no_children = no_children, restrict = restrict,
                            start = class_start(start), threads = threads, verbose = verbose)
   check_score_equivalent(search$score, "ges")
+  check_observational(search$data, "ges")  # R/data-interventions.R
   result <- call_search(search, "ges", list(max_subset = as_count(max_subset)))
   counts <- result$counts
   steps <- cli::pluralize(paste0("{counts$forward_steps} insert{?s} and {counts$backward_steps} ",

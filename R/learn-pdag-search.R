@@ -84,6 +84,7 @@ pdag_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL,
                            no_children = no_children, restrict = restrict,
                            start = class_start(start), threads = threads, verbose = verbose)
   check_score_equivalent(search$score, "pdag_search")
+  check_observational(search$data, "pdag_search")  # R/data-interventions.R
   result <- call_search(search, "pdag_search", list(max_iter = as_count(max_iter)))
   info <- search_info(result, search, "pdag_search",
                       cli::pluralize("{result$counts$iterations} step{?s}"))

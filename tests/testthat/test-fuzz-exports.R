@@ -34,6 +34,8 @@ fuzz_fixtures <- function() {
     d_gauss_stats$values[] <- list(numeric())
     d_gauss_stats$statistics_only <- TRUE
     d_na <- bn_data(na_frame, missing = "allow")
+    d_cp_int <- bn_data(cp_rows, interventions = list(SES = 1:10, CP = 5:20))
+    d_gauss_int <- bn_data(gauss, interventions = list(b = 1:20))
     g_cp <- hill_climb(cp)
     g_cp_cpdag <- cpdag(g_cp)
     g_cp_empty <- bn_graph(matrix(0, 5, 5, dimnames = rep(list(names(cp)[1:5]), 2)))
@@ -103,7 +105,7 @@ fuzz_junk <- function(bounded = FALSE, functions = TRUE) {
 # Valid values of one world: data, graphs, fit and node names that belong together.
 fuzz_world <- function(name) {
   switch(name,
-    cp = list(data = alist(cp, d_cp, cp_rows), newdata = alist(cp_rows, cp_rows[1:3, ]),
+    cp = list(data = alist(cp, d_cp, cp_rows, d_cp_int), newdata = alist(cp_rows, cp_rows[1:3, ]),
               graph = alist(g_cp, g_cp_cpdag, g_cp_empty, g_pc), dag = alist(g_cp, g_cp_empty),
               fit = alist(fit_cp), arc_from = alist("PE", "CP"),
               arc_to = alist("SEX", "PE", "IQ"),
@@ -111,7 +113,7 @@ fuzz_world <- function(name) {
               order = alist(c("SEX", "SES", "IQ", "PE", "CP")),
               pairs = alist(data.frame(from = "SEX", to = "CP"), matrix(c("CP", "IQ"), 1)),
               evidence = alist(list(SEX = "male"), list(IQ = "low", PE = "high"))),
-    gauss = list(data = alist(gauss, d_gauss, d_gauss_stats),
+    gauss = list(data = alist(gauss, d_gauss, d_gauss_stats, d_gauss_int),
                  newdata = alist(gauss[1:5, ], gauss["b"]),
                  graph = alist(g_gauss, g_gauss_cpdag), dag = alist(g_gauss),
                  fit = alist(fit_gauss), arc_from = alist("a", "b"), arc_to = alist("b", "c"),
@@ -174,6 +176,8 @@ fuzz_valid <- function() {
        search = alist("hill_climb", "tabu_search"), completion = alist("expected", "gibbs"),
        conflicts = alist("bidirected", "first", "strongest"),
        prior = alist("uniform", "arcs", "beliefs", "network"), counts = alist("count", NULL),
+       interventions = alist(NULL, list(SEX = 1:3), list(a = c(2, 5)),
+                             matrix(c(TRUE, FALSE), 60, 1, dimnames = list(NULL, "b"))),
        file = alist(bif_file, out_file), string = alist("[A][B|A]", "[a][b|a:c][c]"),
        amat = alist(matrix(c(0, 1, 0, 0), 2, dimnames = list(c("A", "B"), c("A", "B")))),
        ig = alist(ig), chain = alist(1, 2, 1:2), x = alist(samples, samples2, strength, boot),
