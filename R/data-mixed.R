@@ -254,7 +254,7 @@ mixed_subset <- function(data, nodes) {
 #' a warning (class `learnbn_warning_single_case_levels`): no continuous variable can
 #' depend on it, since its residual variance in that case cannot be estimated. A
 #' factor with one level gives the warning of class `learnbn_warning_single_level`, as
-#' in discrete data. Functions that do not support mixed data yet (the constraint-based
-#' learners and tests, [ges()], the samplers) stop with an error of
-#' class `learnbn_error_data_type`.
+#' in discrete data. Functions that do not support mixed data yet ([ges()],
+#' [pdag_search()], [chow_liu()], [iamb()], [minimal_imap()], [structural_em()]) stop
+#' with an error of class `learnbn_error_data_type`.
 NULL

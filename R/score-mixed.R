@@ -3,9 +3,8 @@
 
 # Score-based learners that do not take mixed data yet: the searches over equivalence
 # classes and Chow-Liu assume a score-equivalent score, which CLG scores are not (a
-# reversed arc may be forbidden), and the samplers have not been checked on them.
-learners_without_mixed <- c("ges", "pdag_search", "chow_liu", "structure_mcmc", "order_mcmc",
-                            "partition_mcmc")
+# reversed arc may be forbidden).
+learners_without_mixed <- c("ges", "pdag_search", "chow_liu")
 
 # The name of the outermost learnbn learner on the call stack (found by its function, so
 # also when it is called through a variable or do.call()), or "" when there is none.
