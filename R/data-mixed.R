@@ -255,6 +255,6 @@ mixed_subset <- function(data, nodes) {
 #' depend on it, since its residual variance in that case cannot be estimated. A
 #' factor with one level gives the warning of class `learnbn_warning_single_level`, as
 #' in discrete data. Functions that do not support mixed data yet ([ges()],
-#' [pdag_search()], [chow_liu()], [iamb()], [minimal_imap()], [structural_em()]) stop
+#' [pdag_search()], [chow_liu()], [minimal_imap()], [structural_em()], [impute()]) stop
 #' with an error of class `learnbn_error_data_type`.
 NULL

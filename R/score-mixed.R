@@ -26,6 +26,18 @@ mixed_what <- function(learner) {
   if (nzchar(learner)) paste0("{.fn ", learner, "}") else "constraint-based learners"
 }
 
+# minimal_imap() on mixed data: its tests put the other predecessors together as one
+# variable, and a set mixing discrete and continuous variables is not a variable the
+# mi_cg test takes (it tests one variable against one).
+stop_mixed_sets <- function(call) {
+  lbn_abort(c(paste0("Mixed data are not supported by {.fn minimal_imap}: it tests a node ",
+                     "against the set of its other predecessors as one variable, and the ",
+                     "{.val mi_cg} test takes one variable on each side."),
+              "i" = paste0("Use {.fn pc} or {.fn hybrid} (the {.val mi_cg} test), or a ",
+                           "score-based search such as {.fn hill_climb}.")),
+            "data_type", call = call)
+}
+
 # The knowledge of a search on mixed data, with every arc from a continuous to a discrete
 # node forbidden (a CLG network has no density for a discrete node given a continuous
 # one) and listed in `excluded_arcs` (a data.frame from, to) for the learner's `info`.

@@ -110,5 +110,4 @@ test_that("functions without mixed data support say so", {
   expect_error(learner(iris), "chow_liu", class = "learnbn_error_data_type")
   expect_error(do.call(minimal_imap, list(iris)), "minimal_imap",
                class = "learnbn_error_data_type")
-  expect_error(iamb(iris), "iamb", class = "learnbn_error_data_type")
 })

@@ -109,3 +109,47 @@ test_that("a sampler's whitelist asking for a continuous parent of a discrete no
   expect_error(partition_mcmc(d, "bic", iterations = 100, whitelist = data.frame("e", "b")),
                class = "learnbn_error_continuous_parent")
 })
+
+# mtcars with its few-valued columns as factors, as in test-citest-mixed.R.
+mtcars_mixed <- function() {
+  mt <- mtcars[c("mpg", "cyl", "disp", "hp", "vs", "am", "gear", "wt")]
+  for (v in c("cyl", "vs", "am", "gear")) mt[[v]] <- factor(mt[[v]])
+  suppressMessages(bn_data(mt))
+}
+
+mixed_skeleton <- function(g) {
+  amat <- as.matrix(g)
+  where <- which((amat + t(amat)) > 0 & upper.tri(amat), arr.ind = TRUE)
+  sort(apply(cbind(rownames(amat)[where[, 1]], colnames(amat)[where[, 2]]), 1,
+             function(pair) paste(sort(pair), collapse = "-")))
+}
+
+test_that("iamb() on mixed data finds bnlearn's skeletons and blankets", {
+  mt <- mtcars_mixed()
+  # bnlearn 4.9: iamb(mt, test = "mi-cg", undirected = TRUE) and inter.iamb(...), with
+  # the columns above; fast.iamb() with bnlearn:::indep.test() made one candidate at a
+  # time (its vectorised mi-cg gives p = 0 to am against hp, 0.089 alone; see ?iamb).
+  expected <- list(iamb = c("am-wt", "cyl-vs", "disp-wt", "mpg-wt"),
+                   inter_iamb = c("am-cyl", "cyl-vs", "disp-wt", "mpg-wt"),
+                   fast_iamb = c("gear-vs", "hp-mpg", "mpg-wt"))
+  for (method in names(expected)) {
+    expect_identical(mixed_skeleton(iamb(mt, method = method)), expected[[method]],
+                     info = method)
+  }
+  # bnlearn 4.9: learn.mb(mt, "am", method = "iamb", test = "mi-cg"); its shrink step
+  # drops gear given wt, disp, vs, then keeps wt given disp, vs only (round robin).
+  expect_identical(sort(iamb(mt, target = "am")), c("disp", "vs", "wt"))
+  expect_identical(sort(iamb(mt, target = "wt")), c("am", "disp", "gear", "mpg"))
+})
+
+test_that("mi_cg is not symmetric in two discrete variables (the memo keeps the order)", {
+  mt <- mtcars_mixed()
+  # mi_cg of two discrete variables given continuous ones is not symmetric: the blanket
+  # of am depends on testing am against vs (not vs against am) given disp and wt.
+  # bnlearn 4.9: ci.test("am", "vs", c("disp", "wt"), data = mt, test = "mi-cg") and
+  # with am and vs swapped.
+  expect_equal(ci_test(mt, "am", "vs", c("disp", "wt"))$statistic, 32.6529372799,
+               tolerance = 1e-10)
+  expect_equal(ci_test(mt, "vs", "am", c("disp", "wt"))$statistic, 23.7162877795,
+               tolerance = 1e-10)
+})
