@@ -153,3 +153,69 @@ test_that("mi_cg is not symmetric in two discrete variables (the memo keeps the 
   expect_equal(ci_test(mt, "vs", "am", c("disp", "wt"))$statistic, 23.7162877795,
                tolerance = 1e-10)
 })
+
+# iris with 20 Sepal.Length and 15 Species cells removed, and mtcars with factors with 3
+# am, 4 wt and 2 vs cells removed (the rows as listed).
+iris_with_na <- function() {
+  df <- iris
+  df$Sepal.Length[c(13, 16, 27, 38, 41, 51, 53, 58, 66, 71, 74, 76, 85, 92, 107, 113, 121,
+                    122, 128, 131)] <- NA
+  df$Species[c(8, 42, 51, 54, 70, 72, 80, 91, 99, 104, 109, 116, 123, 138, 146)] <- NA
+  df
+}
+
+mtcars_with_na <- function() {
+  mt <- mtcars[c("mpg", "cyl", "disp", "hp", "vs", "am", "gear", "wt")]
+  for (v in c("cyl", "vs", "am", "gear")) mt[[v]] <- factor(mt[[v]])
+  mt$am[c(3, 9, 20)] <- NA
+  mt$wt[c(1, 9, 25, 30)] <- NA
+  mt$vs[c(5, 17)] <- NA
+  suppressMessages(bn_data(mt))
+}
+
+test_that("mixed data keep their missing cells, and mi_cg uses its available cases", {
+  d <- bn_data(iris_with_na())
+  expect_identical(d$missing, c(Sepal.Length = 20, Sepal.Width = 0, Petal.Length = 0,
+                                Petal.Width = 0, Species = 15))
+  expect_output(print(d), "missing cells: Sepal.Length \\(20\\), Species \\(15\\)")
+  mt <- mtcars_with_na()
+  # bnlearn 4.9: ci.test(x, y, z, data = <the same data.frame>, test = "mi-cg").
+  cases <- list(
+    list(d, "Sepal.Length", "Species", "Petal.Width", 17.1603981050, 6, 116),
+    list(d, "Species", "Sepal.Length", "Petal.Width", 17.1603981050, 6, 116),
+    list(d, "Sepal.Width", "Petal.Width", "Species", 44.3470696702, 3, 135),
+    list(mt, "am", "vs", "wt", 9.7858722554, 1, 24),
+    list(mt, "vs", "am", "wt", 14.6127994888, 1, 24),
+    list(mt, "wt", "am", "vs", 19.7515951914, 4, 24))
+  for (case in cases) {
+    result <- ci_test(case[[1]], case[[2]], case[[3]], case[[4]])
+    expect_equal(result$statistic, case[[5]], tolerance = 1e-10)
+    expect_identical(c(result$df, result$n), c(case[[6]], case[[7]]))
+  }
+  # The same test on the complete rows of its variables alone.
+  rows <- stats::complete.cases(iris_with_na()[c("Sepal.Width", "Petal.Width", "Species")])
+  expect_identical(ci_test(d, "Sepal.Width", "Petal.Width", "Species"),
+                   ci_test(iris_with_na()[rows, ], "Sepal.Width", "Petal.Width", "Species"))
+})
+
+test_that("constraint-based learners take incomplete mixed data as bnlearn does", {
+  mt <- mtcars_with_na()
+  # bnlearn 4.9 on the same data.frame, test = "mi-cg": pc.stable(), mmpc() and
+  # inter.iamb() (undirected = TRUE), skeleton edges.
+  expect_identical(mixed_skeleton(pc(mt)),
+                   c("am-gear", "cyl-vs", "disp-mpg", "disp-wt", "mpg-wt"))
+  expect_identical(mixed_skeleton(mmpc(mt)), c("am-gear", "cyl-vs", "disp-wt", "mpg-wt"))
+  expect_identical(mixed_skeleton(iamb(mt, method = "inter_iamb")),
+                   c("am-gear", "cyl-vs", "disp-wt", "mpg-wt"))
+})
+
+test_that("score-based learners and fits refuse incomplete mixed data, saying what to do", {
+  d <- bn_data(iris_with_na())
+  g <- hill_climb(iris)
+  expect_error(hill_climb(d), "pc", class = "learnbn_error_missing")
+  expect_error(structure_mcmc(d, iterations = 100), "na.omit", class = "learnbn_error_missing")
+  expect_error(network_score(g, d), "Sepal.Length", class = "learnbn_error_missing")
+  expect_error(fit_parameters(g, d), "Species", class = "learnbn_error_missing")
+  expect_error(bn_data(data.frame(a = factor(c("x", "y", "x")), b = c(NA_real_, NA, NA))), "b",
+               class = "learnbn_error_unobserved")
+})
