@@ -257,7 +257,8 @@ mixed_subset <- function(data, nodes) {
 #' a warning (class `learnbn_warning_single_case_levels`): no continuous variable can
 #' depend on it, since its residual variance in that case cannot be estimated. A
 #' factor with one level gives the warning of class `learnbn_warning_single_level`, as
-#' in discrete data. Functions that do not support mixed data yet ([ges()],
-#' [pdag_search()], [chow_liu()], [minimal_imap()], [structural_em()], [impute()]) stop
-#' with an error of class `learnbn_error_data_type`.
+#' in discrete data. Functions that do not support mixed data ([ges()] and
+#' [pdag_search()]: CLG scores are not score equivalent; [minimal_imap()]: its tests of
+#' sets; [structural_em()] and [impute()]: not built yet) stop with an error of class
+#' `learnbn_error_data_type`. [chow_liu()] orients its forest from discrete roots.
 NULL

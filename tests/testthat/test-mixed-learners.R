@@ -6,7 +6,7 @@
 # per configuration of its (discrete) parents, a continuous one by a regression on its
 # continuous parents per configuration of its discrete parents, with the residual
 # variance RSS / (n_j - coefficients).
-clg_bic_family <- function(df, node, parents) {
+clg_bic_family <- function(df, node, parents, penalty = log(nrow(df)) / 2) {
   n <- nrow(df)
   discrete <- parents[vapply(df[parents], is.factor, TRUE)]
   continuous <- setdiff(parents, discrete)
@@ -14,7 +14,7 @@ clg_bic_family <- function(df, node, parents) {
   if (is.factor(df[[node]])) {
     tab <- table(config, df[[node]])
     loglik <- sum(ifelse(tab > 0, tab * log(tab / rowSums(tab)), 0))
-    return(loglik - (nlevels(df[[node]]) - 1) * nlevels(config) * log(n) / 2)
+    return(loglik - (nlevels(df[[node]]) - 1) * nlevels(config) * penalty)
   }
   loglik <- 0
   for (level in levels(config)) {
@@ -24,7 +24,7 @@ clg_bic_family <- function(df, node, parents) {
     sd <- sqrt(sum(residuals^2) / (sum(rows) - ncol(x)))
     loglik <- loglik + sum(stats::dnorm(residuals, 0, sd, log = TRUE))
   }
-  loglik - (length(continuous) + 2) * nlevels(config) * log(n) / 2
+  loglik - (length(continuous) + 2) * nlevels(config) * penalty
 }
 
 # Two discrete nodes (a, b) and two continuous ones (c, e), 50 rows.
@@ -218,4 +218,61 @@ test_that("score-based learners and fits refuse incomplete mixed data, saying wh
   expect_error(fit_parameters(g, d), "Species", class = "learnbn_error_missing")
   expect_error(bn_data(data.frame(a = factor(c("x", "y", "x")), b = c(NA_real_, NA, NA))), "b",
                class = "learnbn_error_unobserved")
+})
+
+# The best score of a DAG on the columns of `df` with at most one parent per node and no
+# continuous parent of a discrete node, by enumeration of the parent vectors, with the
+# plain-R CLG family scores: list(score, skeleton).
+best_allowed_forest <- function(df, penalty) {
+  nodes <- names(df)
+  p <- length(nodes)
+  continuous <- !vapply(df, is.factor, TRUE)
+  family <- sapply(0:p, function(u) sapply(1:p, function(v) {
+    if (u == v || (u > 0 && continuous[u] && !continuous[v])) return(-Inf)
+    clg_bic_family(df, nodes[v], if (u > 0) nodes[u] else character(), penalty)
+  }))
+  best <- -Inf
+  for (code in 0:((p + 1)^p - 1)) {
+    parent <- code %/% (p + 1)^(0:(p - 1)) %% (p + 1)
+    total <- sum(family[cbind(1:p, parent + 1)])
+    if (total <= best) next
+    acyclic <- all(vapply(1:p, function(v) {
+      for (step in 1:p) v <- if (v > 0) parent[v] else 0
+      v == 0
+    }, TRUE))
+    if (acyclic) {
+      best <- total
+      best_parent <- parent
+    }
+  }
+  edges <- vapply(which(best_parent > 0), function(v) {
+    paste(sort(nodes[c(v, best_parent[v])]), collapse = "-")
+  }, "")
+  list(score = best, skeleton = sort(edges))
+}
+
+test_that("chow_liu() on mixed data finds the best allowed forest, by enumeration", {
+  # b is a threshold of c, so the unconstrained best tree joins a and b through c, which
+  # no orientation allows; the best allowed one joins a and b directly.
+  four <- withr::with_seed(7, {
+    a <- factor(sample(c("x", "y"), 200, TRUE))
+    c <- stats::rnorm(200) + 0.7 * (a == "y")
+    data.frame(a, b = factor(c + stats::rnorm(200, sd = 0.3) > 0.5), c,
+               e = 0.6 * c + stats::rnorm(200))
+  })
+  for (df in list(iris, four)) {
+    continuous <- !vapply(df, is.factor, TRUE)
+    for (score in c("loglik", "bic")) {
+      best <- best_allowed_forest(df, if (score == "bic") log(nrow(df)) / 2 else 0)
+      g <- chow_liu(df, score = score)
+      expect_equal(g$score, best$score, tolerance = 1e-10)
+      expect_identical(mixed_skeleton(g), best$skeleton)
+      expect_false(any(as.matrix(g)[continuous, !continuous] == 1))
+    }
+  }
+  expect_true("a-b" %in% mixed_skeleton(chow_liu(four)))
+  expect_error(chow_liu(iris, root = "Sepal.Length"), "Sepal.Length",
+               class = "learnbn_error_continuous_parent")
+  expect_error(ges(iris), "score-equivalent", class = "learnbn_error_data_type")
+  expect_error(pdag_search(iris), "hill_climb", class = "learnbn_error_data_type")
 })
