@@ -253,8 +253,9 @@ mixed_subset <- function(data, nodes) {
 #' own variables (available cases, as bnlearn's tests do; `n` says how many), while the
 #' score-based searches, the samplers, [network_score()] and [fit_parameters()] stop with
 #' an error of class `learnbn_error_missing` that names the columns (remove the
-#' incomplete rows, e.g. with [na.omit()], or learn with [pc()]). A discrete column with a level seen in a single case gives
-#' a warning (class `learnbn_warning_single_case_levels`): no continuous variable can
+#' incomplete rows, e.g. with [na.omit()], or learn with [pc()]).
+#'
+#' A discrete column with a level seen in a single case gives a warning (class `learnbn_warning_single_case_levels`): no continuous variable can
 #' depend on it, since its residual variance in that case cannot be estimated. A
 #' factor with one level gives the warning of class `learnbn_warning_single_level`, as
 #' in discrete data. Functions that do not support mixed data ([ges()] and
