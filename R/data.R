@@ -369,10 +369,17 @@ has_missing <- function(data) any(data$missing > 0)
 check_complete <- function(data, what, call = rlang::caller_env()) {
   if (!has_missing(data)) return(invisible(data))
   n_na <- data$missing[data$missing > 0]
+  hint <- if (is_mixed(data)) {
+    # (EM and imputation of conditional Gaussian networks are not built yet)
+    paste0("Mixed data: use {.fn pc} or another constraint-based learner (available-case ",
+           "{.val mi_cg} tests), or remove the incomplete rows (e.g. with {.fn na.omit}).")
+  } else {
+    paste0("Use {.fn structural_em} to learn a structure, {.fn pc} ",
+           "(available-case tests), or {.fn impute} to complete the data.")
+  }
   lbn_abort(c(paste0("{what} needs complete data, but {.arg data} has missing values: ",
                      "{paste0(names(n_na), ' (', n_na, ' NA)')}."),
-              "i" = paste0("Use {.fn structural_em} to learn a structure, {.fn pc} ",
-                           "(available-case tests), or {.fn impute} to complete the data.")),
+              "i" = hint),
             "missing", call = call)
 }
 
@@ -399,8 +406,10 @@ data_rows <- function(data, rows, weights = NULL) {
   data$n_cases <- if (is.null(weights)) length(rows) else sum(weights)
   if (is_gaussian(data)) return(with_gaussian_stats(data))
   if (has_missing(data)) {
-    data$missing <- vapply(names(data$codes), function(node) sum(is.na(data_codes(data, node))),
-                           numeric(1))
+    data$missing <- vapply(names(data$codes), function(node) {
+      if (is.null(data$codes[[node]])) sum(is.na(data$values[[node]]))  # continuous (mixed)
+      else sum(is.na(data_codes(data, node)))
+    }, numeric(1))
   }
   data
 }

@@ -79,12 +79,8 @@ prepare_tests <- function(data, test, alpha, B, threads, verbose = FALSE, whitel
                           call = rlang::caller_env()) {
   clock <- stopwatch()
   data <- as_bn_data(data, arg = "data", call = call)
-  # Mixed data: the mi_cg test (R/citest.R); minimal_imap() tests sets, which it does not,
-  # and iamb() does not find bnlearn's skeleton on mtcars with factors yet.
-  learner <- learner_name(call)
-  if (is_mixed(data) && learner %in% c("minimal_imap", "iamb")) {
-    stop_mixed(mixed_what(learner), call)
-  }
+  # Mixed data: the mi_cg test (R/citest.R); minimal_imap() tests sets, which it does not.
+  if (is_mixed(data) && learner_name(call) == "minimal_imap") stop_mixed_sets(call)
   check_enough_cases(data, call = call)
   check_not_collinear(data, call = call)
   nodes <- names(data$levels)
