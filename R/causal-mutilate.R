@@ -104,7 +104,8 @@ do_level <- function(fit, node, value, arg, call) {
               "type", call = call)
   }
   if (!value %in% levels) {
-    lbn_abort(c("{.arg {arg}} sets {.val {node}} to {.val {value}}, which is not one of its levels.",
+    lbn_abort(c(paste0("{.arg {arg}} sets {.val {node}} to {.val {value}}, which is not one of ",
+                       "its levels."),
                 "i" = "Levels of {.val {node}}: {list_few(levels, 10L, quote = TRUE)}."),
               "value", call = call)
   }
@@ -148,8 +149,8 @@ mutilate_for_query <- function(fit, do, evidence, call = rlang::caller_env()) {
   if (length(both)) {
     lbn_abort(c(paste0("{list_few(both, 10L, quote = TRUE)} {cli::qty(both)}{?is/are} both set by ",
                        "{.arg do} and observed in {.arg evidence}."),
-                "i" = paste0("An intervened node has the value {.arg do} gives it: leave it out of ",
-                             "{.arg evidence}.")),
+                "i" = paste0("An intervened node has the value {.arg do} gives it: leave it ",
+                             "out of {.arg evidence}.")),
               "intervened_evidence", call = call)
   }
   mutilate(fit, do)
