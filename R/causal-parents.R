@@ -51,10 +51,14 @@ class_dags <- function(amat) {
   if (!nrow(pairs)) return(list(amat))
   a <- pairs[1L, 1L]
   b <- pairs[1L, 2L]
-  nodes <- colnames(amat)
+  # The one required arc as the core's knowledge (what build_constraints() would give
+  # after its checks, which an arc on an undirected edge of the graph passes).
+  none <- matrix(FALSE, nrow(amat), ncol(amat))
   branches <- lapply(list(c(a, b), c(b, a)), function(arc) {
-    whitelist <- data.frame(from = nodes[arc[1L]], to = nodes[arc[2L]])
-    fit <- cpp_fit_knowledge(amat, build_constraints(nodes, whitelist = whitelist))
+    required <- none
+    required[arc[1L], arc[2L]] <- TRUE
+    knowledge <- list(required = required, forbidden = none, max_parents = Inf)
+    fit <- cpp_fit_knowledge(amat, knowledge)
     if (fit$problem != "none") return(list())
     oriented <- fit$amat
     dimnames(oriented) <- dimnames(amat)
