@@ -12,7 +12,8 @@
 #' In a discrete network the CPT of X becomes a table without parents that puts
 #' probability one on level x; in a linear-Gaussian network, X gets no parents, the
 #' intercept x and a residual standard deviation of 0, so it is the constant x
-#' ([simulate_data()] draws x in every row, and [query()] gives it mean x and variance 0).
+#' ([simulate_data()] draws x in every row, and [query()] gives it mean x and variance 0;
+#' having no density, it makes [logLik()] infinite).
 #' In a network of mixed data (see [fit_parameters()]) a discrete node is set like a
 #' discrete one and a continuous node like a Gaussian one. Several nodes may be set at
 #' once.
