@@ -112,7 +112,8 @@ fuzz_world <- function(name) {
               node = alist("SEX", "CP", "IQ", "PE", c("SEX", "IQ")), nodes = alist(c("SES", "PE")),
               order = alist(c("SEX", "SES", "IQ", "PE", "CP")),
               pairs = alist(data.frame(from = "SEX", to = "CP"), matrix(c("CP", "IQ"), 1)),
-              evidence = alist(list(SEX = "male"), list(IQ = "low", PE = "high"))),
+              evidence = alist(list(SEX = "male"), list(IQ = "low", PE = "high")),
+              do = alist(list(SEX = "male"), list(PE = "high", IQ = "low"))),
     gauss = list(data = alist(gauss, d_gauss, d_gauss_stats, d_gauss_int),
                  newdata = alist(gauss[1:5, ], gauss["b"]),
                  graph = alist(g_gauss, g_gauss_cpdag), dag = alist(g_gauss),
@@ -120,13 +121,14 @@ fuzz_world <- function(name) {
                  node = alist("a", "b", c("a", "c")), nodes = alist(c("b", "c")),
                  order = alist(c("c", "a", "b")),
                  pairs = alist(data.frame(from = "a", to = "b")),
-                 evidence = alist(list(a = 0.5), list(a = -1, c = 2))),
+                 evidence = alist(list(a = 0.5), list(a = -1, c = 2)),
+                 do = alist(list(b = 1), list(a = -1))),
     na = list(data = alist(na_frame, d_na), newdata = alist(na_frame[1:4, ]),
               graph = alist(g_na), dag = alist(g_na), fit = alist(fit_na), node = alist("x", "y"),
               arc_from = alist("x", "y"), arc_to = alist("y"),
               nodes = alist(c("x", "y")), order = alist(c("y", "x")),
               pairs = alist(data.frame(from = "x", to = "y")),
-              evidence = alist(list(x = "u"))),
+              evidence = alist(list(x = "u")), do = alist(list(x = "v"))),
     asia = list(data = alist(asia_data), newdata = alist(asia_data[1:5, ]),
                 graph = alist(g_asia), dag = alist(g_asia), fit = alist(asia),
                 arc_from = alist("smoke", "either"), arc_to = alist("lung", "dysp", "xray"),
@@ -135,7 +137,8 @@ fuzz_world <- function(name) {
                 order = alist(c("asia", "smoke", "tub", "lung", "bronc", "either", "xray",
                                 "dysp")),
                 pairs = alist(data.frame(from = "smoke", to = "lung")),
-                evidence = alist(list(smoke = "yes"), list(dysp = "yes", asia = "no"))))
+                evidence = alist(list(smoke = "yes"), list(dysp = "yes", asia = "no")),
+                do = alist(list(smoke = "no"), list(either = "yes", asia = "no"))))
 }
 
 # Which world role an argument plays, by "function:argument" first, then by argument.
@@ -146,7 +149,8 @@ fuzz_roles <- function() {
     to = "node", target = "node", root = "node", name = "node", i = "node",
     highlight = "node", no_parents = "node", no_children = "node", parents = "node",
     nodes = "nodes", z = "nodes", order = "order", whitelist = "pairs", blacklist = "pairs",
-    evidence = "evidence", "ci_test:x" = "node", "ci_test:y" = "node", "dsep:x" = "node",
+    evidence = "evidence", do = "do", "causal_effect:x" = "node", "causal_effect:y" = "node",
+    "ci_test:x" = "node", "ci_test:y" = "node", "dsep:x" = "node",
     "dsep:y" = "node", "as_bn:x" = "graph", "random_gaussian_fit:nodes" = "none",
     "bn_data:x" = "data", "model_string:g" = "graph", "explain_pc:g" = "none",
     "add_arc:from" = "arc_from", "remove_arc:from" = "arc_from", "reverse_arc:from" = "arc_from",
@@ -196,8 +200,10 @@ fuzz_valid <- function() {
        "top_models:x" = alist(top), "average_network:x" = alist(samples, strength, boot),
        "explain_pc:g" = alist(g_pc, g_pc_gauss),
        "bn_score:type" = alist("bic", "bdeu", "bde", "k2", "bd", "aic", "loglik", "cv", "bge"),
-       "query:type" = alist("joint", "marginal"),
-       "as_igraph:strength" = alist(strength, boot, samples))
+       "query:type" = alist("joint", "marginal"), "causal_effect:method" = alist("local", "global"),
+       "as_igraph:strength" = alist(strength, boot, samples),
+       x_levels = alist(c("yes", "no"), c("male", "female")), y_level = alist("yes", "low"),
+       max_dags = alist(1, 100))
 }
 
 # Arguments whose large values mean long runs: never large junk, and never the default
