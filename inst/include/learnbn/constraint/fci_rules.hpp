@@ -220,11 +220,13 @@ class PagOrienter {
     return true;
   }
 
-  // No ambiguous triple along a closed path (pcalg's faith.check).
+  // No ambiguous triple along a path read as closed, as pcalg's faith.check(): the
+  // triples starting at each node but the last (pcalg's loop skips the triple
+  // (p[k - 1], p[0], p[1]); kept, so that conservative FCI gives pcalg's PAG).
   bool faithful_cycle(const std::vector<int>& p) const {
     if (!ev_.any_ambiguous()) return true;
     const std::size_t k = p.size();
-    for (std::size_t l = 0; l < k; ++l) {
+    for (std::size_t l = 0; l + 1 < k; ++l) {
       if (faithless(p[l], p[(l + 1) % k], p[(l + 2) % k])) return false;
     }
     return true;
