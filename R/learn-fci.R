@@ -3,7 +3,7 @@
 # C++ core (inst/include/learnbn/constraint/fci.hpp, fci_rules.hpp). Also the
 # d-separation oracle test (dsep_oracle()) and dag_to_pag().
 
-fci_phase_names <- c("skeleton", "possible-d-sep", "triples")
+fci_phase_names <- c("skeleton", "possible-d-sep", "triples", "rfci triples", "rfci paths")
 pag_rule_names <- c("R0 collider", paste0("R", 1:10))
 pag_mark_names <- c("none", "circle", "arrowhead", "tail")
 triple_rule_names <- c("standard", "conservative", "majority")
@@ -83,23 +83,32 @@ fci <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   check_number(max_cond, min = 0, whole = TRUE)
   check_flag(stable)
   check_flag(pdsep)
-  check_flag(selection_bias)
-  options <- list(alpha = alpha, max_cond = max_cond, stable = stable, pdsep = pdsep,
-                  selection_bias = selection_bias, orientation = orientation,
-                  shortcuts = !isFALSE(getOption("learnbn.pc_shortcuts")))
+  options <- list(algorithm = "fci", alpha = alpha, max_cond = max_cond, stable = stable,
+                  pdsep = pdsep, selection_bias = selection_bias, orientation = orientation)
+  learn_fci(data, test, options, whitelist, blacklist, if (!missing(B)) B, threads, verbose)
+}
+
+# The body of fci() and rfci(): the oracle's run, or PC's skeleton and the FCI phases.
+learn_fci <- function(data, test, options, whitelist, blacklist, B, threads, verbose,
+                      call = rlang::caller_env()) {
+  check_flag(options$selection_bias, arg = "selection_bias", call = call)
+  options$shortcuts <- !isFALSE(getOption("learnbn.pc_shortcuts"))
   if (inherits(test, "learnbn_dsep_oracle")) {
-    return(fci_with_oracle(data, test, options, whitelist, blacklist, verbose))
+    return(fci_with_oracle(data, test, options, whitelist, blacklist, verbose, call = call))
   }
-  inputs <- prepare_tests(data, test, alpha, if (!missing(B)) B, threads, verbose = verbose,
-                          whitelist = whitelist, blacklist = blacklist, what = "FCI")
+  what <- toupper(options$algorithm)
+  inputs <- prepare_tests(data, test, options$alpha, B, threads, verbose = verbose,
+                          whitelist = whitelist, blacklist = blacklist, what = what,
+                          call = call)
   nodes <- inputs$nodes
   sorted <- nodes[order(nodes, method = "radix")]
   options$threads <- inputs$threads
-  progress <- progress_reporter(function(stage) paste("FCI skeleton", stage, "edges"))
+  progress <- progress_reporter(function(stage) paste(what, "skeleton", stage, "edges"))
   on.exit(progress_close(progress), add = TRUE)
   res <- cpp_fci(data_subset(inputs$data, sorted), sorted, inputs$spec, options,
                  sorted_knowledge(inputs$knowledge, sorted), progress)
-  g <- fci_result(res, sorted, nodes, "fci", inputs$spec$name, options, inputs$clock)
+  g <- fci_result(res, sorted, nodes, options$algorithm, inputs$spec$name, options,
+                  inputs$clock)
   warn_untestable(g$info$tests, inputs$spec, inputs$data$n_cases)
   if (verbose) say_fci(g$info)
   g
@@ -120,7 +129,7 @@ fci_with_oracle <- function(data, oracle, options, whitelist, blacklist, verbose
   sorted <- nodes[order(nodes, method = "radix")]
   res <- cpp_fci_oracle(oracle$dag, match(sorted, colnames(oracle$dag)) - 1L, sorted, options,
                         sorted_knowledge(knowledge, sorted))
-  g <- fci_result(res, sorted, nodes, "fci", "dsep_oracle", options, clock)
+  g <- fci_result(res, sorted, nodes, options$algorithm, "dsep_oracle", options, clock)
   if (verbose) say_fci(g$info)
   g
 }
@@ -173,7 +182,7 @@ fci_info <- function(res, sorted, test, options) {
 }
 
 say_fci <- function(info) {
-  cli::cli_inform(paste0("FCI: {info$n_tests} test{?s} ",
+  cli::cli_inform(paste0(toupper(info$algorithm), ": {info$n_tests} test{?s} ",
                          "({sum(info$tests$phase == 'possible-d-sep')} possible-d-sep), ",
                          "{nrow(info$orientations)} mark{?s} set, ",
                          "{format(info$time, digits = 2)} s."))

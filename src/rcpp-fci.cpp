@@ -5,6 +5,7 @@
 #include <vector>
 #include <learnbn/constraint/fci.hpp>
 #include <learnbn/constraint/pc.hpp>
+#include <learnbn/constraint/rfci.hpp>
 #include "rcpp-glue.h"
 
 namespace {
@@ -87,14 +88,26 @@ Rcpp::List fci_to_r(const learnbn::FCIResult& r, const std::vector<std::string>&
       Rcpp::Named("levels") = r.levels);
 }
 
+// Runs FCI, or RFCI when options$algorithm is "rfci", from the skeleton `adjacent`.
+void run_fci(int n, const learnbn::IndependenceTest& test, const Rcpp::List& options,
+             const Rcpp::List& knowledge, std::vector<char> adjacent, learnbn::FCIResult& out,
+             learnbn::Interrupt& interrupt) {
+  const learnbn::FCIOptions opt = fci_options(options, knowledge);
+  if (Rcpp::as<std::string>(options["algorithm"]) == "rfci") {
+    learnbn::RFCI(n, test, opt).run(std::move(adjacent), out, interrupt);
+  } else {
+    run_fci(n, test, options, knowledge, std::move(adjacent), out, interrupt);
+  }
+}
+
 learnbn::DsepOracle oracle_from(const Rcpp::IntegerMatrix& dag, const Rcpp::IntegerVector& observed) {
   return learnbn::DsepOracle(parents_from(dag), Rcpp::as<std::vector<int>>(observed));
 }
 
 }  // namespace
 
-// FCI on data: PC's skeleton (options as cpp_pc()'s), then the FCI phases.
-// `options` adds pdsep, selection_bias and orientation to cpp_pc()'s.
+// FCI or RFCI on data: PC's skeleton (options as cpp_pc()'s), then the FCI phases.
+// `options` adds algorithm ("fci" or "rfci"), pdsep, selection_bias and orientation.
 // [[Rcpp::export]]
 Rcpp::List cpp_fci(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
                    Rcpp::List options, Rcpp::List knowledge,
@@ -131,9 +144,8 @@ Rcpp::List cpp_fci(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test
   out.levels = skeleton.levels;
   learnbn::CITester tester(view, spec);
   learnbn::Interrupt interrupt(r_calls.interrupt_check());
-  learnbn::FCI(n, [&tester](int x, int y, const std::vector<int>& z) { return tester.test(x, y, z); },
-               fci_options(options, knowledge))
-      .run(std::move(adjacent), out, interrupt);
+  run_fci(n, [&tester](int x, int y, const std::vector<int>& z) { return tester.test(x, y, z); },
+          options, knowledge, std::move(adjacent), out, interrupt);
   return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));
 }
 
@@ -153,7 +165,7 @@ Rcpp::List cpp_fci_oracle(Rcpp::IntegerMatrix dag, Rcpp::IntegerVector observed,
   learnbn::FCIResult out;
   std::vector<char> adjacent = learnbn::stable_skeleton(
       n, test, opt, flat_matrix(knowledge["forbidden"]), interrupt, out);
-  learnbn::FCI(n, test, opt).run(std::move(adjacent), out, interrupt);
+  run_fci(n, test, options, knowledge, std::move(adjacent), out, interrupt);
   return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));
 }
 

@@ -55,7 +55,12 @@ struct FCIOptions {
   std::vector<char> required;  // n * n: pairs never tested (whitelisted)
 };
 
-enum FCIPhase { kSkeletonPhase = 0, kPdsepPhase = 1, kTriplePhase = 2 };
+// The phase of each test: the skeleton, possible-d-sep, the subsets of conservative or
+// majority-rule orientation, and RFCI's tests of unshielded triples and of the edges of
+// discriminating paths.
+enum FCIPhase {
+  kSkeletonPhase = 0, kPdsepPhase = 1, kTriplePhase = 2, kRfciTriplePhase = 3, kRfciPathPhase = 4
+};
 
 struct FCIResult {
   std::vector<int> amat;  // n * n, pcalg's coding: amat[i * n + j] the mark at j
@@ -124,11 +129,7 @@ class FCI {
 
   // From the skeleton `adjacent` (n * n) with the witnesses and tests already in `out`.
   void run(std::vector<char> adjacent, FCIResult& out, Interrupt& interrupt) {
-    adj_ = std::move(adjacent);
-    for (const Witness& w : out.witnesses) {
-      ev_.set_sepset(w.x, w.y, w.z);
-      p_sep_[at(std::min(w.x, w.y), std::max(w.x, w.y))] = w.p_value;
-    }
+    load(std::move(adjacent), out);
     if (opt_.pdsep) possible_dsep(out, interrupt);
     if (opt_.triples != TripleRule::standard) check_triples(out, interrupt);
     out.amat.assign(adj_.size(), 0);
@@ -136,6 +137,19 @@ class FCI {
     PagOrienter orienter(n_, out.amat, ev_, &out.steps);
     orienter.colliders();
     orienter.rules(opt_.selection_bias);
+    store_witnesses(out);
+  }
+
+ protected:
+  void load(std::vector<char> adjacent, const FCIResult& out) {
+    adj_ = std::move(adjacent);
+    for (const Witness& w : out.witnesses) {
+      ev_.set_sepset(w.x, w.y, w.z);
+      p_sep_[at(std::min(w.x, w.y), std::max(w.x, w.y))] = w.p_value;
+    }
+  }
+
+  void store_witnesses(FCIResult& out) const {
     out.witnesses.clear();
     for (int x = 0; x < n_; ++x) {
       for (int y = x + 1; y < n_; ++y) {
@@ -145,7 +159,6 @@ class FCI {
     }
   }
 
- private:
   std::size_t at(int i, int j) const { return static_cast<std::size_t>(i) * n_ + j; }
   bool adj(int i, int j) const { return adj_[at(i, j)] != 0; }
   double p_sep(int x, int y) const {
@@ -241,44 +254,53 @@ class FCI {
         if (!adj(a, b)) continue;
         for (int c = a + 1; c < n_; ++c) {
           if (c == b || !adj(b, c) || adj(a, c)) continue;
-          int with_b = 0, separating = 0;
-          for (int end : {a, c}) {
-            std::vector<int> nbrs;
-            for (int v = 0; v < n_; ++v) if (adj(end, v)) nbrs.push_back(v);
-            for (int size = 0; size <= static_cast<int>(nbrs.size()); ++size) {
-              for_each_subset(nbrs, size, [&](const std::vector<int>& s) {
-                if (independent(a, c, s, kTriplePhase, out, interrupt)) {
-                  ++separating;
-                  with_b += std::binary_search(s.begin(), s.end(), b);
-                }
-                return false;
-              });
-            }
-          }
-          decide(a, b, c, with_b, separating, out);
+          check_triple(a, b, c, out, interrupt, opt_.triples);
         }
       }
     }
   }
 
-  void decide(int a, int b, int c, int with_b, int separating, FCIResult& out) {
+  // pcalg's checkTriple(): a ⊥ c given every subset of the neighbours of a, then of c.
+  void check_triple(int a, int b, int c, FCIResult& out, Interrupt& interrupt,
+                    TripleRule rule, bool none_ambiguous = false) {
+    int with_b = 0, separating = 0;
+    for (int end : {a, c}) {
+      std::vector<int> nbrs;
+      for (int v = 0; v < n_; ++v) if (adj(end, v)) nbrs.push_back(v);
+      for (int size = 0; size <= static_cast<int>(nbrs.size()); ++size) {
+        for_each_subset(nbrs, size, [&](const std::vector<int>& s) {
+          if (independent(a, c, s, kTriplePhase, out, interrupt)) {
+            ++separating;
+            with_b += std::binary_search(s.begin(), s.end(), b);
+          }
+          return false;
+        });
+      }
+    }
+    decide(a, b, c, with_b, separating, out, rule, none_ambiguous);
+  }
+
+  // `none_ambiguous`: a triple that no set separated is ambiguous too (RFCI's checks of
+  // the triples its path tests create, pcalg's version.unf = c(2, 1)).
+  void decide(int a, int b, int c, int with_b, int separating, FCIResult& out,
+              TripleRule rule, bool none_ambiguous) {
     const double share = separating ? static_cast<double>(with_b) / separating : 0.0;
     int decision;  // 1 collider, 2 non-collider, 3 ambiguous
     if (separating && with_b == separating) {
       decision = 2;
     } else if (with_b == 0) {
       decision = 1;
-    } else if (opt_.triples == TripleRule::conservative || share == 0.5) {
+    } else if (rule != TripleRule::majority || share == 0.5) {
       decision = 3;
     } else {
       decision = share < 0.5 ? 1 : 2;
     }
     std::vector<int> s = ev_.sepset[at(a, c)];
-    if (decision == 3) {
+    if (decision == 3 || (none_ambiguous && separating == 0)) {
       ev_.mark_ambiguous(a, b, c);
-      out.ambiguous.push_back({a, b, c});
-      return;
+      out.ambiguous.push_back({std::min(a, c), b, std::max(a, c)});
     }
+    if (decision == 3) return;
     const bool has = std::binary_search(s.begin(), s.end(), b);
     if (decision == 2 && !has) s.push_back(b);
     if (decision == 1 && has) s.erase(std::find(s.begin(), s.end(), b));

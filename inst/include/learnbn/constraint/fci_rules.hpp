@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <deque>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -71,6 +72,12 @@ class PagOrienter {
         set(0, z, y, kArrow);
       }
     }
+  }
+
+  // RFCI's check of a discriminating path before R4 orients along it: tests its edges,
+  // and returns true when it removed one.
+  void on_discriminating_path(std::function<bool(const std::vector<int>&)> check) {
+    check_path_ = std::move(check);
   }
 
   // Zhang's rules, in pcalg's three groups, each until nothing changes.
@@ -164,10 +171,11 @@ class PagOrienter {
     }
   }
 
-  // The far end of the shortest discriminating path <end, ..., a, b, c> for b, or -1
-  // (pcalg's minDiscrPath: a breadth-first search back from a along colliders that are
-  // parents of c).
-  int discriminating_end(int a, int b, int c) const {
+  // The shortest discriminating path <end, ..., a, b, c> for b, as pcalg's
+  // minDiscrPath() returns it: {end, its successor, b, c} (pcalg keeps only the last two
+  // nodes of the paths it grows), or empty. A breadth-first search back from a along
+  // colliders that are parents of c.
+  std::vector<int> discriminating_path(int a, int b, int c) const {
     std::vector<char> visited(n_, 0);
     visited[a] = visited[b] = visited[c] = 1;
     std::deque<std::pair<int, int>> queue;  // (predecessor, node)
@@ -177,7 +185,7 @@ class PagOrienter {
     while (!queue.empty()) {
       const int pred = queue.front().first, d = queue.front().second;
       queue.pop_front();
-      if (!adj(c, d)) return d;
+      if (!adj(c, d)) return {d, pred, b, c};
       if (m(d, c) == kArrow && m(c, d) == kTail && m(pred, d) == kArrow) {
         visited[d] = 1;
         for (int r = 0; r < n_; ++r) {
@@ -185,29 +193,37 @@ class PagOrienter {
         }
       }
     }
-    return -1;
+    return {};
   }
 
   // R4: a discriminating path <end, ..., a, b, c> for b with b o-* c: b -> c when b is
-  // in the separating set of end and c, else a <-> b <-> c.
+  // in the separating set of end and c, else a <-> b <-> c. RFCI first tests the edges
+  // of the path (check_path_): when that removes one, the path is searched again.
   void rule4() {
     for (const auto& e : pairs([&](int b, int c) { return m(c, b) == kCircle; })) {
       const int b = e.first, c = e.second;
-      for (int a = 0; a < n_ && m(c, b) == kCircle; ++a) {
-        if (a == b || a == c || m(b, a) != kArrow || !adj(a, b) || m(c, a) != kTail ||
-            m(a, c) != kArrow) {
-          continue;
+      std::vector<int> as;
+      for (int a = 0; a < n_; ++a) {
+        if (a != b && a != c && m(b, a) == kArrow && adj(a, b) && m(c, a) == kTail &&
+            m(a, c) == kArrow) {
+          as.push_back(a);
         }
-        if (!adj(a, b) || !adj(a, c) || !adj(b, c)) continue;
-        const int end = discriminating_end(a, b, c);
-        if (end < 0) continue;
-        if (ev_.in_sepset(end, c, b)) {
-          set(4, b, c, kArrow);
-          set(4, c, b, kTail);
-        } else {
-          set(4, b, c, kArrow);
-          set(4, c, b, kArrow);
-          set(4, a, b, kArrow);
+      }
+      for (std::size_t k = 0; k < as.size() && m(c, b) == kCircle; ++k) {
+        const int a = as[k];
+        while (adj(a, b) && adj(a, c) && adj(b, c)) {
+          const std::vector<int> path = discriminating_path(a, b, c);
+          if (path.empty()) break;
+          if (check_path_ && check_path_(path)) continue;  // an edge went: search again
+          if (ev_.in_sepset(path.front(), c, b)) {
+            set(4, b, c, kArrow);
+            set(4, c, b, kTail);
+          } else {
+            set(4, b, c, kArrow);
+            set(4, c, b, kArrow);
+            set(4, a, b, kArrow);
+          }
+          break;
         }
       }
     }
@@ -421,6 +437,7 @@ class PagOrienter {
   std::vector<int>& g_;
   const PagEvidence& ev_;
   std::vector<PagStep>* steps_;
+  std::function<bool(const std::vector<int>&)> check_path_;
 };
 
 }  // namespace learnbn
