@@ -21,7 +21,11 @@ for (threads in 1:2) {
   t <- system.time(g <- fci(data, test = "g2", alpha = 0.05, threads = threads))[["elapsed"]]
   rows[[length(rows) + 1L]] <- data.frame(learner = paste0("learnbn fci (", threads, " thr)"),
                                           seconds = round(t, 2), tests = g$info$n_tests)
+  print(rows[[length(rows)]], row.names = FALSE)
 }
+t <- system.time(r <- rfci(data, test = "g2", alpha = 0.05))[["elapsed"]]
+rows[[length(rows) + 1L]] <- data.frame(learner = "learnbn rfci (1 thr)", seconds = round(t, 2),
+                                        tests = r$info$n_tests)
 truth <- dag_to_pag(fit$graph, latent = hidden)$amat[names(df), names(df)]
 same_truth <- sum(g$amat != truth)
 pcalg_lib <- Sys.getenv("PCALG_LIB", "/work/peers-lib")
@@ -30,6 +34,7 @@ if (requireNamespace("pcalg", lib.loc = pcalg_lib, quietly = TRUE)) {
   suff <- list(dm = codes, nlev = sapply(df, nlevels), adaptDF = FALSE)
   t <- system.time(p <- pcalg::fci(suff, pcalg::disCItest, alpha = 0.05,
                                    labels = names(df)))[["elapsed"]]
+  cat("pcalg fci (disCItest):", round(t, 1), "s\n")
   rows[[length(rows) + 1L]] <- data.frame(learner = "pcalg fci (disCItest)",
                                           seconds = round(t, 2),
                                           tests = sum(p@n.edgetests) + sum(p@n.edgetestsPDSEP))

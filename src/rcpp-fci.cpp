@@ -96,7 +96,7 @@ void run_fci(int n, const learnbn::IndependenceTest& test, const Rcpp::List& opt
   if (Rcpp::as<std::string>(options["algorithm"]) == "rfci") {
     learnbn::RFCI(n, test, opt).run(std::move(adjacent), out, interrupt);
   } else {
-    run_fci(n, test, options, knowledge, std::move(adjacent), out, interrupt);
+    learnbn::FCI(n, test, opt).run(std::move(adjacent), out, interrupt);
   }
 }
 

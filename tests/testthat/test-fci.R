@@ -134,7 +134,7 @@ test_that("fci() on the Florida data is pcalg's PAG", {
   p <- as.matrix(suppressWarnings(pc(fl, test = "g2", alpha = 0.05)))
   no_pdsep <- fci(fl, test = "g2", alpha = 0.05, pdsep = FALSE)
   expect_identical(unname(no_pdsep$amat != 0), unname(p != 0 | t(p) != 0))
-  expect_identical(c(p["R", "S"] + p["S", "R"], g$amat["R", "S"]), c(1, 0L))
+  expect_identical(c(p["R", "S"] + p["S", "R"], g$amat["R", "S"]), c(1L, 0L))
   found <- g$info$tests[g$info$tests$phase == "possible-d-sep" & g$info$tests$independent, ]
   expect_identical(paste(found$x, found$y, found$z), "R S D;I;V")
 })
