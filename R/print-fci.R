@@ -2,13 +2,13 @@
 
 #' Walk through an FCI run
 #'
-#' Prints, from the `info` of an [fci()] result, the independences found by each phase
+#' Prints, from the `info` of an [fci()] or [rfci()] result, the independences found by each phase
 #' (the skeleton's levels, then the possible-d-separation phase) with their p-values and
 #' separating sets, the ambiguous triples of conservative or majority-rule FCI, the
 #' marks set by the unshielded colliders (R0) and by each of Zhang's rules, and the
 #' edges of the PAG with their marks (`o` circle, `>` or `<` arrowhead, `-` tail).
 #'
-#' @param g A [bn_pag] returned by [fci()].
+#' @param g A [bn_pag] returned by [fci()] or [rfci()].
 #' @inheritParams explain_pc
 #' @return `g`, invisibly.
 #' @references Zhang, J. (2008). On the completeness of orientation rules for causal
@@ -22,8 +22,8 @@
 explain_fci <- function(g, digits = 4, max_lines = 50L) {
   info <- if (inherits(g, "bn_pag")) g$info
   if (is.null(info$tests) || is.null(info$orientations)) {
-    lbn_abort("{.arg g} must be a PAG returned by {.fn fci}, not {.obj_type_friendly {g}}.",
-              "type")
+    lbn_abort(paste0("{.arg g} must be a PAG returned by {.fn fci} or {.fn rfci}, not ",
+                     "{.obj_type_friendly {g}}."), "type")
   }
   check_number(digits, min = 1, max = 22, whole = TRUE)
   check_number(max_lines, min = 1, whole = TRUE)
@@ -36,7 +36,7 @@ explain_fci <- function(g, digits = 4, max_lines = 50L) {
   }
   label <- if (identical(info$test, "dsep_oracle")) "d-separation oracle" else
     ci_test_table$label[ci_test_table$name == info$test]
-  cat("FCI", if (isTRUE(info$stable)) " (stable skeleton)", ": ", label, " test, alpha = ",
+  cat(toupper(info$algorithm), if (isTRUE(info$stable)) " (stable skeleton)", ": ", label, " test, alpha = ",
       info$alpha, ", orientation \"", info$orientation, "\", ", info$n_tests, " tests\n",
       sep = "")
   tests <- info$tests
@@ -58,6 +58,13 @@ explain_fci <- function(g, digits = 4, max_lines = 50L) {
     found <- pd[pd$independent, ]
     cat("Possible-D-Sep: ", nrow(pd), " tests, ", nrow(found), " independence",
         if (nrow(found) != 1) "s", "\n", sep = "")
+    if (nrow(found)) show(independences(found))
+  }
+  rfci <- tests[tests$phase %in% c("rfci triples", "rfci paths"), ]
+  if (nrow(rfci)) {
+    found <- rfci[rfci$independent, ]
+    cat("RFCI's checks of triples and discriminating paths: ", nrow(rfci), " tests, ",
+        nrow(found), " independence", if (nrow(found) != 1) "s", "\n", sep = "")
     if (nrow(found)) show(independences(found))
   }
   if (!identical(info$orientation, "standard")) {
