@@ -142,8 +142,10 @@ Rcpp::List cpp_fci(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test
   out.witnesses = skeleton.witnesses;
   out.cache_hits = skeleton.cache_hits;
   out.levels = skeleton.levels;
-  learnbn::CITester tester(view, spec);
   learnbn::Interrupt interrupt(r_calls.interrupt_check());
+  learnbn::CITester tester(view, spec);
+  // A long permutation test stops at the next permutation; FCI rethrows after the test.
+  tester.on_permutation([&interrupt](int) { return !interrupt.poll(); });
   run_fci(n, [&tester](int x, int y, const std::vector<int>& z) { return tester.test(x, y, z); },
           options, knowledge, std::move(adjacent), out, interrupt);
   return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));

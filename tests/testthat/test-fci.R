@@ -138,3 +138,13 @@ test_that("fci() on the Florida data is pcalg's PAG", {
   found <- g$info$tests[g$info$tests$phase == "possible-d-sep" & g$info$tests$independent, ]
   expect_identical(paste(found$x, found$y, found$z), "R S D;I;V")
 })
+
+test_that("fci() and rfci() with long permutation tests stop on every interrupt", {
+  skip_interrupts()  # helper-interrupts.R
+  expect_interrupted_every_time(function() learnbn::college_plans, function(d) {
+    learnbn::fci(d, test = "x2_perm", B = 1e6, orientation = "conservative")
+  }, times = 5)
+  expect_interrupted_every_time(function() learnbn::college_plans, function(d) {
+    learnbn::rfci(d, test = "x2_perm", B = 1e6)
+  }, times = 5)
+})

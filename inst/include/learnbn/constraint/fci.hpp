@@ -170,6 +170,7 @@ class FCI {
                    Interrupt& interrupt) {
     interrupt.check();
     const CITestResult r = test_(x, y, z);
+    interrupt.check();  // a permutation test stopped by an interrupt has no result
     const bool indep = r.p_value > opt_.alpha;
     out.tests.push_back(TestRecord{x, y, static_cast<int>(z.size()), z, r, indep});
     out.phase.push_back(phase);
