@@ -36,7 +36,8 @@ explain_fci <- function(g, digits = 4, max_lines = 50L) {
   }
   label <- if (identical(info$test, "dsep_oracle")) "d-separation oracle" else
     ci_test_table$label[ci_test_table$name == info$test]
-  cat(toupper(info$algorithm), if (isTRUE(info$stable)) " (stable skeleton)", ": ", label, " test, alpha = ",
+  cat(toupper(info$algorithm), if (isTRUE(info$stable)) " (stable skeleton)", ": ", label,
+      " test, alpha = ",
       info$alpha, ", orientation \"", info$orientation, "\", ", info$n_tests, " tests\n",
       sep = "")
   tests <- info$tests

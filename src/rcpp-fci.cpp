@@ -100,7 +100,8 @@ void run_fci(int n, const learnbn::IndependenceTest& test, const Rcpp::List& opt
   }
 }
 
-learnbn::DsepOracle oracle_from(const Rcpp::IntegerMatrix& dag, const Rcpp::IntegerVector& observed) {
+learnbn::DsepOracle oracle_from(const Rcpp::IntegerMatrix& dag,
+                                const Rcpp::IntegerVector& observed) {
   return learnbn::DsepOracle(parents_from(dag), Rcpp::as<std::vector<int>>(observed));
 }
 
@@ -131,9 +132,10 @@ Rcpp::List cpp_fci(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test
   const int n = static_cast<int>(view.n_vars());
   std::vector<char> adjacent(static_cast<std::size_t>(n) * n, 0);
   for (std::size_t k = 0; k < adjacent.size(); ++k) adjacent[k] = skeleton.amat[k] != 0;
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < n; ++i) {  // the skeleton: either mark of PC's result
     for (int j = 0; j < n; ++j) {
-      if (adjacent[static_cast<std::size_t>(i) * n + j]) adjacent[static_cast<std::size_t>(j) * n + i] = 1;
+      const std::size_t ij = static_cast<std::size_t>(i) * n + j;
+      if (adjacent[ij]) adjacent[static_cast<std::size_t>(j) * n + i] = 1;
     }
   }
   learnbn::FCIResult out;
