@@ -84,7 +84,8 @@ test_that("every learner records its name and time in info", {
     hybrid = hybrid(frontend_data, alpha = 0.01, score = "bic"),
     mmpc = mmpc(frontend_data, alpha = 0.01), hiton_pc = hiton_pc(frontend_data, alpha = 0.01),
     gs = gs(frontend_data, alpha = 0.01), iamb = iamb(frontend_data, alpha = 0.01),
-    mmhc = mmhc(frontend_data, alpha = 0.01, score = "bic")))
+    mmhc = mmhc(frontend_data, alpha = 0.01, score = "bic"),
+    fci = fci(frontend_data, alpha = 0.01), rfci = rfci(frontend_data, alpha = 0.01)))
   for (name in names(graphs)) {
     info <- graphs[[name]]$info
     expect_identical(info$algorithm, name, info = name)
@@ -117,7 +118,8 @@ test_that("the same mistake gives the same error class in every learner", {
     gs = function(...) gs(frontend_data, ...), iamb = function(...) iamb(frontend_data, ...),
     mmhc = function(...) mmhc(frontend_data, ...),
     boss = function(...) boss(frontend_data, ...), grasp = function(...) grasp(frontend_data, ...),
-    gies = function(...) gies(frontend_data, ...))
+    gies = function(...) gies(frontend_data, ...),
+    fci = function(...) fci(frontend_data, ...), rfci = function(...) rfci(frontend_data, ...))
   for (name in names(learners)) {
     learn <- learners[[name]]
     expect_error(learn(threads = 0), class = "learnbn_error_value", info = name)
@@ -135,7 +137,7 @@ test_that("the same mistake gives the same error class in every learner", {
   }
   # Unknown nodes in the background knowledge.
   for (name in c("hill_climb", "ges", "chow_liu", "exact_search", "pc", "hybrid", "mmpc",
-                 "hiton_pc", "gs", "iamb", "mmhc", "boss", "grasp", "gies")) {
+                 "hiton_pc", "gs", "iamb", "mmhc", "boss", "grasp", "gies", "fci", "rfci")) {
     expect_error(learners[[name]](blacklist = data.frame("SEX", "AGE")),
                  class = "learnbn_error_unknown_node", info = name)
   }

@@ -41,6 +41,7 @@ fuzz_fixtures <- function() {
     g_cp_empty <- bn_graph(matrix(0, 5, 5, dimnames = rep(list(names(cp)[1:5]), 2)))
     g_pc <- pc(cp)
     g_pc_gauss <- pc(gauss)
+    oracle_cp <- dsep_oracle(g_cp, "SES")
     g_gauss <- hill_climb(gauss)
     g_gauss_cpdag <- cpdag(g_gauss)
     g_na <- bn_graph_from_string("[x][y|x]")
@@ -153,6 +154,7 @@ fuzz_roles <- function() {
     "ci_test:x" = "node", "ci_test:y" = "node", "dsep:x" = "node",
     "dsep:y" = "node", "as_bn:x" = "graph", "random_gaussian_fit:nodes" = "none",
     "bn_data:x" = "data", "model_string:g" = "graph", "explain_pc:g" = "none",
+    "dsep_oracle:dag" = "dag",
     "add_arc:from" = "arc_from", "remove_arc:from" = "arc_from", "reverse_arc:from" = "arc_from",
     "add_arc:to" = "arc_to", "remove_arc:to" = "arc_to", "reverse_arc:to" = "arc_to")
 }
@@ -203,7 +205,11 @@ fuzz_valid <- function() {
        "query:type" = alist("joint", "marginal"), "causal_effect:method" = alist("local", "global"),
        "as_igraph:strength" = alist(strength, boot, samples),
        x_levels = alist(c("yes", "no"), c("male", "female")), y_level = alist("yes", "low"),
-       max_dags = alist(1, 100))
+       max_dags = alist(1, 100),
+       orientation = alist("standard", "conservative", "majority"),
+       pdsep = alist(TRUE, FALSE), selection_bias = alist(TRUE, FALSE),
+       latent = alist(character(), "SES", "either"),
+       "fci:test" = alist("x2", "g2", oracle_cp, NULL))
 }
 
 # Arguments whose large values mean long runs: never large junk, and never the default
