@@ -83,19 +83,7 @@ explain_fci <- function(g, digits = 4, max_lines = 50L) {
     cat("    every mark stays a circle\n")
   }
   cat("Result\n")
-  lines <- pag_edge_lines(g$amat)
+  lines <- pag_edge_text(g$amat)$text  # R/graph-pag.R
   if (length(lines)) show(lines) else cat("    no edges\n")
   invisible(g)
-}
-
-# One line per edge of a PAG matrix (pcalg's coding), such as "A o-> B" or "A <-> B".
-pag_edge_lines <- function(amat) {
-  nodes <- colnames(amat)
-  left <- c("o", "<", "-")   # the mark at the row node's end: circle, arrowhead, tail
-  right <- c("o", ">", "-")
-  edges <- which(amat != 0 & upper.tri(amat), arr.ind = TRUE)
-  edges <- edges[order(edges[, 1], edges[, 2]), , drop = FALSE]
-  i <- edges[, 1]
-  j <- edges[, 2]
-  paste0(nodes[i], " ", left[amat[cbind(j, i)]], "-", right[amat[cbind(i, j)]], " ", nodes[j])
 }

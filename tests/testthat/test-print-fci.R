@@ -11,10 +11,10 @@ test_that("explain_fci() lists the independences, the marks set and the PAG's ed
   expect_true(any(grepl("D _||_ R (p-value", out, fixed = TRUE)))
   pd <- which(startsWith(out, "Possible-D-Sep"))
   expect_match(out[pd + 1], "R _||_ S | D, I, V", fixed = TRUE)
-  # The edges of the PAG, read from its matrix by hand: V <-o D, V <-o R, V --> I,
-  # R --> I, I --> S.
+  # The edges of the PAG, read from its matrix by hand and written as print() writes
+  # them (the stronger mark on the right): D o-> V, R o-> V, V --> I, R --> I, I --> S.
   result <- out[(which(out == "Result") + 1):length(out)]
-  expect_identical(trimws(result), c("V <-o D", "V <-o R", "V --> I", "R --> I", "I --> S"))
+  expect_identical(trimws(result), c("D o-> V", "R o-> V", "V --> I", "R --> I", "I --> S"))
   expect_true(any(grepl("R0 collider: the mark at V of D - V becomes an arrowhead", out,
                         fixed = TRUE)))
 })
