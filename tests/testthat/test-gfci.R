@@ -96,6 +96,10 @@ test_that("gfci() on data: every separating set separates, the graph is a PAG", 
   df <- data.frame(x1, x2, x3, x4, x5, x6)
   g <- gfci(df, test = "fisher_z", alpha = 0.05)
   expect_pag_shape(g$amat)
+  # Here the sample is large enough for the true PAG, x2 <-> x3 (their hidden cause l1)
+  # included; GES joins x2 and x4 too (through l1 - x3 - l2), which a test removes.
+  dag <- bn_graph_from_string("[l1][l2][x1][x2|x1:l1][x3|l1:l2][x4|l2][x5|x2:x4][x6|x3]")
+  expect_equal(g$amat, dag_to_pag(dag, c("l1", "l2"))$amat, ignore_attr = TRUE)
   s <- g$info$sepsets
   expect_gt(nrow(s), 0)
   for (k in seq_len(nrow(s))) {
@@ -117,4 +121,39 @@ test_that("gfci() on data: every separating set separates, the graph is a PAG", 
   expect_true(all(g$info$tests$phase %in% c("skeleton", "possible-d-sep")))
   tested <- g$info$tests[g$info$tests$phase == "skeleton", ]
   expect_true(all(ges_adj[cbind(tested$x, tested$y)]))
+})
+
+test_that("gfci() on the Florida data finds FCI's PAG from GES's graph", {
+  fl <- bn_data(florida, counts = "count")
+  g <- gfci(fl, test = "g2", alpha = 0.05)
+  # pcalg::fci()'s PAG on the same data, test and alpha (the literal of test-fci.R):
+  # D o-> V <-o R, V --> I <-- R, I --> S. GES's graph joins the same pairs and R - S,
+  # which the possible-d-sep phase removes (R _||_ S | D, I, V, as in FCI).
+  nodes <- c("V", "D", "R", "I", "S")
+  expected <- matrix(c(0, 1, 1, 2, 0,  2, 0, 0, 0, 0,  2, 0, 0, 2, 0,  3, 0, 3, 0, 2,
+                       0, 0, 0, 3, 0), 5, byrow = TRUE, dimnames = list(nodes, nodes))
+  expect_equal(g$amat, expected, ignore_attr = "storage.mode")
+  ges_amat <- as.matrix(g$info$ges)
+  ges_adj <- (ges_amat + t(ges_amat)) > 0
+  expect_identical(unname(ges_adj), unname(g$amat != 0 | outer(nodes, nodes, function(a, b)
+    (a == "R" & b == "S") | (a == "S" & b == "R"))))
+  expect_identical(as.list(g$info$sepsets[, c("x", "y", "z")]),
+                   list(x = "R", y = "S", z = "D;I;V"))
+  expect_equal(g$info$sepsets$p_value,
+               ci_test(fl, "R", "S", c("D", "I", "V"), test = "g2")$p_value)
+  # The V - R edge: R o-> V, so V does not cause R (a latent cause or R -> V).
+  expect_identical(c(g$amat["R", "V"], g$amat["V", "R"]), c(2L, 1L))
+  expect_identical(g$info$algorithm, "gfci")
+  expect_s3_class(g$info$ges, "bn_graph")
+})
+
+test_that("gfci() refuses bad input with classed errors", {
+  fl <- bn_data(florida, counts = "count")
+  dag <- latent_y_dag()
+  expect_error(gfci(NULL, test = dsep_oracle(dag, "L")), class = "learnbn_error_value")
+  expect_error(gfci(fl, test = dsep_oracle(dag, "L")), class = "learnbn_error_value")
+  expect_error(gfci(fl, alpha = 2), class = "learnbn_error")
+  expect_error(gfci(fl, max_cond = -1), class = "learnbn_error")
+  expect_error(gfci(fl, pdsep = NA), class = "learnbn_error_type")
+  expect_error(gfci(fl, score = "k2"), class = "learnbn_error_not_score_equivalent")
 })

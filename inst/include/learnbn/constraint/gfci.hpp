@@ -55,6 +55,8 @@ class GFCI : public FCI {
         bool removed = false;
         for (int level = 0; level <= opt_.max_cond && !removed; ++level) {
           bool any = false;
+          std::vector<char> near_x(n_, 0);  // subsets of these were tested from x's side
+          for (int v = 0; v < n_; ++v) near_x[v] = v != y && adj(x, v);
           for (int side = 0; side < 2 && !removed; ++side) {
             const int from = side ? y : x, other = side ? x : y;
             std::vector<int> cand;
@@ -62,6 +64,9 @@ class GFCI : public FCI {
             if (static_cast<int>(cand.size()) < level) continue;
             any = true;
             for_each_subset(cand, level, [&](const std::vector<int>& z) {
+              bool tested = side == 1;
+              for (int v : z) tested = tested && near_x[v];
+              if (tested) return false;  // Tetrad tests it again; its cache answers
               if (!independent(x, y, z, kSkeletonPhase, out, interrupt)) return false;
               adj_[at(x, y)] = adj_[at(y, x)] = 0;
               ev_.set_sepset(x, y, z);
