@@ -78,7 +78,7 @@ gfci_from <- function(start, setup, options, verbose) {
                   amat(start$info$dag))
   g <- fci_result(res, sorted, setup$nodes, "gfci", setup$test_name, options, setup$clock)
   if (!is.null(setup$spec)) warn_untestable(g$info$tests, setup$spec, setup$n_cases)
-  info <- g$info[setdiff(names(g$info), c("stable", "orientation", "time"))]
+  info <- g$info[setdiff(names(g$info), c("stable", "time"))]
   g$info <- c(info, list(ges = start, time = setup$clock()))
   if (verbose) say_fci(g$info)
   g

@@ -144,6 +144,7 @@ test_that("gfci() on the Florida data finds FCI's PAG from GES's graph", {
   # The V - R edge: R o-> V, so V does not cause R (a latent cause or R -> V).
   expect_identical(c(g$amat["R", "V"], g$amat["V", "R"]), c(2L, 1L))
   expect_identical(g$info$algorithm, "gfci")
+  expect_output(explain_fci(g), "GFCI: G2 .*R _[|][|]_ S [|] D, I, V")
   expect_s3_class(g$info$ges, "bn_graph")
 })
 
