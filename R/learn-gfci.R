@@ -28,6 +28,11 @@
 #' @param data A data.frame or [bn_data()] object.
 #' @param score The score of the GES phase, as [ges()]'s (a score-equivalent one).
 #' @param ... Options of the score, as [ges()]'s (for example `iss` of `"bdeu"`).
+#' @param whitelist,blacklist `NULL` or two-column data.frames (or character matrices) of
+#'   from/to node names: arcs that GES's graph must have / must not have; the tests never
+#'   remove a whitelisted pair (the marks are left to the rules, as in [fci()]).
+#' @param threads Threads of the GES phase (the tests run on one). `NULL` (the default)
+#'   uses `getOption("learnbn.threads", 1)`.
 #' @return A [bn_pag] as [fci()]'s, whose `info` also holds `ges`, the CPDAG of the GES
 #'   phase (a [bn_graph]); `info$sepsets` are the separating sets found by tests.
 #' @references Ogarrio, J. M., Spirtes, P. and Ramsey, J. (2016). A hybrid causal search

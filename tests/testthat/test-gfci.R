@@ -158,3 +158,13 @@ test_that("gfci() refuses bad input with classed errors", {
   expect_error(gfci(fl, pdsep = NA), class = "learnbn_error_type")
   expect_error(gfci(fl, score = "k2"), class = "learnbn_error_not_score_equivalent")
 })
+
+test_that("gfci() keeps whitelisted pairs and never joins blacklisted ones", {
+  fl <- bn_data(florida, counts = "count")
+  # R - S, which the possible-d-sep phase removes above, stays when whitelisted.
+  g <- gfci(fl, test = "g2", whitelist = data.frame("R", "S"))
+  expect_true(g$amat["R", "S"] != 0L && g$amat["S", "R"] != 0L)
+  expect_false(any(g$info$tests$x %in% c("R", "S") & g$info$tests$y %in% c("R", "S")))
+  g <- gfci(fl, test = "g2", blacklist = data.frame(c("R", "V"), c("V", "R")))
+  expect_identical(c(g$amat["R", "V"], g$amat["V", "R"]), c(0L, 0L))
+})
