@@ -168,3 +168,10 @@ test_that("gfci() keeps whitelisted pairs and never joins blacklisted ones", {
   g <- gfci(fl, test = "g2", blacklist = data.frame(c("R", "V"), c("V", "R")))
   expect_identical(c(g$amat["R", "V"], g$amat["V", "R"]), c(0L, 0L))
 })
+
+test_that("gfci() with long permutation tests stops on every interrupt", {
+  skip_interrupts()  # helper-interrupts.R
+  expect_interrupted_every_time(function() learnbn::college_plans, function(d) {
+    learnbn::gfci(d, test = "x2_perm", B = 1e6)
+  }, times = 5)
+})
