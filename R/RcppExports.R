@@ -25,6 +25,10 @@ cpp_dag_to_pag <- function(dag, observed, names, selection_bias) {
     .Call(`_learnbn_cpp_dag_to_pag`, dag, observed, names, selection_bias)
 }
 
+cpp_gfci <- function(data, names, test, oracle, options, knowledge, cpdag, dag) {
+    .Call(`_learnbn_cpp_gfci`, data, names, test, oracle, options, knowledge, cpdag, dag)
+}
+
 cpp_gaussian_stats <- function(values, weights) {
     .Call(`_learnbn_cpp_gaussian_stats`, values, weights)
 }

@@ -101,6 +101,24 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_gfci
+Rcpp::List cpp_gfci(Rcpp::Nullable<Rcpp::List> data, Rcpp::CharacterVector names, Rcpp::Nullable<Rcpp::List> test, Rcpp::Nullable<Rcpp::List> oracle, Rcpp::List options, Rcpp::List knowledge, Rcpp::IntegerMatrix cpdag, Rcpp::IntegerMatrix dag);
+RcppExport SEXP _learnbn_cpp_gfci(SEXP dataSEXP, SEXP namesSEXP, SEXP testSEXP, SEXP oracleSEXP, SEXP optionsSEXP, SEXP knowledgeSEXP, SEXP cpdagSEXP, SEXP dagSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::List> >::type data(dataSEXP);
+    Rcpp::traits::input_parameter< Rcpp::CharacterVector >::type names(namesSEXP);
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::List> >::type test(testSEXP);
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::List> >::type oracle(oracleSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type cpdag(cpdagSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type dag(dagSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_gfci(data, names, test, oracle, options, knowledge, cpdag, dag));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_gaussian_stats
 Rcpp::List cpp_gaussian_stats(Rcpp::List values, SEXP weights);
 RcppExport SEXP _learnbn_cpp_gaussian_stats(SEXP valuesSEXP, SEXP weightsSEXP) {
@@ -484,6 +502,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_fci", (DL_FUNC) &_learnbn_cpp_fci, 6},
     {"_learnbn_cpp_fci_oracle", (DL_FUNC) &_learnbn_cpp_fci_oracle, 5},
     {"_learnbn_cpp_dag_to_pag", (DL_FUNC) &_learnbn_cpp_dag_to_pag, 4},
+    {"_learnbn_cpp_gfci", (DL_FUNC) &_learnbn_cpp_gfci, 8},
     {"_learnbn_cpp_gaussian_stats", (DL_FUNC) &_learnbn_cpp_gaussian_stats, 2},
     {"_learnbn_cpp_topological_order", (DL_FUNC) &_learnbn_cpp_topological_order, 1},
     {"_learnbn_cpp_cpdag", (DL_FUNC) &_learnbn_cpp_cpdag, 1},

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 #include <learnbn/constraint/fci.hpp>
+#include <learnbn/constraint/gfci.hpp>
 #include <learnbn/constraint/pc.hpp>
 #include <learnbn/constraint/rfci.hpp>
 #include "rcpp-glue.h"
@@ -100,6 +101,15 @@ void run_fci(int n, const learnbn::IndependenceTest& test, const Rcpp::List& opt
   }
 }
 
+std::vector<int> row_major(const Rcpp::IntegerMatrix& m) {
+  const int n = m.nrow();
+  std::vector<int> out(static_cast<std::size_t>(n) * n);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) out[static_cast<std::size_t>(i) * n + j] = m(i, j) != 0;
+  }
+  return out;
+}
+
 learnbn::DsepOracle oracle_from(const Rcpp::IntegerMatrix& dag,
                                 const Rcpp::IntegerVector& observed) {
   return learnbn::DsepOracle(parents_from(dag), Rcpp::as<std::vector<int>>(observed));
@@ -180,4 +190,33 @@ Rcpp::List cpp_dag_to_pag(Rcpp::IntegerMatrix dag, Rcpp::IntegerVector observed,
   const learnbn::DsepOracle oracle = oracle_from(dag, observed);
   return fci_to_r(learnbn::dag_to_pag(oracle, selection_bias),
                   Rcpp::as<std::vector<std::string>>(names));
+}
+
+// GFCI from the CPDAG `cpdag` of GES and a member DAG `dag` (0/1 matrices over `names`),
+// with the test `test` on `data` or, when `oracle` is a list (dag, observed), its
+// d-separation oracle. `options` as cpp_fci()'s.
+// [[Rcpp::export]]
+Rcpp::List cpp_gfci(Rcpp::Nullable<Rcpp::List> data, Rcpp::CharacterVector names,
+                    Rcpp::Nullable<Rcpp::List> test, Rcpp::Nullable<Rcpp::List> oracle,
+                    Rcpp::List options, Rcpp::List knowledge, Rcpp::IntegerMatrix cpdag,
+                    Rcpp::IntegerMatrix dag) {
+  const int n = static_cast<int>(names.size());
+  RCalls r_calls;
+  learnbn::Interrupt interrupt(r_calls.interrupt_check());
+  learnbn::FCIResult out;
+  auto run = [&](learnbn::IndependenceTest t) {
+    learnbn::GFCI(n, std::move(t), fci_options(options, knowledge))
+        .run(row_major(cpdag), row_major(dag), out, interrupt);
+  };
+  if (oracle.isNotNull()) {
+    const Rcpp::List o(oracle);
+    const learnbn::DsepOracle d = oracle_from(o["dag"], o["observed"]);
+    run([&d](int x, int y, const std::vector<int>& z) { return d.test(x, y, z); });
+  } else {
+    const learnbn::DataView view = data_view(Rcpp::List(data));
+    learnbn::CITester tester(view, ci_spec_from(Rcpp::List(test)));
+    tester.on_permutation([&interrupt](int) { return !interrupt.poll(); });
+    run([&tester](int x, int y, const std::vector<int>& z) { return tester.test(x, y, z); });
+  }
+  return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));
 }

@@ -85,7 +85,8 @@ test_that("every learner records its name and time in info", {
     mmpc = mmpc(frontend_data, alpha = 0.01), hiton_pc = hiton_pc(frontend_data, alpha = 0.01),
     gs = gs(frontend_data, alpha = 0.01), iamb = iamb(frontend_data, alpha = 0.01),
     mmhc = mmhc(frontend_data, alpha = 0.01, score = "bic"),
-    fci = fci(frontend_data, alpha = 0.01), rfci = rfci(frontend_data, alpha = 0.01)))
+    fci = fci(frontend_data, alpha = 0.01), rfci = rfci(frontend_data, alpha = 0.01),
+    gfci = gfci(frontend_data, alpha = 0.01)))
   for (name in names(graphs)) {
     info <- graphs[[name]]$info
     expect_identical(info$algorithm, name, info = name)
@@ -119,7 +120,8 @@ test_that("the same mistake gives the same error class in every learner", {
     mmhc = function(...) mmhc(frontend_data, ...),
     boss = function(...) boss(frontend_data, ...), grasp = function(...) grasp(frontend_data, ...),
     gies = function(...) gies(frontend_data, ...),
-    fci = function(...) fci(frontend_data, ...), rfci = function(...) rfci(frontend_data, ...))
+    fci = function(...) fci(frontend_data, ...), rfci = function(...) rfci(frontend_data, ...),
+    gfci = function(...) gfci(frontend_data, ...))
   for (name in names(learners)) {
     learn <- learners[[name]]
     expect_error(learn(threads = 0), class = "learnbn_error_value", info = name)
@@ -137,12 +139,13 @@ test_that("the same mistake gives the same error class in every learner", {
   }
   # Unknown nodes in the background knowledge.
   for (name in c("hill_climb", "ges", "chow_liu", "exact_search", "pc", "hybrid", "mmpc",
-                 "hiton_pc", "gs", "iamb", "mmhc", "boss", "grasp", "gies", "fci", "rfci")) {
+                 "hiton_pc", "gs", "iamb", "mmhc", "boss", "grasp", "gies", "fci", "rfci",
+                 "gfci")) {
     expect_error(learners[[name]](blacklist = data.frame("SEX", "AGE")),
                  class = "learnbn_error_unknown_node", info = name)
   }
   # A score that is not score equivalent, where one is needed.
-  for (name in c("ges", "pdag_search", "chow_liu", "gies")) {
+  for (name in c("ges", "pdag_search", "chow_liu", "gies", "gfci")) {
     err <- expect_error(learners[[name]](score = "k2"),
                         class = "learnbn_error_not_score_equivalent", info = name)
     expect_s3_class(err, "learnbn_error_value")

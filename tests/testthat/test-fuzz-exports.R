@@ -209,7 +209,8 @@ fuzz_valid <- function() {
        orientation = alist("standard", "conservative", "majority"),
        pdsep = alist(TRUE, FALSE), selection_bias = alist(TRUE, FALSE),
        latent = alist(character(), "SES", "either"),
-       "fci:test" = alist("x2", "g2", oracle_cp, NULL))
+       "fci:test" = alist("x2", "g2", oracle_cp, NULL),
+       "gfci:test" = alist("x2", "g2", oracle_cp, NULL))
 }
 
 # Arguments whose large values mean long runs: never large junk, and never the default

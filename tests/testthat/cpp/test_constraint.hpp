@@ -5,6 +5,7 @@
 
 #include <learnbn/constraint/dsep_oracle.hpp>
 #include <learnbn/constraint/fci.hpp>
+#include <learnbn/constraint/gfci.hpp>
 #include <learnbn/constraint/minimal_imap.hpp>
 #include <learnbn/constraint/pc.hpp>
 #include <learnbn/graph/pdag.hpp>
@@ -171,11 +172,34 @@ inline void test_fci_oracle() {
   check_latent_pag(out.amat);
 }
 
+// GFCI from the minimal I-map of the latent oracle in the order X, Y, A, B (by hand:
+// X -> A, X -> B, A -> B, Y -> B; its CPDAG leaves X - A undirected): the test removes
+// X - B (separated by the empty set), which makes X *-> A <-* B a collider by the test's
+// rule, while A -> B <- Y is G's own collider.
+inline void test_gfci_oracle() {
+  const learnbn::DsepOracle oracle = latent_oracle();
+  const IndependenceTest test = [&oracle](int x, int y, const std::vector<int>& z) {
+    return oracle.test(x, y, z);
+  };
+  std::vector<int> dag(16, 0);
+  dag[0 * 4 + 2] = dag[0 * 4 + 3] = dag[2 * 4 + 3] = dag[1 * 4 + 3] = 1;
+  std::vector<int> cpdag = dag;
+  cpdag[2 * 4 + 0] = 1;  // X - A
+  FCIOptions options;
+  Interrupt interrupt;
+  FCIResult out;
+  learnbn::GFCI(4, test, options).run(cpdag, dag, out, interrupt);
+  check_latent_pag(out.amat);
+  CHECK(out.witnesses.size() == 1 && out.witnesses[0].x == 0 && out.witnesses[0].y == 3 &&
+        out.witnesses[0].z.empty());
+}
+
 inline void run_constraint_tests() {
   run_test("test_pc", test_pc);
   run_test("test_pc_bnlearn_policy", test_pc_bnlearn_policy);
   run_test("test_dsep_oracle", test_dsep_oracle);
   run_test("test_fci_oracle", test_fci_oracle);
+  run_test("test_gfci_oracle", test_gfci_oracle);
   run_test("test_minimal_imap", test_minimal_imap);
   run_local_discovery_tests();
 }

@@ -213,6 +213,11 @@ class FCI {
     std::vector<int> marks(adj_.size(), 0);
     for (std::size_t k = 0; k < adj_.size(); ++k) marks[k] = adj_[k] ? kCircle : kNone;
     PagOrienter(n_, marks, ev_, nullptr).colliders();
+    remove_by_pdsep(marks, out, interrupt);
+  }
+
+  // The tests of possible_dsep() with the collider marks `marks` (GFCI's are its own).
+  void remove_by_pdsep(const std::vector<int>& marks, FCIResult& out, Interrupt& interrupt) {
     std::vector<std::vector<int>> pdsep(n_);
     for (int x = 0; x < n_; ++x) pdsep[x] = possible_dsep_set(x, marks);
     for (int x = 0; x < n_; ++x) {

@@ -1,0 +1,115 @@
+# GFCI (Ogarrio, Spirtes and Ramsey 2016): FCI's tests and orientation started from the
+# CPDAG that ges() finds; the core is inst/include/learnbn/constraint/gfci.hpp.
+
+#' Learn a partial ancestral graph with GFCI
+#'
+#' Greedy FCI (Ogarrio, Spirtes and Ramsey 2016), as Tetrad's `GFci`: a score-based
+#' search ([ges()]) gives a CPDAG G, and FCI's tests (see [fci()]) then prune and
+#' orient it into a partial ancestral graph (a [bn_pag]), which allows latent common
+#' causes. The score finds most adjacencies with fewer tests than PC's skeleton; the
+#' tests remove the edges that a latent confounder forces into G.
+#'
+#' The phases, in Tetrad's order: **GES** with `score` (its options in `...`, as
+#' [ges()]'s); **skeleton**: each edge X - Y of G is tested against the subsets of the
+#' current neighbours of X, then of Y, by increasing size, and removed with its
+#' separating set when one is found; **colliders**: an unshielded triple X - Y - Z is
+#' oriented X *-> Y <-* Z when G has the collider X -> Y <- Z, or when X and Z were
+#' adjacent in G, a test separated them, and Y is not in their separating set;
+#' **possible-d-sep**: FCI's removal (see [fci()]) with those colliders; then every mark
+#' is reset to a circle, the colliders are found again on the new skeleton, and Zhang's
+#' rules R1-R10 orient the rest. Rule R4 needs a separating set for pairs that G never
+#' joined: it uses the parents, in a DAG of G's class, of the one that is not an
+#' ancestor of the other (G is an independence map, so they separate the pair).
+#'
+#' **Oracle.** With `test = dsep_oracle(dag, latent)` the tests are answered by
+#' d-separation in `dag`; `data` (over the observed nodes) is still needed by the score.
+#'
+#' @inheritParams fci
+#' @param data A data.frame or [bn_data()] object.
+#' @param score The score of the GES phase, as [ges()]'s (a score-equivalent one).
+#' @param ... Options of the score, as [ges()]'s (for example `iss` of `"bdeu"`).
+#' @param whitelist,blacklist `NULL` or two-column data.frames (or character matrices) of
+#'   from/to node names: arcs that GES's graph must have / must not have; the tests never
+#'   remove a whitelisted pair (the marks are left to the rules, as in [fci()]).
+#' @param threads Threads of the GES phase (the tests run on one). `NULL` (the default)
+#'   uses `getOption("learnbn.threads", 1)`.
+#' @return A [bn_pag] as [fci()]'s, whose `info` also holds `ges`, the CPDAG of the GES
+#'   phase (a [bn_graph]); `info$sepsets` are the separating sets found by tests.
+#' @references Ogarrio, J. M., Spirtes, P. and Ramsey, J. (2016). A hybrid causal search
+#'   algorithm for latent variable models. *Proceedings of the Eighth International
+#'   Conference on Probabilistic Graphical Models*, PMLR 52, 368-379.
+#' @family constraint-based learners
+#' @export
+#' @examples
+#' fl <- bn_data(florida, counts = "count")
+#' g <- gfci(fl, alpha = 0.05)
+#' g$amat
+#' nrow(g$info$ges$amat)
+gfci <- function(data, test = NULL, score = NULL, ..., alpha = 0.05, max_cond = Inf,
+                 pdsep = TRUE, selection_bias = TRUE, whitelist = NULL, blacklist = NULL,
+                 B = 1000L, threads = NULL, verbose = FALSE) {
+  options <- gfci_options(alpha, max_cond, pdsep, selection_bias)
+  if (is.null(data) && inherits(test, "learnbn_dsep_oracle")) {
+    lbn_abort(c("{.fn gfci} needs {.arg data} for its score, even with an oracle test.",
+                "i" = "Pass data over the observed nodes, or use {.fn fci} with the oracle."),
+              "value")
+  }
+  setup <- gfci_setup(data, test, alpha, if (!missing(B)) B, threads, verbose, whitelist,
+                      blacklist)
+  start <- ges(data, score, ..., whitelist = whitelist, blacklist = blacklist,
+               threads = threads)
+  gfci_from(start, setup, options, verbose)
+}
+
+gfci_options <- function(alpha, max_cond, pdsep, selection_bias, call = rlang::caller_env()) {
+  check_number(max_cond, min = 0, whole = TRUE, call = call)
+  check_flag(pdsep, call = call)
+  check_flag(selection_bias, call = call)
+  list(algorithm = "gfci", alpha = alpha, max_cond = max_cond, stable = FALSE, pdsep = pdsep,
+       selection_bias = selection_bias, orientation = "standard")
+}
+
+# GFCI's tests and orientation from the CPDAG `start` (with a member DAG in
+# start$info$dag); tests check the oracle path with a known I-map as `start`.
+gfci_from <- function(start, setup, options, verbose) {
+  sorted <- setup$nodes[order(setup$nodes, method = "radix")]
+  amat <- function(g) {
+    m <- as.matrix(g)[sorted, sorted, drop = FALSE]
+    storage.mode(m) <- "integer"
+    m
+  }
+  res <- cpp_gfci(setup$data, sorted, setup$spec, setup$oracle, options,
+                  sorted_knowledge(setup$knowledge, sorted), amat(start),
+                  amat(start$info$dag))
+  g <- fci_result(res, sorted, setup$nodes, "gfci", setup$test_name, options, setup$clock)
+  if (!is.null(setup$spec)) warn_untestable(g$info$tests, setup$spec, setup$n_cases)
+  info <- g$info[setdiff(names(g$info), c("stable", "time"))]
+  g$info <- c(info, list(ges = start, time = setup$clock()))
+  if (verbose) say_fci(g$info)
+  g
+}
+
+# The tests of gfci(): the oracle's (data must still match its observed nodes) or those
+# of prepare_tests(), with the data ordered for the core.
+gfci_setup <- function(data, test, alpha, B, threads, verbose, whitelist, blacklist,
+                       call = rlang::caller_env()) {
+  if (!inherits(test, "learnbn_dsep_oracle")) {
+    inputs <- prepare_tests(data, test, alpha, B, threads, verbose = verbose,
+                            whitelist = whitelist, blacklist = blacklist, what = "GFCI",
+                            call = call)
+    sorted <- inputs$nodes[order(inputs$nodes, method = "radix")]
+    return(list(data = data_subset(inputs$data, sorted), nodes = inputs$nodes,
+                spec = inputs$spec, oracle = NULL, knowledge = inputs$knowledge,
+                test_name = inputs$spec$name, n_cases = inputs$data$n_cases,
+                clock = inputs$clock))
+  }
+  clock <- stopwatch()
+  nodes <- oracle_nodes(data, test, call = call)
+  check_alpha(alpha, call = call)
+  check_flag(verbose, arg = "verbose", call = call)
+  sorted <- nodes[order(nodes, method = "radix")]
+  oracle <- list(dag = test$dag, observed = match(sorted, colnames(test$dag)) - 1L)
+  list(data = NULL, nodes = nodes, spec = NULL, oracle = oracle,
+       knowledge = build_constraints(nodes, whitelist, blacklist, call = call),
+       test_name = "dsep_oracle", clock = clock)
+}
