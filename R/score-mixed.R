@@ -68,12 +68,14 @@ stop_continuous_parents <- function(arcs, arg, call) {
 # continuous parent, and a warning naming each family whose score is -Inf (a
 # configuration of its discrete parents with no more cases than regression coefficients,
 # or an exact fit) or whose regression left out a collinear parent in a configuration.
-check_mixed_families <- function(data, nodes, families, call = rlang::caller_env()) {
+# `bayesian`: the "bcg" score, whose prior keeps every family finite (no warnings).
+check_mixed_families <- function(data, nodes, families, call = rlang::caller_env(),
+                                 bayesian = FALSE) {
   if (!is_mixed(data)) return(invisible())
   all_nodes <- names(data$levels)
   found <- cpp_cg_families(data, match(nodes, all_nodes) - 1L,
                            lapply(families, function(p) match(p, all_nodes) - 1L))
-  for (f in which(found$status > 0L)) {
+  for (f in which(found$status > (if (bayesian) 3L else 0L))) {
     report_family(data, nodes[[f]], families[[f]], found$status[f], found$config[f], call)
   }
 }

@@ -191,7 +191,8 @@ fuzz_valid <- function() {
        depth = alist(1, 3), penalty_discount = alist(1, 2.5), bes = alist(TRUE, FALSE),
        "top_models:x" = alist(top), "average_network:x" = alist(samples, strength, boot),
        "explain_pc:g" = alist(g_pc, g_pc_gauss),
-       "bn_score:type" = alist("bic", "bdeu", "bde", "k2", "bd", "aic", "loglik", "cv", "bge"),
+       "bn_score:type" = alist("bic", "bdeu", "bde", "k2", "bd", "aic", "loglik", "cv", "bge",
+                               "bcg"),
        "query:type" = alist("joint", "marginal"),
        "as_igraph:strength" = alist(strength, boot, samples))
 }

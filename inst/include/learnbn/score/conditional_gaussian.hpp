@@ -7,6 +7,7 @@
 //   loglik_j = sum_rows log dnorm(x, fitted, s_j) = -n_j/2 log(2 pi s_j^2) - (n_j - p)/2;
 //   parameters: q (p + 1) for q = prod of the discrete parents' levels (all declared
 //   configurations, observed or not); AIC subtracts them, BIC log(N)/2 times them.
+// The Bayesian "bcg" score (deal's) is master_prior.hpp's, from the same statistics.
 // The sufficient statistics (per observed configuration: cases, sums and cross-products
 // of the continuous variables) come from one pass over the rows.
 #pragma once
@@ -19,6 +20,7 @@
 
 #include "../data/data.hpp"
 #include "family_score.hpp"
+#include "master_prior.hpp"
 
 namespace learnbn {
 
@@ -70,8 +72,8 @@ class ConditionalGaussian {
         scale_(data.n_vars(), 1.0),
         slot_(data.n_vars(), -1) {
     if (spec.type != ScoreType::loglik && spec.type != ScoreType::aic &&
-        spec.type != ScoreType::bic) {
-      throw std::invalid_argument("mixed data are scored by loglik, aic or bic only");
+        spec.type != ScoreType::bic && spec.type != ScoreType::bcg) {
+      throw std::invalid_argument("mixed data are scored by loglik, aic, bic or bcg only");
     }
     // Standardising once keeps the cross-products well conditioned whatever the units.
     for (std::size_t v = 0; v < data.n_vars(); ++v) {
@@ -87,6 +89,12 @@ class ConditionalGaussian {
       scale_[v] = sq > 0 ? std::sqrt(sq / data.n_cases) : 1.0;
       slot_[v] = static_cast<int>(n_continuous_++);
     }
+    for (const Column& column : data.columns) {
+      if (!column.real) joint_configs_ *= column.cardinality;
+    }
+    if (spec.type == ScoreType::bcg && !(spec.iss > joint_configs_)) {
+      throw std::invalid_argument("bcg needs iss above the joint discrete configurations");
+    }
     if (n_continuous_ <= kMaxPairs) {
       pairs_.assign(n_continuous_ * n_continuous_, std::numeric_limits<double>::quiet_NaN());
     }
@@ -96,6 +104,7 @@ class ConditionalGaussian {
 
   // The score of a family whose node is continuous or has a continuous parent.
   double score(int node, const int* parents, std::size_t k) {
+    if (spec_.type == ScoreType::bcg) return bayesian(node, parents, k);
     const CGFamily f = fit(node, parents, k);
     if (f.status != CGStatus::none && f.status != CGStatus::collinear) {
       return -std::numeric_limits<double>::infinity();
@@ -133,6 +142,23 @@ class ConditionalGaussian {
       out.loglik += -0.5 * nj * std::log(2 * M_PI * rss / df) - 0.5 * df;
     }
     return out;
+  }
+
+  // The "bcg" score of a family with a continuous node (master_prior.hpp), or -Inf for
+  // a discrete node with a continuous parent.
+  double bayesian(int node, const int* parents, std::size_t k) {
+    split(parents, k);
+    if (!continuous(node)) return -std::numeric_limits<double>::infinity();
+    const double q = configurations();
+    if (disc_.empty() && !pairs_.empty()) from_pairs(node); else gather(node);
+    const std::size_t d = cont_.size() + 1;
+    double s = 0;
+    for (std::size_t j = 0; j < n_.size(); ++j) {
+      s += master_prior_config(n_[j], &s_[j * d], &c_[j * d * d], d, q, spec_.iss,
+                               joint_configs_, work_) -
+           n_[j] * std::log(scale_[node]);
+    }
+    return s + log_structure_prior(spec_, k);
   }
 
  private:
@@ -292,6 +318,8 @@ class ConditionalGaussian {
   std::vector<double> mean_, scale_;
   std::vector<int> slot_;         // a continuous variable's index among them, or -1
   std::size_t n_continuous_ = 0;
+  double joint_configs_ = 1;      // TD: the joint configurations of the discrete variables
+  std::vector<double> work_;
   std::vector<double> pairs_;     // n_continuous_^2 cross-products, NaN until computed
   std::vector<int> disc_, cont_, vars_;
   std::unordered_map<std::uint64_t, std::size_t> index_;
