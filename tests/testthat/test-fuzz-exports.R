@@ -192,7 +192,7 @@ fuzz_valid <- function() {
        "top_models:x" = alist(top), "average_network:x" = alist(samples, strength, boot),
        "explain_pc:g" = alist(g_pc, g_pc_gauss),
        "bn_score:type" = alist("bic", "bdeu", "bde", "k2", "bd", "aic", "loglik", "cv", "bge",
-                               "bcg"),
+                               "bcg", "cg_bic"),
        "query:type" = alist("joint", "marginal"),
        "as_igraph:strength" = alist(strength, boot, samples))
 }

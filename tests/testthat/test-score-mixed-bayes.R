@@ -192,3 +192,12 @@ test_that("bcg's iss, data and arcs are checked", {
   expect_snapshot(print(bn_score("bcg")))
   expect_snapshot(print(bn_score("bcg", iss = 20)))
 })
+
+test_that("structure priors add their terms to bcg", {
+  data <- mixed(sim_mixed())
+  g <- bn_graph_from_string("[A][B|A][X|A][Y|X:B][Z|Y]")
+  plain <- network_score(g, data, score = "bcg")
+  arcs <- network_score(g, data, score = bn_score("bcg", prior = "arcs", arc_prob = 0.2))
+  parents <- c(0, 1, 1, 2, 1)  # A, B, X, Y, Z; each node has 4 possible parents
+  expect_close(arcs - plain, sum(parents * log(0.2) + (4 - parents) * log(0.8)), 1e-9)
+})
