@@ -43,9 +43,10 @@ class CITester {
         dense_rows_(dense_rows > 0 ? dense_rows : data.n_rows),
         available_(data),
         check_missing_(data.has_missing && !data.gaussian() && data.n_vars() > 0) {
-    if (is_mixed(data)) mixed_ = std::make_unique<MixedCITest>(data);
-    if (static_cast<bool>(mixed_) != (spec.statistic == CIStatistic::mixed_cg)) {
-      throw std::invalid_argument("the mi_cg test is the test of mixed data");
+    const bool lrt = spec.statistic == CIStatistic::cg_lrt;
+    if (is_mixed(data)) mixed_ = std::make_unique<MixedCITest>(data, lrt);
+    if (static_cast<bool>(mixed_) != (spec.statistic == CIStatistic::mixed_cg || lrt)) {
+      throw std::invalid_argument("the mi_cg and cg_lrt tests are the tests of mixed data");
     }
     if (data.n_rows >= std::numeric_limits<std::uint32_t>::max()) {
       throw std::length_error("too many rows: at most 2^32 - 1 are supported");
@@ -334,7 +335,7 @@ class CITester {
   std::size_t dense_rows_;
   PermutationTick on_permutation_;
   AvailableCases available_;
-  std::unique_ptr<MixedCITest> mixed_;  // mixed data: the mi_cg test
+  std::unique_ptr<MixedCITest> mixed_;  // mixed data: the mi_cg or cg_lrt test
   bool check_missing_;  // discrete data with missing cells: tests may need available cases
   ConfigurationIds ids_;
   ThreeWayTable table_;

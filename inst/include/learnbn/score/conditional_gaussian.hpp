@@ -156,15 +156,21 @@ class ConditionalGaussian {
   // dof(X, A) = f (|X| + |X| (|X| + 1) / 2) + f - 1, f = the product of A's levels.
   static constexpr double kMinCell = 4;
   double tetrad(int node, const int* parents, std::size_t k) {
+    double dof = 0;
+    const double lik = tetrad_likelihood(node, parents, k, dof);
+    const double s = lik - spec_.penalty_discount * 0.5 * dof * std::log(data_.n_cases);
+    return std::isnan(s) ? -std::numeric_limits<double>::infinity() : s;
+  }
+  // L(family) - L(parents) (NaN where Tetrad's is undefined), and `dof` their difference.
+  double tetrad_likelihood(int node, const int* parents, std::size_t k, double& dof) {
     split(parents, k);
     std::vector<int> disc0 = disc_, cont0 = cont_;
     double dof0 = 0, dof1 = 0;
     const double l0 = joint_loglik(disc0, cont0, dof0);
     (continuous(node) ? cont0 : disc0).push_back(node);
     const double l1 = joint_loglik(disc0, cont0, dof1);
-    const double s = (l1 - l0) - spec_.penalty_discount * 0.5 * (dof1 - dof0) *
-                                     std::log(data_.n_cases);
-    return std::isnan(s) ? -std::numeric_limits<double>::infinity() : s;
+    dof = dof1 - dof0;
+    return l1 - l0;
   }
 
   // The "bcg" score of a family with a continuous node (master_prior.hpp), or -Inf for
