@@ -157,7 +157,7 @@ fuzz_valid <- function() {
                      score_bdeu, score_beliefs, score_kappa),
        beliefs = alist(cp_beliefs), prior_graph = alist(g_cp, fit_cp), kappa = alist(0.5, 1),
        test = alist("x2", "g2", "mi", "x2_adf", "fisher_z", "mi_g", "x2_perm",
-                    "fisher_z_perm"),
+                    "fisher_z_perm", "cg_lrt"),
        type = alist("bic", "bdeu", "auto", "discrete", "gaussian", "dag", "cpdag", "graph",
                     "heatmap", "trace", "agreement"),
        alpha = alist(0.01, 0.05, 0.5), threshold = alist(0.3, 0.5, 0.9),
