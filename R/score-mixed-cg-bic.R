@@ -19,4 +19,8 @@
 #' the log-likelihood scale, Tetrad's on twice it). The score is not score equivalent.
 #' @references Andrews, B., Ramsey, J. and Cooper, G. F. (2018). Scoring Bayesian networks
 #'   of mixed variables. *International Journal of Data Science and Analytics*, 6, 3-18.
+#' @examples
+#' # A discrete node with a continuous parent, under the score of Andrews et al.
+#' network_score(bn_graph_from_string("[Petal.Length][Species|Petal.Length]"),
+#'               iris[c("Species", "Petal.Length")], score = "cg_bic")
 NULL
