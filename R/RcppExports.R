@@ -13,6 +13,18 @@ cpp_encode_codes <- function(codes, n_levels, missing_raw, missing_int) {
     .Call(`_learnbn_cpp_encode_codes`, codes, n_levels, missing_raw, missing_int)
 }
 
+cpp_fci <- function(data, names, test, options, knowledge, progress = NULL) {
+    .Call(`_learnbn_cpp_fci`, data, names, test, options, knowledge, progress)
+}
+
+cpp_fci_oracle <- function(dag, observed, names, options, knowledge) {
+    .Call(`_learnbn_cpp_fci_oracle`, dag, observed, names, options, knowledge)
+}
+
+cpp_dag_to_pag <- function(dag, observed, names, selection_bias) {
+    .Call(`_learnbn_cpp_dag_to_pag`, dag, observed, names, selection_bias)
+}
+
 cpp_gaussian_stats <- function(values, weights) {
     .Call(`_learnbn_cpp_gaussian_stats`, values, weights)
 }
@@ -115,6 +127,10 @@ cpp_family_table <- function(data, node, parents) {
 
 cpp_local_scores <- function(data, spec, nodes, families, prior_joints, threads) {
     .Call(`_learnbn_cpp_local_scores`, data, spec, nodes, families, prior_joints, threads)
+}
+
+cpp_lgamma_cache <- function(enable) {
+    .Call(`_learnbn_cpp_lgamma_cache`, enable)
 }
 
 cpp_search <- function(data, spec, knowledge, start, algorithm, options, threads, expected = NULL, on_restart = NULL, progress = NULL) {

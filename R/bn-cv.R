@@ -20,7 +20,9 @@
 #' @param data A complete data.frame or [bn_data()] object. Case counts are expanded to
 #'   cases, so they must be whole numbers.
 #' @param learner A learner function (such as [hill_climb()]) or its name. It is called
-#'   as `learner(training_data, ...)` with a data.frame.
+#'   as `learner(training_data, ...)` with a data.frame, or with a [bn_data()] object
+#'   carrying the training cases' interventions when `data` has some (the fitting and
+#'   the loss use every case).
 #' @param k The number of folds, a whole number from 2 to the number of cases.
 #' @param loss `"logl"` or `"pred"`.
 #' @param target For `loss = "pred"`: the name of a discrete variable to classify.
@@ -47,7 +49,9 @@ bn_cv <- function(data, learner = "hill_climb", k = 10, loss = c("logl", "pred")
   learner_name <- if (is.character(learner)) learner else deparse1(substitute(learner))
   learner <- check_learner(learner)
   check_learner_args(learner, names(list(...)), arg = "learner")
-  cases <- cv_cases(check_rows(as_bn_data(data), "{.fn bn_cv}"))  # R/data-db.R
+  data <- check_rows(as_bn_data(data), "{.fn bn_cv}")  # R/data-db.R
+  cases <- cv_cases(data)
+  set <- cv_interventions(data)
   loss <- check_choice(loss, c("logl", "pred"))
   check_cv_target(target, loss, cases)
   folds <- check_cv_folds(folds, k, nrow(cases))
@@ -55,7 +59,9 @@ bn_cv <- function(data, learner = "hill_climb", k = 10, loss = c("logl", "pred")
   # The folds keep every level of the data (a fold may miss some): the data were warned
   # about once, above, not again for each fold.
   results <- lapply(seq_len(k), function(f) {
-    without_column_warnings(cv_fold(cases[folds != f, , drop = FALSE],
+    train <- cases[folds != f, , drop = FALSE]
+    if (!is.null(set)) train <- bn_data(train, interventions = set[folds != f, , drop = FALSE])
+    without_column_warnings(cv_fold(train,
                                     cases[folds == f, , drop = FALSE], learner, loss, target, ...))
   })
   losses <- vapply(results, `[[`, numeric(1), "loss")
@@ -92,6 +98,15 @@ predict_target <- function(fit, newdata, target) {
 }
 
 # One row per case (case counts expanded), factors keeping every level of the data.
+# The interventions of the cases of cv_cases(): a logical matrix, one row per case, or NULL.
+cv_interventions <- function(data) {
+  if (is.null(data$interventions)) return(NULL)
+  mask <- matrix(FALSE, data$n_rows, length(data$interventions),
+                 dimnames = list(NULL, names(data$interventions)))
+  for (node in names(data$interventions)) mask[data$interventions[[node]], node] <- TRUE
+  if (is.null(data$weights)) mask else mask[rep(seq_len(data$n_rows), data$weights), , drop = FALSE]
+}
+
 cv_cases <- function(data, call = rlang::caller_env()) {
   check_complete(data, "Cross-validation")
   frame <- as.data.frame(data)[names(data$levels)]

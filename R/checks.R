@@ -6,9 +6,14 @@ lbn_abort <- function(message, kind, call = rlang::caller_env(), ..., .envir = p
                  call = call, ..., .envir = .envir)
 }
 
+# As cli::cli_warn(), but the text is formatted only when asked for (R/conditions.R).
+# Warnings shown once per session (rlang's `.frequency`) are rare: they keep cli_warn().
 lbn_warn <- function(message, kind, ..., .envir = parent.frame()) {
-  cli::cli_warn(message, class = c(paste0("learnbn_warning_", kind), "learnbn_warning"),
-                ..., .envir = .envir)
+  class <- c(paste0("learnbn_warning_", kind), "learnbn_warning")
+  if (any(startsWith(c(names(list(...)), ""), ".frequency"))) {
+    return(cli::cli_warn(message, class = class, ..., .envir = .envir))
+  }
+  signal_lazy_warning(new_lazy_warning(message, class, .envir, ...))
 }
 
 check_string <- function(x, arg = rlang::caller_arg(x), call = rlang::caller_env()) {

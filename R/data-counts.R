@@ -15,6 +15,10 @@ data_subset <- function(data, nodes) {
     if (!is.null(data$missing)) data$missing <- data$missing[nodes]
   }
   if (is_mixed(data)) data <- mixed_subset(data, nodes)  # R/data-mixed.R
+  if (!is.null(data$interventions)) {
+    kept <- intersect(nodes, names(data$interventions))
+    data["interventions"] <- list(if (length(kept)) data$interventions[kept])
+  }
   data
 }
 

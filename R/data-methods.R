@@ -27,6 +27,7 @@ print.bn_data <- function(x, ...) {
     cli::cat_line("  missing cells: ", paste0(names(x$missing)[x$missing > 0], " (",
                                               x$missing[x$missing > 0], ")", collapse = ", "))
   }
+  interventions_line(x)  # R/data-interventions.R
   invisible(x)
 }
 

@@ -91,6 +91,11 @@
 #'   `c(cyl = "discrete")`; see the section on mixed data.
 #' @param missing `"error"` (the default) or `"allow"` (keep missing cells of discrete
 #'   data with a missing code).
+#' @param interventions `NULL` (observational data), or which variables were set by
+#'   intervention in each row: a named list, node -> the rows where it was set (bnlearn's
+#'   form, as in its `score(type = "mbde", exp = )`), or a logical matrix or data.frame
+#'   with one column per intervened node (named by it) and one row per row of `x`. Rows
+#'   are those of `x` (or of a `bn_data` given as `x`); see "Interventional data".
 #' @return A `bn_data` object: a list with `type` (`"discrete"`, `"gaussian"` or
 #'   `"mixed"`; mixed data have both `codes` and `values`, `NULL` for the other kind),
 #'   `levels` (named by variable; `NULL` entries for continuous variables), `sources`
@@ -102,6 +107,8 @@
 #'   variable). Gaussian data add `values` (the columns), `means`, `sds`
 #'   (maximum-likelihood, divisor N), `cor` (the weighted correlation matrix) and
 #'   `collinear` (the collinear columns found, an empty list when none; see Details).
+#'   Interventional data add `interventions`: a named list, for each node set by
+#'   intervention in some row, the sorted rows where it was set.
 #' @family data
 #' @export
 #' @examples
@@ -117,9 +124,13 @@
 #' bn_data(iris[1:4])
 #' bn_data(iris)
 #' bn_data(mtcars, type = c(cyl = "discrete", am = "discrete"))
+#' # B was set by intervention in rows 4 to 6
+#' chain <- data.frame(A = c(1, 1, 2, 2, 1, 2), B = c(1, 1, 2, 2, 2, 1), C = c(1, 2, 2, 2, 2, 1))
+#' bn_data(chain, type = "discrete", interventions = list(B = 4:6))
 bn_data <- function(x, counts = NULL, type = c("auto", "discrete", "gaussian"),
-                    missing = c("error", "allow"), table = NULL) {
-  new_bn_data(x, counts, type, missing, arg = "x", call = rlang::current_env(), table = table)
+                    missing = c("error", "allow"), table = NULL, interventions = NULL) {
+  new_bn_data(x, counts, type, missing, arg = "x", call = rlang::current_env(), table = table,
+              interventions = interventions)
 }
 
 # bn_data() for a user's data given as argument `arg` of the function called as `call`,
@@ -128,18 +139,27 @@ bn_data <- function(x, counts = NULL, type = c("auto", "discrete", "gaussian"),
 # may then be wholly missing (impute() fills it from the fit), and neither unused levels
 # nor identifier-like columns are warned about.
 new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg = "x",
-                        call = rlang::caller_env(), levels_given = FALSE, table = NULL) {
+                        call = rlang::caller_env(), levels_given = FALSE, table = NULL,
+                        interventions = NULL) {
   if (inherits(x, "bn_data")) {
     if (!is.null(counts)) {
       lbn_abort("{.arg counts} cannot be used with data that is already a {.cls bn_data}.",
                 "value", call = call)
     }
+    if (!is.null(interventions)) x <- with_interventions(x, interventions, call)
     return(x)
   }
   if (is.null(names(type))) type <- check_choice(type, c("auto", "discrete", "gaussian"),
                                                   arg = "type", call = call)
   missing <- check_choice(missing, c("error", "allow"), arg = "missing", call = call)
-  if (is_database(x)) return(db_data(x, table, counts, type, missing, arg, call))  # data-db.R
+  if (is_database(x)) {
+    if (!is.null(interventions)) {
+      lbn_abort(c("{.arg interventions} cannot be given with data in a database yet.",
+                  "i" = "Load the rows into R, or learn from the observational rows only."),
+                "interventional", call = call)
+    }
+    return(db_data(x, table, counts, type, missing, arg, call))  # data-db.R
+  }
   if (!is.null(table)) {
     lbn_abort("{.arg table} names a table of a database connection; {.arg {arg}} is not one.",
               "value", call = call)
@@ -165,6 +185,8 @@ new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg 
   # So do frames made with declared levels (simulate_data(), impute(), as.data.frame()).
   declared <- from_table || levels_given || isTRUE(attr(x, "declared_levels", exact = TRUE))
   unused <- if (!declared) unused_levels(x[setdiff(names(x), counts)])
+  mask <- interventions_mask(interventions, setdiff(names(x), counts), nrow(x), from_table,
+                             arg = arg, call = call)  # R/data-interventions.R
   rows <- split_counts(x, counts, arg, call)
   check_frame_shape(rows$x, arg, call)
   types <- column_types(rows$x, type, arg, call)  # R/data-mixed.R
@@ -175,14 +197,17 @@ new_bn_data <- function(x, counts = NULL, type = "auto", missing = "error", arg 
                   not_again = rows$suspects, arg = arg, call = call, levels_given = levels_given))
   if (!is_gaussian(data) && !levels_given) warn_discrete_columns(data, unused, arg)
   data$counts <- counts_name
-  data
+  attach_interventions(data, mask, rows$kept, call)
 }
 
 # The variables of `x` and the case counts of its rows: the column `counts` (rows with
 # no case dropped), or NULL. Without `counts`, `suspects` names the columns warned
 # about as looking like counts.
 split_counts <- function(x, counts, arg, call) {
-  if (is.null(counts)) return(list(x = x, weights = NULL, suspects = warn_count_columns(x, arg)))
+  if (is.null(counts)) {
+    return(list(x = x, weights = NULL, suspects = warn_count_columns(x, arg),
+                kept = seq_len(nrow(x))))
+  }
   check_string(counts, arg = "counts", call = call)
   if (!counts %in% names(x)) {
     lbn_abort("{.arg counts} names column {.val {counts}}, which is not in {.arg {arg}}.",
@@ -191,7 +216,7 @@ split_counts <- function(x, counts, arg, call) {
   weights <- check_counts(x[[counts]], counts, call)
   keep <- weights > 0
   list(x = x[keep, names(x) != counts, drop = FALSE], weights = weights[keep],
-       suspects = character())
+       suspects = character(), kept = which(keep))
 }
 
 # Discrete data: every column recoded (see column_codes()) and stored in one call to the
@@ -344,10 +369,17 @@ has_missing <- function(data) any(data$missing > 0)
 check_complete <- function(data, what, call = rlang::caller_env()) {
   if (!has_missing(data)) return(invisible(data))
   n_na <- data$missing[data$missing > 0]
+  hint <- if (is_mixed(data)) {
+    # (EM and imputation of conditional Gaussian networks are not built yet)
+    paste0("Mixed data: use {.fn pc} or another constraint-based learner (available-case ",
+           "{.val mi_cg} tests), or remove the incomplete rows (e.g. with {.fn na.omit}).")
+  } else {
+    paste0("Use {.fn structural_em} to learn a structure, {.fn pc} ",
+           "(available-case tests), or {.fn impute} to complete the data.")
+  }
   lbn_abort(c(paste0("{what} needs complete data, but {.arg data} has missing values: ",
                      "{paste0(names(n_na), ' (', n_na, ' NA)')}."),
-              "i" = paste0("Use {.fn structural_em} to learn a structure, {.fn pc} ",
-                           "(available-case tests), or {.fn impute} to complete the data.")),
+              "i" = hint),
             "missing", call = call)
 }
 
@@ -369,12 +401,15 @@ data_rows <- function(data, rows, weights = NULL) {
     if (!is.null(data[[field]])) data[[field]] <- lapply(data[[field]], `[`, rows)
   }
   data["weights"] <- list(weights)  # keeps the element when NULL
+  data$interventions <- intervention_rows(data$interventions, rows, data$n_rows)
   data$n_rows <- length(rows)
   data$n_cases <- if (is.null(weights)) length(rows) else sum(weights)
   if (is_gaussian(data)) return(with_gaussian_stats(data))
   if (has_missing(data)) {
-    data$missing <- vapply(names(data$codes), function(node) sum(is.na(data_codes(data, node))),
-                           numeric(1))
+    data$missing <- vapply(names(data$codes), function(node) {
+      if (is.null(data$codes[[node]])) sum(is.na(data$values[[node]]))  # continuous (mixed)
+      else sum(is.na(data_codes(data, node)))
+    }, numeric(1))
   }
   data
 }

@@ -171,6 +171,7 @@ fit_parameters <- function(g, data, method = c("bayes", "mle"), iss = 1,
       warn_unused_arguments("iss", "with {.code method = \"mle\"}")
     }
     check_number(iss, min = 0, max = Inf, min_open = TRUE, max_open = TRUE)
+    check_complete(data, "Fitting a conditional Gaussian network")
     return(fit_mixed(g, data, method, iss))  # R/fit-mixed.R
   }
   if (is_gaussian(data)) {

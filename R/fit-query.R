@@ -49,6 +49,10 @@
 #' @param n Number of samples of `"lw"` and `"ls"`.
 #' @param type `"joint"` for the joint posterior of the targets, `"marginal"` for the
 #'   posterior of each target on its own (a named list, one element per target).
+#' @param do A named list of interventions, as in [mutilate()]: the query is then
+#'   P(target | evidence, do(X = x)), computed on the mutilated network (every method;
+#'   `"evidence_probability"` is then P(evidence | do(X = x))). A node both in `do` and
+#'   in `evidence` is an error of class `"learnbn_error_intervened_evidence"`.
 #' @return For a discrete fit and one target, a named probability vector over its levels;
 #'   for several targets, an array of their joint probabilities with named dimnames
 #'   (first target first); either of class `"bn_posterior"`, which prints P(evidence)
@@ -73,8 +77,10 @@
 #' query(asia, setdiff(names(asia$levels), names(evidence)), evidence, type = "marginal")
 #' set.seed(1)
 #' query(asia, "lung", evidence = list(smoke = "yes", xray = "yes"), method = "lw", n = 1e5)
+#' # after the intervention do(smoke = "yes")
+#' query(asia, "dysp", do = list(smoke = "yes"))
 query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"), n = 10000,
-                  type = c("joint", "marginal")) {
+                  type = c("joint", "marginal"), do = list()) {
   fit <- check_bn_fit(fit)
   method <- check_choice(method, c("exact", "lw", "ls"))
   type <- check_choice(type, c("joint", "marginal"))
@@ -93,6 +99,7 @@ query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"
     lbn_abort(paste0("{list_few(both, 10L, quote = TRUE)} {cli::qty(both)}{?is/are} both a target ",
                      "and evidence."), "value")
   }
+  if (length(do)) fit <- mutilate_for_query(fit, do, evidence)  # R/causal-mutilate.R
   stop_mixed_fit(fit, "{.fn query}")  # R/fit-mixed.R
   if (is_gaussian_fit(fit)) {
     posterior <- gaussian_query(fit, target, evidence)

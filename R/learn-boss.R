@@ -62,6 +62,7 @@ boss <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blackl
   check_number(restarts, min = 0, max = 1e6, whole = TRUE)
   check_flag(bes, arg = "bes")
   if (bes) check_score_equivalent(search$score, "boss", why = "Equivalence-class search needs it.")
+  if (bes) check_observational(search$data, "boss")  # R/data-interventions.R
   options <- list(starts = restarts + 1, bes = bes)
   permutation_search(search, "boss", options, "{moves} move{?s} in {sweeps} sweep{?s}")
 }

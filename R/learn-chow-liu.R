@@ -9,6 +9,17 @@
 #' and the result is a spanning tree; with BIC, AIC or BDeu a weight can be negative and
 #' such edges are left out, giving a forest.
 #'
+#' **Mixed data.** With the conditional Gaussian scores (see [bn_data()]) a discrete node
+#' may have no continuous parent, so a forest is allowed only when the discrete nodes of
+#' each tree are connected, and it is oriented from a discrete root. The weights stay
+#' symmetric (a pair of a discrete and a continuous node is weighted in its one allowed
+#' direction, and the CLG scores of pairs of one kind are symmetric), and the best allowed
+#' forest is the best forest on the discrete nodes plus the best forest on the continuous
+#' nodes and one vertex standing for all the discrete ones, which is exact because the two
+#' parts constrain each other in no way. The result is then oriented, each tree from its
+#' first discrete node in data order (or from `root`, which must then be discrete when
+#' its tree has discrete nodes: class `learnbn_error_continuous_parent`).
+#'
 #' @inheritParams prepare_search
 #' @inheritParams hill_climb
 #' @param whitelist,blacklist `NULL` or a two-column data.frame or character matrix of
@@ -20,6 +31,7 @@
 #' @param root `NULL` to return the undirected forest, or a node name: every tree is
 #'   then oriented away from its root (`root` in its own tree, the first node in data
 #'   order in the others), which gives a DAG equivalent to every other orientation.
+#'   On mixed data the forest is always oriented, each tree from a discrete root.
 #' @param verbose If `TRUE`, report the number of edges, the score and the time.
 #' @return A [bn_graph] of type `"forest"` (undirected edges, or arcs when `root` is
 #'   given) with the score of the network and `info` holding `algorithm`
@@ -45,6 +57,7 @@ chow_liu <- function(data, score = "loglik", ..., root = NULL, whitelist = NULL,
   check_score_equivalent(search$score, "chow_liu",
                          paste0("Its edge weights are only symmetric when Markov-equivalent DAGs ",
                                 "score the same."))
+  check_observational(search$data, "chow_liu")  # R/data-interventions.R
   nodes <- search$nodes
   if (!is.null(root)) {
     check_string(root)
@@ -53,11 +66,23 @@ chow_liu <- function(data, score = "loglik", ..., root = NULL, whitelist = NULL,
   weights <- edge_weights(search)
   allowed <- !(search$knowledge$forbidden & t(search$knowledge$forbidden))
   required <- search$knowledge$required | t(search$knowledge$required)
-  edges <- max_spanning_forest(ifelse(allowed, weights, -Inf), required)
+  discrete <- !nodes %in% continuous_nodes(search$data)
+  edges <- if (is_mixed(search$data)) {
+    mixed_spanning_forest(ifelse(allowed, weights, -Inf), required, discrete)
+  } else {
+    max_spanning_forest(ifelse(allowed, weights, -Inf), required)
+  }
   amat <- matrix(0L, length(nodes), length(nodes), dimnames = list(nodes, nodes))
   amat[edges] <- 1L
   amat[edges[, 2:1, drop = FALSE]] <- 1L
-  oriented <- orient_forest(amat, if (is.null(root)) nodes[1] else root)
+  # Mixed data: each tree is oriented from a discrete root, and the result is directed.
+  roots <- c(if (is.null(root)) nodes[1] else root, if (is_mixed(search$data)) nodes[discrete])
+  if (is_mixed(search$data) && is.null(root)) roots <- roots[-1]
+  oriented <- orient_forest(amat, roots)
+  if (is_mixed(search$data)) {
+    if (any(oriented[!discrete, discrete] == 1L)) stop_continuous_root(root)
+    if (is.null(root)) root <- roots[1]
+  }
   g <- new_bn_graph(oriented, "forest")
   score_value <- network_score(g, search$data, score = search$score, threads = search$threads)
   # The n + n (n - 1) / 2 families of the weights and the n of the result are scored
@@ -70,11 +95,16 @@ chow_liu <- function(data, score = "loglik", ..., root = NULL, whitelist = NULL,
   new_bn_graph(if (is.null(root)) amat else oriented, "forest", score = score_value, info = info)
 }
 
-# w[i, j] = score(X_i | X_j) - score(X_i), computed for every pair in one batch.
+# w[i, j] = score(X_i | X_j) - score(X_i), computed for every pair in one batch. On mixed
+# data a pair of a discrete and a continuous node is scored in its one allowed direction
+# (the continuous node as the child); the CLG scores of the other pairs are symmetric.
 edge_weights <- function(search) {
   nodes <- search$nodes
   n <- length(nodes)
   pairs <- which(upper.tri(diag(n)), arr.ind = TRUE)
+  continuous <- nodes %in% continuous_nodes(search$data)
+  swap <- !continuous[pairs[, 1]] & continuous[pairs[, 2]]
+  pairs[swap, ] <- pairs[swap, 2:1]
   empty <- score_families(search$data, search$score, nodes, rep(list(character()), n),
                           threads = search$threads)
   with_parent <- score_families(search$data, search$score, nodes[pairs[, 1]],
@@ -83,6 +113,41 @@ edge_weights <- function(search) {
   weights[pairs] <- with_parent - empty[pairs[, 1]]
   weights[pairs[, 2:1, drop = FALSE]] <- weights[pairs]
   weights
+}
+
+stop_continuous_root <- function(root, call = rlang::caller_env()) {
+  lbn_abort(c(paste0("{.arg root} {.val {root}} is continuous and its tree has discrete ",
+                     "nodes: oriented from it, a discrete node would get a continuous parent."),
+              "i" = "Give a discrete root, or {.code root = NULL} (a discrete root per tree)."),
+            "continuous_parent", call = call)
+}
+
+# The best forest of mixed data, in which the discrete nodes of every tree are connected
+# (so that it can be oriented from a discrete root with no continuous parent of a discrete
+# node): the best forest on the discrete nodes, plus the best forest on the continuous
+# nodes and one vertex standing for all the discrete ones, which a continuous node joins
+# by its heaviest edge to them. The two parts constrain each other in no way, so their
+# optima together are the optimum. A two-column matrix of edges (i, j).
+mixed_spanning_forest <- function(weights, required, discrete) {
+  d <- which(discrete)
+  cont <- which(!discrete)
+  inner <- max_spanning_forest(weights[d, d, drop = FALSE], required[d, d, drop = FALSE])
+  edges <- cbind(d[inner[, 1]], d[inner[, 2]])
+  if (!length(cont)) return(edges)
+  to_discrete <- weights[cont, d, drop = FALSE]
+  to_discrete[required[cont, d, drop = FALSE]] <- Inf
+  nearest <- d[max.col(to_discrete, ties.method = "first")]
+  link <- apply(to_discrete, 1, max)
+  must <- apply(required[cont, d, drop = FALSE], 1, any)
+  k <- length(cont) + 1L
+  merged <- rbind(cbind(weights[cont, cont, drop = FALSE], link), c(link, -Inf))
+  merged_required <- rbind(cbind(required[cont, cont, drop = FALSE], must), c(must, FALSE))
+  outer <- max_spanning_forest(merged, merged_required)
+  # The merged vertex k stands for the discrete node nearest the edge's other end.
+  node_of <- function(i, other) {
+    ifelse(i == k, nearest[pmin(other, k - 1L)], cont[pmin(i, k - 1L)])
+  }
+  rbind(edges, cbind(node_of(outer[, 1], outer[, 2]), node_of(outer[, 2], outer[, 1])))
 }
 
 # Prim's algorithm on a dense symmetric weight matrix, keeping only positive-weight

@@ -29,6 +29,12 @@
 #' `"aic"` and `"loglik"`. `"k2"` and `"bd"` are not score equivalent and give an error
 #' of class `learnbn_error_not_score_equivalent`.
 #'
+#' **Mixed data** (see [bn_data()]) are refused with an error of class
+#' `learnbn_error_data_type`: their conditional Gaussian scores are not score equivalent
+#' (Markov-equivalent DAGs score differently, and an arc from a continuous to a discrete
+#' node is excluded while its reverse is allowed), so a class has no one score. Search
+#' over DAGs instead ([hill_climb()], [tabu_search()], [exact_search()]), or use [pc()].
+#'
 #' **Constraints.** A class is allowed when one of its DAGs has no blacklisted arc,
 #' has every whitelisted arc and gives no node more than `max_parents` parents. That
 #' DAG is found by orienting the undirected edges that the constraints decide (an edge
@@ -89,6 +95,7 @@ ges <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blackli
                            no_children = no_children, restrict = restrict,
                            start = class_start(start), threads = threads, verbose = verbose)
   check_score_equivalent(search$score, "ges")
+  check_observational(search$data, "ges")  # R/data-interventions.R
   result <- call_search(search, "ges", list(max_subset = as_count(max_subset)))
   counts <- result$counts
   steps <- cli::pluralize(paste0("{counts$forward_steps} insert{?s} and {counts$backward_steps} ",

@@ -58,6 +58,16 @@
 #' as without it; inside the skeleton alone they agree within 0.01 in 2 s, but the best
 #' DAG they find scores 240 nats lower.
 #'
+#' @section Mixed data:
+#' On mixed data (see [bn_data()]) the samplers take the conditional Gaussian scores
+#' (`"loglik"`, `"aic"`, `"bic"`, see [bn_score()]). A conditional linear Gaussian
+#' network has no arc from a continuous to a discrete node, so those arcs are hard
+#' constraints, listed in `info$excluded_arcs`: a whitelist or start graph asking for one
+#' is an error of class `learnbn_error_continuous_parent`, and the samples follow the
+#' posterior over the DAGs without them. Orders and partitions need no restriction of
+#' their own: a continuous node placed before a discrete one is simply not among its
+#' allowed parents.
+#'
 #' @inheritParams prepare_search
 #' @inheritParams hill_climb
 #' @param restrict `NULL`, or a graph (a [bn_graph] or an adjacency matrix) whose
@@ -208,6 +218,7 @@ structure_mcmc <- function(data, score = NULL, ..., iterations = 2e5,
 #'
 #'   Koller, D. and Friedman, N. (2009). *Probabilistic Graphical Models: Principles
 #'   and Techniques*. MIT Press.
+#' @inheritSection structure_mcmc Mixed data
 #' @inheritSection bootstrap_arcs Clusters and schedulers
 #' @family model averaging
 #' @export
@@ -303,6 +314,7 @@ order_mcmc <- function(data, score = NULL, ..., iterations = 1e5, burn_in = floo
 #'
 #'   Geyer, C. J. (1991). Markov chain Monte Carlo maximum likelihood. In *Computing
 #'   Science and Statistics: Proceedings of the 23rd Symposium on the Interface*, 156-163.
+#' @inheritSection structure_mcmc Mixed data
 #' @inheritSection bootstrap_arcs Clusters and schedulers
 #' @family model averaging
 #' @export

@@ -13,6 +13,10 @@
 #' order. The full set of predecessors always passes, so the search ends. The result is
 #' a DAG for which `order` is a topological ordering.
 #'
+#' Mixed data (see [bn_data()]) are refused (class `learnbn_error_data_type`): the other
+#' predecessors are tested as one combined variable, and a set mixing discrete and
+#' continuous variables is not one the `"mi_cg"` test takes. Use [pc()] or [hybrid()].
+#'
 #' @inheritParams pc
 #' @param order Character vector naming every variable of `data` once: the ordering.
 #' @param max_parents Largest parent set tried. When no subset up to this size passes,

@@ -123,7 +123,7 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   threads <- inputs$threads
   check_number(max_cond, min = 0, whole = TRUE)
   check_flag(stable)
-  conflicts <- check_choice(conflicts, cpp_registry()$conflict_policies)
+  conflicts <- check_choice(conflicts, core_registry()$conflict_policies)
 
   sorted <- nodes[order(nodes, method = "radix")]
   # The internal option learnbn.pc_shortcuts = FALSE turns off the counting shortcuts
@@ -158,21 +158,20 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   g
 }
 
+# The result's tables, built by list2DF(): data.frame() checks and deparses its arguments,
+# which cost a millisecond a call (equal results: plain unnamed vectors).
 pc_info <- function(res, sorted, spec, alpha, max_cond, stable, policy) {
   name <- function(i) sorted[i]
   tests <- res$tests
-  tests <- data.frame(x = name(tests$x), y = name(tests$y), z = tests$z,
-                      statistic = tests$statistic, df = tests$df, p_value = tests$p_value,
-                      independent = tests$independent, level = tests$level, n = tests$n,
-                      stringsAsFactors = FALSE)
+  tests <- list2DF(list(x = name(tests$x), y = name(tests$y), z = tests$z,
+                        statistic = tests$statistic, df = tests$df, p_value = tests$p_value,
+                        independent = tests$independent, level = tests$level, n = tests$n))
   w <- res$witnesses
-  sepsets <- data.frame(x = name(w$x), y = name(w$y), z = w$z, p_value = w$p_value,
-                        stringsAsFactors = FALSE)
+  sepsets <- list2DF(list(x = name(w$x), y = name(w$y), z = w$z, p_value = w$p_value))
   v <- res$immoralities
-  immoralities <- data.frame(x = name(v$x), middle = name(v$middle), y = name(v$y),
-                             strength = v$strength,
-                             status = pc_immorality_status[v$status + 1L],
-                             stringsAsFactors = FALSE)
+  immoralities <- list2DF(list(x = name(v$x), middle = name(v$middle), y = name(v$y),
+                               strength = v$strength,
+                               status = pc_immorality_status[v$status + 1L]))
   triple <- function(k) {
     vapply(k, function(i) {
       if (i == 0L) return("background knowledge")
@@ -180,10 +179,9 @@ pc_info <- function(res, sorted, spec, alpha, max_cond, stable, policy) {
     }, character(1))
   }
   cf <- res$conflicts
-  conflicts <- data.frame(from = name(cf$from), to = name(cf$to), kept = triple(cf$kept),
-                          other = triple(cf$other),
-                          resolution = c("bidirected", "dropped")[cf$resolution + 1L],
-                          stringsAsFactors = FALSE)
+  conflicts <- list2DF(list(from = name(cf$from), to = name(cf$to), kept = triple(cf$kept),
+                            other = triple(cf$other),
+                            resolution = c("bidirected", "dropped")[cf$resolution + 1L]))
   bidirected <- which(res$bidirected == 1L & upper.tri(res$bidirected), arr.ind = TRUE)
   steps <- res$steps
   list(test = spec$name, alpha = alpha, max_cond = max_cond, stable = stable,
@@ -191,11 +189,9 @@ pc_info <- function(res, sorted, spec, alpha, max_cond, stable, policy) {
        tests = tests, n_tests = nrow(tests), cache_hits = res$cache_hits,
        levels = res$levels, sepsets = sepsets, immoralities = immoralities,
        conflicts = conflicts,
-       bidirected = data.frame(from = name(bidirected[, 1]), to = name(bidirected[, 2]),
-                               stringsAsFactors = FALSE),
-       orientations = data.frame(from = name(steps$from), to = name(steps$to),
-                                 rule = pc_rule_names[steps$rule + 1L],
-                                 stringsAsFactors = FALSE))
+       bidirected = list2DF(list(from = name(bidirected[, 1]), to = name(bidirected[, 2]))),
+       orientations = list2DF(list(from = name(steps$from), to = name(steps$to),
+                                   rule = pc_rule_names[steps$rule + 1L])))
 }
 
 warn_conflicts <- function(conflicts, policy) {

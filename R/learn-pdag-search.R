@@ -24,6 +24,12 @@
 #' network), `"bic"`, `"aic"` and `"loglik"`. `"k2"` and `"bd"` give an error of class
 #' `learnbn_error_not_score_equivalent`.
 #'
+#' **Mixed data** (see [bn_data()]) are refused with an error of class
+#' `learnbn_error_data_type`: their conditional Gaussian scores are not score equivalent
+#' (Markov-equivalent DAGs score differently, and an arc from a continuous to a discrete
+#' node is excluded while its reverse is allowed), so a class has no one score. Search
+#' over DAGs instead ([hill_climb()], [tabu_search()], [exact_search()]), or use [pc()].
+#'
 #' **Constraints.** As in [ges()], a class is allowed when one of its DAGs has no
 #' blacklisted arc, has every whitelisted arc and gives no node more than `max_parents`
 #' parents. That DAG is found by orienting the undirected edges that the constraints
@@ -84,6 +90,7 @@ pdag_search <- function(data, score = NULL, ..., start = NULL, whitelist = NULL,
                            no_children = no_children, restrict = restrict,
                            start = class_start(start), threads = threads, verbose = verbose)
   check_score_equivalent(search$score, "pdag_search")
+  check_observational(search$data, "pdag_search")  # R/data-interventions.R
   result <- call_search(search, "pdag_search", list(max_iter = as_count(max_iter)))
   info <- search_info(result, search, "pdag_search",
                       cli::pluralize("{result$counts$iterations} step{?s}"))

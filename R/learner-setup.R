@@ -79,12 +79,8 @@ prepare_tests <- function(data, test, alpha, B, threads, verbose = FALSE, whitel
                           call = rlang::caller_env()) {
   clock <- stopwatch()
   data <- as_bn_data(data, arg = "data", call = call)
-  # Mixed data: the mi_cg test (R/citest.R); minimal_imap() tests sets, which it does not,
-  # and iamb() does not find bnlearn's skeleton on mtcars with factors yet.
-  learner <- learner_name(call)
-  if (is_mixed(data) && learner %in% c("minimal_imap", "iamb")) {
-    stop_mixed(mixed_what(learner), call)
-  }
+  # Mixed data: the mi_cg test (R/citest.R); minimal_imap() tests sets, which it does not.
+  if (is_mixed(data) && learner_name(call) == "minimal_imap") stop_mixed_sets(call)
   check_enough_cases(data, call = call)
   check_not_collinear(data, call = call)
   nodes <- names(data$levels)
@@ -148,7 +144,7 @@ class_start <- function(start, call = rlang::caller_env()) {
 # bytes_per_node_pair() bytes in all. Before anything of that size is built, the total is
 # checked against getOption("learnbn.max_memory", 1e9) bytes (10,000 variables would
 # need 3.2 GB and n^2 family scores before the first move).
-bytes_per_node_pair <- function() 3 * 4 + cpp_registry()$bytes_per_node_pair
+bytes_per_node_pair <- function() 3 * 4 + core_registry()$bytes_per_node_pair
 
 check_pairwise_memory <- function(n_nodes, what, call = rlang::caller_env()) {
   limit <- max_memory(call)

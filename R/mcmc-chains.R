@@ -86,6 +86,7 @@ run_mcmc <- function(search, schedule, algorithm, copies = 1L, rev = 0, cluster 
   samples$info <- c(list(algorithm = algorithm), samples$info,
                     list(score_evaluations = result$score_evaluations,
                          cache_hits = result$cache_hits, time = search$clock()))
+  samples$info$excluded_arcs <- search$knowledge$excluded_arcs  # mixed data (R/score-mixed.R)
   if (search$verbose) {
     cli::cli_inform(paste0("{algorithm}: {schedule$chains} chain{?s} of ",
                            "{format_count(schedule$iterations)} iterations in ",

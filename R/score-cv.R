@@ -25,6 +25,11 @@ cv_fold_spec <- function(score, folds, call = rlang::caller_env()) {
 # split into one row per fold. Other scores get the data unchanged.
 with_cv_folds <- function(data, score, call = rlang::caller_env()) {
   if (!identical(score$type, "cv")) return(data)
+  if (!is.null(data$interventions)) {
+    lbn_abort(c("The {.val cv} score does not support interventional data.",
+                "i" = "Use a Dirichlet or likelihood score, such as {.val bdeu} or {.val bic}."),
+              "value", call = call)
+  }
   assignment <- score[c("folds", "fold_seed", "fold_ids")]
   if (identical(data$fold_assignment, assignment)) return(data)  # already dealt by this score
   n_cases <- data$n_cases

@@ -1,11 +1,10 @@
 # Conditional linear Gaussian (CLG) networks of mixed data: the arcs they exclude, and why
 # a family has no finite score (score/conditional_gaussian.hpp).
 
-# Score-based learners that do not take mixed data yet: the searches over equivalence
-# classes and Chow-Liu assume a score-equivalent score, which CLG scores are not (a
-# reversed arc may be forbidden), and the samplers have not been checked on them.
-learners_without_mixed <- c("ges", "pdag_search", "chow_liu", "structure_mcmc", "order_mcmc",
-                            "partition_mcmc")
+# Score-based learners that do not take mixed data: the searches over equivalence classes
+# assume a score-equivalent score, which CLG scores are not (a reversed arc may be
+# forbidden, and Markov-equivalent DAGs score differently).
+learners_without_mixed <- c("ges", "pdag_search")
 
 # The name of the outermost learnbn learner on the call stack (found by its function, so
 # also when it is called through a variable or do.call()), or "" when there is none.
@@ -27,6 +26,30 @@ mixed_what <- function(learner) {
   if (nzchar(learner)) paste0("{.fn ", learner, "}") else "constraint-based learners"
 }
 
+# ges() and pdag_search() on mixed data: why a search over equivalence classes does not
+# apply to CLG scores.
+stop_mixed_classes <- function(learner, call) {
+  lbn_abort(c(paste0("Mixed data are not supported by {.fn {learner}}: it searches over ",
+                     "Markov equivalence classes, which needs a score-equivalent score, and ",
+                     "the conditional Gaussian scores are not (Markov-equivalent DAGs score ",
+                     "differently, and no arc may go from a continuous to a discrete node)."),
+              "i" = paste0("Use a search over DAGs ({.fn hill_climb}, {.fn tabu_search}, ",
+                           "{.fn exact_search}) or {.fn pc}.")),
+            "data_type", call = call)
+}
+
+# minimal_imap() on mixed data: its tests put the other predecessors together as one
+# variable, and a set mixing discrete and continuous variables is not a variable the
+# mi_cg test takes (it tests one variable against one).
+stop_mixed_sets <- function(call) {
+  lbn_abort(c(paste0("Mixed data are not supported by {.fn minimal_imap}: it tests a node ",
+                     "against the set of its other predecessors as one variable, and the ",
+                     "{.val mi_cg} test takes one variable on each side."),
+              "i" = paste0("Use {.fn pc} or {.fn hybrid} (the {.val mi_cg} test), or a ",
+                           "score-based search such as {.fn hill_climb}.")),
+            "data_type", call = call)
+}
+
 # The knowledge of a search on mixed data, with every arc from a continuous to a discrete
 # node forbidden (a CLG network has no density for a discrete node given a continuous
 # one) and listed in `excluded_arcs` (a data.frame from, to) for the learner's `info`.
@@ -35,7 +58,7 @@ exclude_continuous_parents <- function(knowledge, data, start, call = rlang::cal
                                        score = NULL) {
   if (!is_mixed(data)) return(knowledge)
   learner <- learner_name(call)
-  if (learner %in% learners_without_mixed) stop_mixed(mixed_what(learner), call)
+  if (learner %in% learners_without_mixed) stop_mixed_classes(learner, call)
   if (identical(score$type, "cg_bic")) {  # a density for every direction (R/score-mixed-cg-bic.R)
     knowledge$excluded_arcs <- data.frame(from = character(), to = character())
     return(knowledge)

@@ -1,17 +1,17 @@
 # The score names the core knows (its registry, in the order of its ScoreType).
-score_types <- function() cpp_registry()$scores
+score_types <- function() core_registry()$scores
 # The scores with a property in the core's registry: "bayesian" (a structure prior
 # applies), "continuous" (they apply to continuous data) or "iss" (an equivalent sample
 # size).
 scores_with <- function(property) {
-  properties <- cpp_registry()$score_properties
+  properties <- core_registry()$score_properties
   properties$name[properties[[property]]]
 }
 
 # Whether score `new` beats `old` by more than rounding, by the core's rule (the margin
 # of its searches, search/common.hpp).
 score_improves <- function(new, old) {
-  margin <- cpp_registry()$improvement
+  margin <- core_registry()$improvement
   new > old + max(margin[["absolute"]], margin[["relative"]] * abs(old))
 }
 

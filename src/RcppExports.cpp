@@ -56,6 +56,51 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_fci
+Rcpp::List cpp_fci(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test, Rcpp::List options, Rcpp::List knowledge, Rcpp::Nullable<Rcpp::Function> progress);
+RcppExport SEXP _learnbn_cpp_fci(SEXP dataSEXP, SEXP namesSEXP, SEXP testSEXP, SEXP optionsSEXP, SEXP knowledgeSEXP, SEXP progressSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type data(dataSEXP);
+    Rcpp::traits::input_parameter< Rcpp::CharacterVector >::type names(namesSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type test(testSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
+    Rcpp::traits::input_parameter< Rcpp::Nullable<Rcpp::Function> >::type progress(progressSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_fci(data, names, test, options, knowledge, progress));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_fci_oracle
+Rcpp::List cpp_fci_oracle(Rcpp::IntegerMatrix dag, Rcpp::IntegerVector observed, Rcpp::CharacterVector names, Rcpp::List options, Rcpp::List knowledge);
+RcppExport SEXP _learnbn_cpp_fci_oracle(SEXP dagSEXP, SEXP observedSEXP, SEXP namesSEXP, SEXP optionsSEXP, SEXP knowledgeSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type dag(dagSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type observed(observedSEXP);
+    Rcpp::traits::input_parameter< Rcpp::CharacterVector >::type names(namesSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_fci_oracle(dag, observed, names, options, knowledge));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_dag_to_pag
+Rcpp::List cpp_dag_to_pag(Rcpp::IntegerMatrix dag, Rcpp::IntegerVector observed, Rcpp::CharacterVector names, bool selection_bias);
+RcppExport SEXP _learnbn_cpp_dag_to_pag(SEXP dagSEXP, SEXP observedSEXP, SEXP namesSEXP, SEXP selection_biasSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type dag(dagSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type observed(observedSEXP);
+    Rcpp::traits::input_parameter< Rcpp::CharacterVector >::type names(namesSEXP);
+    Rcpp::traits::input_parameter< bool >::type selection_bias(selection_biasSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_dag_to_pag(dag, observed, names, selection_bias));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_gaussian_stats
 Rcpp::List cpp_gaussian_stats(Rcpp::List values, SEXP weights);
 RcppExport SEXP _learnbn_cpp_gaussian_stats(SEXP valuesSEXP, SEXP weightsSEXP) {
@@ -400,6 +445,17 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_lgamma_cache
+bool cpp_lgamma_cache(bool enable);
+RcppExport SEXP _learnbn_cpp_lgamma_cache(SEXP enableSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< bool >::type enable(enableSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_lgamma_cache(enable));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_search
 Rcpp::List cpp_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge, Rcpp::IntegerMatrix start, std::string algorithm, Rcpp::List options, int threads, Rcpp::Nullable<Rcpp::List> expected, Rcpp::Nullable<Rcpp::Function> on_restart, Rcpp::Nullable<Rcpp::Function> progress);
 RcppExport SEXP _learnbn_cpp_search(SEXP dataSEXP, SEXP specSEXP, SEXP knowledgeSEXP, SEXP startSEXP, SEXP algorithmSEXP, SEXP optionsSEXP, SEXP threadsSEXP, SEXP expectedSEXP, SEXP on_restartSEXP, SEXP progressSEXP) {
@@ -425,6 +481,9 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_ci_tests", (DL_FUNC) &_learnbn_cpp_ci_tests, 7},
     {"_learnbn_cpp_minimal_imap", (DL_FUNC) &_learnbn_cpp_minimal_imap, 4},
     {"_learnbn_cpp_encode_codes", (DL_FUNC) &_learnbn_cpp_encode_codes, 4},
+    {"_learnbn_cpp_fci", (DL_FUNC) &_learnbn_cpp_fci, 6},
+    {"_learnbn_cpp_fci_oracle", (DL_FUNC) &_learnbn_cpp_fci_oracle, 5},
+    {"_learnbn_cpp_dag_to_pag", (DL_FUNC) &_learnbn_cpp_dag_to_pag, 4},
     {"_learnbn_cpp_gaussian_stats", (DL_FUNC) &_learnbn_cpp_gaussian_stats, 2},
     {"_learnbn_cpp_topological_order", (DL_FUNC) &_learnbn_cpp_topological_order, 1},
     {"_learnbn_cpp_cpdag", (DL_FUNC) &_learnbn_cpp_cpdag, 1},
@@ -451,6 +510,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_startable_threads", (DL_FUNC) &_learnbn_cpp_startable_threads, 1},
     {"_learnbn_cpp_family_table", (DL_FUNC) &_learnbn_cpp_family_table, 3},
     {"_learnbn_cpp_local_scores", (DL_FUNC) &_learnbn_cpp_local_scores, 6},
+    {"_learnbn_cpp_lgamma_cache", (DL_FUNC) &_learnbn_cpp_lgamma_cache, 1},
     {"_learnbn_cpp_search", (DL_FUNC) &_learnbn_cpp_search, 10},
     {NULL, NULL, 0}
 };

@@ -7,6 +7,15 @@
 learnbn::SearchResult run_ges(SearchCall& call) {
   learnbn::GesOptions options;
   options.max_subset = limit_from_r<int>(Rcpp::as<double>(call.options["max_subset"]), INT_MAX);
+  // gies(): a logical matrix, one row per intervention target, one column per node.
+  if (call.options.containsElementNamed("targets")) {
+    const Rcpp::LogicalMatrix targets = call.options["targets"];
+    for (int t = 0; t < targets.nrow(); ++t) {
+      std::vector<char> mask(targets.ncol());
+      for (int v = 0; v < targets.ncol(); ++v) mask[v] = targets(t, v) == TRUE;
+      options.targets.push_back(mask);
+    }
+  }
   learnbn::Ges ges(call.scorer, call.constraints, options, call.r_calls.interrupt_check());
   return ges.run(learnbn::parent_lists(call.start));
 }

@@ -13,6 +13,7 @@
 
 #include <learnbn/citest/spec.hpp>
 #include <learnbn/data/data.hpp>
+#include <learnbn/data/interventions.hpp>
 #include <learnbn/graph/constraints.hpp>
 #include <learnbn/graph/dag.hpp>
 #include <learnbn/graph/pdag.hpp>
@@ -121,9 +122,31 @@ class RCalls {
   std::exception_ptr error_ = nullptr;
 };
 
+// A bn_data's interventions (a named list: node -> sorted 1-based rows, see
+// R/data-interventions.R) by the position of each node in `levels`; nullptr when none.
+inline std::shared_ptr<const learnbn::Interventions> interventions_from(const Rcpp::List& data) {
+  if (!data.containsElementNamed("interventions")) return nullptr;
+  SEXP given = data["interventions"];
+  if (Rf_isNull(given) || Rf_length(given) == 0) return nullptr;
+  const Rcpp::List sets(given);
+  const Rcpp::CharacterVector nodes = Rcpp::List(data["levels"]).names();
+  const Rcpp::CharacterVector named = sets.names();
+  auto out = std::make_shared<learnbn::Interventions>();
+  out->rows.resize(nodes.size());
+  for (R_xlen_t v = 0; v < nodes.size(); ++v) {
+    for (R_xlen_t s = 0; s < sets.size(); ++s) {
+      if (named[s] != nodes[v]) continue;
+      const Rcpp::IntegerVector rows(sets[s]);
+      for (int row : rows) out->rows[v].push_back(static_cast<std::size_t>(row - 1));
+    }
+  }
+  return out;
+}
+
 // A view of a bn_data list; the R object must outlive the view.
 inline learnbn::DataView data_view(const Rcpp::List& data) {
   learnbn::DataView view;
+  view.interventions = interventions_from(data);
   Rcpp::List levels = data["levels"];
   view.n_rows = static_cast<std::size_t>(Rcpp::as<double>(data["n_rows"]));
   view.n_cases = Rcpp::as<double>(data["n_cases"]);

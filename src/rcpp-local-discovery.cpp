@@ -42,6 +42,7 @@ Rcpp::List cpp_local_discovery(Rcpp::List data, Rcpp::List test, Rcpp::List opti
   opt.required = flat_matrix(knowledge["required"]);
   opt.forbidden = flat_matrix(knowledge["forbidden"]);
   const int n = static_cast<int>(view.n_vars());
+  opt.ordered_pairs = learnbn::is_mixed(view);  // mi_cg is not symmetric in x and y
   if (!view.gaussian() && spec.permutations == 0) {  // Fast-IAMB's cases-per-cell guard
     for (int v = 0; v < n; ++v) opt.levels.push_back(view.columns[v].cardinality);
     opt.n_cases = view.n_cases;

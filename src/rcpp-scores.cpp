@@ -33,3 +33,10 @@ Rcpp::NumericVector cpp_local_scores(Rcpp::List data, Rcpp::List spec, Rcpp::Int
   const std::vector<double> out = scorer.score_all(node_ids, parents, &joints);
   return Rcpp::NumericVector(out.begin(), out.end());
 }
+
+// Turns the lgamma cache of the Dirichlet scores on or off (for tests comparing both);
+// returns the previous setting.
+// [[Rcpp::export]]
+bool cpp_lgamma_cache(bool enable) {
+  return learnbn::lgamma_cache_enabled().exchange(enable);
+}

@@ -1,8 +1,15 @@
 # Installs what learnbn needs to build, check and run: Debian's prebuilt r-cran-*
 # packages through apt where we are root on Debian, CRAN for anything still missing.
-needed <- c("Rcpp", "RcppEigen", "BH", "igraph", "cli", "rlang",
-            "testthat", "knitr", "rmarkdown", "roxygen2", "callr",
-            "ggplot2", "vdiffr", "future", "future.apply", "withr")
+# Every package DESCRIPTION names (Imports, LinkingTo, Suggests), read from it so the two
+# cannot drift, and roxygen2 for the docs.
+description_packages <- function(fields = c("Imports", "LinkingTo", "Suggests")) {
+  entries <- read.dcf("DESCRIPTION", fields = fields)
+  entries <- unlist(strsplit(entries[!is.na(entries)], ","))
+  names <- trimws(sub("\\(.*", "", entries))
+  base <- rownames(installed.packages(priority = "base"))
+  setdiff(names[nzchar(names)], c(base, "R"))
+}
+needed <- c(description_packages(), "roxygen2")
 missing_pkgs <- function() needed[!vapply(needed, requireNamespace, logical(1), quietly = TRUE)]
 
 system_tools <- c(pandoc = "pandoc", qpdf = "qpdf", valgrind = "valgrind")

@@ -58,6 +58,9 @@ test_that("inference: variable elimination and sampling", {
 test_that("missing: completion of incomplete data", {
   run_group("missing")
 })
+test_that("interventions: an intervened node's family scored on its other rows", {
+  run_group("interventions")
+})
 
 test_that("an unknown group is an error", {
   expect_error(core$core_tests("nonsense"), "unknown test group: nonsense")

@@ -71,7 +71,8 @@ score_based_graphs <- function() {
     pdag_search = pdag_search(frontend_data, score = "bic"),
     chow_liu = chow_liu(frontend_data, score = "bic"),
     boss = boss(frontend_data, score = "bic"),
-    grasp = grasp(frontend_data, score = "bic"))
+    grasp = grasp(frontend_data, score = "bic"),
+    gies = gies(frontend_data, score = "bic"))
 }
 
 test_that("every learner records its name and time in info", {
@@ -83,7 +84,8 @@ test_that("every learner records its name and time in info", {
     hybrid = hybrid(frontend_data, alpha = 0.01, score = "bic"),
     mmpc = mmpc(frontend_data, alpha = 0.01), hiton_pc = hiton_pc(frontend_data, alpha = 0.01),
     gs = gs(frontend_data, alpha = 0.01), iamb = iamb(frontend_data, alpha = 0.01),
-    mmhc = mmhc(frontend_data, alpha = 0.01, score = "bic")))
+    mmhc = mmhc(frontend_data, alpha = 0.01, score = "bic"),
+    fci = fci(frontend_data, alpha = 0.01), rfci = rfci(frontend_data, alpha = 0.01)))
   for (name in names(graphs)) {
     info <- graphs[[name]]$info
     expect_identical(info$algorithm, name, info = name)
@@ -115,7 +117,9 @@ test_that("the same mistake gives the same error class in every learner", {
     hiton_pc = function(...) hiton_pc(frontend_data, ...),
     gs = function(...) gs(frontend_data, ...), iamb = function(...) iamb(frontend_data, ...),
     mmhc = function(...) mmhc(frontend_data, ...),
-    boss = function(...) boss(frontend_data, ...), grasp = function(...) grasp(frontend_data, ...))
+    boss = function(...) boss(frontend_data, ...), grasp = function(...) grasp(frontend_data, ...),
+    gies = function(...) gies(frontend_data, ...),
+    fci = function(...) fci(frontend_data, ...), rfci = function(...) rfci(frontend_data, ...))
   for (name in names(learners)) {
     learn <- learners[[name]]
     expect_error(learn(threads = 0), class = "learnbn_error_value", info = name)
@@ -128,17 +132,17 @@ test_that("the same mistake gives the same error class in every learner", {
   cycle <- matrix(0L, 5, 5, dimnames = list(nodes, nodes))
   cycle[cbind(nodes, c(nodes[-1], nodes[1]))] <- 1L
   cyclic <- learnbn:::new_bn_graph(cycle, "dag")
-  for (name in c("hill_climb", "local_search", "ges", "pdag_search", "structure_mcmc")) {
+  for (name in c("hill_climb", "local_search", "ges", "pdag_search", "structure_mcmc", "gies")) {
     expect_error(learners[[name]](start = cyclic), class = "learnbn_error_not_dag", info = name)
   }
   # Unknown nodes in the background knowledge.
   for (name in c("hill_climb", "ges", "chow_liu", "exact_search", "pc", "hybrid", "mmpc",
-                 "hiton_pc", "gs", "iamb", "mmhc", "boss", "grasp")) {
+                 "hiton_pc", "gs", "iamb", "mmhc", "boss", "grasp", "gies", "fci", "rfci")) {
     expect_error(learners[[name]](blacklist = data.frame("SEX", "AGE")),
                  class = "learnbn_error_unknown_node", info = name)
   }
   # A score that is not score equivalent, where one is needed.
-  for (name in c("ges", "pdag_search", "chow_liu")) {
+  for (name in c("ges", "pdag_search", "chow_liu", "gies")) {
     err <- expect_error(learners[[name]](score = "k2"),
                         class = "learnbn_error_not_score_equivalent", info = name)
     expect_s3_class(err, "learnbn_error_value")
@@ -242,7 +246,7 @@ test_that("the shared knobs come in one order in every learner", {
              "restrict", "threads", "verbose")
   learners <- list(hill_climb, tabu_search, local_search, simulated_annealing, genetic_search,
                    best_first_search, k2_search, exact_search, exhaustive_search, ges,
-                   pdag_search, structure_mcmc, order_mcmc, partition_mcmc, boss, grasp)
+                   pdag_search, structure_mcmc, order_mcmc, partition_mcmc, boss, grasp, gies)
   for (learn in learners) {
     args <- names(formals(learn))
     expect_identical(args[1], "data")

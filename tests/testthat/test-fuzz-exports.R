@@ -34,11 +34,14 @@ fuzz_fixtures <- function() {
     d_gauss_stats$values[] <- list(numeric())
     d_gauss_stats$statistics_only <- TRUE
     d_na <- bn_data(na_frame, missing = "allow")
+    d_cp_int <- bn_data(cp_rows, interventions = list(SES = 1:10, CP = 5:20))
+    d_gauss_int <- bn_data(gauss, interventions = list(b = 1:20))
     g_cp <- hill_climb(cp)
     g_cp_cpdag <- cpdag(g_cp)
     g_cp_empty <- bn_graph(matrix(0, 5, 5, dimnames = rep(list(names(cp)[1:5]), 2)))
     g_pc <- pc(cp)
     g_pc_gauss <- pc(gauss)
+    oracle_cp <- dsep_oracle(g_cp, "SES")
     g_gauss <- hill_climb(gauss)
     g_gauss_cpdag <- cpdag(g_gauss)
     g_na <- bn_graph_from_string("[x][y|x]")
@@ -103,28 +106,30 @@ fuzz_junk <- function(bounded = FALSE, functions = TRUE) {
 # Valid values of one world: data, graphs, fit and node names that belong together.
 fuzz_world <- function(name) {
   switch(name,
-    cp = list(data = alist(cp, d_cp, cp_rows), newdata = alist(cp_rows, cp_rows[1:3, ]),
+    cp = list(data = alist(cp, d_cp, cp_rows, d_cp_int), newdata = alist(cp_rows, cp_rows[1:3, ]),
               graph = alist(g_cp, g_cp_cpdag, g_cp_empty, g_pc), dag = alist(g_cp, g_cp_empty),
               fit = alist(fit_cp), arc_from = alist("PE", "CP"),
               arc_to = alist("SEX", "PE", "IQ"),
               node = alist("SEX", "CP", "IQ", "PE", c("SEX", "IQ")), nodes = alist(c("SES", "PE")),
               order = alist(c("SEX", "SES", "IQ", "PE", "CP")),
               pairs = alist(data.frame(from = "SEX", to = "CP"), matrix(c("CP", "IQ"), 1)),
-              evidence = alist(list(SEX = "male"), list(IQ = "low", PE = "high"))),
-    gauss = list(data = alist(gauss, d_gauss, d_gauss_stats),
+              evidence = alist(list(SEX = "male"), list(IQ = "low", PE = "high")),
+              do = alist(list(SEX = "male"), list(PE = "high", IQ = "low"))),
+    gauss = list(data = alist(gauss, d_gauss, d_gauss_stats, d_gauss_int),
                  newdata = alist(gauss[1:5, ], gauss["b"]),
                  graph = alist(g_gauss, g_gauss_cpdag), dag = alist(g_gauss),
                  fit = alist(fit_gauss), arc_from = alist("a", "b"), arc_to = alist("b", "c"),
                  node = alist("a", "b", c("a", "c")), nodes = alist(c("b", "c")),
                  order = alist(c("c", "a", "b")),
                  pairs = alist(data.frame(from = "a", to = "b")),
-                 evidence = alist(list(a = 0.5), list(a = -1, c = 2))),
+                 evidence = alist(list(a = 0.5), list(a = -1, c = 2)),
+                 do = alist(list(b = 1), list(a = -1))),
     na = list(data = alist(na_frame, d_na), newdata = alist(na_frame[1:4, ]),
               graph = alist(g_na), dag = alist(g_na), fit = alist(fit_na), node = alist("x", "y"),
               arc_from = alist("x", "y"), arc_to = alist("y"),
               nodes = alist(c("x", "y")), order = alist(c("y", "x")),
               pairs = alist(data.frame(from = "x", to = "y")),
-              evidence = alist(list(x = "u"))),
+              evidence = alist(list(x = "u")), do = alist(list(x = "v"))),
     asia = list(data = alist(asia_data), newdata = alist(asia_data[1:5, ]),
                 graph = alist(g_asia), dag = alist(g_asia), fit = alist(asia),
                 arc_from = alist("smoke", "either"), arc_to = alist("lung", "dysp", "xray"),
@@ -133,7 +138,8 @@ fuzz_world <- function(name) {
                 order = alist(c("asia", "smoke", "tub", "lung", "bronc", "either", "xray",
                                 "dysp")),
                 pairs = alist(data.frame(from = "smoke", to = "lung")),
-                evidence = alist(list(smoke = "yes"), list(dysp = "yes", asia = "no"))))
+                evidence = alist(list(smoke = "yes"), list(dysp = "yes", asia = "no")),
+                do = alist(list(smoke = "no"), list(either = "yes", asia = "no"))))
 }
 
 # Which world role an argument plays, by "function:argument" first, then by argument.
@@ -144,9 +150,11 @@ fuzz_roles <- function() {
     to = "node", target = "node", root = "node", name = "node", i = "node",
     highlight = "node", no_parents = "node", no_children = "node", parents = "node",
     nodes = "nodes", z = "nodes", order = "order", whitelist = "pairs", blacklist = "pairs",
-    evidence = "evidence", "ci_test:x" = "node", "ci_test:y" = "node", "dsep:x" = "node",
+    evidence = "evidence", do = "do", "causal_effect:x" = "node", "causal_effect:y" = "node",
+    "ci_test:x" = "node", "ci_test:y" = "node", "dsep:x" = "node",
     "dsep:y" = "node", "as_bn:x" = "graph", "random_gaussian_fit:nodes" = "none",
     "bn_data:x" = "data", "model_string:g" = "graph", "explain_pc:g" = "none",
+    "dsep_oracle:dag" = "dag",
     "add_arc:from" = "arc_from", "remove_arc:from" = "arc_from", "reverse_arc:from" = "arc_from",
     "add_arc:to" = "arc_to", "remove_arc:to" = "arc_to", "reverse_arc:to" = "arc_to")
 }
@@ -174,6 +182,8 @@ fuzz_valid <- function() {
        search = alist("hill_climb", "tabu_search"), completion = alist("expected", "gibbs"),
        conflicts = alist("bidirected", "first", "strongest"),
        prior = alist("uniform", "arcs", "beliefs", "network"), counts = alist("count", NULL),
+       interventions = alist(NULL, list(SEX = 1:3), list(a = c(2, 5)),
+                             matrix(c(TRUE, FALSE), 60, 1, dimnames = list(NULL, "b"))),
        file = alist(bif_file, out_file), string = alist("[A][B|A]", "[a][b|a:c][c]"),
        amat = alist(matrix(c(0, 1, 0, 0), 2, dimnames = list(c("A", "B"), c("A", "B")))),
        ig = alist(ig), chain = alist(1, 2, 1:2), x = alist(samples, samples2, strength, boot),
@@ -193,8 +203,14 @@ fuzz_valid <- function() {
        "explain_pc:g" = alist(g_pc, g_pc_gauss),
        "bn_score:type" = alist("bic", "bdeu", "bde", "k2", "bd", "aic", "loglik", "cv", "bge",
                                "bcg", "cg_bic"),
-       "query:type" = alist("joint", "marginal"),
-       "as_igraph:strength" = alist(strength, boot, samples))
+       "query:type" = alist("joint", "marginal"), "causal_effect:method" = alist("local", "global"),
+       "as_igraph:strength" = alist(strength, boot, samples),
+       x_levels = alist(c("yes", "no"), c("male", "female")), y_level = alist("yes", "low"),
+       max_dags = alist(1, 100),
+       orientation = alist("standard", "conservative", "majority"),
+       pdsep = alist(TRUE, FALSE), selection_bias = alist(TRUE, FALSE),
+       latent = alist(character(), "SES", "either"),
+       "fci:test" = alist("x2", "g2", oracle_cp, NULL))
 }
 
 # Arguments whose large values mean long runs: never large junk, and never the default

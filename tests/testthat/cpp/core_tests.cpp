@@ -11,6 +11,7 @@
 #include "test_data.hpp"
 #include "test_graph.hpp"
 #include "test_inference.hpp"
+#include "test_interventions.hpp"
 #include "test_missing.hpp"
 #include "test_network.hpp"
 #include "test_score.hpp"
@@ -37,7 +38,8 @@ inline const std::vector<Group>& groups() {
       {"score", run_score_tests},       {"graph", run_graph_tests},
       {"search", run_search_tests},     {"citest", run_citest_tests},
       {"constraint", run_constraint_tests}, {"network", run_network_tests},
-      {"inference", run_inference_tests},   {"missing", run_missing_tests}};
+      {"inference", run_inference_tests},   {"missing", run_missing_tests},
+      {"interventions", run_intervention_tests}};
   return all;
 }
 

@@ -3,6 +3,8 @@
 #pragma once
 #include <vector>
 
+#include <learnbn/constraint/dsep_oracle.hpp>
+#include <learnbn/constraint/fci.hpp>
 #include <learnbn/constraint/minimal_imap.hpp>
 #include <learnbn/constraint/pc.hpp>
 #include <learnbn/graph/pdag.hpp>
@@ -130,9 +132,50 @@ inline void test_pc_bnlearn_policy() {
   CHECK(g.has_undirected(5, 0));   // x3 - a stays undirected
 }
 
+// X -> A <- L -> B <- Y, L latent (DAG nodes X 0, Y 1, L 2, A 3, B 4; observed X, Y, A, B
+// as 0..3): the PAG X o-> A <-> B <-o Y, worked out by hand.
+inline learnbn::DsepOracle latent_oracle() {
+  return learnbn::DsepOracle({{}, {}, {}, {0, 2}, {2, 1}}, {0, 1, 3, 4});
+}
+
+inline void check_latent_pag(const std::vector<int>& amat) {
+  auto mark = [&](int i, int j) { return amat[static_cast<std::size_t>(i) * 4 + j]; };
+  CHECK(mark(0, 2) == kArrow && mark(2, 0) == kCircle);  // X o-> A
+  CHECK(mark(1, 3) == kArrow && mark(3, 1) == kCircle);  // Y o-> B
+  CHECK(mark(2, 3) == kArrow && mark(3, 2) == kArrow);   // A <-> B
+  CHECK(mark(0, 1) == kNone && mark(0, 3) == kNone && mark(1, 2) == kNone);
+}
+
+inline void test_dsep_oracle() {
+  const learnbn::DsepOracle oracle = latent_oracle();
+  CHECK(oracle.separated(0, 1, {}));    // X and Y: the colliders A, B block
+  CHECK(!oracle.separated(0, 4, {3}));  // X -> A <- L -> B given the collider A
+  CHECK(oracle.separated(0, 4, {}));
+  CHECK(!oracle.separated(3, 4, {}));   // A <- L -> B
+  CHECK(oracle.separated(3, 4, {2}));
+}
+
+inline void test_fci_oracle() {
+  const learnbn::DsepOracle oracle = latent_oracle();
+  check_latent_pag(dag_to_pag(oracle).amat);
+  const IndependenceTest test = [&oracle](int x, int y, const std::vector<int>& z) {
+    return oracle.test(x, y, z);
+  };
+  FCIOptions options;
+  options.required.assign(16, 0);
+  Interrupt interrupt;
+  FCIResult out;
+  std::vector<char> adjacent =
+      stable_skeleton(4, test, options, std::vector<char>(16, 0), interrupt, out);
+  FCI(4, test, options).run(std::move(adjacent), out, interrupt);
+  check_latent_pag(out.amat);
+}
+
 inline void run_constraint_tests() {
   run_test("test_pc", test_pc);
   run_test("test_pc_bnlearn_policy", test_pc_bnlearn_policy);
+  run_test("test_dsep_oracle", test_dsep_oracle);
+  run_test("test_fci_oracle", test_fci_oracle);
   run_test("test_minimal_imap", test_minimal_imap);
   run_local_discovery_tests();
 }

@@ -52,8 +52,11 @@ std::vector<std::vector<int>> for_every_node(int n, const LocalOptions& opt, Mak
   std::vector<std::vector<int>> sets(n);
   std::vector<std::size_t> tests(n, 0), hits(n, 0);
   std::atomic<int> done{0};
+  const auto make_tests = [&] {
+    return std::make_unique<Tests>(make_test(), &interrupt, opt.ordered_pairs);
+  };
   parallel_items(
-      n, opt.threads, interrupt, [&] { return std::make_unique<Tests>(make_test(), &interrupt); },
+      n, opt.threads, interrupt, make_tests,
       [&](std::unique_ptr<Tests>& t, long node) {
         if (interrupt.owner()) progress.update(stage, done.load(), n);
         t->clear();
@@ -125,7 +128,7 @@ LocalResult learn_local_target(int n, int target, LocalAlgorithm algorithm,
                                const LocalOptions& opt, MakeTest make_test, Interrupt& interrupt) {
   using Tests = CountedTests<decltype(make_test())>;
   LocalResult out;
-  Tests tests(make_test(), &interrupt);
+  Tests tests(make_test(), &interrupt, opt.ordered_pairs);
   TargetDiscovery<Tests> discovery(n, opt, tests);
   try {
     if (learns_blanket(algorithm)) {

@@ -36,20 +36,29 @@ struct LocalOptions {
   // the number of levels of each node and the number of cases.
   std::vector<double> levels;
   double n_cases = 0;
+  // The test is not symmetric in x and y (mi_cg with x, y discrete and z continuous
+  // members): the memo keys the pair in the order asked, which is bnlearn's order.
+  bool ordered_pairs = false;
 };
 
 // Thrown inside a target's run when the run must stop; caught before it leaves a thread.
 struct LocalStopped {};
 
-// The tests of one thread: a memo of p-values keyed by ({x, y} sorted, z sorted), which is
-// cleared for each target so the counts do not depend on the threads.
+// The tests of one thread: a memo of p-values keyed by ({x, y} sorted, or in the order
+// asked when `ordered`, z sorted), which is cleared for each target so the counts do not
+// depend on the threads.
 template <class Test>
 class CountedTests {
  public:
-  CountedTests(Test test, Interrupt* interrupt) : test_(std::move(test)), interrupt_(interrupt) {}
+  CountedTests(Test test, Interrupt* interrupt, bool ordered = false)
+      : test_(std::move(test)), interrupt_(interrupt), ordered_(ordered) {}
 
   double operator()(int x, int y, const std::vector<int>& z) {
-    key_.assign({std::min(x, y), std::max(x, y)});
+    if (ordered_) {
+      key_.assign({x, y});
+    } else {
+      key_.assign({std::min(x, y), std::max(x, y)});
+    }
     key_.insert(key_.end(), z.begin(), z.end());
     std::sort(key_.begin() + 2, key_.end());
     auto hit = memo_.find(key_);
@@ -71,6 +80,7 @@ class CountedTests {
  private:
   Test test_;
   Interrupt* interrupt_;
+  bool ordered_;
   std::vector<int> key_;
   std::map<std::vector<int>, double> memo_;
 };
@@ -274,12 +284,18 @@ class TargetDiscovery {
     return p;
   }
 
-  // The shrink step of the IAMBs: each member not in `fixed` is tested given all the
-  // others at once, and those with a p-value not below alpha go.
+  // The shrink step of the IAMBs, as bnlearn's roundrobin.test(): each member not in
+  // `fixed`, in turn, is tested given the members still kept, and goes with a p-value not
+  // below alpha (so it no longer conditions the later tests); the tests stop when fewer
+  // than two members are left.
   std::vector<int> round_robin(int x, const std::vector<int>& mb, const std::vector<int>& fixed) {
-    std::vector<int> out;
+    std::vector<int> out = mb;
     for (int y : mb) {
-      if (contains(fixed, y) || test_(x, y, without(mb, y)) < opt_.alpha) out.push_back(y);
+      if (out.size() < 2) break;
+      if (contains(fixed, y)) continue;
+      if (!(test_(x, y, without(out, y)) < opt_.alpha)) {
+        out.erase(std::find(out.begin(), out.end(), y));
+      }
     }
     return out;
   }

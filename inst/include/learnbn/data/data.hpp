@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace learnbn {
@@ -35,7 +36,8 @@ struct Column {
   }
 };
 
-struct ExpectedRows;  // expected_rows.hpp
+struct ExpectedRows;   // expected_rows.hpp
+struct Interventions;  // interventions.hpp
 
 struct DataView {
   std::vector<Column> columns;
@@ -52,6 +54,8 @@ struct DataView {
   // Continuous data only: the sufficient statistics (see gaussian.hpp), else nullptr.
   const double* correlation = nullptr;  // p x p, column-major
   const double* sd = nullptr;           // maximum-likelihood standard deviations
+  // Interventional data: the rows where each variable was set (nullptr: observational).
+  std::shared_ptr<const Interventions> interventions;
 
   std::size_t n_vars() const { return columns.size(); }
   bool gaussian() const { return correlation != nullptr; }

@@ -8,6 +8,7 @@
 
 #include "../data/counts.hpp"
 #include "../util/math.hpp"
+#include "lgamma_cache.hpp"
 
 namespace learnbn {
 
@@ -79,19 +80,34 @@ inline double log_likelihood(const FamilyCounts& c) {
 // in one row contributes lgamma(r a) - lgamma(r a + 1) + lgamma(a + 1) - lgamma(a) = -log r
 // whatever a (the table's size): those counted apart (FamilyCounts::singleton_configs)
 // are added as one such term each.
-inline double dirichlet_uniform(const FamilyCounts& c, double a) {
-  const double a_config = a * c.states;
-  const double lg_config = log_gamma(a_config), lg_cell = log_gamma(a);
+// lg_config(n) = log_gamma(r a + n) and lg_cell(n) = log_gamma(a + n), cached or not.
+template <class ConfigLgamma, class CellLgamma>
+double dirichlet_uniform_terms(const FamilyCounts& c, ConfigLgamma&& lg_config_of,
+                               CellLgamma&& lg_cell_of) {
+  const double lg_config = lg_config_of(0.0), lg_cell = lg_cell_of(0.0);
   double s = 0;
   for (double n : c.config_total) {
-    if (n > 0) s += lg_config - log_gamma(a_config + n);
+    if (n > 0) s += lg_config - lg_config_of(n);
   }
-  for (double n : c.cell_count) s += log_gamma(a + n) - lg_cell;
+  for (double n : c.cell_count) s += lg_cell_of(n) - lg_cell;
   if (c.singleton_configs > 0) {
-    s += c.singleton_configs *
-         ((lg_config - log_gamma(a_config + 1)) + (log_gamma(a + 1) - lg_cell));
+    s += c.singleton_configs * ((lg_config - lg_config_of(1.0)) + (lg_cell_of(1.0) - lg_cell));
   }
   return s;
+}
+
+// The terms come from this thread's LogGammaCache (bit-identical values, see
+// lgamma_cache.hpp), unless it is off or the two offsets share a slot.
+inline double dirichlet_uniform(const FamilyCounts& c, double a) {
+  const double a_config = a * c.states;
+  if (lgamma_cache_enabled().load(std::memory_order_relaxed)) {
+    LogGammaCache& cache = LogGammaCache::local();
+    LogGammaCache::Table& config = cache.table(a_config);
+    LogGammaCache::Table& cell = cache.table(a);
+    if (config.offset() == a_config) return dirichlet_uniform_terms(c, config, cell);
+  }
+  return dirichlet_uniform_terms(c, [a_config](double n) { return log_gamma(a_config + n); },
+                                 [a](double n) { return log_gamma(a + n); });
 }
 
 // Whether the score of a family is dirichlet_uniform() (plus the structure prior), so

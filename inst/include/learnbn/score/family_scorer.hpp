@@ -29,8 +29,9 @@ class FamilyScorer {
         rows_(static_cast<int>(data.n_vars())) {
     const auto gaussian = gaussian_model(data_, spec_);
     const auto bits = std::make_shared<ColumnBits>(data_);
+    const auto interventional = interventional_rows(data_, spec_);
     for (int t = 0; t < threads_; ++t) {
-      scorers_.emplace_back(new LocalScorer(data_, spec_, gaussian));
+      scorers_.emplace_back(new LocalScorer(data_, spec_, gaussian, interventional));
       scorers_.back()->share_column_bits(bits);
     }
     prepared_.assign(threads_, 0);

@@ -49,7 +49,12 @@ class Conditioner {
 // so one GaussianModel serves every thread.
 class GaussianModel {
  public:
-  GaussianModel(const DataView& data, const ScoreSpec& spec) : data_(data), spec_(spec) {
+  // `penalty_cases`: the N of BIC's log(N) penalty when not the data's (interventional
+  // data: a family fitted on some rows is penalised as one of the whole data).
+  GaussianModel(const DataView& data, const ScoreSpec& spec, double penalty_cases = 0)
+      : data_(data),
+        spec_(spec),
+        penalty_cases_(penalty_cases > 0 ? penalty_cases : data.n_cases) {
     if (!data.gaussian()) throw std::invalid_argument("Gaussian scores need continuous data");
     p_ = static_cast<std::ptrdiff_t>(data.n_vars());
     if (spec.type == ScoreType::bge) build_bge();
@@ -82,7 +87,9 @@ class GaussianModel {
       const double params = static_cast<double>(k) + 2;  // intercept, coefficients, variance
       s = loglik;
       if (spec_.type == ScoreType::aic) s -= spec_.penalty_discount * params;
-      if (spec_.type == ScoreType::bic) s -= spec_.penalty_discount * 0.5 * std::log(n) * params;
+      if (spec_.type == ScoreType::bic) {
+        s -= spec_.penalty_discount * 0.5 * std::log(penalty_cases_) * params;
+      }
     }
     return s + log_structure_prior(spec_, k);
   }
@@ -131,6 +138,7 @@ class GaussianModel {
 
   DataView data_;
   ScoreSpec spec_;
+  double penalty_cases_;
   std::ptrdiff_t p_ = 0;
   std::vector<double> bge_;
 };

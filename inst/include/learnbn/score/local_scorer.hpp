@@ -2,7 +2,8 @@
 // the correlation matrix (Gaussian data) or, for mixed data, by counting discrete
 // families and fitting conditional Gaussian ones (conditional_gaussian.hpp). One
 // LocalScorer per thread; the threads' scorers share one GaussianModel, which they only
-// read.
+// read. On interventional data, an intervened node's family is counted (or regressed) on
+// the rows where it was not set (interventional.hpp): each node its own counter.
 #pragma once
 #include <memory>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "conditional_gaussian.hpp"
 #include "family_score.hpp"
 #include "gaussian.hpp"
+#include "interventional.hpp"
 
 namespace learnbn {
 
@@ -24,12 +26,15 @@ inline std::shared_ptr<const GaussianModel> gaussian_model(const DataView& data,
 class LocalScorer {
  public:
   LocalScorer(const DataView& data, const ScoreSpec& spec,
-              std::shared_ptr<const GaussianModel> gaussian)
+              std::shared_ptr<const GaussianModel> gaussian,
+              std::shared_ptr<const InterventionalRows> interventional = nullptr)
       : data_(data),
         spec_(spec),
         counter_(data_),
         gaussian_(std::move(gaussian)),
-        singletons_apart_(singletons_apart_ok(spec)) {
+        singletons_apart_(singletons_apart_ok(spec)),
+        interventional_(std::move(interventional)) {
+    if (interventional_) own_.resize(data_.n_vars());
     if (gaussian_) conditioner_.reset(new Conditioner(gaussian_->matrix(), gaussian_->size()));
     if (is_mixed(data_)) mixed_.reset(new ConditionalGaussian(data_, spec_));
   }
@@ -47,19 +52,21 @@ class LocalScorer {
   // `prior_joint`: BDe's P(x_i, pa_i) from a prior network, or nullptr.
   double score(int node, const int* parents, std::size_t k, const double* prior_joint = nullptr) {
     const double prior = log_modular_prior(spec_, node, parents, k);
-    if (gaussian_) return gaussian_->score(node, conditioner_->set_base(node, parents, k), k) + prior;
+    if (gaussian_) {
+      return model(node).score(node, conditioner(node).set_base(node, parents, k), k) + prior;
+    }
     if (mixed_ && !discrete_family(node, parents, k)) {
       return mixed_->score(node, parents, k) + prior;
     }
-    const FamilyCounts& c = counter_.count(node, parents, k, prior_joint != nullptr);
+    const FamilyCounts& c = counter(node).count(node, parents, k, prior_joint != nullptr);
     return family_score(c, spec_, data_.n_cases, k, prior_joint) + prior;
   }
 
   // Scoring one node against many candidate parents: set_base() once, then
   // score_plus() for the family base + {extra}.
   void set_base(int node, const int* parents, std::size_t k) {
-    if (gaussian_) conditioner_->set_base(node, parents, k);
-    else if (!mixed_) counter_.set_base(node, parents, k);
+    if (gaussian_) conditioner(node).set_base(node, parents, k);
+    else if (!mixed_) counter(node).set_base(node, parents, k);
   }
   double score_plus(int node, int extra, const int* parents, std::size_t k) {
     if (mixed_) {  // every family scored afresh (with its prior): CLG families have no base
@@ -68,8 +75,8 @@ class LocalScorer {
       return score(node, family_.data(), family_.size());
     }
     const double prior = log_modular_prior(spec_, node, parents, k, extra);
-    if (gaussian_) return gaussian_->score(node, conditioner_->plus(extra), k + 1) + prior;
-    const FamilyCounts& c = counter_.count_plus(node, extra, parents, k, singletons_apart_);
+    if (gaussian_) return model(node).score(node, conditioner(node).plus(extra), k + 1) + prior;
+    const FamilyCounts& c = counter(node).count_plus(node, extra, parents, k, singletons_apart_);
     return family_score(c, spec_, data_.n_cases, k + 1) + prior;
   }
   // out[e] = score_plus(node, extras[e], parents, k) for e < n, the same numbers, with
@@ -80,13 +87,13 @@ class LocalScorer {
     const std::size_t window = Counter::kWindow;
     std::size_t e = 0;
     while (!gaussian_ && !mixed_ && e + window <= n) {
-      if (!counter_.count_plus_window(node, extras + e, singletons_apart_)) {
+      if (!counter(node).count_plus_window(node, extras + e, singletons_apart_)) {
         out[e] = score_plus(node, extras[e], parents, k);
         ++e;
         continue;
       }
       for (std::size_t w = 0; w < window; ++w) {
-        out[e + w] = family_score(counter_.window_counts(w), spec_, data_.n_cases, k + 1) +
+        out[e + w] = family_score(counter(node).window_counts(w), spec_, data_.n_cases, k + 1) +
                      log_modular_prior(spec_, node, parents, k, extras[e + w]);
       }
       e += window;
@@ -94,7 +101,11 @@ class LocalScorer {
     for (; e < n; ++e) out[e] = score_plus(node, extras[e], parents, k);
   }
   // Counting score_plus()'s families by base configuration (Counter::use_groups).
-  void use_groups(bool on) { counter_.use_groups(on); }
+  void use_groups(bool on) {
+    groups_ = on;
+    counter_.use_groups(on);
+    for (Own& own : own_) if (own.counter) own.counter->use_groups(on);
+  }
 
  private:
   DataView data_;
@@ -105,6 +116,38 @@ class LocalScorer {
   bool singletons_apart_;  // see Counter::count_plus
   std::unique_ptr<ConditionalGaussian> mixed_;  // mixed data only
   std::vector<int> family_;
+  // Interventional data: the rows of each intervened node, and its own counter or
+  // conditioner over them, made on first use (own_ is empty for observational data).
+  std::shared_ptr<const InterventionalRows> interventional_;
+  struct Own {
+    std::unique_ptr<Counter> counter;
+    std::unique_ptr<Conditioner> conditioner;
+  };
+  std::vector<Own> own_;
+  bool groups_ = true;
+
+  // The counter of `node`'s family: the data's, or that of its observed rows.
+  Counter& counter(int node) {
+    const DataView* rows = own_.empty() ? nullptr : interventional_->rows(node);
+    if (!rows) return counter_;
+    Own& own = own_[node];
+    if (!own.counter) {
+      own.counter.reset(new Counter(*rows));
+      own.counter->use_groups(groups_);
+    }
+    return *own.counter;
+  }
+  const GaussianModel& model(int node) const {
+    const GaussianModel* own = own_.empty() ? nullptr : interventional_->model(node);
+    return own ? *own : *gaussian_;
+  }
+  Conditioner& conditioner(int node) {
+    const GaussianModel* own = own_.empty() ? nullptr : interventional_->model(node);
+    if (!own) return *conditioner_;
+    Own& mine = own_[node];
+    if (!mine.conditioner) mine.conditioner.reset(new Conditioner(own->matrix(), own->size()));
+    return *mine.conditioner;
+  }
 
   bool discrete_family(int node, const int* parents, std::size_t k) const {
     if (spec_.type == ScoreType::cg_bic) return false;  // every family is Tetrad's

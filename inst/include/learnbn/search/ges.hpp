@@ -26,6 +26,13 @@
 // result is not admissible are skipped. Inserts between two nodes forbidden in both
 // directions and deletes of required edges are never considered; the search starts from
 // the class of the start DAG, which holds the required arcs.
+//
+// GIES (Hauser and Buhlmann 2012): given intervention targets, the classes are
+// interventional Markov classes, represented by their interventional essential graphs
+// (graph/interventional_essential.hpp), which are chain graphs with chordal undirected
+// components like CPDAGs; the operators, their validity and their score changes are the
+// same (their Section 5), with a score that leaves each node's intervened rows out of
+// its family. Only the completion after an operator changes.
 #pragma once
 #include <algorithm>
 #include <climits>
@@ -36,6 +43,7 @@
 #include <vector>
 
 #include "../graph/constraints.hpp"
+#include "../graph/interventional_essential.hpp"
 #include "../graph/meek.hpp"
 #include "../graph/pdag.hpp"
 #include "../score/family_scorer.hpp"
@@ -47,6 +55,8 @@ struct GesOptions {
   // Largest number of nodes chosen in one operator: |T| for inserts, |NA_{Y,X} \ H| for
   // deletes. Keeps the subset enumeration polynomial on dense graphs.
   int max_subset = INT_MAX;
+  // GIES: the intervention targets, each a mask over the nodes (none: GES).
+  std::vector<std::vector<char>> targets;
 };
 
 class Ges {
@@ -71,7 +81,7 @@ class Ges {
   // each step, the start's first, and its counts the inserts and deletes made.
   SearchResult run(const ParentLists& start) {
     SearchResult result;
-    graph_ = cpdag_of_dag(start);
+    graph_ = essential_graph(start);
     dag_ = start;
     score_ = 0;
     for (int v = 0; v < n_; ++v) score_ += scorer_.score(v, start[v]);
@@ -89,6 +99,20 @@ class Ges {
   }
 
  private:
+  // The class of a DAG: its CPDAG, or with targets its interventional essential graph.
+  Pdag essential_graph(const ParentLists& dag) const {
+    if (options_.targets.empty()) return cpdag_of_dag(dag);
+    return interventional_essential_graph(dag, options_.targets);
+  }
+  // Replaces a PDAG that has a consistent extension by the graph of its class; false
+  // when it has none.
+  bool complete(Pdag& g) const {
+    ParentLists dag;
+    if (!consistent_extension(g, dag)) return false;
+    g = essential_graph(dag);
+    return true;
+  }
+
   struct Operator {
     int x, y;
     std::vector<int> chosen;  // T for an insert, H for a delete
@@ -148,7 +172,7 @@ class Ges {
       if (forward && !paths_blocked(op)) continue;
       next = graph_;
       if (forward) apply_insert(next, op); else apply_delete(next, op);
-      if (!complete_to_cpdag(next)) continue;
+      if (!complete(next)) continue;
       if (constrained_) {
         ParentLists extension;
         if (!admissible_extension(next, k_, extension)) continue;

@@ -1,0 +1,183 @@
+// Glue for the FCI family: converts arguments and results, no logic. On data the
+// skeleton is PC's (constraint/pc.hpp); with a d-separation oracle it is the generic
+// stable skeleton of constraint/fci.hpp.
+#include <string>
+#include <vector>
+#include <learnbn/constraint/fci.hpp>
+#include <learnbn/constraint/pc.hpp>
+#include <learnbn/constraint/rfci.hpp>
+#include "rcpp-glue.h"
+
+namespace {
+
+std::string joined(const std::vector<int>& nodes, const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    if (k) out += ';';
+    out += names[nodes[k]];
+  }
+  return out;
+}
+
+learnbn::FCIOptions fci_options(const Rcpp::List& options, const Rcpp::List& knowledge) {
+  learnbn::FCIOptions out;
+  out.alpha = Rcpp::as<double>(options["alpha"]);
+  out.max_cond = limit_from_r<int>(Rcpp::as<double>(options["max_cond"]), INT_MAX);
+  out.pdsep = Rcpp::as<bool>(options["pdsep"]);
+  out.selection_bias = Rcpp::as<bool>(options["selection_bias"]);
+  out.triples = enum_from_name<learnbn::TripleRule>(
+      learnbn::triple_rule_names(), Rcpp::as<std::string>(options["orientation"]), "orientation");
+  out.required = flat_matrix(knowledge["required"]);
+  return out;
+}
+
+Rcpp::List fci_to_r(const learnbn::FCIResult& r, const std::vector<std::string>& names) {
+  const int n = static_cast<int>(names.size());
+  Rcpp::IntegerMatrix amat(n, n);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) amat(i, j) = r.amat[static_cast<std::size_t>(i) * n + j];
+  }
+  const std::size_t n_tests = r.tests.size();
+  Rcpp::IntegerVector tx(n_tests), ty(n_tests), level(n_tests), phase(n_tests);
+  Rcpp::CharacterVector tz(n_tests);
+  Rcpp::NumericVector stat(n_tests), df(n_tests), p(n_tests), cases(n_tests);
+  Rcpp::LogicalVector independent(n_tests);
+  for (std::size_t t = 0; t < n_tests; ++t) {
+    const learnbn::TestRecord& rec = r.tests[t];
+    tx[t] = rec.x + 1; ty[t] = rec.y + 1; level[t] = rec.level; phase[t] = r.phase[t];
+    tz[t] = joined(rec.z, names);
+    stat[t] = rec.result.statistic; df[t] = rec.result.df; p[t] = rec.result.p_value;
+    cases[t] = rec.result.n;
+    independent[t] = rec.independent;
+  }
+  const std::size_t n_w = r.witnesses.size();
+  Rcpp::IntegerVector wx(n_w), wy(n_w);
+  Rcpp::CharacterVector wz(n_w);
+  Rcpp::NumericVector wp(n_w);
+  for (std::size_t k = 0; k < n_w; ++k) {
+    wx[k] = r.witnesses[k].x + 1; wy[k] = r.witnesses[k].y + 1;
+    wz[k] = joined(r.witnesses[k].z, names);
+    wp[k] = r.witnesses[k].p_value;
+  }
+  const std::size_t n_s = r.steps.size();
+  Rcpp::IntegerVector srule(n_s), sfrom(n_s), sto(n_s), smark(n_s);
+  for (std::size_t k = 0; k < n_s; ++k) {
+    srule[k] = r.steps[k].rule; sfrom[k] = r.steps[k].from + 1; sto[k] = r.steps[k].to + 1;
+    smark[k] = r.steps[k].mark;
+  }
+  const std::size_t n_a = r.ambiguous.size();
+  Rcpp::IntegerMatrix ambiguous(static_cast<int>(n_a), 3);
+  for (std::size_t k = 0; k < n_a; ++k) {
+    for (int c = 0; c < 3; ++c) ambiguous(static_cast<int>(k), c) = r.ambiguous[k][c] + 1;
+  }
+  return Rcpp::List::create(
+      Rcpp::Named("amat") = amat,
+      Rcpp::Named("tests") = Rcpp::List::create(
+          Rcpp::Named("x") = tx, Rcpp::Named("y") = ty, Rcpp::Named("z") = tz,
+          Rcpp::Named("statistic") = stat, Rcpp::Named("df") = df, Rcpp::Named("p_value") = p,
+          Rcpp::Named("independent") = independent, Rcpp::Named("level") = level,
+          Rcpp::Named("n") = cases, Rcpp::Named("phase") = phase),
+      Rcpp::Named("witnesses") = Rcpp::List::create(
+          Rcpp::Named("x") = wx, Rcpp::Named("y") = wy, Rcpp::Named("z") = wz,
+          Rcpp::Named("p_value") = wp),
+      Rcpp::Named("steps") = Rcpp::List::create(
+          Rcpp::Named("rule") = srule, Rcpp::Named("from") = sfrom, Rcpp::Named("to") = sto,
+          Rcpp::Named("mark") = smark),
+      Rcpp::Named("ambiguous") = ambiguous,
+      Rcpp::Named("cache_hits") = static_cast<double>(r.cache_hits),
+      Rcpp::Named("levels") = r.levels);
+}
+
+// Runs FCI, or RFCI when options$algorithm is "rfci", from the skeleton `adjacent`.
+void run_fci(int n, const learnbn::IndependenceTest& test, const Rcpp::List& options,
+             const Rcpp::List& knowledge, std::vector<char> adjacent, learnbn::FCIResult& out,
+             learnbn::Interrupt& interrupt) {
+  const learnbn::FCIOptions opt = fci_options(options, knowledge);
+  if (Rcpp::as<std::string>(options["algorithm"]) == "rfci") {
+    learnbn::RFCI(n, test, opt).run(std::move(adjacent), out, interrupt);
+  } else {
+    learnbn::FCI(n, test, opt).run(std::move(adjacent), out, interrupt);
+  }
+}
+
+learnbn::DsepOracle oracle_from(const Rcpp::IntegerMatrix& dag,
+                                const Rcpp::IntegerVector& observed) {
+  return learnbn::DsepOracle(parents_from(dag), Rcpp::as<std::vector<int>>(observed));
+}
+
+}  // namespace
+
+// FCI or RFCI on data: PC's skeleton (options as cpp_pc()'s), then the FCI phases.
+// `options` adds algorithm ("fci" or "rfci"), pdsep, selection_bias and orientation.
+// [[Rcpp::export]]
+Rcpp::List cpp_fci(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
+                   Rcpp::List options, Rcpp::List knowledge,
+                   Rcpp::Nullable<Rcpp::Function> progress = R_NilValue) {
+  const learnbn::DataView view = data_view(data);
+  learnbn::PCOptions pc_options;
+  pc_options.alpha = Rcpp::as<double>(options["alpha"]);
+  pc_options.max_cond = limit_from_r<int>(Rcpp::as<double>(options["max_cond"]), INT_MAX);
+  pc_options.stable = Rcpp::as<bool>(options["stable"]);
+  pc_options.threads = Rcpp::as<int>(options["threads"]);
+  pc_options.shortcuts = Rcpp::as<bool>(options["shortcuts"]) && !learnbn::is_mixed(view);
+  pc_options.required = flat_matrix(knowledge["required"]);
+  pc_options.forbidden = flat_matrix(knowledge["forbidden"]);
+  const learnbn::CITestSpec spec = ci_spec_from(test);
+  learnbn::PC pc(view, spec, pc_options);
+  RCalls r_calls;
+  pc.on_progress(r_calls.progress(progress));
+  const learnbn::PCResult skeleton = pc.run(r_calls.interrupt_check());
+  r_calls.finish();
+
+  const int n = static_cast<int>(view.n_vars());
+  std::vector<char> adjacent(static_cast<std::size_t>(n) * n, 0);
+  for (std::size_t k = 0; k < adjacent.size(); ++k) adjacent[k] = skeleton.amat[k] != 0;
+  for (int i = 0; i < n; ++i) {  // the skeleton: either mark of PC's result
+    for (int j = 0; j < n; ++j) {
+      const std::size_t ij = static_cast<std::size_t>(i) * n + j;
+      if (adjacent[ij]) adjacent[static_cast<std::size_t>(j) * n + i] = 1;
+    }
+  }
+  learnbn::FCIResult out;
+  out.tests = skeleton.tests;
+  out.phase.assign(out.tests.size(), learnbn::kSkeletonPhase);
+  out.witnesses = skeleton.witnesses;
+  out.cache_hits = skeleton.cache_hits;
+  out.levels = skeleton.levels;
+  learnbn::Interrupt interrupt(r_calls.interrupt_check());
+  learnbn::CITester tester(view, spec);
+  // A long permutation test stops at the next permutation; FCI rethrows after the test.
+  tester.on_permutation([&interrupt](int) { return !interrupt.poll(); });
+  run_fci(n, [&tester](int x, int y, const std::vector<int>& z) { return tester.test(x, y, z); },
+          options, knowledge, std::move(adjacent), out, interrupt);
+  return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));
+}
+
+// FCI with the d-separation oracle of `dag` (a 0/1 adjacency matrix over all nodes);
+// `observed` are the 0-based indices of the tested nodes, in the order of `names`.
+// [[Rcpp::export]]
+Rcpp::List cpp_fci_oracle(Rcpp::IntegerMatrix dag, Rcpp::IntegerVector observed,
+                          Rcpp::CharacterVector names, Rcpp::List options, Rcpp::List knowledge) {
+  const learnbn::DsepOracle oracle = oracle_from(dag, observed);
+  const int n = oracle.n_observed();
+  const learnbn::FCIOptions opt = fci_options(options, knowledge);
+  const learnbn::IndependenceTest test = [&oracle](int x, int y, const std::vector<int>& z) {
+    return oracle.test(x, y, z);
+  };
+  RCalls r_calls;
+  learnbn::Interrupt interrupt(r_calls.interrupt_check());
+  learnbn::FCIResult out;
+  std::vector<char> adjacent = learnbn::stable_skeleton(
+      n, test, opt, flat_matrix(knowledge["forbidden"]), interrupt, out);
+  run_fci(n, test, options, knowledge, std::move(adjacent), out, interrupt);
+  return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));
+}
+
+// The true PAG of `dag` with the nodes not in `observed` latent (pcalg's dag2pag()).
+// [[Rcpp::export]]
+Rcpp::List cpp_dag_to_pag(Rcpp::IntegerMatrix dag, Rcpp::IntegerVector observed,
+                          Rcpp::CharacterVector names, bool selection_bias) {
+  const learnbn::DsepOracle oracle = oracle_from(dag, observed);
+  return fci_to_r(learnbn::dag_to_pag(oracle, selection_bias),
+                  Rcpp::as<std::vector<std::string>>(names));
+}
