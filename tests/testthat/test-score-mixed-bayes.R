@@ -165,7 +165,10 @@ test_that("every score-based learner takes bcg through the scorer", {
                tabu_search = tabu_search(data, score = "bcg"),
                k2_search = k2_search(data, order = names(df), score = "bcg"),
                exact_search = exact_search(data, score = "bcg"),
-               exhaustive_search = exhaustive_search(data, score = "bcg"))
+               exhaustive_search = exhaustive_search(data, score = "bcg"),
+               local_search = local_search(data, score = "bcg"),
+               best_first_search = best_first_search(data, score = "bcg"),
+               boss = boss(data, score = "bcg"), grasp = grasp(data, score = "bcg"))
   best <- runs$exact_search$score
   expect_close(runs$exhaustive_search$score, best, 1e-8)
   for (name in names(runs)) {
