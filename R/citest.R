@@ -5,19 +5,20 @@
 # permutation test, and whether the test is for continuous data
 ci_test_table <- data.frame(
   name = c("x2", "g2", "mi", "x2_adf", "g2_adf", "mi_adf", "x2_perm", "g2_perm", "mi_perm",
-           "fisher_z", "fisher_z_perm", "mi_g", "mi_cg"),
+           "fisher_z", "fisher_z_perm", "mi_g", "mi_cg", "cg_lrt"),
   statistic = c("pearson_x2", "g2", "g2", "pearson_x2", "g2", "g2", "pearson_x2", "g2", "g2",
-                "fisher_z", "fisher_z", "gaussian_g2", "mixed_cg"),
-  adjusted_df = c(FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, rep(FALSE, 7)),
+                "fisher_z", "fisher_z", "gaussian_g2", "mixed_cg", "cg_lrt"),
+  adjusted_df = c(FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, rep(FALSE, 8)),
   permutation = c(FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE, TRUE, TRUE, FALSE, TRUE, FALSE,
-                  FALSE),
-  data_type = c(rep("discrete", 9), rep("gaussian", 3), "mixed"),
+                  FALSE, FALSE),
+  data_type = c(rep("discrete", 9), rep("gaussian", 3), "mixed", "mixed"),
   label = c("Pearson X2", "G2 (likelihood ratio)", "mutual information (G2 = 2 N MI)",
             "Pearson X2, adjusted df", "G2, adjusted df", "mutual information, adjusted df",
             "Pearson X2 permutation", "G2 permutation", "mutual information permutation",
             "Fisher's z (partial correlation)", "Fisher's z permutation",
             "Gaussian mutual information (G2 = 2 N MI)",
-            "conditional Gaussian mutual information (2 N MI)"),
+            "conditional Gaussian mutual information (2 N MI)",
+            "conditional Gaussian likelihood ratio (Tetrad's)"),
   stringsAsFactors = FALSE)
 
 # bnlearn's names of tests that learnbn calls otherwise (same statistics and p-values).
@@ -171,6 +172,13 @@ run_ci_tests <- function(data, spec, x, y, z, threads = 1L, progress = NULL,
 #' A term whose models include a singular one (an exact fit, or a configuration with no
 #' more cases than coefficients) counts 0, as in bnlearn.
 #'
+#' Also on mixed data, `"cg_lrt"`: the likelihood-ratio test of the `"cg_bic"` score (see
+#' [bn_score()]), as Tetrad's `IndTestConditionalGaussianLrt`: 2 (L(`y` | `x`, `z`) -
+#' L(`y` | `z`)), with L the score's likelihood of a family (joint conditional Gaussian
+#' likelihoods, cells under 4 cases left out), chi-square with the difference of the
+#' score's degrees of freedom. It is not symmetric in `x` and `y`; where L is undefined
+#' (a cell's covariance determinant below 1e-12) the test gives p = 1.
+#'
 #' A test whose `z` is collinear, or whose `x` or `y` is (almost) a linear function of
 #' `z`, has no partial correlation: it is an error of class `learnbn_error_collinear`
 #' naming the columns (see "Collinear columns" in [bn_data()]). `x` and `y` exactly
@@ -187,7 +195,8 @@ run_ci_tests <- function(data, spec, x, y, z, threads = 1L, progress = NULL,
 #' @param z Names of the conditioning variables (none by default).
 #' @param test One of `"x2"`, `"g2"`, `"mi"`, `"x2_adf"`, `"g2_adf"`, `"mi_adf"`,
 #'   `"x2_perm"`, `"g2_perm"`, `"mi_perm"` (discrete data) or `"fisher_z"`,
-#'   `"fisher_z_perm"`, `"mi_g"` (continuous data) or `"mi_cg"` (mixed data). `NULL`
+#'   `"fisher_z_perm"`, `"mi_g"` (continuous data) or `"mi_cg"`, `"cg_lrt"` (mixed data).
+#'   `NULL`
 #'   means `"x2"` on discrete data, `"fisher_z"` on continuous data and `"mi_cg"` on mixed
 #'   data. bnlearn's names (`"x2-adf"`, `"mi-adf"`, `"mc-x2"`, `"mc-mi"`, `"zf"`,
 #'   `"mc-zf"`, `"mi-g"`, `"mi-cg"`) are errors that give learnbn's

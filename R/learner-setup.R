@@ -64,7 +64,7 @@ prepare_search <- function(data, score, ..., whitelist = NULL, blacklist = NULL,
   nodes <- names(data$levels)
   knowledge <- build_constraints(nodes, whitelist, blacklist, max_parents, no_parents, no_children,
                                  restrict = restrict, call = call)
-  knowledge <- exclude_continuous_parents(knowledge, data, start, call)  # R/score-mixed.R
+  knowledge <- exclude_continuous_parents(knowledge, data, start, call, score)  # R/score-mixed.R
   warn_unscorable_families(data, score, min(knowledge$max_parents, length(nodes) - 1))
   list(data = data, score = score, knowledge = knowledge, nodes = nodes,
        start = start_matrix(start, knowledge, call), threads = threads, verbose = verbose,

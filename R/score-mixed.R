@@ -54,10 +54,15 @@ stop_mixed_sets <- function(call) {
 # node forbidden (a CLG network has no density for a discrete node given a continuous
 # one) and listed in `excluded_arcs` (a data.frame from, to) for the learner's `info`.
 # A whitelist or start graph that asks for such an arc is an error naming it.
-exclude_continuous_parents <- function(knowledge, data, start, call = rlang::caller_env()) {
+exclude_continuous_parents <- function(knowledge, data, start, call = rlang::caller_env(),
+                                       score = NULL) {
   if (!is_mixed(data)) return(knowledge)
   learner <- learner_name(call)
   if (learner %in% learners_without_mixed) stop_mixed_classes(learner, call)
+  if (identical(score$type, "cg_bic")) {  # a density for every direction (R/score-mixed-cg-bic.R)
+    knowledge$excluded_arcs <- data.frame(from = character(), to = character())
+    return(knowledge)
+  }
   continuous <- continuous_nodes(data)
   discrete <- setdiff(names(data$levels), continuous)
   stop_continuous_parents(knowledge$required[continuous, discrete, drop = FALSE], "whitelist",
@@ -91,12 +96,16 @@ stop_continuous_parents <- function(arcs, arg, call) {
 # continuous parent, and a warning naming each family whose score is -Inf (a
 # configuration of its discrete parents with no more cases than regression coefficients,
 # or an exact fit) or whose regression left out a collinear parent in a configuration.
-check_mixed_families <- function(data, nodes, families, call = rlang::caller_env()) {
-  if (!is_mixed(data)) return(invisible())
+# `score_type` "bcg" (a prior keeps every family finite) reports continuous parents only;
+# "cg_bic" (R/score-mixed-cg-bic.R) nothing.
+check_mixed_families <- function(data, nodes, families, call = rlang::caller_env(),
+                                 score_type = "") {
+  if (!is_mixed(data) || score_type == "cg_bic") return(invisible())
+  bayesian <- score_type == "bcg"
   all_nodes <- names(data$levels)
   found <- cpp_cg_families(data, match(nodes, all_nodes) - 1L,
                            lapply(families, function(p) match(p, all_nodes) - 1L))
-  for (f in which(found$status > 0L)) {
+  for (f in which(found$status > (if (bayesian) 3L else 0L))) {
     report_family(data, nodes[[f]], families[[f]], found$status[f], found$config[f], call)
   }
 }

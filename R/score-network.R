@@ -89,7 +89,7 @@ score_families <- function(data, score, nodes, families, threads = 1L,
                            call = rlang::caller_env()) {
   data <- with_cv_folds(data, score)
   check_collinear_families(data, nodes, families, call)
-  check_mixed_families(data, nodes, families, call)  # R/score-mixed.R
+  check_mixed_families(data, nodes, families, call, score$type)  # R/score-mixed.R
   all_nodes <- names(data$levels)
   joints <- vector("list", length(nodes))
   if (!is.null(score$prior_network)) {

@@ -17,7 +17,7 @@ score_improves <- function(new, old) {
 
 # The scores of mixed data: their conditional linear Gaussian versions (bnlearn's
 # "loglik-cg", "aic-cg", "bic-cg"; score/conditional_gaussian.hpp).
-mixed_scores <- c("loglik", "aic", "bic")
+mixed_scores <- c("loglik", "aic", "bic", "bcg", "cg_bic")  # R/score-mixed-bayes.R, -cg-bic.R
 
 # bnlearn's names of scores that learnbn calls otherwise (bnlearn's "bde" is learnbn's
 # "bde" without a prior network, i.e. BDeu; "loglik", "aic" and "bic" are the Gaussian
@@ -80,7 +80,9 @@ bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic"
 #' scores `-Inf` (a warning naming the family in [network_score()] and [local_score()];
 #' searches never choose such a family). Arcs from a continuous to a discrete node are
 #' excluded from every search (listed in the result's `info$excluded_arcs`). The default
-#' score of mixed data is `"bic"`; the other scores do not apply to them yet.
+#' score of mixed data is `"bic"`; `"bcg"` is their Bayesian score and `"cg_bic"` a score
+#' that allows discrete children of continuous parents (see below); the other scores do
+#' not apply to them yet.
 #'
 #' The discrete scores (`"bdeu"`, `"bde"`, `"k2"`, `"bd"`, `"cv"`) on continuous data,
 #' and `"bge"` on discrete data, are errors. Where a learner's `score` is `NULL`, it
@@ -122,8 +124,10 @@ bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic"
 #' includes each node's prior term.
 #'
 #' @param type One of `"bdeu"`, `"bde"`, `"k2"`, `"bd"`, `"bic"`, `"aic"`, `"loglik"`,
-#'   `"cv"` or (continuous data) `"bge"`.
-#' @param iss Equivalent (imaginary) sample size of BDe and BDeu, a positive number.
+#'   `"cv"`, (continuous data) `"bge"` or (mixed data) `"bcg"` or `"cg_bic"`.
+#' @param iss Equivalent (imaginary) sample size of BDe and BDeu, a positive number. For
+#'   `"bcg"`, the imaginary sample size of the master prior; by default twice the number
+#'   of joint configurations of the discrete variables (see below).
 #' @param alpha The Dirichlet hyperparameter of every cell for `"bd"`, positive.
 #' @param prior Structure prior: `"uniform"`, `"arcs"`, `"beliefs"` or `"network"`.
 #' @param arc_prob Probability of each arc under the `"arcs"` prior, in (0, 1). By
@@ -146,7 +150,7 @@ bnlearn_score_names <- c("loglik-g" = "loglik", "aic-g" = "aic", "bic-g" = "bic"
 #'   `prior_network`.
 #' @param kappa For `prior = "network"`: the factor in (0, 1] by which each differing
 #'   parent multiplies the prior; 1 is the uniform prior.
-#' @param penalty_discount For `"bic"` and `"aic"`: a positive number multiplying the
+#' @param penalty_discount For `"bic"`, `"aic"` and `"cg_bic"`: a positive number multiplying the
 #'   parameter penalty (Tetrad's penalty discount, causal-learn's `lambda`), so `"bic"`
 #'   scores a family `loglik - penalty_discount * k log(N) / 2` for `k` parameters.
 #'   Values above 1 give sparser graphs; [boss()] on continuous data is often run with 2.
@@ -188,6 +192,7 @@ bn_score <- function(type = "bdeu", iss = 1, alpha = 1,
   }
   check_number(iss, min = 0, min_open = TRUE, max_open = TRUE)
   check_number(alpha, min = 0, min_open = TRUE, max_open = TRUE)
+  if (type == "bcg" && missing(iss)) iss <- NULL  # deal's default, set with the data
   prior <- check_choice(prior, structure_prior_choices)
   structure <- check_structure_prior(type, prior, beliefs, prior_graph, prior_network, kappa)
   if (!is.null(arc_prob)) check_number(arc_prob, min = 0, max = 1, min_open = TRUE, max_open = TRUE)
@@ -231,7 +236,7 @@ warn_unused_score_options <- function(type, prior, given) {
   applies <- c(iss = type %in% scores_with("iss"), alpha = type == "bd", arc_prob = prior == "arcs",
                am = type == "bge", aw = type == "bge", beliefs = prior == "beliefs",
                prior_graph = prior == "network", kappa = prior == "network",
-               penalty_discount = type %in% c("bic", "aic"))
+               penalty_discount = type %in% c("bic", "aic", "cg_bic"))
   unused <- names(given)[given & !applies[names(given)]]
   network_prior_why <- "{.arg prior_graph} and {.arg kappa} apply with {.code prior = \"network\"}."
   why <- c(iss = paste0("{.arg iss} is the equivalent sample size of {.val bdeu}, {.val bde} and ",
@@ -269,6 +274,7 @@ print.bn_score <- function(x, ...) {
                  if (is.null(x$prior_network)) ", uniform prior network" else ", prior network"),
     bd = paste0("alpha = ", x$alpha),
     cv = paste0(x$folds, " folds", if (!is.null(x$fold_ids)) " (given)", ", iss = ", x$iss),
+    bcg = paste0("iss = ", if (is.null(x$iss)) "2 x discrete configurations" else x$iss),
     bge = paste0("am = ", x$am, ", aw = ", if (is.null(x$aw)) "n + am + 1" else x$aw),
     NULL)
   if (!is.null(x$penalty_discount) && x$penalty_discount != 1) {
@@ -291,7 +297,8 @@ as_bn_score <- function(score, ..., data, default = "bdeu", arg = rlang::caller_
 
 check_score_data <- function(score, data, call = rlang::caller_env()) {
   check_structure_prior_data(score, names(data$levels), call = call)
-  if (score$type %in% scores_with("iss")) warn_large_iss(score$iss, data$n_cases)
+  if (score$type == "bcg") score <- check_bcg_data(score, data, call)  # R/score-mixed-bayes.R
+  else if (score$type %in% scores_with("iss")) warn_large_iss(score$iss, data$n_cases)
   if (is_mixed(data) && !score$type %in% mixed_scores) {
     lbn_abort(c(paste0("The {.val {score$type}} score does not apply to mixed data yet; ",
                        "{.arg data} mix discrete and continuous columns."),

@@ -233,9 +233,9 @@ test_that("count_keys counts by tabulate() or by sorting alike (cv folds of weig
 })
 
 test_that("score properties and the improvement margin come from the core's registry", {
-  expect_setequal(learnbn:::scores_with("bayesian"), c("bdeu", "bde", "k2", "bd", "bge"))
+  expect_setequal(learnbn:::scores_with("bayesian"), c("bdeu", "bde", "k2", "bd", "bge", "bcg"))
   expect_setequal(learnbn:::scores_with("continuous"), c("loglik", "aic", "bic", "bge"))
-  expect_setequal(learnbn:::scores_with("iss"), c("bdeu", "bde", "cv"))
+  expect_setequal(learnbn:::scores_with("iss"), c("bdeu", "bde", "cv", "bcg"))
   expect_identical(learnbn:::cpp_registry()$score_properties$name,
                    learnbn:::score_types())
   # A score beats another by more than max(1e-9, 1e-12 * |other|): 1e-9 near -1,000,

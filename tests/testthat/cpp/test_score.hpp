@@ -73,7 +73,9 @@ inline void test_scores() {
   CHECK(near(local.score_plus(1, 0, nullptr, 0), -std::log(24.0) - 0.25 + 1.5));
   CHECK(log_structure_prior(modular, 1) == 0);
   CHECK(structure_prior_names().size() == 3 && structure_prior_names()[2] == "modular");
-  CHECK(score_type_names().size() == 9 && score_type_names()[0] == "bdeu" && score_type_names()[8] == "bge");
+  CHECK(score_type_names().size() == 11 && score_type_names()[0] == "bdeu" &&
+        score_type_names()[8] == "bge" && score_type_names()[9] == "bcg" &&
+        score_type_names()[10] == "cg_bic");
 }
 
 inline void test_cache() {

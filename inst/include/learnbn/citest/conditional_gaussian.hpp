@@ -1,3 +1,4 @@
+// (Also "cg_lrt", MixedCITest::lrt_test(): the likelihood-ratio test of the "cg_bic" score.)
 // The mixed-data conditional independence test "mi_cg": bnlearn 4.9's "mi-cg", the
 // likelihood ratio 2 N MI of two nested conditional linear Gaussian models, chi-square.
 // With zc the continuous and zd the discrete members of z (q = prod of zd's declared
@@ -15,6 +16,7 @@
 // A term whose models include a singular one (an exact fit, or a configuration with no
 // more cases than coefficients) is 0: bnlearn never rejects on a singular null model.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -29,9 +31,31 @@ namespace learnbn {
 
 class MixedCITest {
  public:
-  explicit MixedCITest(const DataView& data) : data_(data), cg_(data, loglik_spec()) {}
+  // `lrt`: the "cg_lrt" test instead (lrt_test()).
+  explicit MixedCITest(const DataView& data, bool lrt = false)
+      : data_(data), cg_(data, lrt ? lrt_spec() : loglik_spec()), lrt_(lrt) {}
+
+  // "cg_lrt": the likelihood-ratio test of the "cg_bic" score (Tetrad's
+  // IndTestConditionalGaussianLrt): 2 (L(y | x, z) - L(y | z)) with L the score's
+  // likelihood and df the difference of its degrees of freedom, chi-square. Not
+  // symmetric in x and y. Where L is undefined (a singular cell), p = 1 (Tetrad stops).
+  CITestResult lrt_test(int x, int y, const std::vector<int>& z) {
+    parents_.assign(z.begin(), z.end());
+    double dof0 = 0, dof1 = 0;
+    const double l0 = cg_.tetrad_likelihood(y, parents_.data(), parents_.size(), dof0);
+    parents_.push_back(x);
+    const double l1 = cg_.tetrad_likelihood(y, parents_.data(), parents_.size(), dof1);
+    CITestResult out;
+    out.df = dof1 - dof0;
+    out.n = data_.n_cases;
+    out.statistic = std::isnan(l1 - l0) ? 0.0 : std::max(0.0, 2 * (l1 - l0));
+    out.p_value = std::isinf(out.statistic) ? 0.0
+                  : out.statistic == 0 ? 1.0 : chisq_upper_tail(out.statistic, out.df);
+    return out;
+  }
 
   CITestResult test(int x, int y, const std::vector<int>& z) {
+    if (lrt_) return lrt_test(x, y, z);
     std::vector<int> zc, zd;
     for (int v : z) (continuous(v) ? zc : zd).push_back(v);
     double q = 1;
@@ -78,6 +102,11 @@ class MixedCITest {
   }
 
  private:
+  static ScoreSpec lrt_spec() {
+    ScoreSpec spec;
+    spec.type = ScoreType::cg_bic;
+    return spec;
+  }
   static ScoreSpec loglik_spec() {
     ScoreSpec spec;
     spec.type = ScoreType::loglik;
@@ -153,6 +182,7 @@ class MixedCITest {
   const DataView& data_;
   ConditionalGaussian cg_;
   std::vector<int> parents_;
+  bool lrt_;
 };
 
 }  // namespace learnbn

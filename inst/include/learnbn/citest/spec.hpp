@@ -8,11 +8,11 @@
 
 namespace learnbn {
 
-enum class CIStatistic { pearson_x2, likelihood_g2, fisher_z, gaussian_g2, mixed_cg };
+enum class CIStatistic { pearson_x2, likelihood_g2, fisher_z, gaussian_g2, mixed_cg, cg_lrt };
 // The registry of statistic names, in the order of CIStatistic.
 inline const std::vector<std::string>& ci_statistic_names() {
   static const std::vector<std::string> names{"pearson_x2", "g2", "fisher_z", "gaussian_g2",
-                                                "mixed_cg"};
+                                                "mixed_cg", "cg_lrt"};
   return names;
 }
 

@@ -45,10 +45,11 @@ class CITester {
         dense_rows_(dense_rows > 0 ? dense_rows : data.n_rows),
         available_(data),
         check_missing_(data.has_missing && !data.gaussian() && data.n_vars() > 0) {
-    if (is_mixed(data)) mixed_ = std::make_unique<MixedCITest>(data);
+    const bool lrt = spec.statistic == CIStatistic::cg_lrt;
+    if (is_mixed(data)) mixed_ = std::make_unique<MixedCITest>(data, lrt);
     if (mixed_ && data.has_missing) mixed_available_ = std::make_unique<MixedAvailableCases>(data);
-    if (static_cast<bool>(mixed_) != (spec.statistic == CIStatistic::mixed_cg)) {
-      throw std::invalid_argument("the mi_cg test is the test of mixed data");
+    if (static_cast<bool>(mixed_) != (spec.statistic == CIStatistic::mixed_cg || lrt)) {
+      throw std::invalid_argument("the mi_cg and cg_lrt tests are the tests of mixed data");
     }
     if (data.n_rows >= std::numeric_limits<std::uint32_t>::max()) {
       throw std::length_error("too many rows: at most 2^32 - 1 are supported");
@@ -268,7 +269,7 @@ class CITester {
     }
     std::vector<int> sz(z.size());
     for (std::size_t k = 0; k < z.size(); ++k) sz[k] = static_cast<int>(k) + 2;
-    MixedCITest on_subset(subset);
+    MixedCITest on_subset(subset, spec_.statistic == CIStatistic::cg_lrt);
     return on_subset.test(0, 1, sz);
   }
 
@@ -358,7 +359,7 @@ class CITester {
   std::size_t dense_rows_;
   PermutationTick on_permutation_;
   AvailableCases available_;
-  std::unique_ptr<MixedCITest> mixed_;  // mixed data: the mi_cg test
+  std::unique_ptr<MixedCITest> mixed_;  // mixed data: the mi_cg or cg_lrt test
   std::unique_ptr<MixedAvailableCases> mixed_available_;  // mixed data with missing cells
   bool check_missing_;  // discrete data with missing cells: tests may need available cases
   ConfigurationIds ids_;

@@ -7,6 +7,7 @@
 //   loglik_j = sum_rows log dnorm(x, fitted, s_j) = -n_j/2 log(2 pi s_j^2) - (n_j - p)/2;
 //   parameters: q (p + 1) for q = prod of the discrete parents' levels (all declared
 //   configurations, observed or not); AIC subtracts them, BIC log(N)/2 times them.
+// The Bayesian "bcg" score (deal's) is master_prior.hpp's, from the same statistics.
 // The sufficient statistics (per observed configuration: cases, sums and cross-products
 // of the continuous variables) come from one pass over the rows.
 #pragma once
@@ -19,6 +20,7 @@
 
 #include "../data/data.hpp"
 #include "family_score.hpp"
+#include "master_prior.hpp"
 
 namespace learnbn {
 
@@ -70,8 +72,9 @@ class ConditionalGaussian {
         scale_(data.n_vars(), 1.0),
         slot_(data.n_vars(), -1) {
     if (spec.type != ScoreType::loglik && spec.type != ScoreType::aic &&
-        spec.type != ScoreType::bic) {
-      throw std::invalid_argument("mixed data are scored by loglik, aic or bic only");
+        spec.type != ScoreType::bic && spec.type != ScoreType::bcg &&
+        spec.type != ScoreType::cg_bic) {
+      throw std::invalid_argument("mixed data are scored by loglik, aic, bic, bcg or cg_bic");
     }
     // Standardising once keeps the cross-products well conditioned whatever the units.
     for (std::size_t v = 0; v < data.n_vars(); ++v) {
@@ -87,6 +90,12 @@ class ConditionalGaussian {
       scale_[v] = sq > 0 ? std::sqrt(sq / data.n_cases) : 1.0;
       slot_[v] = static_cast<int>(n_continuous_++);
     }
+    for (const Column& column : data.columns) {
+      if (!column.real) joint_configs_ *= column.cardinality;
+    }
+    if (spec.type == ScoreType::bcg && !(spec.iss > joint_configs_)) {
+      throw std::invalid_argument("bcg needs iss above the joint discrete configurations");
+    }
     if (n_continuous_ <= kMaxPairs) {
       pairs_.assign(n_continuous_ * n_continuous_, std::numeric_limits<double>::quiet_NaN());
     }
@@ -96,6 +105,8 @@ class ConditionalGaussian {
 
   // The score of a family whose node is continuous or has a continuous parent.
   double score(int node, const int* parents, std::size_t k) {
+    if (spec_.type == ScoreType::bcg) return bayesian(node, parents, k);
+    if (spec_.type == ScoreType::cg_bic) return tetrad(node, parents, k);
     const CGFamily f = fit(node, parents, k);
     if (f.status != CGStatus::none && f.status != CGStatus::collinear) {
       return -std::numeric_limits<double>::infinity();
@@ -135,7 +146,106 @@ class ConditionalGaussian {
     return out;
   }
 
+  // The "cg_bic" score (Andrews, Ramsey and Cooper 2018, as Tetrad's
+  // ConditionalGaussianScore): L(family) - L(parents) - discount (dof(family) -
+  // dof(parents)) log(N) / 2, half Tetrad's number (learnbn's log scale). L(X, A) is the
+  // log-likelihood of the continuous X jointly Gaussian within each cell of the discrete
+  // A, plus the cells' multinomial log-likelihood, over the cells with at least kMinCell
+  // (and |X|) cases; each cell's covariance has divisor n - 1 (Tetrad's); a cell whose
+  // covariance determinant is below 1e-12 (in the data's units) makes the score -Inf.
+  // dof(X, A) = f (|X| + |X| (|X| + 1) / 2) + f - 1, f = the product of A's levels.
+  static constexpr double kMinCell = 4;
+  double tetrad(int node, const int* parents, std::size_t k) {
+    double dof = 0;
+    const double lik = tetrad_likelihood(node, parents, k, dof);
+    const double s = lik - spec_.penalty_discount * 0.5 * dof * std::log(data_.n_cases);
+    return std::isnan(s) ? -std::numeric_limits<double>::infinity() : s;
+  }
+  // L(family) - L(parents) (NaN where Tetrad's is undefined), and `dof` their difference.
+  double tetrad_likelihood(int node, const int* parents, std::size_t k, double& dof) {
+    split(parents, k);
+    std::vector<int> disc0 = disc_, cont0 = cont_;
+    double dof0 = 0, dof1 = 0;
+    const double l0 = joint_loglik(disc0, cont0, dof0);
+    (continuous(node) ? cont0 : disc0).push_back(node);
+    const double l1 = joint_loglik(disc0, cont0, dof1);
+    dof = dof1 - dof0;
+    return l1 - l0;
+  }
+
+  // The "bcg" score of a family with a continuous node (master_prior.hpp), or -Inf for
+  // a discrete node with a continuous parent.
+  double bayesian(int node, const int* parents, std::size_t k) {
+    split(parents, k);
+    if (!continuous(node)) return -std::numeric_limits<double>::infinity();
+    const double q = configurations();
+    if (disc_.empty() && !pairs_.empty()) from_pairs(node); else gather(node);
+    const std::size_t d = cont_.size() + 1;
+    double s = 0;
+    for (std::size_t j = 0; j < n_.size(); ++j) {
+      s += master_prior_config(n_[j], &s_[j * d], &c_[j * d * d], d, q, spec_.iss,
+                               joint_configs_, work_) -
+           n_[j] * std::log(scale_[node]);
+    }
+    return s + log_structure_prior(spec_, k);
+  }
+
  private:
+  double joint_loglik(const std::vector<int>& disc, const std::vector<int>& cont,
+                      double& dof) {
+    disc_ = disc;
+    vars_ = cont;
+    const double f = configurations(), p = static_cast<double>(cont.size());
+    dof = f * (p + p * (p + 1) / 2) + f - 1;
+    gather_vars();
+    const std::size_t d = cont.size();
+    double total = 0, lnl = 0;
+    for (double n : n_) {
+      if (n >= kMinCell && n >= p) total += n;
+    }
+    if (total == 0) return std::numeric_limits<double>::quiet_NaN();
+    double log_scale = 0;  // log prod sd^2: back to the data's units
+    for (int v : cont) log_scale += 2 * std::log(scale_[v]);
+    for (std::size_t j = 0; j < n_.size(); ++j) {
+      const double n = n_[j];
+      if (!(n >= kMinCell && n >= p)) continue;
+      if (!disc.empty()) lnl += n * std::log(n / total);
+      if (d == 0) continue;
+      const double log_det = covariance_log_det(j, d, n) + log_scale;
+      if (!(log_det >= std::log(1e-12))) return std::numeric_limits<double>::quiet_NaN();
+      lnl += n * (-0.5 * log_det - 0.5 * p * (1 + std::log(2 * M_PI)));
+    }
+    return lnl;
+  }
+
+  // log det of cell j's covariance (divisor n - 1) of the standardised variables, or -Inf
+  // when it is not positive definite.
+  double covariance_log_det(std::size_t j, std::size_t d, double n) {
+    const double* sum = &s_[j * d];
+    const double* cross = &c_[j * d * d];
+    work_.assign(d * d, 0.0);
+    for (std::size_t a = 0; a < d; ++a) {
+      for (std::size_t b = 0; b <= a; ++b) {
+        work_[a * d + b] = (cross[a * d + b] - sum[a] * sum[b] / n) / (n - 1);
+      }
+    }
+    double log_det = 0;
+    for (std::size_t i = 0; i < d; ++i) {
+      for (std::size_t j2 = 0; j2 <= i; ++j2) {
+        double x = work_[i * d + j2];
+        for (std::size_t t = 0; t < j2; ++t) x -= work_[i * d + t] * work_[j2 * d + t];
+        if (i == j2) {
+          if (!(x > 0)) return -std::numeric_limits<double>::infinity();
+          work_[i * d + i] = std::sqrt(x);
+          log_det += std::log(x);
+        } else {
+          work_[i * d + j2] = x / work_[j2 * d + j2];
+        }
+      }
+    }
+    return log_det;
+  }
+
   CGFamily& flag(CGFamily& out, CGStatus status, std::size_t compact) {
     out.status = status;
     out.config = static_cast<double>(keys_[compact]);
@@ -160,10 +270,15 @@ class ConditionalGaussian {
   // to the observed ones (keys_), with cases n_, sums s_ and lower cross-products c_ of
   // the standardised continuous parents then the node.
   void gather(int node) {
-    const std::size_t d = cont_.size() + 1;
-    if (configurations() >= 9.2e18) throw std::length_error("too many parent configurations");
     vars_.assign(cont_.begin(), cont_.end());
     vars_.push_back(node);
+    gather_vars();
+  }
+
+  // gather() of the variables vars_ (any number, none included) by the cells of disc_.
+  void gather_vars() {
+    const std::size_t d = vars_.size();
+    if (configurations() >= 9.2e18) throw std::length_error("too many parent configurations");
     keys_.clear();
     n_.clear();
     s_.clear();
@@ -292,6 +407,8 @@ class ConditionalGaussian {
   std::vector<double> mean_, scale_;
   std::vector<int> slot_;         // a continuous variable's index among them, or -1
   std::size_t n_continuous_ = 0;
+  double joint_configs_ = 1;      // TD: the joint configurations of the discrete variables
+  std::vector<double> work_;
   std::vector<double> pairs_;     // n_continuous_^2 cross-products, NaN until computed
   std::vector<int> disc_, cont_, vars_;
   std::unordered_map<std::uint64_t, std::size_t> index_;

@@ -12,11 +12,12 @@
 
 namespace learnbn {
 
-enum class ScoreType { bdeu, bde, k2, bd, bic, aic, loglik, cv, bge };
+enum class ScoreType { bdeu, bde, k2, bd, bic, aic, loglik, cv, bge, bcg, cg_bic };
 // The registry of score names, in the order of ScoreType; R lists them from here.
 inline const std::vector<std::string>& score_type_names() {
   static const std::vector<std::string> names{"bdeu", "bde", "k2", "bd", "bic",
-                                              "aic", "loglik", "cv", "bge"};
+                                              "aic", "loglik", "cv", "bge", "bcg",
+                                              "cg_bic"};
   return names;
 }
 // What R checks a score's options and data against, by score in the order of ScoreType:
@@ -35,7 +36,9 @@ inline const std::vector<ScoreProperties>& score_properties() {
       {false, true, false},  // aic
       {false, true, false},  // loglik
       {false, false, true},  // cv
-      {true, true, false}};  // bge
+      {true, true, false},   // bge
+      {true, false, true},   // bcg: mixed data only (score/conditional_gaussian.hpp)
+      {false, false, false}};  // cg_bic: mixed data only (score/conditional_gaussian.hpp)
   return properties;
 }
 // Structure priors: none, Buntine's one probability for every arc (by the number of
@@ -211,6 +214,11 @@ inline double family_score(const FamilyCounts& c, const ScoreSpec& spec, double 
     case ScoreType::cv: s = cross_validated(c, spec.iss); break;
     case ScoreType::bge:
       throw std::invalid_argument("the bge score applies to continuous data only");
+    case ScoreType::bcg:  // a discrete family of mixed data: BDeu with deal's iss
+      s = dirichlet_uniform(c, spec.iss / (c.parent_configs * c.states));
+      break;
+    case ScoreType::cg_bic:
+      throw std::invalid_argument("the cg_bic score applies to mixed data only");
   }
   return s + log_structure_prior(spec, n_parents);
 }

@@ -150,6 +150,7 @@ class LocalScorer {
   }
 
   bool discrete_family(int node, const int* parents, std::size_t k) const {
+    if (spec_.type == ScoreType::cg_bic) return false;  // every family is Tetrad's
     if (mixed_->continuous(node)) return false;
     for (std::size_t i = 0; i < k; ++i) {
       if (mixed_->continuous(parents[i])) return false;
