@@ -30,10 +30,11 @@
 #' of class `learnbn_error_not_score_equivalent`.
 #'
 #' **Mixed data** (see [bn_data()]) are refused with an error of class
-#' `learnbn_error_data_type`: their conditional Gaussian scores are not score equivalent
-#' (Markov-equivalent DAGs score differently, and an arc from a continuous to a discrete
-#' node is excluded while its reverse is allowed), so a class has no one score. Search
-#' over DAGs instead ([hill_climb()], [tabu_search()], [exact_search()]), or use [pc()].
+#' `learnbn_error_data_type`: an arc from a continuous to a discrete node is excluded
+#' while its reverse is allowed, so not every DAG of a class is allowed, and the
+#' likelihood scores (`"bic"`, `"aic"`, `"loglik"`) give Markov-equivalent DAGs different
+#' scores. Search over DAGs instead ([hill_climb()], [tabu_search()], [exact_search()]),
+#' or use [pc()].
 #'
 #' **Constraints.** A class is allowed when one of its DAGs has no blacklisted arc,
 #' has every whitelisted arc and gives no node more than `max_parents` parents. That

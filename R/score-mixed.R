@@ -2,8 +2,9 @@
 # a family has no finite score (score/conditional_gaussian.hpp).
 
 # Score-based learners that do not take mixed data: the searches over equivalence classes
-# assume a score-equivalent score, which CLG scores are not (a reversed arc may be
-# forbidden, and Markov-equivalent DAGs score differently).
+# assume that every DAG of a class is allowed and scores alike, while mixed data forbid
+# arcs from continuous to discrete nodes (and their likelihood scores are not
+# score-equivalent; "bcg" is, within the DAGs allowed).
 learners_without_mixed <- c("ges", "pdag_search")
 
 # The name of the outermost learnbn learner on the call stack (found by its function, so
@@ -30,9 +31,9 @@ mixed_what <- function(learner) {
 # apply to CLG scores.
 stop_mixed_classes <- function(learner, call) {
   lbn_abort(c(paste0("Mixed data are not supported by {.fn {learner}}: it searches over ",
-                     "Markov equivalence classes, which needs a score-equivalent score, and ",
-                     "the conditional Gaussian scores are not (Markov-equivalent DAGs score ",
-                     "differently, and no arc may go from a continuous to a discrete node)."),
+                     "Markov equivalence classes, whose DAGs must all be allowed and score ",
+                     "alike; on mixed data no arc may go from a continuous to a discrete ",
+                     "node, and the likelihood scores give equivalent DAGs different scores."),
               "i" = paste0("Use a search over DAGs ({.fn hill_climb}, {.fn tabu_search}, ",
                            "{.fn exact_search}) or {.fn pc}.")),
             "data_type", call = call)
