@@ -7,18 +7,10 @@
 #include <learnbn/constraint/gfci.hpp>
 #include <learnbn/constraint/pc.hpp>
 #include <learnbn/constraint/rfci.hpp>
+#include "rcpp-constraint.h"
 #include "rcpp-glue.h"
 
 namespace {
-
-std::string joined(const std::vector<int>& nodes, const std::vector<std::string>& names) {
-  std::string out;
-  for (std::size_t k = 0; k < nodes.size(); ++k) {
-    if (k) out += ';';
-    out += names[nodes[k]];
-  }
-  return out;
-}
 
 learnbn::FCIOptions fci_options(const Rcpp::List& options, const Rcpp::List& knowledge) {
   learnbn::FCIOptions out;
@@ -38,28 +30,8 @@ Rcpp::List fci_to_r(const learnbn::FCIResult& r, const std::vector<std::string>&
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < n; ++j) amat(i, j) = r.amat[static_cast<std::size_t>(i) * n + j];
   }
-  const std::size_t n_tests = r.tests.size();
-  Rcpp::IntegerVector tx(n_tests), ty(n_tests), level(n_tests), phase(n_tests);
-  Rcpp::CharacterVector tz(n_tests);
-  Rcpp::NumericVector stat(n_tests), df(n_tests), p(n_tests), cases(n_tests);
-  Rcpp::LogicalVector independent(n_tests);
-  for (std::size_t t = 0; t < n_tests; ++t) {
-    const learnbn::TestRecord& rec = r.tests[t];
-    tx[t] = rec.x + 1; ty[t] = rec.y + 1; level[t] = rec.level; phase[t] = r.phase[t];
-    tz[t] = joined(rec.z, names);
-    stat[t] = rec.result.statistic; df[t] = rec.result.df; p[t] = rec.result.p_value;
-    cases[t] = rec.result.n;
-    independent[t] = rec.independent;
-  }
-  const std::size_t n_w = r.witnesses.size();
-  Rcpp::IntegerVector wx(n_w), wy(n_w);
-  Rcpp::CharacterVector wz(n_w);
-  Rcpp::NumericVector wp(n_w);
-  for (std::size_t k = 0; k < n_w; ++k) {
-    wx[k] = r.witnesses[k].x + 1; wy[k] = r.witnesses[k].y + 1;
-    wz[k] = joined(r.witnesses[k].z, names);
-    wp[k] = r.witnesses[k].p_value;
-  }
+  Rcpp::List tests = test_records_to_r(r.tests, names);
+  tests["phase"] = Rcpp::IntegerVector(r.phase.begin(), r.phase.end());
   const std::size_t n_s = r.steps.size();
   Rcpp::IntegerVector srule(n_s), sfrom(n_s), sto(n_s), smark(n_s);
   for (std::size_t k = 0; k < n_s; ++k) {
@@ -73,14 +45,8 @@ Rcpp::List fci_to_r(const learnbn::FCIResult& r, const std::vector<std::string>&
   }
   return Rcpp::List::create(
       Rcpp::Named("amat") = amat,
-      Rcpp::Named("tests") = Rcpp::List::create(
-          Rcpp::Named("x") = tx, Rcpp::Named("y") = ty, Rcpp::Named("z") = tz,
-          Rcpp::Named("statistic") = stat, Rcpp::Named("df") = df, Rcpp::Named("p_value") = p,
-          Rcpp::Named("independent") = independent, Rcpp::Named("level") = level,
-          Rcpp::Named("n") = cases, Rcpp::Named("phase") = phase),
-      Rcpp::Named("witnesses") = Rcpp::List::create(
-          Rcpp::Named("x") = wx, Rcpp::Named("y") = wy, Rcpp::Named("z") = wz,
-          Rcpp::Named("p_value") = wp),
+      Rcpp::Named("tests") = tests,
+      Rcpp::Named("witnesses") = witnesses_to_r(r.witnesses, names),
       Rcpp::Named("steps") = Rcpp::List::create(
           Rcpp::Named("rule") = srule, Rcpp::Named("from") = sfrom, Rcpp::Named("to") = sto,
           Rcpp::Named("mark") = smark),

@@ -2,22 +2,8 @@
 #include <string>
 #include <vector>
 #include <learnbn/constraint/pc.hpp>
+#include "rcpp-constraint.h"
 #include "rcpp-glue.h"
-
-namespace {
-
-// Writes the names of `nodes` joined by ";" into `out` (reused: pigs gives 10^7 tests).
-const char* join_names(const std::vector<int>& nodes, const std::vector<std::string>& names,
-                       std::string& out) {
-  out.clear();
-  for (std::size_t k = 0; k < nodes.size(); ++k) {
-    if (k) out += ';';
-    out += names[nodes[k]];
-  }
-  return out.c_str();
-}
-
-}  // namespace
 
 // `test` is a ci_test_spec(); `options` is list(alpha, max_cond, stable, threads,
 // conflicts, shortcuts); `knowledge` is a build_constraints() list in the order of `names`;
@@ -62,29 +48,6 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
     }
   }
   const std::vector<std::string> node_names = Rcpp::as<std::vector<std::string>>(names);
-  std::string joined;
-  const std::size_t n_tests = r.tests.size();
-  Rcpp::IntegerVector tx(n_tests), ty(n_tests), level(n_tests);
-  Rcpp::CharacterVector tz(n_tests);
-  Rcpp::NumericVector stat(n_tests), df(n_tests), p(n_tests), cases(n_tests);
-  Rcpp::LogicalVector independent(n_tests);
-  for (std::size_t t = 0; t < n_tests; ++t) {
-    const learnbn::TestRecord& rec = r.tests[t];
-    tx[t] = rec.x + 1; ty[t] = rec.y + 1; level[t] = rec.level;
-    tz[t] = Rf_mkChar(join_names(rec.z, node_names, joined));
-    stat[t] = rec.result.statistic; df[t] = rec.result.df; p[t] = rec.result.p_value;
-    cases[t] = rec.result.n;
-    independent[t] = rec.independent;
-  }
-  const std::size_t n_w = r.witnesses.size();
-  Rcpp::IntegerVector wx(n_w), wy(n_w);
-  Rcpp::CharacterVector wz(n_w);
-  Rcpp::NumericVector wp(n_w);
-  for (std::size_t k = 0; k < n_w; ++k) {
-    wx[k] = r.witnesses[k].x + 1; wy[k] = r.witnesses[k].y + 1;
-    wz[k] = Rf_mkChar(join_names(r.witnesses[k].z, node_names, joined));
-    wp[k] = r.witnesses[k].p_value;
-  }
   const std::size_t n_v = r.immoralities.size();
   Rcpp::IntegerVector vx(n_v), vm(n_v), vy(n_v), vstatus(n_v);
   Rcpp::NumericVector vstrength(n_v);
@@ -107,14 +70,8 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
   }
   return Rcpp::List::create(
       Rcpp::Named("amat") = amat, Rcpp::Named("bidirected") = bidirected,
-      Rcpp::Named("tests") = Rcpp::List::create(
-          Rcpp::Named("x") = tx, Rcpp::Named("y") = ty, Rcpp::Named("z") = tz,
-          Rcpp::Named("statistic") = stat, Rcpp::Named("df") = df, Rcpp::Named("p_value") = p,
-          Rcpp::Named("independent") = independent, Rcpp::Named("level") = level,
-          Rcpp::Named("n") = cases),
-      Rcpp::Named("witnesses") = Rcpp::List::create(
-          Rcpp::Named("x") = wx, Rcpp::Named("y") = wy, Rcpp::Named("z") = wz,
-          Rcpp::Named("p_value") = wp),
+      Rcpp::Named("tests") = test_records_to_r(r.tests, node_names),
+      Rcpp::Named("witnesses") = witnesses_to_r(r.witnesses, node_names),
       Rcpp::Named("immoralities") = Rcpp::List::create(
           Rcpp::Named("x") = vx, Rcpp::Named("middle") = vm, Rcpp::Named("y") = vy,
           Rcpp::Named("strength") = vstrength, Rcpp::Named("status") = vstatus),

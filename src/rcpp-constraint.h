@@ -1,0 +1,61 @@
+// Glue shared by the constraint-based learners (rcpp-pc.cpp, rcpp-fci.cpp): the tests run
+// and the separating sets found, as R lists of columns (nodes 1-based, sets joined by ";").
+#ifndef LEARNBN_RCPP_CONSTRAINT_H
+#define LEARNBN_RCPP_CONSTRAINT_H
+
+#include <string>
+#include <vector>
+#include <Rcpp.h>
+#include <learnbn/constraint/pc_result.hpp>
+
+// Writes the names of `nodes` joined by ";" into `out` (reused: pigs gives 10^7 tests).
+inline const char* join_names(const std::vector<int>& nodes,
+                              const std::vector<std::string>& names, std::string& out) {
+  out.clear();
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    if (k) out += ';';
+    out += names[nodes[k]];
+  }
+  return out.c_str();
+}
+
+inline Rcpp::List test_records_to_r(const std::vector<learnbn::TestRecord>& tests,
+                                    const std::vector<std::string>& names) {
+  std::string joined;
+  const std::size_t n = tests.size();
+  Rcpp::IntegerVector x(n), y(n), level(n);
+  Rcpp::CharacterVector z(n);
+  Rcpp::NumericVector stat(n), df(n), p(n), cases(n);
+  Rcpp::LogicalVector independent(n);
+  for (std::size_t t = 0; t < n; ++t) {
+    const learnbn::TestRecord& rec = tests[t];
+    x[t] = rec.x + 1; y[t] = rec.y + 1; level[t] = rec.level;
+    z[t] = Rf_mkChar(join_names(rec.z, names, joined));
+    stat[t] = rec.result.statistic; df[t] = rec.result.df; p[t] = rec.result.p_value;
+    cases[t] = rec.result.n;
+    independent[t] = rec.independent;
+  }
+  return Rcpp::List::create(
+      Rcpp::Named("x") = x, Rcpp::Named("y") = y, Rcpp::Named("z") = z,
+      Rcpp::Named("statistic") = stat, Rcpp::Named("df") = df, Rcpp::Named("p_value") = p,
+      Rcpp::Named("independent") = independent, Rcpp::Named("level") = level,
+      Rcpp::Named("n") = cases);
+}
+
+inline Rcpp::List witnesses_to_r(const std::vector<learnbn::Witness>& witnesses,
+                                 const std::vector<std::string>& names) {
+  std::string joined;
+  const std::size_t n = witnesses.size();
+  Rcpp::IntegerVector x(n), y(n);
+  Rcpp::CharacterVector z(n);
+  Rcpp::NumericVector p(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    x[k] = witnesses[k].x + 1; y[k] = witnesses[k].y + 1;
+    z[k] = Rf_mkChar(join_names(witnesses[k].z, names, joined));
+    p[k] = witnesses[k].p_value;
+  }
+  return Rcpp::List::create(Rcpp::Named("x") = x, Rcpp::Named("y") = y, Rcpp::Named("z") = z,
+                            Rcpp::Named("p_value") = p);
+}
+
+#endif
