@@ -24,6 +24,7 @@ pag_drawing_graph <- function(x, nodes = NULL, call = rlang::caller_env()) {
 #' @export
 arcs.bn_pag_drawing <- function(g, ...) {
   edges <- arcs.bn_graph(g)
+  if (!nrow(edges)) return(edges)  # paste() below would give one "pag::" for no edge
   amat <- g$pag
   mark_names <- names(pag_marks)
   edges$type <- paste("pag", mark_names[amat[cbind(edges$to, edges$from)] + 1L],

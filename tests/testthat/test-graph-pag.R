@@ -173,6 +173,9 @@ test_that("plot() draws circles as open circles, arrowheads as arrowheads", {
   expect_identical(plot(p, main = "PAG"), p)
   expect_no_error(plot(p, nodes = c("A", "B", "C")))
   expect_error(plot(p, nodes = "Z"), class = "learnbn_error")
+  # one node, so no edge to draw (found by the fuzz test)
+  expect_identical(nrow(arcs(pag_drawing_graph(p, nodes = "A"))), 0L)
+  expect_identical(plot(p, nodes = c("A", "A")), p)
 })
 
 test_that("autoplot() of a PAG fills its circles white", {
