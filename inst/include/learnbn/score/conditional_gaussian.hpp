@@ -183,7 +183,7 @@ class ConditionalGaussian {
     const std::size_t d = cont_.size() + 1;
     double s = 0;
     for (std::size_t j = 0; j < n_.size(); ++j) {
-      s += master_prior_config(n_[j], &s_[j * d], &c_[j * d * d], d, q, spec_.iss,
+      s += master_prior_config(n_[j], s_.data() + j * d, c_.data() + j * d * d, d, q, spec_.iss,
                                joint_configs_, work_) -
            n_[j] * std::log(scale_[node]);
     }
@@ -221,8 +221,8 @@ class ConditionalGaussian {
   // log det of cell j's covariance (divisor n - 1) of the standardised variables, or -Inf
   // when it is not positive definite.
   double covariance_log_det(std::size_t j, std::size_t d, double n) {
-    const double* sum = &s_[j * d];
-    const double* cross = &c_[j * d * d];
+    const double* sum = s_.data() + j * d;
+    const double* cross = c_.data() + j * d * d;
     work_.assign(d * d, 0.0);
     for (std::size_t a = 0; a < d; ++a) {
       for (std::size_t b = 0; b <= a; ++b) {
@@ -303,8 +303,8 @@ class ConditionalGaussian {
       const std::size_t j = compact(key, d);
       const double w = data_.weight(row);
       n_[j] += w;
-      double* sum = &s_[j * d];
-      double* cross = &c_[j * d * d];
+      double* sum = s_.data() + j * d;
+      double* cross = c_.data() + j * d * d;
       for (std::size_t a = 0; a < d; ++a) {
         v[a] = (columns[a][row] - shift[a]) * inverse[a];
         sum[a] += w * v[a];
@@ -366,8 +366,8 @@ class ConditionalGaussian {
   // grown one parent at a time; a parent whose pivot is below kCollinear of its own
   // centred sum of squares (or with none) is left out, and `dropped` set.
   double residual(std::size_t j, std::size_t d, double nj, bool& dropped) {
-    const double* sum = &s_[j * d];
-    const double* cross = &c_[j * d * d];
+    const double* sum = s_.data() + j * d;
+    const double* cross = c_.data() + j * d * d;
     auto centred = [&](std::size_t a, std::size_t b) {
       const std::size_t hi = a > b ? a : b, lo = a > b ? b : a;
       return cross[hi * d + lo] - sum[a] * sum[b] / nj;
