@@ -1,12 +1,32 @@
-// Glue shared by the constraint-based learners (rcpp-pc.cpp, rcpp-fci.cpp): the tests run
-// and the separating sets found, as R lists of columns (nodes 1-based, sets joined by ";").
+// Glue shared by the constraint-based learners (rcpp-pc.cpp, rcpp-fci.cpp): PC's skeleton
+// options, and the tests run and the separating sets found, as R lists of columns (nodes
+// 1-based, sets joined by ";").
 #ifndef LEARNBN_RCPP_CONSTRAINT_H
 #define LEARNBN_RCPP_CONSTRAINT_H
 
 #include <string>
 #include <vector>
 #include <Rcpp.h>
-#include <learnbn/constraint/pc_result.hpp>
+#include <climits>
+#include <learnbn/constraint/pc.hpp>
+#include "rcpp-glue.h"
+
+// The options of PC's skeleton phase from cpp_pc()'s `options` (alpha, max_cond, stable,
+// threads, shortcuts) and `knowledge`; the conflict policy is pc()'s own.
+inline learnbn::PCOptions pc_skeleton_options(const Rcpp::List& options,
+                                              const Rcpp::List& knowledge,
+                                              const learnbn::DataView& view) {
+  learnbn::PCOptions out;
+  out.alpha = Rcpp::as<double>(options["alpha"]);
+  out.max_cond = limit_from_r<int>(Rcpp::as<double>(options["max_cond"]), INT_MAX);
+  out.stable = Rcpp::as<bool>(options["stable"]);
+  out.threads = Rcpp::as<int>(options["threads"]);
+  // The counting shortcuts (distinct rows, bit sets) are for discrete codes only.
+  out.shortcuts = Rcpp::as<bool>(options["shortcuts"]) && !learnbn::is_mixed(view);
+  out.required = flat_matrix(knowledge["required"]);
+  out.forbidden = flat_matrix(knowledge["forbidden"]);
+  return out;
+}
 
 // Writes the names of `nodes` joined by ";" into `out` (reused: pigs gives 10^7 tests).
 inline const char* join_names(const std::vector<int>& nodes,

@@ -90,14 +90,7 @@ Rcpp::List cpp_fci(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test
                    Rcpp::List options, Rcpp::List knowledge,
                    Rcpp::Nullable<Rcpp::Function> progress = R_NilValue) {
   const learnbn::DataView view = data_view(data);
-  learnbn::PCOptions pc_options;
-  pc_options.alpha = Rcpp::as<double>(options["alpha"]);
-  pc_options.max_cond = limit_from_r<int>(Rcpp::as<double>(options["max_cond"]), INT_MAX);
-  pc_options.stable = Rcpp::as<bool>(options["stable"]);
-  pc_options.threads = Rcpp::as<int>(options["threads"]);
-  pc_options.shortcuts = Rcpp::as<bool>(options["shortcuts"]) && !learnbn::is_mixed(view);
-  pc_options.required = flat_matrix(knowledge["required"]);
-  pc_options.forbidden = flat_matrix(knowledge["forbidden"]);
+  const learnbn::PCOptions pc_options = pc_skeleton_options(options, knowledge, view);
   const learnbn::CITestSpec spec = ci_spec_from(test);
   learnbn::PC pc(view, spec, pc_options);
   RCalls r_calls;

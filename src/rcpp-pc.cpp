@@ -14,18 +14,10 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
                   Rcpp::List knowledge, Rcpp::Nullable<Rcpp::Function> report = R_NilValue,
                   Rcpp::Nullable<Rcpp::Function> progress = R_NilValue) {
   const learnbn::DataView view = data_view(data);
-  learnbn::PCOptions pc_options;
-  pc_options.alpha = Rcpp::as<double>(options["alpha"]);
-  pc_options.max_cond = limit_from_r<int>(Rcpp::as<double>(options["max_cond"]), INT_MAX);
-  pc_options.stable = Rcpp::as<bool>(options["stable"]);
-  pc_options.threads = Rcpp::as<int>(options["threads"]);
-  // The counting shortcuts (distinct rows, bit sets) are for discrete codes only.
-  pc_options.shortcuts = Rcpp::as<bool>(options["shortcuts"]) && !learnbn::is_mixed(view);
+  learnbn::PCOptions pc_options = pc_skeleton_options(options, knowledge, view);
   pc_options.conflicts = enum_from_name<learnbn::ConflictPolicy>(
       learnbn::conflict_policy_names(), Rcpp::as<std::string>(options["conflicts"]),
       "conflict policy");
-  pc_options.required = flat_matrix(knowledge["required"]);
-  pc_options.forbidden = flat_matrix(knowledge["forbidden"]);
   learnbn::PC pc(view, ci_spec_from(test), pc_options);
   RCalls r_calls;
   if (report.isNotNull()) {  // verbose: one line per level, from R
