@@ -155,6 +155,5 @@ test_that("fit$node of a CLG fit, and functions that do not take CLG fits say so
                class = "learnbn_error_data_type")
   expect_error(query(fit, "Species"), "query", class = "learnbn_error_data_type")
   expect_error(write_bif(fit, tempfile()), "write_bif", class = "learnbn_error_data_type")
-  expect_error(as_bn(fit), "as_bn", class = "learnbn_error_data_type")
   expect_error(plot(fit, "Species"), "plot", class = "learnbn_error_data_type")
 })
