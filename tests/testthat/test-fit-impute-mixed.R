@@ -1,0 +1,75 @@
+# impute() on conditional linear Gaussian fits (R/fit-impute-mixed.R), against the
+# posterior of each row worked by hand with dnorm() on a four-node network.
+
+# A -> B (discrete), A -> X (continuous, one regression per level of A), X -> Y:
+# P(A = a) = 0.3; P(B = u | a) = 0.8, P(B = u | b) = 0.25;
+# X | A = a ~ N(1, 1^2), X | A = b ~ N(4, 2^2); Y = 0.5 + 2 X + N(0, 1.5^2).
+# Built as bnlearn lays out a bn.fit.cgnet, read by from_bn().
+hand_fit <- function() {
+  node <- function(name, parents, class, ...) {
+    structure(list(node = name, parents = parents, children = character(), ...), class = class)
+  }
+  nodes <- list(
+    A = node("A", character(), "bn.fit.dnode",
+             prob = as.table(array(c(0.3, 0.7), 2L, list(c("a", "b"))))),
+    B = node("B", "A", "bn.fit.dnode",
+             prob = as.table(array(c(0.8, 0.2, 0.25, 0.75), c(2L, 2L),
+                                   list(B = c("u", "v"), A = c("a", "b"))))),
+    X = node("X", "A", "bn.fit.cgnode", dparents = 1L, gparents = integer(),
+             dlevels = list(A = c("a", "b")),
+             coefficients = matrix(c(1, 4), 1L, dimnames = list("(Intercept)", c("0", "1"))),
+             sd = c(`0` = 1, `1` = 2)),
+    Y = node("Y", "X", "bn.fit.gnode", coefficients = c(`(Intercept)` = 0.5, X = 2), sd = 1.5))
+  from_bn(structure(nodes, class = c("bn.fit", "bn.fit.cgnet")))
+}
+
+holes <- function() {
+  data.frame(A = factor(c(NA, "b", NA, "a", NA), levels = c("a", "b")),
+             B = factor(c("u", NA, "v", "u", NA), levels = c("u", "v")),
+             X = c(2.5, NA, NA, 0.7, NA), Y = c(NA, 7, 3, 1.9, NA))
+}
+
+test_that("impute() fills mixed rows with the exact posterior mode and conditional mean", {
+  filled <- impute(hand_fit(), holes())
+  expect_identical(names(filled), c("A", "B", "X", "Y"))
+  # Row 1: A from P(A) P(B = u | A) N(2.5; mean, sd | A); Y = 0.5 + 2 * 2.5 given X.
+  w <- c(a = 0.3 * 0.8 * dnorm(2.5, 1, 1), b = 0.7 * 0.25 * dnorm(2.5, 4, 2))
+  expect_identical(as.character(filled$A[1]), names(which.max(w)))
+  expect_equal(filled$Y[1], 5.5, tolerance = 1e-12)
+  # Row 2: B is independent of Y given A = b (its prior mode); X | A = b, Y = 7 by the
+  # normal conditional: var(Y) = 2^2 * 4 + 1.5^2, cov(X, Y) = 2 * 4.
+  expect_identical(as.character(filled$B[2]), "v")
+  expect_equal(filled$X[2], 4 + 8 / 18.25 * (7 - 8.5), tolerance = 1e-12)
+  # Row 3: a mixture over A given B = v and Y = 3.
+  w <- c(0.3 * 0.2 * dnorm(3, 2.5, sqrt(6.25)), 0.7 * 0.75 * dnorm(3, 8.5, sqrt(18.25)))
+  w <- w / sum(w)
+  expect_identical(as.character(filled$A[3]), c("a", "b")[which.max(w)])
+  expect_equal(filled$X[3], sum(w * c(1 + 2 / 6.25 * (3 - 2.5), 4 + 8 / 18.25 * (3 - 8.5))),
+               tolerance = 1e-12)
+  # Row 4 is complete; row 5 is empty: the joint mode of (A, B) is (b, v) (0.525), and
+  # the prior means X = 0.3 * 1 + 0.7 * 4 and Y = 0.5 + 2 * X.
+  expect_equal(filled[4, ], holes()[4, ], ignore_attr = TRUE)
+  expect_identical(as.character(unlist(filled[5, 1:2])), c("b", "v"))
+  expect_equal(unlist(filled[5, 3:4]), c(X = 3.1, Y = 6.7), tolerance = 1e-12)
+  # A bn_data with case counts gives the same values and keeps the counts.
+  counted <- holes()
+  counted$n <- c(2, 1, 3, 1, 1)
+  expect_warning(counted <- bn_data(counted, counts = "n", missing = "allow"),
+                 class = "learnbn_warning_single_case_levels")  # a one-row A = a
+  from_data <- impute(hand_fit(), counted)
+  expect_equal(from_data[1:4], filled, ignore_attr = TRUE)
+  expect_identical(from_data$count, c(2, 1, 3, 1, 1))
+})
+
+test_that("impute() on mixed fits refuses impossible rows and unknown values", {
+  fit <- hand_fit()
+  x <- holes()
+  x$A <- as.character(x$A)
+  x$A[4] <- "c"
+  expect_error(impute(fit, x), "\"c\"", class = "learnbn_error_unknown_level")
+  fit$cpts$B[, "b"] <- c(1, 0)  # B = v impossible given A = b
+  x <- holes()[3, ]
+  x$A <- factor("b", levels = c("a", "b"))
+  expect_error(impute(fit, x), "Row 1", class = "learnbn_error_value")
+  expect_error(impute(fit, holes()["X"]), "\"A\"", class = "learnbn_error_unknown_node")
+})
