@@ -73,3 +73,19 @@ test_that("impute() on mixed fits refuses impossible rows and unknown values", {
   expect_error(impute(fit, x), "Row 1", class = "learnbn_error_value")
   expect_error(impute(fit, holes()["X"]), "\"A\"", class = "learnbn_error_unknown_node")
 })
+
+test_that("the posterior of mixed rows gives the observed-data log-likelihood by hand", {
+  rows <- learnbn:::mixed_missing_data(hand_fit(), holes())
+  post <- learnbn:::cg_posterior(hand_fit(), rows)
+  # Row 1: sum over A of P(A) P(B = u | A) N(2.5 | A); Y is unobserved.
+  expect_equal(post$loglik[1], log(0.3 * 0.8 * dnorm(2.5, 1, 1) + 0.7 * 0.25 * dnorm(2.5, 4, 2)),
+               tolerance = 1e-12)
+  # Row 2: P(A = b) and the marginal N(7; 8.5, 18.25) of Y given A = b.
+  expect_equal(post$loglik[2], log(0.7 * dnorm(7, 8.5, sqrt(18.25))), tolerance = 1e-12)
+  # Row 4 is complete: the density of logLik(); row 5 is empty.
+  expect_equal(post$loglik[4], as.numeric(logLik(hand_fit(), holes()[4, ])), tolerance = 1e-12)
+  expect_identical(post$loglik[5], 0)
+  # Each row's completion weights sum to one; row 5 has the 4 completions of (A, B).
+  expect_equal(as.vector(rowsum(post$weight, post$row)), rep(1, 5), tolerance = 1e-14)
+  expect_equal(post$weight[post$row == 5], c(0.24, 0.175, 0.06, 0.525), tolerance = 1e-14)
+})
