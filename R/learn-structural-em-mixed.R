@@ -50,7 +50,8 @@ sem_mixed <- function(plan, data, given_start, steps, restarts, perturb) {
   info <- c(list(algorithm = "structural_em", score = plan$score$type, search = steps$search,
                  completion = "exact draws", start = best$start),
             best[c("iterations", "converged", "changes", "loglik", "nparams", "completions")],
-            list(observed_score = scores, fit = best$fit, time = plan$clock()))
+            list(observed_score = scores, fit = best$fit, time = plan$clock(),
+                 excluded_arcs = plan$knowledge$excluded_arcs))  # as the learners' info
   new_bn_graph(best$graph$amat, "dag", score = best$score, info = info)
 }
 
