@@ -6,11 +6,12 @@
 #'
 #' `from_bn()` turns a bnlearn network structure (class `"bn"`) into a [bn_graph] and a
 #' bnlearn fitted network (class `"bn.fit"`: discrete, Gaussian, or conditional linear
-#' Gaussian, `"bn.fit.cgnet"`) into a [bn_fit][fit_parameters()]; it needs no bnlearn. `as_bn()` goes the other way and needs bnlearn
-#' (in Suggests). Every learnbn function that takes a graph or a fit also takes bnlearn's objects,
-#' so learnbn's `arcs()`, `cpdag()`, `shd()`, `nodes()`, `parents()` and the other names
-#' both packages export work on either package's objects (attach learnbn after bnlearn,
-#' or call them as `learnbn::arcs()`).
+#' Gaussian, `"bn.fit.cgnet"`) into a [bn_fit][fit_parameters()]; it needs no bnlearn.
+#' `as_bn()` goes the other way and needs bnlearn (in Suggests). Every learnbn function
+#' that takes a graph or a fit also takes bnlearn's objects, so learnbn's `arcs()`,
+#' `cpdag()`, `shd()`, `nodes()`, `parents()` and the other names both packages export
+#' work on either package's objects (attach learnbn after bnlearn, or call them as
+#' `learnbn::arcs()`).
 #'
 #' @param x For `from_bn()`, a bnlearn `"bn"` or `"bn.fit"` object; for `as_bn()`, a
 #'   [bn_graph] (a DAG or a CPDAG/PDAG without bidirected edges), a learner's result or
@@ -44,6 +45,12 @@
 #'   asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
 #'   fitted <- as_bn(asia)
 #'   all.equal(from_bn(fitted)$cpts, asia$cpts)
+#'   # A conditional linear Gaussian fit (mixed data) as bnlearn's bn.fit.cgnet:
+#'   cars <- mtcars[c("am", "wt", "mpg")]
+#'   cars$am <- factor(cars$am, labels = c("automatic", "manual"))
+#'   fit <- fit_parameters(bn_graph_from_string("[am][wt|am][mpg|am:wt]"), cars)
+#'   class(as_bn(fit)$mpg)
+#'   identical(from_bn(as_bn(fit)), fit)
 #' }
 from_bn <- function(x) {
   if (inherits(x, "bn.fit")) return(fit_from_bn(x))
