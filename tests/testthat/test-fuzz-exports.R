@@ -78,6 +78,16 @@ fuzz_fixtures <- function() {
     bif_file <- tempfile(fileext = ".bif")
     file.copy(system.file("extdata", "survey.bif", package = "learnbn"), bif_file)
     out_file <- tempfile(fileext = ".bif")
+    # mixed data (a conditional linear Gaussian fit) with missing cells: impute(),
+    # structural_em(), as_bn() and from_bn() take them
+    mix <- mtcars[1:20, c("mpg", "wt", "am", "vs")]
+    mix$am <- factor(mix$am)
+    mix$vs <- factor(mix$vs)
+    g_mix <- bn_graph_from_string("[am][vs][wt|am][mpg|am:wt]")
+    fit_mix <- fit_parameters(g_mix, mix)
+    mix[c(2, 9), "mpg"] <- NA
+    mix$am[c(4, 9)] <- NA
+    d_mix <- bn_data(mix, missing = "allow")
   })
   fx
 }
@@ -139,7 +149,13 @@ fuzz_world <- function(name) {
                                 "dysp")),
                 pairs = alist(data.frame(from = "smoke", to = "lung")),
                 evidence = alist(list(smoke = "yes"), list(dysp = "yes", asia = "no")),
-                do = alist(list(smoke = "no"), list(either = "yes", asia = "no"))))
+                do = alist(list(smoke = "no"), list(either = "yes", asia = "no"))),
+    mix = list(data = alist(mix, d_mix), newdata = alist(mix[1:4, ]), graph = alist(g_mix),
+               dag = alist(g_mix), fit = alist(fit_mix), node = alist("am", "mpg"),
+               arc_from = alist("am", "wt"), arc_to = alist("mpg"), nodes = alist(c("wt", "mpg")),
+               order = alist(c("am", "vs", "wt", "mpg")),
+               pairs = alist(data.frame(from = "am", to = "wt")),
+               evidence = alist(list(am = "1")), do = alist(list(am = "0"))))
 }
 
 # Which world role an argument plays, by "function:argument" first, then by argument.
@@ -298,7 +314,7 @@ fuzz_target <- function(name, fun, definition, first) {
 
 # One random call of `target`, as a call object whose arguments are expressions.
 fuzz_draw_call <- function(target, valid, roles, junk, dots) {
-  world <- fuzz_world(sample(c("cp", "gauss", "na", "asia"), 1, prob = c(4, 3, 1, 2)))
+  world <- fuzz_world(sample(c("cp", "gauss", "na", "asia", "mix"), 1, prob = c(4, 3, 1, 2, 1)))
   # A third of the calls valid, most with one bad argument (to get deep), the rest random.
   mode <- sample(c("valid", "one_bad", "random"), 1, prob = c(0.35, 0.4, 0.25))
   args <- setdiff(target$args, "...")
