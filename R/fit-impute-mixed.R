@@ -33,7 +33,7 @@ mixed_missing_data <- function(fit, data, call = rlang::caller_env()) {
                                                          !all(is.na(v)), NA)],
              continuous[!vapply(data[continuous], function(v) is.numeric(v) || all(is.na(v)),
                                 NA)])
-  if (length(wrong)) abort_mixed_kind(wrong, call)  # R/fit-mixed.R
+  if (length(wrong)) abort_mixed_kind(wrong, call, "data")  # R/fit-mixed.R
   codes <- lapply(stats::setNames(discrete, discrete), function(node) {
     values <- as.character(data[[node]])
     code <- match(values, fit$levels[[node]])

@@ -72,6 +72,11 @@ test_that("impute() on mixed fits refuses impossible rows and unknown values", {
   x$A <- factor("b", levels = c("a", "b"))
   expect_error(impute(fit, x), "Row 1", class = "learnbn_error_value")
   expect_error(impute(fit, holes()["X"]), "\"A\"", class = "learnbn_error_unknown_node")
+  # A column of the wrong kind for its node.
+  x <- holes()
+  x$X <- factor(x$X)
+  expect_error(impute(fit, x), "Column \"X\" of `data`", class = "learnbn_error_data_type")
+  expect_error(impute(fit, "junk"), class = "learnbn_error_type")
 })
 
 test_that("the posterior of mixed rows gives the observed-data log-likelihood by hand", {
