@@ -76,12 +76,8 @@ sem_mixed_climb <- function(plan, data, rows, graph, fit, steps, done, name) {
     fit <- fit_mixed(graph, plan$data, steps$method, 1, plan$call)
     loglik <- c(loglik, sum_cases(cg_posterior(fit, rows, plan$call)$loglik, rows$weights))
     n_params <- c(n_params, nparams(fit))
-    if (steps$verbose) {
-      cli::cli_inform(paste0("structural EM ({name}) iteration {iteration}: {changes[iteration]} ",
-                             "change{?s}, score {format(learned$score, nsmall = 2)}, ",
-                             "log-likelihood {format(loglik[iteration + 1L], nsmall = 2)}."))
-    }
-    progress_set(steps$bar, done + iteration)
+    sem_progress(steps, name, iteration, changes[iteration], learned$score,
+                 loglik[iteration + 1L], done)  # R/learn-structural-em.R
     if (iteration > 1L && changes[iteration] == 0) {
       converged <- TRUE
       break

@@ -238,12 +238,7 @@ sem_climb <- function(plan, data, graph, fit, steps, done = 0, name = "start") {
                   rlang::caller_env())
     loglik <- c(loglik, fit$em$loglik[length(fit$em$loglik)])
     n_params <- c(n_params, nparams(fit))
-    if (steps$verbose) {
-      cli::cli_inform(paste0("structural EM ({name}) iteration {iteration}: {changes[iteration]} ",
-                             "change{?s}, score {format(score, nsmall = 2)}, log-likelihood ",
-                             "{format(loglik[iteration + 1L], nsmall = 2)}."))
-    }
-    progress_set(steps$bar, done + iteration)
+    sem_progress(steps, name, iteration, changes[iteration], score, loglik[iteration + 1L], done)
     if (changes[iteration] == 0 && diff(loglik[iteration + 0:1]) <= 1e-6 * abs(loglik[iteration])) {
       converged <- TRUE
       break
@@ -253,6 +248,16 @@ sem_climb <- function(plan, data, graph, fit, steps, done = 0, name = "start") {
   list(graph = graph, fit = fit, score = score, iterations = iteration, converged = converged,
        changes = changes, loglik = loglik, nparams = n_params, completions = completions,
        observed_score = observed_score(fit, plan$score, data$n_cases))
+}
+
+# The verbose line and the progress tick of one iteration of a run from start `name`.
+sem_progress <- function(steps, name, iteration, change, score, loglik, done) {
+  if (steps$verbose) {
+    cli::cli_inform(paste0("structural EM ({name}) iteration {iteration}: {change} ",
+                           "change{?s}, score {format(score, nsmall = 2)}, log-likelihood ",
+                           "{format(loglik, nsmall = 2)}."))
+  }
+  progress_set(steps$bar, done + iteration)
 }
 
 # One structural step from `graph` under `fit`: the search on the expected statistics,
