@@ -156,6 +156,7 @@ cg_joint <- function(fit, continuous, config) {
     b[i, names(beta)[-1L]] <- beta[-1L]
     variance[i] <- p$sd[[config[i]]]^2
   }
+  if (anyNA(b) || anyNA(intercept) || anyNA(variance)) return(list(mean = NA_real_))
   a <- solve(diag(k) - b)
   list(mean = as.vector(a %*% intercept), covariance = a %*% (variance * t(a)))
 }

@@ -61,6 +61,19 @@ test_that("impute() fills mixed rows with the exact posterior mode and condition
   expect_identical(from_data$count, c(2, 1, 3, 1, 1))
 })
 
+test_that("impute() on mixed fits gives no weight to configurations without cases", {
+  # X was never seen with A = b (NA coefficients, as fit_parameters() leaves them): a row
+  # with X observed and A missing takes A = a; one with A = b observed has probability 0.
+  fit <- hand_fit()
+  fit$coefficients$X[, "b"] <- NA
+  fit$sd$X[["b"]] <- NA
+  x <- holes()[c(1, 4), ]
+  expect_identical(as.character(impute(fit, x)$A), c("a", "a"))
+  expect_equal(impute(fit, x)$Y[1], 5.5, tolerance = 1e-12)
+  x$A[1] <- "b"
+  expect_error(impute(fit, x), "Row 1 ", class = "learnbn_error_value")
+})
+
 test_that("impute() on mixed fits refuses impossible rows and unknown values", {
   fit <- hand_fit()
   x <- holes()
