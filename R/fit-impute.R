@@ -10,7 +10,8 @@
 #' (then the best of Gibbs samples is refined by iterated conditional modes).
 #' Observed cells are left as they are.
 #'
-#' **Mixed data.** For a conditional linear Gaussian fit (of mixed data), the posterior of
+#' **Mixed and continuous data.** For a conditional linear Gaussian fit (of mixed data) or
+#' a linear Gaussian one (which has no discrete node), the posterior of
 #' each row's missing cells is computed exactly: every completion of its missing discrete
 #' cells (at most 65,536 per row) is weighted by its probability times the normal density
 #' of the row's observed continuous cells, which are jointly normal given the discrete
@@ -22,8 +23,8 @@
 #' discrete cell. A row whose observed cells have probability zero under `fit` is an error
 #' of class `"learnbn_error_value"`.
 #'
-#' @param fit A discrete or conditional linear Gaussian `bn_fit` (from [fit_parameters()],
-#'   for instance with `missing = "em"`, or [read_bif()]).
+#' @param fit A discrete, linear Gaussian or conditional linear Gaussian `bn_fit` (from
+#'   [fit_parameters()], for instance with `missing = "em"`, or [read_bif()]).
 #' @param data A data.frame or [bn_data()] object (built with `missing = "allow"`) with a
 #'   column for every node of `fit`; its values must be states of the fit's nodes.
 #' @return A data.frame with one column per node of `fit` (in the fit's node order;
@@ -53,10 +54,8 @@
 #' head(impute(fit, cars), 3)
 impute <- function(fit, data) {
   fit <- check_bn_fit(fit)
-  if (is_mixed_fit(fit)) return(impute_mixed(fit, data))  # R/fit-impute-mixed.R
-  if (is_gaussian_fit(fit)) {
-    lbn_abort("{.fn impute} needs a discrete network; {.arg fit} is linear-Gaussian.",
-              "data_type")
+  if (is_mixed_fit(fit) || is_gaussian_fit(fit)) {
+    return(impute_mixed(fit, data))  # R/fit-impute-mixed.R: a Gaussian fit has no discrete node
   }
   data <- align_to_fit(data, fit)
   result <- complete_data(fit, data, "map")

@@ -107,3 +107,27 @@ test_that("the posterior of mixed rows gives the observed-data log-likelihood by
   expect_equal(as.vector(rowsum(post$weight, post$row)), rep(1, 5), tolerance = 1e-14)
   expect_equal(post$weight[post$row == 5], c(0.24, 0.175, 0.06, 0.525), tolerance = 1e-14)
 })
+
+test_that("impute() on a linear Gaussian fit gives the conditional means", {
+  # a -> b -> c: a ~ N(5, 0.8^2), b = 3 + 0.1 a + N(0, 0.4^2), c = -2 + 1.5 b + N(0, 0.5^2).
+  node <- function(name, parents, coef, sd) {
+    structure(list(node = name, parents = parents, children = character(),
+                   coefficients = coef, sd = sd), class = "bn.fit.gnode")
+  }
+  fit <- from_bn(structure(list(
+    a = node("a", character(), c(`(Intercept)` = 5), 0.8),
+    b = node("b", "a", c(`(Intercept)` = 3, a = 0.1), 0.4),
+    c = node("c", "b", c(`(Intercept)` = -2, b = 1.5), 0.5)), class = c("bn.fit", "bn.fit.gnet")))
+  x <- data.frame(a = c(5.5, NA, NA), b = c(NA, 3.2, NA), c = c(3, NA, NA))
+  filled <- impute(fit, x)
+  # Row 1: b given a and c by Bayes' rule, precisions adding up.
+  precision <- 1 / 0.4^2 + 1.5^2 / 0.5^2
+  expect_equal(filled$b[1], ((3 + 0.1 * 5.5) / 0.4^2 + 1.5 * (3 + 2) / 0.5^2) / precision,
+               tolerance = 1e-12)
+  # Row 2: c from b alone; a by regressing a on b: cov(a, b) = 0.1 * 0.8^2.
+  expect_equal(filled$c[2], -2 + 1.5 * 3.2, tolerance = 1e-12)
+  var_b <- 0.1^2 * 0.8^2 + 0.4^2
+  expect_equal(filled$a[2], 5 + 0.1 * 0.8^2 / var_b * (3.2 - 3.5), tolerance = 1e-12)
+  # Row 3: the means of the network.
+  expect_equal(unlist(filled[3, ]), c(a = 5, b = 3.5, c = 3.25), tolerance = 1e-12)
+})
