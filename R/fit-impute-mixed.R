@@ -116,8 +116,8 @@ cg_conditionals <- function(fit, codes, values, call) {
   log_density <- numeric(nrow(values))
   if (!length(continuous)) return(list(log_density = log_density, values = values,
                                        group = rep(1L, nrow(values)), covariance = list()))
-  configs <- vapply(continuous, function(node) {
-    p <- cg_node(fit, node)
+  params <- lapply(stats::setNames(continuous, continuous), function(node) cg_node(fit, node))
+  configs <- vapply(params, function(p) {
     rep_len(parent_config_index(codes[p$dparents], p$cards) + 1, nrow(values))
   }, numeric(nrow(values)))
   configs <- matrix(configs, nrow(values))
@@ -125,10 +125,11 @@ cg_conditionals <- function(fit, codes, values, call) {
                do.call(paste0, as.data.frame(ifelse(is.na(values), "m", "o"))))
   group <- match(key, unique(key))
   covariance <- vector("list", max(group))
+  groups <- split(seq_along(group), group)
   for (k in seq_along(covariance)) {
-    members <- which(group == k)
+    members <- groups[[k]]
     first <- members[1L]
-    joint <- cg_joint(fit, continuous, configs[first, ])
+    joint <- cg_joint(params, configs[first, ])
     missing <- is.na(values[first, ])
     if (anyNA(joint$mean)) {  # a configuration without cases: weight 0
       log_density[members] <- -Inf
@@ -143,14 +144,14 @@ cg_conditionals <- function(fit, codes, values, call) {
   list(log_density = log_density, values = values, group = group, covariance = covariance)
 }
 
-# The joint normal of the continuous nodes for one configuration of their discrete
-# parents (`config`, 1-based per node).
-cg_joint <- function(fit, continuous, config) {
-  k <- length(continuous)
-  b <- matrix(0, k, k, dimnames = list(continuous, continuous))
+# The joint normal of the continuous nodes (their cg_node() `params`) for one
+# configuration of their discrete parents (`config`, 1-based per node).
+cg_joint <- function(params, config) {
+  k <- length(params)
+  b <- matrix(0, k, k, dimnames = list(names(params), names(params)))
   intercept <- variance <- numeric(k)
   for (i in seq_len(k)) {
-    p <- cg_node(fit, continuous[i])
+    p <- params[[i]]
     beta <- p$coefficients[, config[i]]
     intercept[i] <- beta[[1L]]
     b[i, names(beta)[-1L]] <- beta[-1L]

@@ -21,6 +21,10 @@ sem_mixed <- function(plan, data, given_start, steps, restarts, perturb) {
                              "{.val bcg}.")),
               "value", call = plan$call)
   }
+  # Draws weigh 1 / samples: a power of two makes every sum of weights exact, so the
+  # score (in C++) and the fit (in R) count the same cases in each configuration, and a
+  # family the score refuses for too few cases is never one the fit must take.
+  steps$samples <- 2^ceiling(log2(steps$samples))
   rows <- mixed_rows(data)
   marginal <- marginal_mixed_fit(data, steps$method)
   starts <- list(start = new_bn_graph(plan$start, "dag"))
@@ -59,8 +63,7 @@ sem_mixed <- function(plan, data, given_start, steps, restarts, perturb) {
 # under `fit`, until the search leaves the graph unchanged (from the second iteration,
 # when the parameters are the graph's own) or `steps$max_iter` iterations.
 sem_mixed_climb <- function(plan, data, rows, graph, fit, steps, done, name) {
-  fit <- fit_mixed(graph, draw_completions(fit, data, rows, steps$samples), steps$method, 1,
-                   plan$call)
+  fit <- start_mixed_fit(graph, draw_completions(fit, data, rows, steps$samples), fit, steps)
   loglik <- sum_cases(cg_posterior(fit, rows, plan$call)$loglik, rows$weights)
   n_params <- nparams(fit)
   changes <- completions <- numeric()
@@ -90,6 +93,16 @@ sem_mixed_climb <- function(plan, data, rows, graph, fit, steps, done, name) {
        completions = completions, observed_score = observed_score(fit, plan$score, data$n_cases))
 }
 
+# The fit of a start graph on `completed`, or `fit` (the E-step's) when a regression of
+# the start graph cannot be fitted on them: a configuration of discrete parents that the
+# rows the start graph was learned on never had may have too few cases among the draws
+# (the search that follows leaves such families, whose score is -Inf).
+start_mixed_fit <- function(graph, completed, fit, steps) {
+  tryCatch(fit_mixed(graph, completed, steps$method, 1),
+           learnbn_error_too_few_cases = function(e) fit,
+           learnbn_error_collinear = function(e) fit)
+}
+
 sum_cases <- function(x, weights) if (is.null(weights)) sum(x) else sum(weights * x)
 
 # The rows of mixed data as cg_posterior() takes them.
@@ -115,8 +128,9 @@ draw_completions <- function(fit, data, rows, samples) {
   values <- post$values[picked, , drop = FALSE]
   missing <- is.na(vapply(rows$values, function(v) v[post$row[picked]], numeric(length(picked))))
   missing <- matrix(missing, length(picked))
+  drawn <- split(seq_along(picked), post$group[picked])
   for (g in unique(post$group[picked][rowSums(missing) > 0])) {
-    at <- which(post$group[picked] == g)
+    at <- drawn[[as.character(g)]]
     root <- chol(post$covariance[[g]])
     noise <- matrix(stats::rnorm(length(at) * ncol(root)), length(at)) %*% root
     values[at, missing[at[1L], ]] <- values[at, missing[at[1L], ], drop = FALSE] + noise

@@ -51,7 +51,8 @@
 #'
 #' **Mixed data** (conditional linear Gaussian networks, scored by `"bic"`, `"aic"`,
 #' `"loglik"` or `"bcg"`). The E-step computes the exact posterior of each incomplete row
-#' under the current fit, as [impute()] does, and draws `samples` completions from it
+#' under the current fit, as [impute()] does, and draws `samples` completions from it,
+#' `samples` rounded up to a power of two so that sums of their weights are exact
 #' (`completion`, `max_completions` and `prune` do not apply; `info$completion` is
 #' `"exact draws"`): the continuous families are scored from rows, and draws keep the
 #' conditional variances that weighted conditional means would lose. The search runs

@@ -31,8 +31,9 @@ test_that("structural_em() on incomplete mtcars stays close to the complete-data
   expect_identical(info$start, "complete cases")
   expect_true(info$converged)
   expect_identical(info$changes[length(info$changes)], 0)
-  # The complete rows once, 10 draws for each of the 12 incomplete rows.
-  expect_identical(info$completions, c(20 + 12 * 10, 20 + 12 * 10))
+  # The complete rows once, 16 draws (samples = 10 rounded up to a power of two) for each
+  # of the 12 incomplete rows.
+  expect_identical(info$completions, c(20 + 12 * 16, 20 + 12 * 16))
   expect_s3_class(info$fit, "bn_fit")
   expect_identical(info$fit$type, "mixed")
   expect_identical(info$observed_score[["complete cases"]],
