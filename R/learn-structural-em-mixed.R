@@ -71,7 +71,7 @@ sem_mixed_climb <- function(plan, data, rows, graph, fit, steps, done, name) {
   algorithm <- c(hill_climb = "hill_climb", tabu_search = "tabu")[[steps$search]]
   for (iteration in seq_len(steps$max_iter)) {
     plan$data <- draw_completions(fit, data, rows, steps$samples)
-    plan$start <- graph$amat
+    plan$start <- scorable_start(graph, plan)$amat
     learned <- run_search(plan, algorithm, search_options(steps$search), name = steps$search)
     changes <- c(changes, shd(learned, graph))
     completions <- c(completions, plan$data$n_rows)
@@ -101,6 +101,23 @@ start_mixed_fit <- function(graph, completed, fit, steps) {
   tryCatch(fit_mixed(graph, completed, steps$method, 1),
            learnbn_error_too_few_cases = function(e) fit,
            learnbn_error_collinear = function(e) fit)
+}
+
+# `graph` without the parents (those not required) of the families that the new draws
+# leave with too few cases in a configuration (a score of -Inf): from such a start, hill
+# climbing sees no move improve on -Inf while two families are at -Inf, and would return
+# a graph that cannot be fitted. From a finite start every move keeps the score finite.
+scorable_start <- function(graph, plan) {
+  muffle <- function(w) invokeRestart("muffleWarning")
+  terms <- withCallingHandlers(network_score(graph, plan$data, plan$score, local = TRUE),
+                               learnbn_warning_singular = muffle,
+                               learnbn_warning_collinear = muffle)
+  bad <- names(terms)[!is.finite(terms)]
+  if (!length(bad)) return(graph)
+  amat <- graph$amat
+  required <- plan$knowledge$required[rownames(amat), bad, drop = FALSE]
+  amat[, bad] <- ifelse(required, amat[, bad, drop = FALSE], 0L)
+  new_bn_graph(amat, "dag")
 }
 
 sum_cases <- function(x, weights) if (is.null(weights)) sum(x) else sum(weights * x)
