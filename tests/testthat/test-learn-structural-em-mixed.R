@@ -73,3 +73,18 @@ test_that("structural_em() on mixed data takes its start and knowledge", {
   # The Bayesian CG score (deal's) takes the weighted completions.
   expect_identical(structural_em(d, score = "bcg", max_iter = 2)$info$score, "bcg")
 })
+
+test_that("a start family the draws cannot score loses its parents, except required ones", {
+  set.seed(4)
+  x <- data.frame(A = factor(rep(c("a", "b"), c(18, 2))), X = rnorm(20), Y = rnorm(20),
+                  Z = rnorm(20))
+  d <- suppressWarnings(bn_data(x))  # a level of A seen twice
+  g <- bn_graph_from_string("[A][X|A][Z][Y|A:X:Z]")  # Y: 3 coefficients, 2 cases where A = b
+  required <- matrix(FALSE, 4, 4, dimnames = list(names(x), names(x)))
+  plan <- list(data = d, score = bn_score("bic"), knowledge = list(required = required))
+  expect_identical(model_string(learnbn:::scorable_start(g, plan)), "[A][X|A][Z][Y]")
+  plan$knowledge$required["Z", "Y"] <- TRUE
+  expect_identical(model_string(learnbn:::scorable_start(g, plan)), "[A][X|A][Z][Y|Z]")
+  ok <- bn_graph_from_string("[A][X|A][Z][Y|X:Z]")
+  expect_identical(learnbn:::scorable_start(ok, plan), ok)
+})
