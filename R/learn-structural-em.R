@@ -78,7 +78,8 @@
 #' @param completion `"expected"` (exact expected statistics) or `"gibbs"` (completions
 #'   drawn by Gibbs sampling after 20 sweeps of burn-in, averaged over).
 #' @param samples Number of Gibbs draws per incomplete row (`"gibbs"`), or per component
-#'   too large to enumerate (`"expected"`).
+#'   too large to enumerate (`"expected"`); on mixed data, draws from each incomplete
+#'   row's exact posterior (rounded up to a power of two).
 #' @param max_completions Largest number of completions of one component of a row's
 #'   missing cells enumerated by the `"expected"` completion.
 #' @param prune The `"expected"` completion drops the completions of a component whose
