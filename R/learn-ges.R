@@ -130,8 +130,9 @@ ges_phases <- function(phases, iterate, call = rlang::caller_env()) {
   if (!is.character(phases) || length(phases) == 0L || anyNA(phases) ||
       !all(phases %in% choices) || anyDuplicated(phases) > 0L) {
     given <- if (is.character(phases)) "{.val {phases}}" else "{.obj_type_friendly {phases}}"
-    lbn_abort(paste0("{.arg phases} must be one or more of {.val {choices}}, each at most ",
-                     "once, not ", given, "."), "value", call = call)
+    lbn_abort(c(paste0("{.arg phases} must be one or more of {.or {.val {choices}}}, each at ",
+                       "most once, not ", given, "."),
+                "i" = "pcalg's search runs all three, in that order."), "value", call = call)
   }
   check_flag(iterate, call = call)
   list(phases = phases, iterate = iterate)
