@@ -117,23 +117,14 @@ inline bool separates(const Pdag& g, const std::vector<int>& neighbours,
 
 }  // namespace turning_detail
 
-// Appends the turning operators into v that raise the score (by more than
-// improvement_margin()) and respect the arc knowledge and max_parents of `k`; `limit`
-// bounds |C| for an undirected edge and |C \ N| for an arc.
-inline void turn_operators(const Pdag& g, FamilyScorer& scorer, const Constraints& k, int limit,
-                           int v, std::vector<TurnOperator>& out) {
+// Calls visit(u, C, essential, u_before, u_after) for every valid turn into v that the
+// arc knowledge of `k` allows (u -> v not forbidden, v -> u not required), with u's
+// parents before and after the turn; `limit` bounds |C| for an undirected edge and
+// |C \ N| for an arc. pcalg's getOptimalArrowTurning() checks the same turns.
+template <class Visit>
+void for_each_turn(const Pdag& g, const Constraints& k, int limit, int v, Visit&& visit) {
   using namespace turning_detail;
-  const std::vector<int> parents = g.parents(v), neighbours = g.neighbours(v);
-  const long room = static_cast<long>(k.max_parents) - 1 - static_cast<long>(parents.size());
-  auto consider = [&](int u, const std::vector<int>& c, bool essential,
-                      const std::vector<int>& u_before, const std::vector<int>& u_after) {
-    if (static_cast<long>(c.size()) > room) return;
-    const std::vector<int> v_before = with(parents, c);
-    const double v_old = scorer.score(v, v_before), u_old = scorer.score(u, u_before);
-    const double delta = scorer.score(v, with(v_before, {u})) - v_old +
-                         scorer.score(u, u_after) - u_old;
-    if (delta > improvement_margin(v_old + u_old)) out.push_back({u, v, c, essential, delta});
-  };
+  const std::vector<int> neighbours = g.neighbours(v);
   for (int u = 0; u < g.size(); ++u) {
     if (u == v || !g.mark(v, u) || !k.allowed(u, v) || k.is_required(v, u)) continue;
     const std::vector<int> u_parents = g.parents(u);
@@ -146,7 +137,7 @@ inline void turn_operators(const Pdag& g, FamilyScorer& scorer, const Constraint
         std::vector<int> kept;  // C n N
         std::set_intersection(c.begin(), c.end(), n.begin(), n.end(), std::back_inserter(kept));
         const std::vector<int> u_after = with(u_parents, kept);
-        consider(u, c, false, with(u_after, {v}), u_after);
+        visit(u, c, false, with(u_after, {v}), u_after);
       });
       continue;
     }
@@ -161,9 +152,28 @@ inline void turn_operators(const Pdag& g, FamilyScorer& scorer, const Constraint
       for (int w : u_neighbours) allowed[w] = 0;
       target[u] = 1;
       if (reaches(g, v, allowed, target, v, u)) return;
-      consider(u, c, true, u_parents, without(u_parents, v));
+      visit(u, c, true, u_parents, without(u_parents, v));
     });
   }
+}
+
+// Appends the turns into v that raise the score (by more than improvement_margin()) and
+// give v no more than k.max_parents parents.
+inline void turn_operators(const Pdag& g, FamilyScorer& scorer, const Constraints& k, int limit,
+                           int v, std::vector<TurnOperator>& out) {
+  using namespace turning_detail;
+  const std::vector<int> parents = g.parents(v);
+  const long room = static_cast<long>(k.max_parents) - 1 - static_cast<long>(parents.size());
+  for_each_turn(g, k, limit, v, [&](int u, const std::vector<int>& c, bool essential,
+                                    const std::vector<int>& u_before,
+                                    const std::vector<int>& u_after) {
+    if (static_cast<long>(c.size()) > room) return;
+    const std::vector<int> v_before = with(parents, c);
+    const double v_old = scorer.score(v, v_before), u_old = scorer.score(u, u_before);
+    const double delta = scorer.score(v, with(v_before, {u})) - v_old +
+                         scorer.score(u, u_after) - u_old;
+    if (delta > improvement_margin(v_old + u_old)) out.push_back({u, v, c, essential, delta});
+  });
 }
 
 // A DAG of g's class where v has the parents Pa_v u C and u those the operator scores,
