@@ -48,9 +48,9 @@ cpu <- function(expr) {
   used[["user.self"]] + used[["sys.self"]]
 }
 
-settings <- data.frame(p = c(7, 10, 20, 40), n_obs = c(600, 1000, 2000, 4000),
-                       n_int = c(200, 200, 300, 300), n_targets = c(2, 3, 5, 8),
-                       replicates = c(50, 20, 10, 5))
+settings <- data.frame(p = c(7, 10, 20, 40, 80), n_obs = c(600, 1000, 2000, 4000, 8000),
+                       n_int = c(200, 200, 300, 300, 300), n_targets = c(2, 3, 5, 8, 10),
+                       replicates = c(50, 20, 10, 5, 3))
 rows <- list()
 for (s in seq_len(nrow(settings))) {
   cfg <- settings[s, ]

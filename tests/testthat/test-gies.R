@@ -22,6 +22,16 @@ sim_interventional <- function(seed, p = 7, prob = 0.35, n_obs = 600, n_int = 20
   bn_data(as.data.frame(x), interventions = stats::setNames(sets, paste0("X", targets)))
 }
 
+# Binary A -> B -> C, with B set at random (by intervention) in rows 1001 to 2000.
+chain_data <- function() {
+  set.seed(2)
+  n <- 2000
+  a <- rbinom(n, 1, 0.5)
+  b <- ifelse(runif(n) < 0.85, a, 1 - a)
+  b[1001:2000] <- rbinom(1000, 1, 0.5)
+  data.frame(A = factor(a), B = factor(b), C = factor(ifelse(runif(n) < 0.85, b, 1 - b)))
+}
+
 # An adjacency matrix from edges "a -> b" and "a - b".
 edges_matrix <- function(edges, nodes) {
   m <- matrix(0L, length(nodes), length(nodes), dimnames = list(nodes, nodes))
@@ -56,12 +66,7 @@ test_that("gies()'s forward and backward phases find pcalg's essential graphs", 
 })
 
 test_that("interventions on the middle of a chain orient it; without them it stays a class", {
-  set.seed(2)
-  n <- 2000
-  a <- rbinom(n, 1, 0.5)
-  b <- ifelse(runif(n) < 0.85, a, 1 - a)
-  b[1001:2000] <- rbinom(1000, 1, 0.5)
-  x <- data.frame(A = factor(a), B = factor(b), C = factor(ifelse(runif(n) < 0.85, b, 1 - b)))
+  x <- chain_data()
   chain <- edges_matrix(c("A -> B", "B -> C"), c("A", "B", "C"))
   # Both edges have one end in the target {B}: both are oriented.
   expect_identical(as.matrix(gies(bn_data(x, interventions = list(B = 1001:2000)))), chain)
@@ -115,12 +120,7 @@ test_that("the turning phase never lowers the score", {
 })
 
 test_that("turning alone reverses a chain to the one its interventions favour", {
-  set.seed(2)
-  n <- 2000
-  a <- rbinom(n, 1, 0.5)
-  b <- ifelse(runif(n) < 0.85, a, 1 - a)
-  b[1001:2000] <- rbinom(1000, 1, 0.5)
-  x <- data.frame(A = factor(a), B = factor(b), C = factor(ifelse(runif(n) < 0.85, b, 1 - b)))
+  x <- chain_data()
   d <- bn_data(x, interventions = list(B = 1001:2000))
   nodes <- c("A", "B", "C")
   graph <- function(edges) bn_graph(edges_matrix(edges, nodes))
