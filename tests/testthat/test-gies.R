@@ -137,6 +137,18 @@ test_that("turning alone reverses a chain to the one its interventions favour", 
                tolerance = 1e-9)
 })
 
+test_that("turns respect the blacklist and the whitelist", {
+  d <- bn_data(chain_data(), interventions = list(B = 1001:2000))
+  nodes <- c("A", "B", "C")
+  start <- bn_graph(edges_matrix(c("C -> B", "B -> A"), nodes))
+  # A -> B forbidden: only C -> B can turn, and turning it back would lower the score.
+  g <- gies(d, start = start, phases = "turning", blacklist = data.frame(from = "A", to = "B"))
+  expect_identical(as.matrix(g), edges_matrix(c("B -> A", "B -> C"), nodes))
+  # C -> B required: only B -> A turns.
+  g <- gies(d, start = start, phases = "turning", whitelist = data.frame(from = "C", to = "B"))
+  expect_identical(as.matrix(g), edges_matrix(c("A -> B", "C -> B"), nodes))
+})
+
 test_that("gies() and ges() check phases and iterate", {
   d <- sim_interventional(1, p = 3, n_obs = 50, n_int = 20)
   expect_error(gies(d, phases = "sideways"), class = "learnbn_error_value")
