@@ -54,7 +54,7 @@
 #' `U - V` as `U -> V`, giving `V` the new parents `C`, a clique of its neighbours; each
 #' step applies the valid turn that raises the score most (the conditions and score
 #' changes of pcalg's `getOptimalArrowTurning()`; see [gies()]). Each step scores every
-#' turn afresh, so this phase costs more than the other two. `iterate = TRUE` runs the
+#' turn afresh, as pcalg does (family scores are cached). `iterate = TRUE` runs the
 #' phases again, in order, until a whole round takes no step. `ges()` runs Chickering's
 #' forward and backward phases once by default; pcalg's `ges()` runs all three phases,
 #' iterated: `ges(phases = c("forward", "backward", "turning"), iterate = TRUE)` is its

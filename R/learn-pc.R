@@ -64,9 +64,9 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #'
 #' **Oracle.** With `test = dsep_oracle(dag)` ([dsep_oracle()]) the tests are answered by
 #' d-separation in `dag` and `data` may be `NULL` (data only give the order of the
-#' nodes): the result is then `cpdag(dag)` (with latent nodes,
-#' PC's reading of the marginal's independences). The skeleton is then PC-stable's
-#' whatever `stable` says (with an oracle both give the same graph).
+#' nodes): the result is then `cpdag(dag)` (with latent nodes, PC's reading of the
+#' marginal's independences). The skeleton is then PC-stable's whatever `stable` says
+#' (with an oracle both give the same graph).
 #'
 #' @param data A data.frame or a [bn_data()] object (discrete data may have missing
 #'   values, see Details).

@@ -2,7 +2,9 @@
 // greedy search", JMLR 3:507-554) over CPDAGs: a forward phase of Insert(X, Y, T)
 // operators, then a backward phase of Delete(X, Y, H) operators, each taking the best
 // valid operator while it raises the score. After every operator the PDAG is completed
-// to a CPDAG (consistent extension, then Chickering's 1995 labelling).
+// to a CPDAG (consistent extension, then Chickering's 1995 labelling). As options, as in
+// pcalg: any order of the phases, GIES's turning phase (ges_turning.hpp), and rounds of
+// all the phases until one takes no step.
 //
 // Notation (for a CPDAG and nodes X, Y): Pa_Y the parents of Y (arcs into Y), Ne_Y its
 // neighbours (undirected edges), NA_{Y,X} the neighbours of Y adjacent to X.
@@ -293,7 +295,6 @@ class Ges {
     for (int t : op.chosen) seen[t] = 1;
     return !search_paths(op.y, op.x, seen);
   }
-
 
   static std::vector<int> sorted_union(std::vector<int> a, const std::vector<int>& b) {
     a.insert(a.end(), b.begin(), b.end());
