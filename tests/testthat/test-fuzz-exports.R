@@ -211,7 +211,10 @@ fuzz_valid <- function() {
        pdsep = alist(TRUE, FALSE), selection_bias = alist(TRUE, FALSE),
        latent = alist(character(), "SES", "either"),
        "fci:test" = alist("x2", "g2", oracle_cp, NULL),
-       "gfci:test" = alist("x2", "g2", oracle_cp, NULL))
+       "gfci:test" = alist("x2", "g2", oracle_cp, NULL),
+       "pc:test" = alist("x2", "g2", "fisher_z", "mi_cg", oracle_cp, NULL),
+       phases = alist("forward", "turning", c("forward", "backward", "turning")),
+       iterate = alist(TRUE, FALSE))
 }
 
 # Arguments whose large values mean long runs: never large junk, and never the default
