@@ -198,16 +198,8 @@ log_predictive_mixed <- function(fit, newdata, sum, call = rlang::caller_env()) 
   columns <- mixed_newdata(fit, newdata, call)
   codes <- columns$codes
   log_density <- numeric(columns$n_rows)
-  for (node in names(fit$cpts)) {
-    table <- fit$cpts[[node]]
-    config <- parent_config_index(codes[names(dimnames(table))[-1L]], dim(table)[-1L])
-    log_density <- log_density +
-      log(as.vector(table)[codes[[node]] + 1L + dim(table)[1L] * config])
-  }
-  for (node in names(fit$coefficients)) {
-    log_density <- log_density +
-      stats::dnorm(columns$values[[node]], cg_mean(fit, node, codes, columns$values),
-                   cg_sd(fit, node, codes), log = TRUE)
+  for (node in c(names(fit$cpts), names(fit$coefficients))) {
+    log_density <- log_density + cg_log_factor(fit, node, codes, columns$values)  # fit-mixed-query.R
   }
   if (!sum) return(log_density)
   if (is.null(columns$weights)) base::sum(log_density)

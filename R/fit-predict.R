@@ -34,9 +34,11 @@
 #' predicted <- predict(asia, test, "lung")
 #' mean(predicted == test$lung)
 #' head(attr(predict(asia, test[1:3, ], "lung", prob = TRUE), "prob"))
-predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
+predict.bn_fit <- function(object, newdata, node, prob = FALSE, method = c("exact", "parents"),
+                           ...) {
   object <- check_bn_fit(object, arg = "object")
   check_flag(prob)
+  method <- check_choice(method, c("exact", "parents"))
   if (!is.data.frame(newdata)) {
     lbn_abort("{.arg newdata} must be a data.frame, not {.obj_type_friendly {newdata}}.", "type")
   }
@@ -45,8 +47,9 @@ predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
     lbn_abort("{.arg node} must be one node name, not {.obj_type_friendly {node}}.", "type")
   }
   check_query_nodes(node, object$graph$amat)
-  stop_mixed_fit(object, "{.fn predict}")  # R/fit-mixed.R
   warn_no_evidence_columns(newdata, node_names, node)
+  if (method == "parents") newdata <- newdata[intersect(names(newdata), parents(object, node))]
+  if (is_mixed_fit(object)) return(mixed_predict(object, newdata, node, prob))  # fit-mixed-query.R
   if (is_gaussian_fit(object)) return(gaussian_predict(object, newdata, node))
   codes <- matrix(NA_integer_, nrow(newdata), length(node_names))
   for (j in which(node_names %in% names(newdata))) {
@@ -58,26 +61,33 @@ predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
     lbn_abort("Exact inference would build a table too large to hold ({result$error}).",
               "too_large")
   }
-  # Each row is scaled by its own exp(log_scale): the totals are not P(row), but zero
-  # exactly when it is.
-  totals <- rowSums(result$joint)
+  posterior_prediction(result$joint, object$levels[[node]], rownames(newdata), prob)
+}
+
+# The most probable level in each row of `joint` (rows of P(level, observed cells), each
+# scaled by its own factor: the totals are not P(row), but zero exactly when it is).
+posterior_prediction <- function(joint, levels, row_names, prob) {
+  totals <- rowSums(joint)
   impossible <- !(totals > 0)
-  if (any(impossible)) {
-    rows <- list_few(rownames(newdata)[impossible])
-    n_impossible <- sum(impossible)
-    lbn_warn(paste0("{n_impossible} row{?s} of {.arg newdata} ({rows}) ",
-                    "{cli::qty(n_impossible)}{?has/have} observed cells of probability zero; ",
-                    "{?its/their} prediction is {.val {NA}}."),
-             "impossible_evidence")
-  }
-  posterior <- result$joint / totals
+  warn_impossible_rows(row_names[impossible])
+  posterior <- joint / totals
   posterior[impossible, ] <- NA
-  dimnames(posterior) <- list(rownames(newdata), object$levels[[node]])
+  dimnames(posterior) <- list(row_names, levels)
   best <- max.col(replace(posterior, is.na(posterior), 0), ties.method = "first")
-  predicted <- factor(object$levels[[node]][best], levels = object$levels[[node]])
+  predicted <- factor(levels[best], levels = levels)
   predicted[impossible] <- NA
   if (prob) attr(predicted, "prob") <- posterior
   predicted
+}
+
+warn_impossible_rows <- function(row_names) {
+  if (!length(row_names)) return(invisible())
+  rows <- list_few(row_names)
+  n_impossible <- length(row_names)
+  lbn_warn(paste0("{n_impossible} row{?s} of {.arg newdata} ({rows}) ",
+                  "{cli::qty(n_impossible)}{?has/have} observed cells of probability zero; ",
+                  "{?its/their} prediction is {.val {NA}}."),
+           "impossible_evidence")
 }
 
 # Warns when `newdata` has no column for any node but `node` (a typo in the column names,

@@ -100,7 +100,7 @@ query <- function(fit, target, evidence = list(), method = c("exact", "lw", "ls"
                      "and evidence."), "value")
   }
   if (length(do)) fit <- mutilate_for_query(fit, do, evidence)  # R/causal-mutilate.R
-  stop_mixed_fit(fit, "{.fn query}")  # R/fit-mixed.R
+  if (is_mixed_fit(fit)) return(mixed_query(fit, target, evidence, method, n, type))
   if (is_gaussian_fit(fit)) {
     posterior <- gaussian_query(fit, target, evidence)
     return(if (type == "marginal") split_gaussian(posterior, target) else posterior)
@@ -171,14 +171,7 @@ check_posterior_size <- function(levels, call = rlang::caller_env()) {
 posterior_table <- function(fit, target, result, evidence, samples, call = rlang::caller_env()) {
   joint <- result$joint
   total <- sum(joint)
-  if (!(total > 0)) {
-    shown <- list_few(paste0(names(evidence), " = ", vapply(evidence, as.character, "")))
-    lbn_abort(c("The evidence ({shown}) has probability zero in {.arg fit}.",
-                "i" = if (!is.null(samples)) paste0("No sample agreed with it; with rare evidence ",
-                                                    "use {.code method = \"exact\"} or a larger ",
-                                                    "{.arg n}.")),
-              "impossible_evidence", call = call)
-  }
+  if (!(total > 0)) abort_impossible_evidence(evidence, samples, call)
   levels <- fit$levels[target]
   probability <- if (length(target) == 1L) {
     stats::setNames(joint / total, levels[[1L]])
@@ -193,24 +186,36 @@ posterior_table <- function(fit, target, result, evidence, samples, call = rlang
   probability
 }
 
+abort_impossible_evidence <- function(evidence, samples, call) {
+  shown <- list_few(paste0(names(evidence), " = ", vapply(evidence, as.character, "")))
+  lbn_abort(c("The evidence ({shown}) has probability zero in {.arg fit}.",
+              "i" = if (!is.null(samples)) paste0("No sample agreed with it; with rare evidence ",
+                                                  "use {.code method = \"exact\"} or a larger ",
+                                                  "{.arg n}.")),
+            "impossible_evidence", call = call)
+}
+
 #' @export
 print.bn_posterior <- function(x, digits = getOption("digits") - 3, ...) {
   check_number(digits, min = 1, max = 22, whole = TRUE)
   p_evidence <- attr(x, "evidence_probability")
   log_evidence <- attr(x, "log_evidence_probability")
   samples <- attr(x, "samples")
-  attr(x, "evidence_probability") <- attr(x, "log_evidence_probability") <- attr(x,
-                                                                                 "samples") <- NULL
+  method <- attr(x, "method")  # mixed fits (R/fit-mixed-query.R)
+  label <- if (isTRUE(attr(x, "evidence_density"))) "p(evidence)" else "P(evidence)"
+  for (name in c("evidence_probability", "log_evidence_probability", "samples", "method",
+                 "evidence_density")) attr(x, name) <- NULL
   print(unclass(x), digits = digits, ...)
   how <- if (is.null(samples)) "" else paste0(" (estimated from ", format_count(samples),
                                               " samples)")
   # Evidence on hundreds of nodes has a probability below the smallest double: its log.
   shown <- if (p_evidence > 0 || is.null(log_evidence)) {
-    paste0("P(evidence) = ", format(p_evidence, digits = digits))
+    paste0(label, " = ", format(p_evidence, digits = digits))
   } else {
-    paste0("log P(evidence) = ", format(log_evidence, digits = digits))
+    paste0("log ", label, " = ", format(log_evidence, digits = digits))
   }
   cat(shown, how, "\n", sep = "")
+  if (!is.null(method)) cat("method: ", method, "\n", sep = "")
   invisible(x)
 }
 
