@@ -4,35 +4,56 @@
 # predict() on a mixed fit: in each row of `newdata`, the posterior mode of a discrete
 # `node` or the conditional mean of a continuous one given the row's observed cells. Rows
 # where the node's family and observed children hold all there is to know are computed
-# at once; the others by query()'s enumeration, one row at a time.
+# at once; the others by query()'s enumeration, one row at a time. Rows whose observed
+# cells have probability zero are NA.
 mixed_predict <- function(fit, newdata, node, prob, call = rlang::caller_env()) {
   cells <- cg_newdata(fit, newdata, node, call)
-  local <- which(cg_local_rows(fit, node, cells$observed))
+  network <- network_spec(fit)
+  possible <- cg_possible_rows(fit, cells, network, call)
+  is_local <- cg_local_rows(fit, node, cells$observed)
+  local <- which(is_local & possible)
+  others <- which(!is_local & possible)
   codes <- lapply(cells$codes, `[`, local)
   values <- lapply(cells$values, `[`, local)
   seen <- cells$observed[local, , drop = FALSE]
-  network <- network_spec(fit)
-  others <- setdiff(seq_len(nrow(newdata)), local)
   if (node %in% names(fit$levels)) {
     levels <- fit$levels[[node]]
     joint <- matrix(0, nrow(newdata), length(levels))
-    joint[local, ] <- cg_local_discrete(fit, node, codes, values, seen)
+    joint[local, ] <- cg_local_discrete(fit, node, codes, values, seen, call)
     for (row in others) {
       post <- cg_posterior(fit, node, cg_row_evidence(cells, row), "exact", 0, call, network)
       joint[row, ] <- cg_joint(post, node, length(levels))$joint
     }
     return(posterior_prediction(joint, levels, rownames(newdata), prob))
   }
-  predicted <- numeric(nrow(newdata))
-  predicted[local] <- cg_local_continuous(fit, node, codes, values, seen)
+  predicted <- rep(NA_real_, nrow(newdata))
+  predicted[local] <- cg_local_continuous(fit, node, codes, values, seen, call)
   for (row in others) {
     post <- cg_posterior(fit, node, cg_row_evidence(cells, row), "exact", 0, call, network)
     weight <- cg_weights(post)
-    predicted[row] <- if (is.null(weight)) NA else sum(weight * post$mean[, 1L])
+    if (!is.null(weight)) predicted[row] <- sum(weight * post$mean[, 1L])
   }
   warn_impossible_rows(rownames(newdata)[is.na(predicted)])
   check_finite_means(predicted[!is.na(predicted)], call)
   predicted
+}
+
+# Whether the observed discrete cells of each row have a positive probability (those of
+# continuous nodes have positive densities): from the discrete part's P(first discrete
+# node, the row's other cells), read at the node's observed state or summed.
+cg_possible_rows <- function(fit, cells, network, call) {
+  discrete <- names(fit$cpts)
+  codes <- matrix(NA_integer_, nrow(cells$observed), length(discrete))
+  for (j in which(discrete %in% names(cells$codes))) codes[, j] <- cells$codes[[discrete[[j]]]]
+  seen <- which(rowSums(!is.na(codes)) > 0)
+  possible <- rep(TRUE, nrow(codes))
+  if (!length(seen)) return(possible)
+  result <- check_exact_result(cpp_predict(network, codes[seen, , drop = FALSE], 0L), call)
+  first <- codes[seen, 1L]
+  probability <- ifelse(is.na(first), rowSums(result$joint),
+                        result$joint[cbind(seq_along(seen), pmax(first, 0L) + 1L)])
+  possible[seen] <- probability > 0
+  possible
 }
 
 # The cells of `newdata` but `node`'s: 0-based codes of the discrete nodes, numbers of the
@@ -89,15 +110,18 @@ cg_coparents <- function(fit, child, node) setdiff(c(child, parents(fit, child))
 
 # P(node = level, observed children | parents) in each row, one column per level, each row
 # scaled by its own factor.
-cg_local_discrete <- function(fit, node, codes, values, observed) {
+cg_local_discrete <- function(fit, node, codes, values, observed, call) {
   n <- nrow(observed)
   kids <- children(fit, node)
   used <- lapply(kids, function(child) cg_all_seen(observed, cg_coparents(fit, child, node)))
   log_score <- matrix(vapply(seq_along(fit$levels[[node]]), function(k) {
     codes[[node]] <- rep(k - 1L, n)
     score <- cg_log_factor(fit, node, codes, values)
+    if (anyNA(score)) abort_unfitted(node, call)
     for (i in seq_along(kids)) {
-      score <- score + ifelse(used[[i]], cg_log_factor(fit, kids[[i]], codes, values), 0)
+      term <- ifelse(used[[i]], cg_log_factor(fit, kids[[i]], codes, values), 0)
+      if (anyNA(term)) abort_unfitted(kids[[i]], call)
+      score <- score + term
     }
     score
   }, numeric(n)), n)
@@ -108,9 +132,10 @@ cg_local_discrete <- function(fit, node, codes, values, observed) {
 
 # The mean of a continuous node given its parents and its observed children: the product
 # of its normal and of each child's, linear in it, is normal.
-cg_local_continuous <- function(fit, node, codes, values, observed) {
+cg_local_continuous <- function(fit, node, codes, values, observed, call) {
   n <- nrow(observed)
   mean <- rep_len(cg_mean(fit, node, codes, values), n)
+  if (anyNA(mean)) abort_unfitted(node, call)
   variance <- rep_len(cg_sd(fit, node, codes)^2, n)
   precision <- 1 / variance
   weighted <- mean / variance
@@ -121,6 +146,7 @@ cg_local_continuous <- function(fit, node, codes, values, observed) {
     slope <- p$coefficients[node, parent_config_index(codes[p$dparents], p$cards) + 1L]
     residual <- values[[child]] - cg_mean(fit, child, codes, values)
     child_variance <- cg_sd(fit, child, codes)^2
+    if (anyNA(residual[used])) abort_unfitted(child, call)
     precision <- precision + ifelse(used, slope^2 / child_variance, 0)
     weighted <- weighted + ifelse(used, slope * residual / child_variance, 0)
   }
