@@ -17,8 +17,8 @@ stop_mixed_fit <- function(fit, what, call = rlang::caller_env()) {
   what <- cli::format_inline(what)
   lbn_abort(c(paste0("{what} does not support conditional linear Gaussian networks (fits of ",
                      "mixed data) yet."),
-              "i" = paste0("Their parameters are in {.code coef(fit)}; {.fn logLik} and ",
-                           "{.fn simulate_data} take them.")),
+              "i" = paste0("Their parameters are in {.code coef(fit)}; {.fn logLik}, ",
+                           "{.fn simulate_data}, {.fn predict} and {.fn query} take them.")),
             "data_type", call = call)
 }
 

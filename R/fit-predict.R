@@ -8,6 +8,18 @@
 #' exact inference ([query()]); the prediction is its most probable level (the first
 #' on ties). For a linear-Gaussian fit, the prediction is the conditional mean.
 #'
+#' For a conditional linear Gaussian fit (of mixed data), a discrete node is predicted by
+#' its most probable level and a continuous one by its conditional mean, both exact. A
+#' row that observes the node's parents, and each child either with the child's other
+#' parents or not at all (nor its descendants), needs only those factors: the node's own
+#' and its observed children's densities, computed for all such rows at once. Other rows
+#' are enumerated as [query()] does (at most 100,000 configurations of the discrete nodes
+#' that matter; past that an error of class `"learnbn_error_too_large"`).
+#'
+#' With `method = "parents"`, only the columns of the node's parents are used, as
+#' bnlearn's `predict(method = "parents")`: with every parent observed, the most probable
+#' level of the node's CPT row, or the mean of its regression.
+#'
 #' A row with no observed cell gets the marginal distribution (or mean) of `node`. When
 #' `newdata` has no column for any node but `node` (often misspelt column names), every
 #' row is predicted so, with a warning of class `"learnbn_warning_no_evidence"`.
@@ -15,14 +27,17 @@
 #'
 #' @param object A [bn_fit][fit_parameters()].
 #' @param newdata A data.frame with columns named after nodes of the fit (factors or
-#'   character for discrete fits, numbers for Gaussian ones).
+#'   character for discrete nodes, numbers for Gaussian ones). A column of the wrong kind
+#'   for its node of a mixed fit is an error of class `"learnbn_error_data_type"`.
 #' @param node The node to predict.
 #' @param prob If `TRUE` (discrete fits), the posterior probabilities are attached as
 #'   the attribute `"prob"`, a matrix with one row per row of `newdata` and one column
 #'   per level.
+#' @param method `"exact"` (the row's other observed cells) or `"parents"` (the cells of
+#'   the node's parents only).
 #' @param ... Unused.
 #' @return A factor with the fit's levels of `node` (discrete), or a numeric vector
-#'   (Gaussian). Rows whose observed cells have probability zero get `NA`, with a
+#'   (Gaussian or continuous). Rows whose observed cells have probability zero get `NA`, with a
 #'   warning of class `"learnbn_warning_impossible_evidence"` naming a few of them.
 #'   Rows observed on hundreds of nodes, whose probability underflows a double, are
 #'   predicted as well as the others (see [query()]).
@@ -34,6 +49,10 @@
 #' predicted <- predict(asia, test, "lung")
 #' mean(predicted == test$lung)
 #' head(attr(predict(asia, test[1:3, ], "lung", prob = TRUE), "prob"))
+#' # A conditional linear Gaussian network of iris: Species from the measurements
+#' fit <- fit_parameters(hill_climb(iris), iris)
+#' predict(fit, iris[c(1, 51, 101), ], "Species", prob = TRUE)
+#' predict(fit, iris[c(1, 51, 101), ], "Petal.Length", method = "parents")
 predict.bn_fit <- function(object, newdata, node, prob = FALSE, method = c("exact", "parents"),
                            ...) {
   object <- check_bn_fit(object, arg = "object")
