@@ -46,7 +46,8 @@ cg_evidence <- function(fit, evidence, call) {
     if (is.numeric(value) && !is.factor(value)) {
       lbn_abort(c(paste0("{.arg evidence} gives the discrete node {.val {node}} the number ",
                          "{.val {value}}; it must be one of its levels, as a string."),
-                  "i" = "Levels of {.val {node}}: {list_few(fit$levels[[node]], 10L, quote = TRUE)}."),
+                  "i" = paste0("Levels of {.val {node}}: ",
+                               "{list_few(fit$levels[[node]], 10L, quote = TRUE)}.")),
                 "type", call = call)
     }
   }

@@ -223,7 +223,7 @@ mixed_newdata <- function(fit, newdata, call) {
     return(list(codes = codes, values = newdata$values[continuous], weights = newdata$weights,
                 n_rows = newdata$n_rows))
   }
-  values <- gaussian_newdata(newdata[continuous], continuous, call)
+  values <- gaussian_newdata(newdata, continuous, call)  # checks the type and the columns
   codes <- lapply(stats::setNames(discrete, discrete), function(node) {
     column <- newdata[[node]]
     if (is.null(column)) check_node_columns(node, names(newdata), "newdata", "fit", call)

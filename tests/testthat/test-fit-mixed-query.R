@@ -19,7 +19,8 @@ test_that("discrete targets given continuous evidence equal numerical integratio
   expect_equal(as.vector(q), joint / sum(joint), tolerance = 1e-8)
   expect_equal(dimnames(q), list(A = c("a1", "a2"), B = c("b1", "b2", "b3")))
   # X observed too: no integral, the product of the densities
-  direct <- mapply(clg_density, grid$a, grid$b, MoreArgs = list(x = 0.4, y = 1.3), USE.NAMES = FALSE)
+  direct <- mapply(clg_density, grid$a, grid$b, MoreArgs = list(x = 0.4, y = 1.3),
+                   USE.NAMES = FALSE)
   q <- query(fit, "B", evidence = list(X = 0.4, Y = 1.3))
   expect_equal(as.vector(q), as.vector(tapply(direct, grid$b, sum)) / sum(direct),
                tolerance = 1e-12)
