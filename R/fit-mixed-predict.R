@@ -152,15 +152,3 @@ cg_local_continuous <- function(fit, node, codes, values, observed, call) {
   }
   ifelse(variance > 0, weighted / precision, mean)
 }
-
-# The log of a node's factor in each row: log P(state | parents) for a discrete node, the
-# normal log density given its parents for a continuous one.
-cg_log_factor <- function(fit, node, codes, values) {
-  table <- fit$cpts[[node]]
-  if (is.null(table)) {
-    return(stats::dnorm(values[[node]], cg_mean(fit, node, codes, values),
-                        cg_sd(fit, node, codes), log = TRUE))
-  }
-  config <- parent_config_index(codes[names(dimnames(table))[-1L]], dim(table)[-1L])
-  log(as.vector(table)[codes[[node]] + 1L + dim(table)[1L] * config])
-}

@@ -202,7 +202,9 @@ cg_observe <- function(moments, observed, call) {
   for (node in names(observed)) {
     variance <- cov[, node, node]
     # a residual sd of 0 (or nearly): the value is fixed by the evidence before it
-    if (any(!(variance > 1e-10 * prior_variance[, node]))) abort_dependent_evidence(observed, call)
+    if (any(!(variance > 1e-10 * prior_variance[, node]))) {
+      abort_dependent_evidence(names(observed), call)  # fit-query.R
+    }
     deviation <- observed[[node]] - mean[, node]
     moments$log_density <- moments$log_density +
       stats::dnorm(deviation, 0, sqrt(variance), log = TRUE)
@@ -228,14 +230,6 @@ abort_unfitted <- function(node, call) {
                      "made)."),
               "i" = "Its coefficients are NA in {.code coef(fit)}; refit on data with such cases."),
             "unobserved_configurations", call = call)
-}
-
-abort_dependent_evidence <- function(observed, call) {
-  lbn_abort(c(paste0("The continuous evidence nodes {list_few(names(observed), quote = TRUE)} ",
-                     "are linearly dependent in the fit (a residual sd of 0 or nearly), so ",
-                     "conditioning on all of them is not defined."),
-              "i" = "Leave out of the evidence the nodes that are determined by the others."),
-            "value", call = call)
 }
 
 # The posterior table of discrete targets: the configuration weights summed by target state.

@@ -192,6 +192,18 @@ warn_unfitted_configurations <- function(fit) {
            "unobserved_configurations")
 }
 
+# The log of a node's factor in each row: log P(state | parents) for a discrete node, the
+# normal log density given its parents for a continuous one.
+cg_log_factor <- function(fit, node, codes, values) {
+  table <- fit$cpts[[node]]
+  if (is.null(table)) {
+    return(stats::dnorm(values[[node]], cg_mean(fit, node, codes, values),
+                        cg_sd(fit, node, codes), log = TRUE))
+  }
+  config <- parent_config_index(codes[names(dimnames(table))[-1L]], dim(table)[-1L])
+  log(as.vector(table)[codes[[node]] + 1L + dim(table)[1L] * config])
+}
+
 # Per row: the sum over nodes of log P(discrete node | parents) and the normal log density of
 # each continuous node given its parents.
 log_predictive_mixed <- function(fit, newdata, sum, call = rlang::caller_env()) {
@@ -199,7 +211,7 @@ log_predictive_mixed <- function(fit, newdata, sum, call = rlang::caller_env()) 
   codes <- columns$codes
   log_density <- numeric(columns$n_rows)
   for (node in c(names(fit$cpts), names(fit$coefficients))) {
-    log_density <- log_density + cg_log_factor(fit, node, codes, columns$values)  # fit-mixed-query.R
+    log_density <- log_density + cg_log_factor(fit, node, codes, columns$values)
   }
   if (!sum) return(log_density)
   if (is.null(columns$weights)) base::sum(log_density)

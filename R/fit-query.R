@@ -349,13 +349,17 @@ conditional_gain <- function(joint, target, observed, call) {
   sigma <- joint$cov[observed, observed, drop = FALSE]
   scale <- sqrt(diag(sigma))
   if (any(!(scale > 0)) || rcond(sigma / outer(scale, scale)) < 1e-10) {
-    lbn_abort(c(paste0("The evidence nodes {list_few(observed, quote = TRUE)} are linearly ",
-                       "dependent in the fit (a residual sd of 0 or nearly), so conditioning on ",
-                       "all of them is not defined."),
-                "i" = "Leave out of the evidence the nodes that are determined by the others."),
-              "value", call = call)
+    abort_dependent_evidence(observed, call)
   }
   joint$cov[target, observed, drop = FALSE] %*% solve(sigma)
+}
+
+abort_dependent_evidence <- function(observed, call) {
+  lbn_abort(c(paste0("The evidence nodes {list_few(observed, quote = TRUE)} are linearly ",
+                     "dependent in the fit (a residual sd of 0 or nearly), so conditioning on ",
+                     "all of them is not defined."),
+              "i" = "Leave out of the evidence the nodes that are determined by the others."),
+            "value", call = call)
 }
 
 # Mean and covariance of the nodes of a linear-Gaussian network: x = b0 + B x + e, so
