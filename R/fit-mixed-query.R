@@ -1,4 +1,5 @@
-# query() and predict() on conditional linear Gaussian fits (fits of mixed data).
+# query() on conditional linear Gaussian fits (fits of mixed data); predict() on them,
+# which falls back on this enumeration, is in fit-mixed-predict.R.
 #
 # Given the states of the discrete nodes, the continuous nodes are jointly normal, so a
 # posterior is a mixture over the configurations of the discrete nodes that matter: the

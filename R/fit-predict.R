@@ -68,7 +68,8 @@ predict.bn_fit <- function(object, newdata, node, prob = FALSE, method = c("exac
   check_query_nodes(node, object$graph$amat)
   warn_no_evidence_columns(newdata, node_names, node)
   if (method == "parents") newdata <- newdata[intersect(names(newdata), parents(object, node))]
-  if (is_mixed_fit(object)) return(mixed_predict(object, newdata, node, prob))  # fit-mixed-query.R
+  # R/fit-mixed-predict.R
+  if (is_mixed_fit(object)) return(mixed_predict(object, newdata, node, prob))
   if (is_gaussian_fit(object)) return(gaussian_predict(object, newdata, node))
   codes <- matrix(NA_integer_, nrow(newdata), length(node_names))
   for (j in which(node_names %in% names(newdata))) {
