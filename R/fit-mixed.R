@@ -17,8 +17,8 @@ stop_mixed_fit <- function(fit, what, call = rlang::caller_env()) {
   what <- cli::format_inline(what)
   lbn_abort(c(paste0("{what} does not support conditional linear Gaussian networks (fits of ",
                      "mixed data) yet."),
-              "i" = paste0("Their parameters are in {.code coef(fit)}; {.fn logLik} and ",
-                           "{.fn simulate_data} take them.")),
+              "i" = paste0("Their parameters are in {.code coef(fit)}; {.fn logLik}, ",
+                           "{.fn simulate_data}, {.fn predict} and {.fn query} take them.")),
             "data_type", call = call)
 }
 
@@ -192,22 +192,26 @@ warn_unfitted_configurations <- function(fit) {
            "unobserved_configurations")
 }
 
+# The log of a node's factor in each row: log P(state | parents) for a discrete node, the
+# normal log density given its parents for a continuous one.
+cg_log_factor <- function(fit, node, codes, values) {
+  table <- fit$cpts[[node]]
+  if (is.null(table)) {
+    return(stats::dnorm(values[[node]], cg_mean(fit, node, codes, values),
+                        cg_sd(fit, node, codes), log = TRUE))
+  }
+  config <- parent_config_index(codes[names(dimnames(table))[-1L]], dim(table)[-1L])
+  log(as.vector(table)[codes[[node]] + 1L + dim(table)[1L] * config])
+}
+
 # Per row: the sum over nodes of log P(discrete node | parents) and the normal log density of
 # each continuous node given its parents.
 log_predictive_mixed <- function(fit, newdata, sum, call = rlang::caller_env()) {
   columns <- mixed_newdata(fit, newdata, call)
   codes <- columns$codes
   log_density <- numeric(columns$n_rows)
-  for (node in names(fit$cpts)) {
-    table <- fit$cpts[[node]]
-    config <- parent_config_index(codes[names(dimnames(table))[-1L]], dim(table)[-1L])
-    log_density <- log_density +
-      log(as.vector(table)[codes[[node]] + 1L + dim(table)[1L] * config])
-  }
-  for (node in names(fit$coefficients)) {
-    log_density <- log_density +
-      stats::dnorm(columns$values[[node]], cg_mean(fit, node, codes, columns$values),
-                   cg_sd(fit, node, codes), log = TRUE)
+  for (node in c(names(fit$cpts), names(fit$coefficients))) {
+    log_density <- log_density + cg_log_factor(fit, node, codes, columns$values)
   }
   if (!sum) return(log_density)
   if (is.null(columns$weights)) base::sum(log_density)
@@ -231,7 +235,7 @@ mixed_newdata <- function(fit, newdata, call) {
     return(list(codes = codes, values = newdata$values[continuous], weights = newdata$weights,
                 n_rows = newdata$n_rows))
   }
-  values <- gaussian_newdata(newdata[continuous], continuous, call)
+  values <- gaussian_newdata(newdata, continuous, call)  # checks the type and the columns
   codes <- lapply(stats::setNames(discrete, discrete), function(node) {
     column <- newdata[[node]]
     if (is.null(column)) check_node_columns(node, names(newdata), "newdata", "fit", call)

@@ -78,6 +78,11 @@ fuzz_fixtures <- function() {
     bif_file <- tempfile(fileext = ".bif")
     file.copy(system.file("extdata", "survey.bif", package = "learnbn"), bif_file)
     out_file <- tempfile(fileext = ".bif")
+    # mixed data and its conditional linear Gaussian fit (drawn last: the others unchanged)
+    mixed <- data.frame(s = factor(sample(c("p", "q"), 60, TRUE)), u = stats::rnorm(60))
+    mixed$v <- mixed$u + (mixed$s == "q") + stats::rnorm(60)
+    g_mixed <- bn_graph_from_string("[s][u|s][v|u:s]")
+    fit_mixed <- fit_parameters(g_mixed, mixed)
   })
   fx
 }
@@ -139,7 +144,14 @@ fuzz_world <- function(name) {
                                 "dysp")),
                 pairs = alist(data.frame(from = "smoke", to = "lung")),
                 evidence = alist(list(smoke = "yes"), list(dysp = "yes", asia = "no")),
-                do = alist(list(smoke = "no"), list(either = "yes", asia = "no"))))
+                do = alist(list(smoke = "no"), list(either = "yes", asia = "no"))),
+    mixed = list(data = alist(mixed), newdata = alist(mixed[1:5, ], mixed["u"]),
+                 graph = alist(g_mixed), dag = alist(g_mixed), fit = alist(fit_mixed),
+                 arc_from = alist("s", "u"), arc_to = alist("v"),
+                 node = alist("s", "u", "v", c("u", "v")), nodes = alist(c("u", "v")),
+                 order = alist(c("s", "u", "v")), pairs = alist(data.frame(from = "s", to = "u")),
+                 evidence = alist(list(v = 0.5), list(s = "q", v = -1)),
+                 do = alist(list(u = 1), list(s = "p"))))
 }
 
 # Which world role an argument plays, by "function:argument" first, then by argument.
@@ -203,7 +215,9 @@ fuzz_valid <- function() {
        "explain_pc:g" = alist(g_pc, g_pc_gauss),
        "bn_score:type" = alist("bic", "bdeu", "bde", "k2", "bd", "aic", "loglik", "cv", "bge",
                                "bcg", "cg_bic"),
-       "query:type" = alist("joint", "marginal"), "causal_effect:method" = alist("local", "global"),
+       "query:type" = alist("joint", "marginal"),
+       "predict.bn_fit:method" = alist("exact", "parents"),
+       "causal_effect:method" = alist("local", "global"),
        "as_igraph:strength" = alist(strength, boot, samples),
        x_levels = alist(c("yes", "no"), c("male", "female")), y_level = alist("yes", "low"),
        max_dags = alist(1, 100),
@@ -301,7 +315,8 @@ fuzz_target <- function(name, fun, definition, first) {
 
 # One random call of `target`, as a call object whose arguments are expressions.
 fuzz_draw_call <- function(target, valid, roles, junk, dots) {
-  world <- fuzz_world(sample(c("cp", "gauss", "na", "asia"), 1, prob = c(4, 3, 1, 2)))
+  world <- fuzz_world(sample(c("cp", "gauss", "na", "asia", "mixed"), 1,
+                             prob = c(4, 3, 1, 2, 2)))
   # A third of the calls valid, most with one bad argument (to get deep), the rest random.
   mode <- sample(c("valid", "one_bad", "random"), 1, prob = c(0.35, 0.4, 0.25))
   args <- setdiff(target$args, "...")
