@@ -75,8 +75,7 @@ cg_configurations <- function(levels, codes) {
   cards <- lengths(levels)
   index <- parent_config_index(codes, cards)
   if (!length(levels)) return(list(index = 0L, names = ""))
-  grid <- expand.grid(levels, KEEP.OUT.ATTRS = FALSE, stringsAsFactors = FALSE)
-  list(index = index, names = do.call(paste, c(unname(as.list(grid)), sep = ":")))
+  list(index = index, names = configuration_names(levels))
 }
 
 # Least squares of continuous `node` on its continuous parents in each configuration of
@@ -157,8 +156,8 @@ simulate_mixed <- function(fit, n) {
       codes[[node]] <- draw_states(table, parent_config_index(codes[parents], dim(table)[-1L]),
                                    stats::runif(n))
     } else {
-      values[[node]] <- cg_mean(fit, node, codes, values) + cg_sd(fit, node, codes) *
-        stats::rnorm(n)
+      values[[node]] <- unname(cg_mean(fit, node, codes, values)) +
+        cg_sd(fit, node, codes) * stats::rnorm(n)
     }
   }
   if (anyNA(unlist(values))) warn_unfitted_configurations(fit)
