@@ -209,6 +209,18 @@ test_that("constraint-based learners take incomplete mixed data as bnlearn does"
                    c("am-gear", "cyl-vs", "disp-wt", "mpg-wt"))
 })
 
+test_that("gs() on incomplete mixed data is bnlearn's gs() on the columns sorted by name", {
+  mt <- mtcars_with_na()
+  # bnlearn 4.9: gs(s, test = "mi-cg", undirected = TRUE) with s the data.frame of
+  # mtcars_with_na() with its columns sorted by name (learnbn's scan order, see ?gs); in
+  # the column order above bnlearn finds am-cyl, cyl-vs and disp-wt instead.
+  g <- gs(mt)
+  expect_identical(mixed_skeleton(g), c("am-disp", "cyl-vs"))
+  expect_identical(g$info$markov_blankets,
+                   list(mpg = character(), cyl = "vs", disp = "am", hp = character(),
+                        vs = "cyl", am = "disp", gear = character(), wt = character()))
+})
+
 test_that("score-based learners and fits refuse incomplete mixed data, saying what to do", {
   d <- bn_data(iris_with_na())
   g <- hill_climb(iris)
