@@ -241,6 +241,9 @@ ci_test <- function(data, x, y, z = character(), test = NULL, B = 1000L) {
   progress <- if (spec$permutation) progress_reporter(c(permutations = "Permutation test"))
   on.exit(progress_close(progress), add = TRUE)
   res <- run_ci_tests(data, spec, list(x), list(y), list(as.character(z)), progress = progress)
+  warn_singular_tests(list2DF(list(x = x, y = y, z = paste(z, collapse = ";"),
+                                   statistic = res$statistic, df = res$df)), spec, data,
+                      learner = FALSE)
   structure(list(test = spec$name, x = x, y = y, z = as.character(z),
                  statistic = res$statistic, df = res$df, p_value = res$p_value,
                  n = res$n, B = if (spec$permutation) spec$permutations),

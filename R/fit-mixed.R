@@ -125,8 +125,15 @@ cg_least_squares <- function(x, y, w, node, config, dparents, call) {
                      ", so their coefficients are not identifiable; drop one of them."),
               "collinear", call = call)
   }
-  list(coefficients = fit$coefficients[colnames(x)],
-       sd = sqrt(sum(w * fit$residuals^2) / (cases - ncol(x))))
+  rss <- sum(w * fit$residuals^2)
+  # The core's limit for an exact fit (score/conditional_gaussian.hpp): no density there.
+  if (rss <= 1e-12 * sum(w * (y - stats::weighted.mean(y, w))^2)) {
+    lbn_abort(paste0("Node {.val {node}} is an exact linear function of its continuous ",
+                     "parents", where, " (residual sd 0), so it has no density there; drop or ",
+                     "combine the collinear columns."),
+              "collinear", call = call)
+  }
+  list(coefficients = fit$coefficients[colnames(x)], sd = sqrt(rss / (cases - ncol(x))))
 }
 
 # A continuous node's parameters as a matrix (terms x configurations) and sd vector, its

@@ -146,6 +146,7 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   info <- c(list(algorithm = "pc"), pc_info(res, sorted, spec, alpha, max_cond, stable, conflicts),
             list(time = inputs$clock()))
   warn_untestable(info$tests, spec, data$n_cases)
+  warn_singular_tests(info$tests, spec, data)
   if (nrow(info$conflicts)) warn_conflicts(info$conflicts, conflicts)
   shaped <- nrow(info$conflicts) > 0 || any(info$orientations$rule == pc_rule_names[1])
   g <- new_bn_graph(amat, type = if (shaped) "pdag" else "cpdag", info = info,

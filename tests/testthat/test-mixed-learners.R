@@ -202,8 +202,9 @@ test_that("constraint-based learners take incomplete mixed data as bnlearn does"
   mt <- mtcars_with_na()
   # bnlearn 4.9 on the same data.frame, test = "mi-cg": pc.stable(), mmpc() and
   # inter.iamb() (undirected = TRUE), skeleton edges.
-  expect_identical(mixed_skeleton(pc(mt)),
-                   c("am-gear", "cyl-vs", "disp-mpg", "disp-wt", "mpg-wt"))
+  # Some tests given gear meet a configuration with too few cases (a warning).
+  expect_warning(g <- pc(mt), class = "learnbn_warning_singular")
+  expect_identical(mixed_skeleton(g), c("am-gear", "cyl-vs", "disp-mpg", "disp-wt", "mpg-wt"))
   expect_identical(mixed_skeleton(mmpc(mt)), c("am-gear", "cyl-vs", "disp-wt", "mpg-wt"))
   expect_identical(mixed_skeleton(iamb(mt, method = "inter_iamb")),
                    c("am-gear", "cyl-vs", "disp-wt", "mpg-wt"))
