@@ -32,11 +32,11 @@ check_not_collinear_mixed <- function(data, call = rlang::caller_env()) {
 warn_singular_tests <- function(tests, spec, data, learner = TRUE) {
   if (!spec$name %in% c("mi_cg", "cg_lrt") || !nrow(tests)) return(invisible())
   continuous <- continuous_nodes(data)
-  with_continuous <- vapply(seq_len(nrow(tests)), function(t) {
+  zero <- which(tests$statistic == 0 & tests$df > 0)
+  singular <- zero[vapply(zero, function(t) {
     any(c(tests$x[t], tests$y[t], strsplit(tests$z[t], ";", fixed = TRUE)[[1]]) %in%
           continuous)
-  }, NA)
-  singular <- which(tests$statistic == 0 & tests$df > 0 & with_continuous)
+  }, NA)]
   if (!length(singular)) return(invisible())
   shown <- utils::head(singular, 3L)
   examples <- format_ci_statement(tests$x[shown], tests$y[shown], tests$z[shown])

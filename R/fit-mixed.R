@@ -126,7 +126,8 @@ cg_least_squares <- function(x, y, w, node, config, dparents, call) {
               "collinear", call = call)
   }
   rss <- sum(w * fit$residuals^2)
-  # The core's limit for an exact fit (score/conditional_gaussian.hpp): no density there.
+  # An exact fit, 1 - R^2 <= 1e-12 within the configuration (the core's limit, on the
+  # configuration's own variance): no density there.
   if (rss <= 1e-12 * sum(w * (y - stats::weighted.mean(y, w))^2)) {
     lbn_abort(paste0("Node {.val {node}} is an exact linear function of its continuous ",
                      "parents", where, " (residual sd 0), so it has no density there; drop or ",
