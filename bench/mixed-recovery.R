@@ -2,9 +2,12 @@
 # CLG networks of 20 and 50 nodes (random_mixed_fit(): half discrete with 2-3 states,
 # average degree 2, seeds 20 and 50), 1,000, 10,000 and 100,000 rows, columns shuffled;
 # per learner the SHD between the CPDAG of the learned graph and the true CPDAG (mean over
-# LEARNBN_REPS data sets), its missing and extra adjacencies, and CPU seconds (user +
-# sys). ges() refuses mixed data (CLG scores are not score equivalent and forbid arcs
-# from continuous to discrete nodes): its row reports the error class.
+# LEARNBN_REPS data sets), its missing and extra adjacencies, CPU seconds (user + sys),
+# for the searches the BIC of the result minus that of the true DAG (below 0: the search
+# stopped in a local optimum), and for pc() the tests a singular model decided
+# (statistic 0: a configuration with no more cases than coefficients, see ?ci_test).
+# ges() refuses mixed data (CLG scores are not score equivalent and forbid arcs from
+# continuous to discrete nodes): its row reports the error class.
 # Run from the package root:  Rscript bench/mixed-recovery.R [nodes ...]
 #   LEARNBN_REPS: data sets per case (default 2); LEARNBN_ROWS: row counts (default
 #   "1000,10000,100000").
@@ -41,6 +44,7 @@ run_case <- function(fit, n, rep) {
   raw <- simulate_data(fit, n)
   d <- bn_data(raw[sample(ncol(raw))])
   true_cpdag <- cpdag(fit$graph)
+  true_bic <- network_score(fit$graph, d)
   out <- list()
   for (name in names(learners)) {
     start <- cpu()
@@ -48,9 +52,14 @@ run_case <- function(fit, n, rep) {
     seconds <- cpu() - start
     out[[name]] <- if (inherits(g, "error")) {
       data.frame(learner = name, shd = NA, missing = NA, extra = NA, cpu_seconds = NA,
-                 note = class(g)[1L])
+                 bic_gap = NA, singular_tests = NA, note = class(g)[1L])
     } else {
-      data.frame(learner = name, t(recovery(g, true_cpdag)), cpu_seconds = seconds, note = "")
+      tests <- g$info$tests
+      data.frame(learner = name, t(recovery(g, true_cpdag)), cpu_seconds = seconds,
+                 bic_gap = if (g$type == "dag") g$score - true_bic else NA,
+                 singular_tests = if (!is.null(tests)) sum(tests$statistic == 0 & tests$df > 0)
+                                  else NA,
+                 note = "")
     }
   }
   do.call(rbind, out)
@@ -68,7 +77,8 @@ for (size in sizes) {
       table[[length(table) + 1L]] <- data.frame(
         nodes = size, arcs = arcs, rows = format(n, big.mark = ",", scientific = FALSE),
         learner = name, shd = mean(r$shd), missing = mean(r$missing), extra = mean(r$extra),
-        cpu_seconds = round(mean(r$cpu_seconds), 2), note = r$note[1L])
+        cpu_seconds = round(mean(r$cpu_seconds), 2), bic_gap = round(mean(r$bic_gap), 1),
+        singular_tests = mean(r$singular_tests), note = r$note[1L])
     }
     message(size, " nodes, ", n, " rows done")
   }
