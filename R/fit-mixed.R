@@ -75,8 +75,7 @@ cg_configurations <- function(levels, codes) {
   cards <- lengths(levels)
   index <- parent_config_index(codes, cards)
   if (!length(levels)) return(list(index = 0L, names = ""))
-  grid <- expand.grid(levels, KEEP.OUT.ATTRS = FALSE, stringsAsFactors = FALSE)
-  list(index = index, names = do.call(paste, c(unname(as.list(grid)), sep = ":")))
+  list(index = index, names = configuration_names(levels))
 }
 
 # Least squares of continuous `node` on its continuous parents in each configuration of
@@ -126,8 +125,16 @@ cg_least_squares <- function(x, y, w, node, config, dparents, call) {
                      ", so their coefficients are not identifiable; drop one of them."),
               "collinear", call = call)
   }
-  list(coefficients = fit$coefficients[colnames(x)],
-       sd = sqrt(sum(w * fit$residuals^2) / (cases - ncol(x))))
+  rss <- sum(w * fit$residuals^2)
+  # An exact fit, 1 - R^2 <= 1e-12 within the configuration (the core's limit, on the
+  # configuration's own variance): no density there.
+  if (rss <= 1e-12 * sum(w * (y - stats::weighted.mean(y, w))^2)) {
+    lbn_abort(paste0("Node {.val {node}} is an exact linear function of its continuous ",
+                     "parents", where, " (residual sd 0), so it has no density there; drop or ",
+                     "combine the collinear columns."),
+              "collinear", call = call)
+  }
+  list(coefficients = fit$coefficients[colnames(x)], sd = sqrt(rss / (cases - ncol(x))))
 }
 
 # A continuous node's parameters as a matrix (terms x configurations) and sd vector, its
@@ -157,8 +164,8 @@ simulate_mixed <- function(fit, n) {
       codes[[node]] <- draw_states(table, parent_config_index(codes[parents], dim(table)[-1L]),
                                    stats::runif(n))
     } else {
-      values[[node]] <- cg_mean(fit, node, codes, values) + cg_sd(fit, node, codes) *
-        stats::rnorm(n)
+      values[[node]] <- unname(cg_mean(fit, node, codes, values)) +
+        cg_sd(fit, node, codes) * stats::rnorm(n)
     }
   }
   if (anyNA(unlist(values))) warn_unfitted_configurations(fit)

@@ -156,11 +156,12 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
   pc_result(res, nodes, sorted, pc_info(res, sorted, spec, alpha, max_cond, stable, conflicts),
             inputs$clock, verbose, untestable = function(tests) {
               warn_untestable(tests, spec, data$n_cases)
+              warn_singular_tests(tests, spec, data)
             })
 }
 
 # The bn_graph of cpp_pc()'s result over `sorted` nodes, in the order of `nodes`, with
-# its warnings (`untestable` warns about the tests that could not run).
+# its warnings (`untestable` warns about the tests that could not run or were singular).
 pc_result <- function(res, nodes, sorted, info, clock, verbose, untestable = function(tests) {}) {
   dimnames(res$amat) <- dimnames(res$bidirected) <- list(sorted, sorted)
   amat <- res$amat[nodes, nodes, drop = FALSE]

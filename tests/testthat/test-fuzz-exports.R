@@ -165,6 +165,7 @@ fuzz_roles <- function() {
     evidence = "evidence", do = "do", "causal_effect:x" = "node", "causal_effect:y" = "node",
     "ci_test:x" = "node", "ci_test:y" = "node", "dsep:x" = "node",
     "dsep:y" = "node", "as_bn:x" = "graph", "random_gaussian_fit:nodes" = "none",
+    "random_mixed_fit:nodes" = "none",
     "bn_data:x" = "data", "model_string:g" = "graph", "explain_pc:g" = "none",
     "dsep_oracle:dag" = "dag",
     "add_arc:from" = "arc_from", "remove_arc:from" = "arc_from", "reverse_arc:from" = "arc_from",
@@ -228,7 +229,8 @@ fuzz_valid <- function() {
        "gfci:test" = alist("x2", "g2", oracle_cp, NULL),
        "pc:test" = alist("x2", "g2", "fisher_z", "mi_cg", oracle_cp, NULL),
        phases = alist("forward", "turning", c("forward", "backward", "turning")),
-       iterate = alist(TRUE, FALSE))
+       iterate = alist(TRUE, FALSE),
+       discrete = alist(0.3, 0.5), "random_mixed_fit:levels" = alist(2, 2:3))
 }
 
 # Arguments whose large values mean long runs: never large junk, and never the default
