@@ -113,6 +113,10 @@ cpp_pc <- function(data, names, test, options, knowledge, report = NULL, progres
     .Call(`_learnbn_cpp_pc`, data, names, test, options, knowledge, report, progress)
 }
 
+cpp_pc_oracle <- function(dag, observed, names, options, knowledge) {
+    .Call(`_learnbn_cpp_pc_oracle`, dag, observed, names, options, knowledge)
+}
+
 cpp_registry <- function() {
     .Call(`_learnbn_cpp_registry`)
 }

@@ -170,7 +170,8 @@ run_ci_tests <- function(data, spec, x, y, z, threads = 1L, progress = NULL,
 #'   q k (k + 3) / 2 (|y| - 1) more degrees of freedom when `zd` is not empty (none
 #'   otherwise, as in bnlearn); this case is not symmetric in `x` and `y`.
 #' A term whose models include a singular one (an exact fit, or a configuration with no
-#' more cases than coefficients) counts 0, as in bnlearn.
+#' more cases than coefficients) counts 0, as in bnlearn; `ci_test()` and [pc()] then warn
+#' (class `learnbn_warning_singular`), since such a test cannot reject independence.
 #'
 #' Also on mixed data, `"cg_lrt"`: the likelihood-ratio test of the `"cg_bic"` score (see
 #' [bn_score()]), as Tetrad's `IndTestConditionalGaussianLrt`: 2 (L(`y` | `x`, `z`) -
@@ -241,6 +242,9 @@ ci_test <- function(data, x, y, z = character(), test = NULL, B = 1000L) {
   progress <- if (spec$permutation) progress_reporter(c(permutations = "Permutation test"))
   on.exit(progress_close(progress), add = TRUE)
   res <- run_ci_tests(data, spec, list(x), list(y), list(as.character(z)), progress = progress)
+  warn_singular_tests(list2DF(list(x = x, y = y, z = paste(z, collapse = ";"),
+                                   statistic = res$statistic, df = res$df)), spec, data,
+                      learner = FALSE)
   structure(list(test = spec$name, x = x, y = y, z = as.character(z),
                  statistic = res$statistic, df = res$df, p_value = res$p_value,
                  n = res$n, B = if (spec$permutation) spec$permutations),

@@ -81,8 +81,10 @@ data_collinear <- function(data) {
   if (is.null(data$collinear)) collinear_columns(data$cor, data$n_rows) else data$collinear
 }
 
-# Learners: stops when any columns of Gaussian `data` are collinear.
+# Learners: stops when any columns of Gaussian `data` (continuous columns of mixed data)
+# are collinear.
 check_not_collinear <- function(data, call = rlang::caller_env()) {
+  if (is_mixed(data)) return(check_not_collinear_mixed(data, call))  # R/data-mixed-bad.R
   if (!is_gaussian(data)) return(invisible(data))
   findings <- data_collinear(data)
   if (!length(findings)) return(invisible(data))

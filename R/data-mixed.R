@@ -268,4 +268,15 @@ mixed_subset <- function(data, nodes) {
 #' [pdag_search()]: CLG scores are not score equivalent; [minimal_imap()]: its tests of
 #' sets; [structural_em()] and [impute()]: not built yet) stop with an error of class
 #' `learnbn_error_data_type`. [chow_liu()] orients its forest from discrete roots.
+#'
+#' Continuous columns of mixed data that are collinear (one a linear function of others,
+#' on the rows where all are observed) stop every learner with an error of class
+#' `learnbn_error_collinear`, as on continuous data. Within one configuration of the
+#' discrete variables, a family whose node is an exact linear function of its continuous
+#' parents, or with no more cases than regression coefficients, has no finite score (as
+#' in bnlearn), so the searches never choose it; [network_score()] and [local_score()]
+#' warn (class `learnbn_warning_singular`) naming the family and the configuration,
+#' [fit_parameters()] stops (classes `learnbn_error_collinear` and
+#' `learnbn_error_too_few_cases`), and [pc()] and [ci_test()] warn (class
+#' `learnbn_warning_singular`) about the tests that such a model decided as independence.
 NULL

@@ -17,8 +17,8 @@ stop_mixed_fit <- function(fit, what, call = rlang::caller_env()) {
   what <- cli::format_inline(what)
   lbn_abort(c(paste0("{what} does not support conditional linear Gaussian networks (fits of ",
                      "mixed data) yet."),
-              "i" = paste0("Their parameters are in {.code coef(fit)}; {.fn logLik} and ",
-                           "{.fn simulate_data} take them.")),
+              "i" = paste0("Their parameters are in {.code coef(fit)}; {.fn logLik}, ",
+                           "{.fn simulate_data}, {.fn predict} and {.fn query} take them.")),
             "data_type", call = call)
 }
 
@@ -75,8 +75,7 @@ cg_configurations <- function(levels, codes) {
   cards <- lengths(levels)
   index <- parent_config_index(codes, cards)
   if (!length(levels)) return(list(index = 0L, names = ""))
-  grid <- expand.grid(levels, KEEP.OUT.ATTRS = FALSE, stringsAsFactors = FALSE)
-  list(index = index, names = do.call(paste, c(unname(as.list(grid)), sep = ":")))
+  list(index = index, names = configuration_names(levels))
 }
 
 # Least squares of continuous `node` on its continuous parents in each configuration of
@@ -126,8 +125,16 @@ cg_least_squares <- function(x, y, w, node, config, dparents, call) {
                      ", so their coefficients are not identifiable; drop one of them."),
               "collinear", call = call)
   }
-  list(coefficients = fit$coefficients[colnames(x)],
-       sd = sqrt(sum(w * fit$residuals^2) / (cases - ncol(x))))
+  rss <- sum(w * fit$residuals^2)
+  # An exact fit, 1 - R^2 <= 1e-12 within the configuration (the core's limit, on the
+  # configuration's own variance): no density there.
+  if (rss <= 1e-12 * sum(w * (y - stats::weighted.mean(y, w))^2)) {
+    lbn_abort(paste0("Node {.val {node}} is an exact linear function of its continuous ",
+                     "parents", where, " (residual sd 0), so it has no density there; drop or ",
+                     "combine the collinear columns."),
+              "collinear", call = call)
+  }
+  list(coefficients = fit$coefficients[colnames(x)], sd = sqrt(rss / (cases - ncol(x))))
 }
 
 # A continuous node's parameters as a matrix (terms x configurations) and sd vector, its
@@ -157,8 +164,8 @@ simulate_mixed <- function(fit, n) {
       codes[[node]] <- draw_states(table, parent_config_index(codes[parents], dim(table)[-1L]),
                                    stats::runif(n))
     } else {
-      values[[node]] <- cg_mean(fit, node, codes, values) + cg_sd(fit, node, codes) *
-        stats::rnorm(n)
+      values[[node]] <- unname(cg_mean(fit, node, codes, values)) +
+        cg_sd(fit, node, codes) * stats::rnorm(n)
     }
   }
   if (anyNA(unlist(values))) warn_unfitted_configurations(fit)
@@ -192,22 +199,26 @@ warn_unfitted_configurations <- function(fit) {
            "unobserved_configurations")
 }
 
+# The log of a node's factor in each row: log P(state | parents) for a discrete node, the
+# normal log density given its parents for a continuous one.
+cg_log_factor <- function(fit, node, codes, values) {
+  table <- fit$cpts[[node]]
+  if (is.null(table)) {
+    return(stats::dnorm(values[[node]], cg_mean(fit, node, codes, values),
+                        cg_sd(fit, node, codes), log = TRUE))
+  }
+  config <- parent_config_index(codes[names(dimnames(table))[-1L]], dim(table)[-1L])
+  log(as.vector(table)[codes[[node]] + 1L + dim(table)[1L] * config])
+}
+
 # Per row: the sum over nodes of log P(discrete node | parents) and the normal log density of
 # each continuous node given its parents.
 log_predictive_mixed <- function(fit, newdata, sum, call = rlang::caller_env()) {
   columns <- mixed_newdata(fit, newdata, call)
   codes <- columns$codes
   log_density <- numeric(columns$n_rows)
-  for (node in names(fit$cpts)) {
-    table <- fit$cpts[[node]]
-    config <- parent_config_index(codes[names(dimnames(table))[-1L]], dim(table)[-1L])
-    log_density <- log_density +
-      log(as.vector(table)[codes[[node]] + 1L + dim(table)[1L] * config])
-  }
-  for (node in names(fit$coefficients)) {
-    log_density <- log_density +
-      stats::dnorm(columns$values[[node]], cg_mean(fit, node, codes, columns$values),
-                   cg_sd(fit, node, codes), log = TRUE)
+  for (node in c(names(fit$cpts), names(fit$coefficients))) {
+    log_density <- log_density + cg_log_factor(fit, node, codes, columns$values)
   }
   if (!sum) return(log_density)
   if (is.null(columns$weights)) base::sum(log_density)
@@ -231,7 +242,7 @@ mixed_newdata <- function(fit, newdata, call) {
     return(list(codes = codes, values = newdata$values[continuous], weights = newdata$weights,
                 n_rows = newdata$n_rows))
   }
-  values <- gaussian_newdata(newdata[continuous], continuous, call)
+  values <- gaussian_newdata(newdata, continuous, call)  # checks the type and the columns
   codes <- lapply(stats::setNames(discrete, discrete), function(node) {
     column <- newdata[[node]]
     if (is.null(column)) check_node_columns(node, names(newdata), "newdata", "fit", call)

@@ -8,6 +8,18 @@
 #' exact inference ([query()]); the prediction is its most probable level (the first
 #' on ties). For a linear-Gaussian fit, the prediction is the conditional mean.
 #'
+#' For a conditional linear Gaussian fit (of mixed data), a discrete node is predicted by
+#' its most probable level and a continuous one by its conditional mean, both exact. A
+#' row that observes the node's parents, and each child either with the child's other
+#' parents or not at all (nor its descendants), needs only those factors: the node's own
+#' and its observed children's densities, computed for all such rows at once. Other rows
+#' are enumerated as [query()] does (at most 100,000 configurations of the discrete nodes
+#' that matter; past that an error of class `"learnbn_error_too_large"`).
+#'
+#' With `method = "parents"`, only the columns of the node's parents are used, as
+#' bnlearn's `predict(method = "parents")`: with every parent observed, the most probable
+#' level of the node's CPT row, or the mean of its regression.
+#'
 #' A row with no observed cell gets the marginal distribution (or mean) of `node`. When
 #' `newdata` has no column for any node but `node` (often misspelt column names), every
 #' row is predicted so, with a warning of class `"learnbn_warning_no_evidence"`.
@@ -15,14 +27,17 @@
 #'
 #' @param object A [bn_fit][fit_parameters()].
 #' @param newdata A data.frame with columns named after nodes of the fit (factors or
-#'   character for discrete fits, numbers for Gaussian ones).
+#'   character for discrete nodes, numbers for Gaussian ones). A column of the wrong kind
+#'   for its node of a mixed fit is an error of class `"learnbn_error_data_type"`.
 #' @param node The node to predict.
 #' @param prob If `TRUE` (discrete fits), the posterior probabilities are attached as
 #'   the attribute `"prob"`, a matrix with one row per row of `newdata` and one column
 #'   per level.
+#' @param method `"exact"` (the row's other observed cells) or `"parents"` (the cells of
+#'   the node's parents only).
 #' @param ... Unused.
 #' @return A factor with the fit's levels of `node` (discrete), or a numeric vector
-#'   (Gaussian). Rows whose observed cells have probability zero get `NA`, with a
+#'   (Gaussian or continuous). Rows whose observed cells have probability zero get `NA`, with a
 #'   warning of class `"learnbn_warning_impossible_evidence"` naming a few of them.
 #'   Rows observed on hundreds of nodes, whose probability underflows a double, are
 #'   predicted as well as the others (see [query()]).
@@ -34,9 +49,15 @@
 #' predicted <- predict(asia, test, "lung")
 #' mean(predicted == test$lung)
 #' head(attr(predict(asia, test[1:3, ], "lung", prob = TRUE), "prob"))
-predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
+#' # A conditional linear Gaussian network of iris: Species from the measurements
+#' fit <- fit_parameters(hill_climb(iris), iris)
+#' predict(fit, iris[c(1, 51, 101), ], "Species", prob = TRUE)
+#' predict(fit, iris[c(1, 51, 101), ], "Petal.Length", method = "parents")
+predict.bn_fit <- function(object, newdata, node, prob = FALSE, method = c("exact", "parents"),
+                           ...) {
   object <- check_bn_fit(object, arg = "object")
   check_flag(prob)
+  method <- check_choice(method, c("exact", "parents"))
   if (!is.data.frame(newdata)) {
     lbn_abort("{.arg newdata} must be a data.frame, not {.obj_type_friendly {newdata}}.", "type")
   }
@@ -45,8 +66,10 @@ predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
     lbn_abort("{.arg node} must be one node name, not {.obj_type_friendly {node}}.", "type")
   }
   check_query_nodes(node, object$graph$amat)
-  stop_mixed_fit(object, "{.fn predict}")  # R/fit-mixed.R
   warn_no_evidence_columns(newdata, node_names, node)
+  if (method == "parents") newdata <- newdata[intersect(names(newdata), parents(object, node))]
+  # R/fit-mixed-predict.R
+  if (is_mixed_fit(object)) return(mixed_predict(object, newdata, node, prob))
   if (is_gaussian_fit(object)) return(gaussian_predict(object, newdata, node))
   codes <- matrix(NA_integer_, nrow(newdata), length(node_names))
   for (j in which(node_names %in% names(newdata))) {
@@ -58,26 +81,33 @@ predict.bn_fit <- function(object, newdata, node, prob = FALSE, ...) {
     lbn_abort("Exact inference would build a table too large to hold ({result$error}).",
               "too_large")
   }
-  # Each row is scaled by its own exp(log_scale): the totals are not P(row), but zero
-  # exactly when it is.
-  totals <- rowSums(result$joint)
+  posterior_prediction(result$joint, object$levels[[node]], rownames(newdata), prob)
+}
+
+# The most probable level in each row of `joint` (rows of P(level, observed cells), each
+# scaled by its own factor: the totals are not P(row), but zero exactly when it is).
+posterior_prediction <- function(joint, levels, row_names, prob) {
+  totals <- rowSums(joint)
   impossible <- !(totals > 0)
-  if (any(impossible)) {
-    rows <- list_few(rownames(newdata)[impossible])
-    n_impossible <- sum(impossible)
-    lbn_warn(paste0("{n_impossible} row{?s} of {.arg newdata} ({rows}) ",
-                    "{cli::qty(n_impossible)}{?has/have} observed cells of probability zero; ",
-                    "{?its/their} prediction is {.val {NA}}."),
-             "impossible_evidence")
-  }
-  posterior <- result$joint / totals
+  warn_impossible_rows(row_names[impossible])
+  posterior <- joint / totals
   posterior[impossible, ] <- NA
-  dimnames(posterior) <- list(rownames(newdata), object$levels[[node]])
+  dimnames(posterior) <- list(row_names, levels)
   best <- max.col(replace(posterior, is.na(posterior), 0), ties.method = "first")
-  predicted <- factor(object$levels[[node]][best], levels = object$levels[[node]])
+  predicted <- factor(levels[best], levels = levels)
   predicted[impossible] <- NA
   if (prob) attr(predicted, "prob") <- posterior
   predicted
+}
+
+warn_impossible_rows <- function(row_names) {
+  if (!length(row_names)) return(invisible())
+  rows <- list_few(row_names)
+  n_impossible <- length(row_names)
+  lbn_warn(paste0("{n_impossible} row{?s} of {.arg newdata} ({rows}) ",
+                  "{cli::qty(n_impossible)}{?has/have} observed cells of probability zero; ",
+                  "{?its/their} prediction is {.val {NA}}."),
+           "impossible_evidence")
 }
 
 # Warns when `newdata` has no column for any node but `node` (a typo in the column names,

@@ -191,7 +191,7 @@ say_fci <- function(info) {
 #' A d-separation oracle as a conditional independence test
 #'
 #' A test that answers from a DAG instead of data: X and Y are independent given Z
-#' exactly when Z d-separates them in `dag`. Given as the `test` of [fci()] (with
+#' exactly when Z d-separates them in `dag`. Given as the `test` of [fci()] or [pc()] (with
 #' `data = NULL`), a learner then returns the equivalence class of the DAG's marginal
 #' over its observed nodes, which makes it a check of the learner; [dag_to_pag()] gives
 #' that PAG directly.

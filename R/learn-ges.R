@@ -49,6 +49,17 @@
 #' added. The check is sound but conservative: for `max_parents` only the extension
 #' found as above is tried, not every DAG of the class.
 #'
+#' **Turning phase.** With `phases` holding `"turning"`, the operator `Turn(U, V, C)` of
+#' Hauser and Bühlmann (2012) reverses an arc `V -> U` or orients an undirected edge
+#' `U - V` as `U -> V`, giving `V` the new parents `C`, a clique of its neighbours; each
+#' step applies the valid turn that raises the score most (the conditions and score
+#' changes of pcalg's `getOptimalArrowTurning()`; see [gies()]). Each step scores every
+#' turn afresh, as pcalg does (family scores are cached). `iterate = TRUE` runs the
+#' phases again, in order, until a whole round takes no step. `ges()` runs Chickering's
+#' forward and backward phases once by default; pcalg's `ges()` runs all three phases,
+#' iterated: `ges(phases = c("forward", "backward", "turning"), iterate = TRUE)` is its
+#' search.
+#'
 #' **Cost.** The sets `T` (and the kept sets `NA_YX - H`) are cliques, so their
 #' enumeration is cheap on sparse graphs; `max_subset` bounds their size so that it
 #' stays polynomial on dense ones.
@@ -61,6 +72,12 @@
 #' @param max_subset Largest number of nodes in the set `T` of an insert and in the
 #'   kept set `NA_YX - H` of a delete (a whole number, `Inf` for no bound). The
 #'   default, 8, only matters when a node has more than 8 neighbours in one clique.
+#' @param phases The phases to run, in this order: one or more of `"forward"`,
+#'   `"backward"` and `"turning"` (pcalg's `phase`). `ges()` runs the first two by
+#'   default, [gies()] all three, as pcalg's `gies()` does.
+#' @param iterate If `TRUE`, run the phases again, in order, until a whole round takes no
+#'   step (pcalg's `iterate`). `FALSE` by default in `ges()`; in [gies()] `TRUE` when more
+#'   than one phase is run, as in pcalg.
 #' @param threads Number of threads used to score candidate operators; the result does
 #'   not depend on it.
 #'   `r doc_threads_default()`
@@ -73,7 +90,8 @@
 #'   ([pdag_to_dag()]) satisfies it (`max_parents` is only promised for `info$dag`).
 #'   Its `score` is the score of its DAGs and its `info`
 #'   holds `algorithm` (`"ges"`), `score` (the score type), `forward_steps` and
-#'   `backward_steps` (operators applied), `score_evaluations` (family scores computed),
+#'   `backward_steps` (operators applied; `turning_steps` too when that phase is run),
+#'   `score_evaluations` (family scores computed),
 #'   `cache_hits`, `cache_hit_rate`, `time` (seconds), `trace` (the score after each
 #'   step, the start's first) and `dag` (a DAG of the class that satisfies the
 #'   constraints, a `bn_graph`).
@@ -88,20 +106,43 @@
 #' g$info$forward_steps
 #' g$info$dag
 #' ges(d, score = "bic", no_parents = c("SEX", "SES"), no_children = "CP")
+#' # pcalg's ges(): the turning phase too, iterated
+#' ges(d, score = "bdeu", iss = 5, phases = c("forward", "backward", "turning"),
+#'     iterate = TRUE)
 ges <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blacklist = NULL,
                 max_parents = Inf, no_parents = NULL, no_children = NULL, restrict = NULL,
-                max_subset = 8, threads = NULL, verbose = FALSE) {
+                max_subset = 8, phases = c("forward", "backward"), iterate = FALSE,
+                threads = NULL, verbose = FALSE) {
+  phase_options <- ges_phases(phases, iterate)
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
                            no_children = no_children, restrict = restrict,
                            start = class_start(start), threads = threads, verbose = verbose)
   check_score_equivalent(search$score, "ges")
   check_observational(search$data, "ges")  # R/data-interventions.R
-  result <- call_search(search, "ges", list(max_subset = as_count(max_subset)))
-  counts <- result$counts
-  steps <- cli::pluralize(paste0("{counts$forward_steps} insert{?s} and {counts$backward_steps} ",
-                                 "delete{?s}"))
-  cpdag_result(result, search, search_info(result, search, "ges", steps))
+  result <- call_search(search, "ges", c(list(max_subset = as_count(max_subset)), phase_options))
+  cpdag_result(result, search, search_info(result, search, "ges", ges_steps(result$counts)))
+}
+
+# The phases of ges() and gies() (pcalg's `phase` and `iterate`), as the glue reads them.
+ges_phases <- function(phases, iterate, call = rlang::caller_env()) {
+  choices <- c("forward", "backward", "turning")
+  if (!is.character(phases) || length(phases) == 0L || anyNA(phases) ||
+      !all(phases %in% choices) || anyDuplicated(phases) > 0L) {
+    given <- if (is.character(phases)) "{.val {phases}}" else "{.obj_type_friendly {phases}}"
+    lbn_abort(c(paste0("{.arg phases} must be one or more of {.or {.val {choices}}}, each at ",
+                       "most once, not ", given, "."),
+                "i" = "pcalg's search runs all three, in that order."), "value", call = call)
+  }
+  check_flag(iterate, call = call)
+  list(phases = phases, iterate = iterate)
+}
+
+# "3 inserts, 1 delete and 2 turns" for verbose output.
+ges_steps <- function(counts) {
+  turns <- if (is.null(counts$turning_steps)) "" else ", {counts$turning_steps} turn{?s}"
+  cli::pluralize(paste0("{counts$forward_steps} insert{?s}, {counts$backward_steps} ",
+                        "delete{?s}", turns))
 }
 
 # The class found by an equivalence-class search, with a member DAG that satisfies the

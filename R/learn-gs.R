@@ -5,6 +5,13 @@
 #' so far, then scan again, until no node is added. **Shrink**: remove, one at a time,
 #' a member independent of the target given the other members.
 #'
+#' The order is that of the node names (locale-independent, as in [pc()]), so that the
+#' result does not depend on the column order of `data`; bnlearn scans in column order.
+#' Both phases stop at the first node that passes, so the two can differ: with the
+#' columns of `data` sorted by name (`data[order(names(data), method = "radix")]`),
+#' bnlearn's `gs()` and `learn.mb(method = "gs")` give learnbn's blankets and skeleton
+#' (on complete and on incomplete mixed data alike).
+#'
 #' With `target = NULL` every node's blanket is learned (on `threads` threads) and made
 #' symmetric as bnlearn does (y stays in the blanket of x only when x is in that of y);
 #' then each node's neighbours are the members of its blanket that no subset of the

@@ -62,6 +62,12 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #' oriented (an immorality or a rule can imply it), although a conditional linear Gaussian
 #' network has no such arc; the score-based learners exclude them (see [hill_climb()]).
 #'
+#' **Oracle.** With `test = dsep_oracle(dag)` ([dsep_oracle()]) the tests are answered by
+#' d-separation in `dag` and `data` may be `NULL` (data only give the order of the
+#' nodes): the result is then `cpdag(dag)` (with latent nodes, PC's reading of the
+#' marginal's independences). The skeleton is then PC-stable's whatever `stable` says
+#' (with an oracle both give the same graph).
+#'
 #' @param data A data.frame or a [bn_data()] object (discrete data may have missing
 #'   values, see Details).
 #' @param test A conditional independence test, see [ci_test()]; `NULL` means `"x2"` on
@@ -111,9 +117,15 @@ pc_immorality_status <- c("applied", "bidirected", "dropped")
 #' g$info$conflicts
 #' pc(fl, alpha = 0.05, conflicts = "first")
 #' pc(fl, alpha = 0.05, conflicts = "bnlearn")  # bnlearn's pc.stable() CPDAG
+#' # With the d-separation oracle of a DAG: its CPDAG.
+#' pc(NULL, test = dsep_oracle(bn_graph_from_string("[A][B][C|A:B][D|C]")))
 pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
                conflicts = c("bidirected", "first", "strongest", "bnlearn"),
                whitelist = NULL, blacklist = NULL, B = 1000L, threads = NULL, verbose = FALSE) {
+  if (inherits(test, "learnbn_dsep_oracle")) {
+    return(pc_with_oracle(data, test, alpha, max_cond, stable, conflicts, whitelist, blacklist,
+                          verbose))
+  }
   inputs <- prepare_tests(data, test, alpha, if (!missing(B)) B, threads, verbose = verbose,
                           whitelist = whitelist, blacklist = blacklist, what = "PC")
   data <- inputs$data
@@ -141,12 +153,21 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
                 list(required = knowledge$required[sorted, sorted, drop = FALSE],
                      forbidden = knowledge$forbidden[sorted, sorted, drop = FALSE]), report,
                 progress)
+  pc_result(res, nodes, sorted, pc_info(res, sorted, spec, alpha, max_cond, stable, conflicts),
+            inputs$clock, verbose, untestable = function(tests) {
+              warn_untestable(tests, spec, data$n_cases)
+              warn_singular_tests(tests, spec, data)
+            })
+}
+
+# The bn_graph of cpp_pc()'s result over `sorted` nodes, in the order of `nodes`, with
+# its warnings (`untestable` warns about the tests that could not run or were singular).
+pc_result <- function(res, nodes, sorted, info, clock, verbose, untestable = function(tests) {}) {
   dimnames(res$amat) <- dimnames(res$bidirected) <- list(sorted, sorted)
   amat <- res$amat[nodes, nodes, drop = FALSE]
-  info <- c(list(algorithm = "pc"), pc_info(res, sorted, spec, alpha, max_cond, stable, conflicts),
-            list(time = inputs$clock()))
-  warn_untestable(info$tests, spec, data$n_cases)
-  if (nrow(info$conflicts)) warn_conflicts(info$conflicts, conflicts)
+  info <- c(list(algorithm = "pc"), info, list(time = clock()))
+  untestable(info$tests)
+  if (nrow(info$conflicts)) warn_conflicts(info$conflicts, info$conflict_policy)
   shaped <- nrow(info$conflicts) > 0 || any(info$orientations$rule == pc_rule_names[1])
   g <- new_bn_graph(amat, type = if (shaped) "pdag" else "cpdag", info = info,
                     bidirected = info$bidirected)
@@ -156,6 +177,26 @@ pc <- function(data, test = NULL, alpha = 0.05, max_cond = Inf, stable = TRUE,
                            "{.code explain_pc()} gives the walk-through."))
   }
   g
+}
+
+# pc() with a dsep_oracle() as its test (as fci_with_oracle()): the stable skeleton, whose
+# separating sets are the oracle's, then PC's orientation.
+pc_with_oracle <- function(data, oracle, alpha, max_cond, stable, conflicts, whitelist,
+                           blacklist, verbose, call = rlang::caller_env()) {
+  clock <- stopwatch()
+  nodes <- oracle_nodes(data, oracle, call = call)
+  check_alpha(alpha, call = call)
+  check_number(max_cond, min = 0, whole = TRUE, call = call)
+  check_flag(stable, call = call)
+  check_flag(verbose, call = call)
+  conflicts <- check_choice(conflicts, core_registry()$conflict_policies, call = call)
+  knowledge <- build_constraints(nodes, whitelist, blacklist, call = call)
+  sorted <- nodes[order(nodes, method = "radix")]
+  res <- cpp_pc_oracle(oracle$dag, match(sorted, colnames(oracle$dag)) - 1L, sorted,
+                       list(alpha = alpha, max_cond = max_cond, conflicts = conflicts),
+                       sorted_knowledge(knowledge, sorted))
+  info <- pc_info(res, sorted, list(name = "dsep_oracle"), alpha, max_cond, TRUE, conflicts)
+  pc_result(res, nodes, sorted, info, clock, verbose)
 }
 
 # The result's tables, built by list2DF(): data.frame() checks and deparses its arguments,

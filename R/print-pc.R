@@ -38,6 +38,7 @@ explain_pc <- function(g, digits = 4, max_lines = 50L) {
     cat(paste0("    ", lines), sep = "\n")
   }
   label <- ci_test_table$label[ci_test_table$name == info$test]
+  if (identical(info$test, "dsep_oracle")) label <- "d-separation oracle"
   cat(if (isTRUE(info$stable)) "PC-stable" else "PC", ": ", label, " test, alpha = ",
       info$alpha, ", ", info$n_tests, " tests\n", sep = "")
   n <- info$tests$n

@@ -402,6 +402,21 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_pc_oracle
+Rcpp::List cpp_pc_oracle(Rcpp::IntegerMatrix dag, Rcpp::IntegerVector observed, Rcpp::CharacterVector names, Rcpp::List options, Rcpp::List knowledge);
+RcppExport SEXP _learnbn_cpp_pc_oracle(SEXP dagSEXP, SEXP observedSEXP, SEXP namesSEXP, SEXP optionsSEXP, SEXP knowledgeSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::IntegerMatrix >::type dag(dagSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type observed(observedSEXP);
+    Rcpp::traits::input_parameter< Rcpp::CharacterVector >::type names(namesSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type options(optionsSEXP);
+    Rcpp::traits::input_parameter< Rcpp::List >::type knowledge(knowledgeSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_pc_oracle(dag, observed, names, options, knowledge));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_registry
 Rcpp::List cpp_registry();
 RcppExport SEXP _learnbn_cpp_registry() {
@@ -524,6 +539,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_available_counts", (DL_FUNC) &_learnbn_cpp_available_counts, 3},
     {"_learnbn_cpp_cg_families", (DL_FUNC) &_learnbn_cpp_cg_families, 3},
     {"_learnbn_cpp_pc", (DL_FUNC) &_learnbn_cpp_pc, 7},
+    {"_learnbn_cpp_pc_oracle", (DL_FUNC) &_learnbn_cpp_pc_oracle, 5},
     {"_learnbn_cpp_registry", (DL_FUNC) &_learnbn_cpp_registry, 0},
     {"_learnbn_cpp_search_plan", (DL_FUNC) &_learnbn_cpp_search_plan, 1},
     {"_learnbn_cpp_startable_threads", (DL_FUNC) &_learnbn_cpp_startable_threads, 1},

@@ -1,5 +1,7 @@
 // Runner of Greedy Equivalence Search (see rcpp-search.h).
 #include <climits>
+#include <string>
+#include <vector>
 #include <learnbn/search/ges.hpp>
 #include "rcpp-search.h"
 
@@ -15,6 +17,16 @@ learnbn::SearchResult run_ges(SearchCall& call) {
       for (int v = 0; v < targets.ncol(); ++v) mask[v] = targets(t, v) == TRUE;
       options.targets.push_back(mask);
     }
+  }
+  // options$phases: "forward", "backward", "turning", in the order to run them.
+  if (call.options.containsElementNamed("phases")) {
+    options.phases.clear();
+    for (const std::string& phase : Rcpp::as<std::vector<std::string>>(call.options["phases"])) {
+      options.phases.push_back(phase == "forward"    ? learnbn::GesPhase::forward
+                               : phase == "backward" ? learnbn::GesPhase::backward
+                                                     : learnbn::GesPhase::turning);
+    }
+    options.iterate = Rcpp::as<bool>(call.options["iterate"]);
   }
   learnbn::Ges ges(call.scorer, call.constraints, options, call.r_calls.interrupt_check());
   return ges.run(learnbn::parent_lists(call.start));

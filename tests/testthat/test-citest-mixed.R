@@ -87,8 +87,9 @@ test_that("pc() on mixed data finds bnlearn's pc.stable(test = 'mi-cg') skeleton
                           "Sepal.Width-Species")))
   mt <- mtcars[c("mpg", "cyl", "disp", "hp", "vs", "am", "gear", "wt")]
   for (v in c("cyl", "vs", "am", "gear")) mt[[v]] <- factor(mt[[v]])
-  expect_identical(skeleton_edges(suppressMessages(pc(mt))),
-                   sort(c("am-gear", "am-wt", "cyl-vs", "disp-wt", "mpg-wt")))
+  # 32 cars: some tests given gear meet a configuration with too few cases (a warning).
+  expect_warning(g <- suppressMessages(pc(mt)), class = "learnbn_warning_singular")
+  expect_identical(skeleton_edges(g), sort(c("am-gear", "am-wt", "cyl-vs", "disp-wt", "mpg-wt")))
 })
 
 # bnlearn 4.9 on the columns in name order (the order learnbn visits them in):

@@ -151,9 +151,6 @@ test_that("fit$node of a CLG fit, and functions that do not take CLG fits say so
   expect_match(capture.output(print(node))[2L],
                "[versicolor] Petal.Length = 1.78 + 1.87 Petal.Width + N(0, 0.293^2)", fixed = TRUE)
   expect_equal(as.vector(cpt(fit, "Species")), rep(1 / 3, 3))
-  expect_error(predict(fit, iris, "Sepal.Length"), "predict",
-               class = "learnbn_error_data_type")
-  expect_error(query(fit, "Species"), "query", class = "learnbn_error_data_type")
   expect_error(write_bif(fit, tempfile()), "write_bif", class = "learnbn_error_data_type")
   expect_error(plot(fit, "Species"), "plot", class = "learnbn_error_data_type")
 })

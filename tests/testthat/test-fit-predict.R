@@ -164,3 +164,20 @@ test_that("logLik() warns about rows of probability zero, naming a few", {
   expect_identical(as.numeric(ll), -Inf)
   expect_no_warning(logLik(asia_fit, x[-(1:3), ]))
 })
+
+test_that("method = 'parents' predicts from the columns of the node's parents only", {
+  asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
+  x <- data.frame(smoke = c("yes", "no", NA), dysp = c("yes", "no", "yes"),
+                  xray = c("yes", "yes", "no"))
+  predicted <- predict(asia, x, "lung", prob = TRUE, method = "parents")
+  # asia.bif's P(lung | smoke): (0.1, 0.9) and (0.01, 0.99); smoke unobserved: P(smoke) = 0.5
+  expect_equal(unname(attr(predicted, "prob")),
+               rbind(c(0.1, 0.9), c(0.01, 0.99), c(0.055, 0.945)), tolerance = 1e-12)
+  # Gaussian: the regression of Petal.Width on Petal.Length, whatever Petal.Width's children
+  g <- bn_graph_from_string("[Petal.Length][Petal.Width|Petal.Length][Sepal.Width|Petal.Width]")
+  fit <- fit_parameters(g, iris[2:4])
+  expect_equal(predict(fit, iris[1:5, ], "Petal.Width", method = "parents"),
+               unname(fitted(lm(Petal.Width ~ Petal.Length, iris))[1:5]), tolerance = 1e-10)
+  expect_equal(predict(fit, iris[1:2, ], "Petal.Length", method = "parents"),
+               rep(mean(iris$Petal.Length), 2), tolerance = 1e-10)
+})

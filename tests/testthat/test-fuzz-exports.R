@@ -78,16 +78,16 @@ fuzz_fixtures <- function() {
     bif_file <- tempfile(fileext = ".bif")
     file.copy(system.file("extdata", "survey.bif", package = "learnbn"), bif_file)
     out_file <- tempfile(fileext = ".bif")
-    # mixed data (a conditional linear Gaussian fit) with missing cells: impute(),
-    # structural_em(), as_bn() and from_bn() take them
-    mix <- mtcars[1:20, c("mpg", "wt", "am", "vs")]
-    mix$am <- factor(mix$am)
-    mix$vs <- factor(mix$vs)
-    g_mix <- bn_graph_from_string("[am][vs][wt|am][mpg|am:wt]")
-    fit_mix <- fit_parameters(g_mix, mix)
-    mix[c(2, 9), "mpg"] <- NA
-    mix$am[c(4, 9)] <- NA
-    d_mix <- bn_data(mix, missing = "allow")
+    # mixed data and its conditional linear Gaussian fit (drawn last: the others unchanged)
+    mixed <- data.frame(s = factor(sample(c("p", "q"), 60, TRUE)), u = stats::rnorm(60))
+    mixed$v <- mixed$u + (mixed$s == "q") + stats::rnorm(60)
+    g_mixed <- bn_graph_from_string("[s][u|s][v|u:s]")
+    fit_mixed <- fit_parameters(g_mixed, mixed)
+    # and with missing cells, for impute() and structural_em()
+    mixed_na <- mixed
+    mixed_na$u[c(2, 9)] <- NA
+    mixed_na$s[c(4, 9)] <- NA
+    d_mixed_na <- bn_data(mixed_na, missing = "allow")
   })
   fx
 }
@@ -150,12 +150,14 @@ fuzz_world <- function(name) {
                 pairs = alist(data.frame(from = "smoke", to = "lung")),
                 evidence = alist(list(smoke = "yes"), list(dysp = "yes", asia = "no")),
                 do = alist(list(smoke = "no"), list(either = "yes", asia = "no"))),
-    mix = list(data = alist(mix, d_mix), newdata = alist(mix[1:4, ]), graph = alist(g_mix),
-               dag = alist(g_mix), fit = alist(fit_mix), node = alist("am", "mpg"),
-               arc_from = alist("am", "wt"), arc_to = alist("mpg"), nodes = alist(c("wt", "mpg")),
-               order = alist(c("am", "vs", "wt", "mpg")),
-               pairs = alist(data.frame(from = "am", to = "wt")),
-               evidence = alist(list(am = "1")), do = alist(list(am = "0"))))
+    mixed = list(data = alist(mixed, mixed_na, d_mixed_na),
+                 newdata = alist(mixed[1:5, ], mixed["u"], mixed_na[1:10, ]),
+                 graph = alist(g_mixed), dag = alist(g_mixed), fit = alist(fit_mixed),
+                 arc_from = alist("s", "u"), arc_to = alist("v"),
+                 node = alist("s", "u", "v", c("u", "v")), nodes = alist(c("u", "v")),
+                 order = alist(c("s", "u", "v")), pairs = alist(data.frame(from = "s", to = "u")),
+                 evidence = alist(list(v = 0.5), list(s = "q", v = -1)),
+                 do = alist(list(u = 1), list(s = "p"))))
 }
 
 # Which world role an argument plays, by "function:argument" first, then by argument.
@@ -169,6 +171,7 @@ fuzz_roles <- function() {
     evidence = "evidence", do = "do", "causal_effect:x" = "node", "causal_effect:y" = "node",
     "ci_test:x" = "node", "ci_test:y" = "node", "dsep:x" = "node",
     "dsep:y" = "node", "as_bn:x" = "graph", "random_gaussian_fit:nodes" = "none",
+    "random_mixed_fit:nodes" = "none",
     "bn_data:x" = "data", "model_string:g" = "graph", "explain_pc:g" = "none",
     "dsep_oracle:dag" = "dag",
     "add_arc:from" = "arc_from", "remove_arc:from" = "arc_from", "reverse_arc:from" = "arc_from",
@@ -219,7 +222,9 @@ fuzz_valid <- function() {
        "explain_pc:g" = alist(g_pc, g_pc_gauss),
        "bn_score:type" = alist("bic", "bdeu", "bde", "k2", "bd", "aic", "loglik", "cv", "bge",
                                "bcg", "cg_bic"),
-       "query:type" = alist("joint", "marginal"), "causal_effect:method" = alist("local", "global"),
+       "query:type" = alist("joint", "marginal"),
+       "predict.bn_fit:method" = alist("exact", "parents"),
+       "causal_effect:method" = alist("local", "global"),
        "as_igraph:strength" = alist(strength, boot, samples),
        x_levels = alist(c("yes", "no"), c("male", "female")), y_level = alist("yes", "low"),
        max_dags = alist(1, 100),
@@ -227,7 +232,11 @@ fuzz_valid <- function() {
        pdsep = alist(TRUE, FALSE), selection_bias = alist(TRUE, FALSE),
        latent = alist(character(), "SES", "either"),
        "fci:test" = alist("x2", "g2", oracle_cp, NULL),
-       "gfci:test" = alist("x2", "g2", oracle_cp, NULL))
+       "gfci:test" = alist("x2", "g2", oracle_cp, NULL),
+       "pc:test" = alist("x2", "g2", "fisher_z", "mi_cg", oracle_cp, NULL),
+       phases = alist("forward", "turning", c("forward", "backward", "turning")),
+       iterate = alist(TRUE, FALSE),
+       discrete = alist(0.3, 0.5), "random_mixed_fit:levels" = alist(2, 2:3))
 }
 
 # Arguments whose large values mean long runs: never large junk, and never the default
@@ -314,7 +323,8 @@ fuzz_target <- function(name, fun, definition, first) {
 
 # One random call of `target`, as a call object whose arguments are expressions.
 fuzz_draw_call <- function(target, valid, roles, junk, dots) {
-  world <- fuzz_world(sample(c("cp", "gauss", "na", "asia", "mix"), 1, prob = c(4, 3, 1, 2, 1)))
+  world <- fuzz_world(sample(c("cp", "gauss", "na", "asia", "mixed"), 1,
+                             prob = c(4, 3, 1, 2, 2)))
   # A third of the calls valid, most with one bad argument (to get deep), the rest random.
   mode <- sample(c("valid", "one_bad", "random"), 1, prob = c(0.35, 0.4, 0.25))
   args <- setdiff(target$args, "...")

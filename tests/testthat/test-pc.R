@@ -328,3 +328,39 @@ test_that("the conflict warning lists five conflicts and counts the rest", {
   expect_false(grepl("E -> Z", message, fixed = TRUE))
   expect_match(message, "... and 2 more.", fixed = TRUE)
 })
+
+test_that("pc() with the d-separation oracle returns exactly cpdag(dag)", {
+  asia <- bn_graph_from_string(asia_string)
+  g <- pc(NULL, test = dsep_oracle(asia))
+  # asia's CPDAG by hand: the v-structure tub -> either <- lung and what follows from it
+  # (either -> xray, either -> dysp <- bronc); the rest is undirected.
+  expected <- matrix(0L, 8, 8, dimnames = list(colnames(as.matrix(asia)),
+                                               colnames(as.matrix(asia))))
+  arcs <- rbind(c("tub", "either"), c("lung", "either"), c("either", "xray"),
+                c("either", "dysp"), c("bronc", "dysp"), c("asia", "tub"), c("tub", "asia"),
+                c("smoke", "lung"), c("lung", "smoke"), c("smoke", "bronc"), c("bronc", "smoke"))
+  expected[arcs] <- 1L
+  expect_identical(as.matrix(g), expected)
+  expect_identical(as.matrix(g), as.matrix(cpdag(asia)))
+  expect_identical(g$type, "cpdag")
+  expect_identical(g$info$test, "dsep_oracle")
+  expect_identical(nrow(g$info$conflicts), 0L)
+  expect_output(explain_pc(g), "PC-stable: d-separation oracle test, alpha = 0.05", fixed = TRUE)
+  # Random DAGs on 6 to 12 nodes (arcs i -> j, i < j, with probability 0.3), named so
+  # that their sorted order is not a topological one.
+  set.seed(11)
+  for (k in 1:20) {
+    p <- sample(6:12, 1)
+    nodes <- paste0("V", sample(p))
+    a <- matrix(0L, p, p, dimnames = list(nodes, nodes))
+    a[upper.tri(a)] <- as.integer(runif(p * (p - 1) / 2) < 0.3)
+    dag <- bn_graph(a)
+    expect_identical(as.matrix(pc(NULL, test = dsep_oracle(dag))), as.matrix(cpdag(dag)),
+                     info = k)
+  }
+  # Data give only the node order; the original PC's flag is ignored (same graph).
+  x <- as.data.frame(matrix(rnorm(5 * p), 5, p, dimnames = list(NULL, rev(nodes))))
+  expect_identical(as.matrix(pc(x, test = dsep_oracle(dag), stable = FALSE)),
+                   as.matrix(cpdag(dag))[rev(nodes), rev(nodes)])
+  expect_error(pc(x[, -1], test = dsep_oracle(dag)), class = "learnbn_error_value")
+})

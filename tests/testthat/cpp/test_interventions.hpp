@@ -3,6 +3,8 @@
 // rows, on every counting path (dense, sparse, bits, groups, windows), on threads, and
 // for Gaussian data.
 #pragma once
+#include <algorithm>
+#include <climits>
 #include <memory>
 #include <random>
 #include <vector>
@@ -10,6 +12,7 @@
 #include <learnbn/data/gaussian_stats.hpp>
 #include <learnbn/graph/interventional_essential.hpp>
 #include <learnbn/graph/topological_order.hpp>
+#include <learnbn/search/ges_turning.hpp>
 #include <learnbn/score/family_scorer.hpp>
 
 #include "check.hpp"
@@ -167,18 +170,17 @@ inline std::vector<std::vector<char>> all_dags4() {
   return out;
 }
 
-// By the definition (Hauser and Buhlmann 2012, Theorem 10), without Meek's rules: the
-// DAGs interventionally equivalent to `dag` are those with its skeleton, its
-// v-structures and its orientation of every edge with one end in a target; an edge of
-// the essential graph is directed when they all orient it alike.
-inline void test_interventional_essential_graph() {
-  const int n = 4;
-  const std::vector<std::vector<char>> dags = all_dags4();
-  CHECK(dags.size() == 543);  // the number of labelled DAGs on 4 nodes
-  auto adjacent = [&](const std::vector<char>& d, int a, int b) {
+// Interventional Markov equivalence of two DAGs on 4 nodes given as arc matrices, by the
+// definition (Hauser and Buhlmann 2012, Theorem 10), without Meek's rules: the same
+// skeleton, the same v-structures and the same orientation of every edge with one end in
+// a target.
+struct Equivalence4 {
+  static constexpr int n = 4;
+  std::vector<std::vector<char>> targets;
+  static bool adjacent(const std::vector<char>& d, int a, int b) {
     return d[a * n + b] || d[b * n + a];
-  };
-  auto v_structures = [&](const std::vector<char>& d) {
+  }
+  static std::vector<int> v_structures(const std::vector<char>& d) {
     std::vector<int> out;
     for (int v = 0; v < n; ++v)
       for (int a = 0; a < n; ++a)
@@ -186,31 +188,48 @@ inline void test_interventional_essential_graph() {
           if (d[a * n + v] && d[b * n + v] && !adjacent(d, a, b))
             out.push_back((v * n + a) * n + b);
     return out;
-  };
-  const std::vector<std::vector<std::vector<char>>> families = {
-      {}, {{0, 1, 0, 0}}, {{1, 0, 0, 0}, {0, 0, 1, 1}}, {{0, 1, 1, 0}}};
-  bool all_same = true;
-  for (const auto& targets : families) {
-    auto equivalent = [&](const std::vector<char>& d, const std::vector<char>& e) {
+  }
+  bool operator()(const std::vector<char>& d, const std::vector<char>& e) const {
+    for (int a = 0; a < n; ++a)
+      for (int b = 0; b < n; ++b) if (adjacent(d, a, b) != adjacent(e, a, b)) return false;
+    if (v_structures(d) != v_structures(e)) return false;
+    for (const auto& t : targets)
       for (int a = 0; a < n; ++a)
-        for (int b = 0; b < n; ++b) if (adjacent(d, a, b) != adjacent(e, a, b)) return false;
-      if (v_structures(d) != v_structures(e)) return false;
-      for (const auto& t : targets)
-        for (int a = 0; a < n; ++a)
-          for (int b = 0; b < n; ++b)
-            if (t[a] != t[b] && d[a * n + b] != e[a * n + b]) return false;
-      return true;
-    };
+        for (int b = 0; b < n; ++b)
+          if (t[a] != t[b] && d[a * n + b] != e[a * n + b]) return false;
+    return true;
+  }
+};
+
+inline ParentLists parents_of4(const std::vector<char>& d) {
+  ParentLists parents(4);
+  for (int a = 0; a < 4; ++a)
+    for (int b = 0; b < 4; ++b) if (d[a * 4 + b]) parents[b].push_back(a);
+  return parents;
+}
+
+inline const std::vector<std::vector<std::vector<char>>>& target_families4() {
+  static const std::vector<std::vector<std::vector<char>>> families = {
+      {}, {{0, 1, 0, 0}}, {{1, 0, 0, 0}, {0, 0, 1, 1}}, {{0, 1, 1, 0}}};
+  return families;
+}
+
+// An edge of the essential graph is directed when all the DAGs of the class orient it
+// alike.
+inline void test_interventional_essential_graph() {
+  const int n = 4;
+  const std::vector<std::vector<char>> dags = all_dags4();
+  CHECK(dags.size() == 543);  // the number of labelled DAGs on 4 nodes
+  bool all_same = true;
+  for (const auto& targets : target_families4()) {
+    const Equivalence4 equivalent{targets};
     for (const auto& d : dags) {
       std::vector<char> seen(n * n, 0);
       for (const auto& e : dags) {
         if (!equivalent(d, e)) continue;
         for (int i = 0; i < n * n; ++i) if (e[i]) seen[i] = 1;
       }
-      ParentLists parents(n);
-      for (int a = 0; a < n; ++a)
-        for (int b = 0; b < n; ++b) if (d[a * n + b]) parents[b].push_back(a);
-      const Pdag g = interventional_essential_graph(parents, targets);
+      const Pdag g = interventional_essential_graph(parents_of4(d), targets);
       for (int a = 0; a < n; ++a)
         for (int b = 0; b < n; ++b)
           all_same = all_same && (g.mark(a, b) == (seen[a * n + b] != 0));
@@ -219,8 +238,86 @@ inline void test_interventional_essential_graph() {
   CHECK(all_same);
 }
 
+// GIES's turning operators (search/ges_turning.hpp) on every interventional essential
+// graph of 4 nodes under 4 target families, by the definition of a turn: reversing an
+// arc v -> u of a DAG of the class, which gives a DAG of another class. Every turn
+// enumerated is such a reversal, in a DAG where v and u have the parents the operator
+// scores, and turned_dag() gives its class; every reversal that leaves the class is
+// enumerated.
+inline void test_turning_operators() {
+  const int n = 4;
+  const std::vector<std::vector<char>> dags = all_dags4();
+  const Constraints none = Constraints::none(n);
+  bool sound = true, complete = true, reproduced = true;
+  int turns = 0;
+  for (const auto& targets : target_families4()) {
+    const Equivalence4 equivalent{targets};
+    std::vector<char> done(dags.size(), 0);
+    for (std::size_t i = 0; i < dags.size(); ++i) {
+      if (done[i]) continue;
+      std::vector<ParentLists> members;
+      for (std::size_t j = i; j < dags.size(); ++j) {
+        if (!equivalent(dags[i], dags[j])) continue;
+        done[j] = 1;
+        members.push_back(parents_of4(dags[j]));
+      }
+      const Pdag g = interventional_essential_graph(members[0], targets);
+      // The class after reversing v -> u in a member, or nothing when that closes a cycle.
+      auto reversed = [&](ParentLists dag, int v, int u, Pdag& out) {
+        dag[u].erase(std::find(dag[u].begin(), dag[u].end(), v));
+        dag[v].push_back(u);
+        std::sort(dag[v].begin(), dag[v].end());
+        if (topological_order(dag).empty()) return false;
+        out = interventional_essential_graph(dag, targets);
+        return true;
+      };
+      std::vector<std::pair<std::pair<int, int>, Pdag>> enumerated;
+      for (int v = 0; v < n; ++v) {
+        std::vector<int> v_parents = g.parents(v);
+        for_each_turn(g, none, INT_MAX, v, [&](int u, const std::vector<int>& c, bool essential,
+                                               const std::vector<int>& u_before,
+                                               const std::vector<int>&) {
+          ++turns;
+          std::vector<int> v_new = v_parents;
+          v_new.insert(v_new.end(), c.begin(), c.end());
+          std::sort(v_new.begin(), v_new.end());
+          bool found = false;
+          Pdag result;
+          for (const ParentLists& m : members) {
+            if (m[v] != v_new || m[u] != u_before) continue;
+            found = found || reversed(m, v, u, result);
+          }
+          sound = sound && found && !(result == g);
+          ParentLists turned;
+          const TurnOperator op{u, v, c, essential, 0.0};
+          reproduced = reproduced && found && turned_dag(g, op, turned) &&
+                       interventional_essential_graph(turned, targets) == result;
+          enumerated.push_back({{v, u}, result});
+        });
+      }
+      for (const ParentLists& m : members) {
+        for (int u = 0; u < n; ++u) {
+          for (int v : m[u]) {
+            Pdag result;
+            if (!reversed(m, v, u, result) || result == g) continue;
+            bool listed = false;
+            for (const auto& e : enumerated) listed = listed || (e.first == std::make_pair(v, u) &&
+                                                                 e.second == result);
+            complete = complete && listed;
+          }
+        }
+      }
+    }
+  }
+  CHECK(turns > 100);
+  CHECK(sound);
+  CHECK(reproduced);
+  CHECK(complete);
+}
+
 inline void run_intervention_tests() {
   run_test("test_interventional_essential_graph", test_interventional_essential_graph);
+  run_test("test_turning_operators", test_turning_operators);
   run_test("test_interventional_counts", test_interventional_counts);
   run_test("test_interventional_gaussian", test_interventional_gaussian);
 }

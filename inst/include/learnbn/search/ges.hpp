@@ -2,7 +2,9 @@
 // greedy search", JMLR 3:507-554) over CPDAGs: a forward phase of Insert(X, Y, T)
 // operators, then a backward phase of Delete(X, Y, H) operators, each taking the best
 // valid operator while it raises the score. After every operator the PDAG is completed
-// to a CPDAG (consistent extension, then Chickering's 1995 labelling).
+// to a CPDAG (consistent extension, then Chickering's 1995 labelling). As options, as in
+// pcalg: any order of the phases, GIES's turning phase (ges_turning.hpp), and rounds of
+// all the phases until one takes no step.
 //
 // Notation (for a CPDAG and nodes X, Y): Pa_Y the parents of Y (arcs into Y), Ne_Y its
 // neighbours (undirected edges), NA_{Y,X} the neighbours of Y adjacent to X.
@@ -48,8 +50,11 @@
 #include "../graph/pdag.hpp"
 #include "../score/family_scorer.hpp"
 #include "common.hpp"
+#include "ges_turning.hpp"
 
 namespace learnbn {
+
+enum class GesPhase { forward = 0, backward = 1, turning = 2 };
 
 struct GesOptions {
   // Largest number of nodes chosen in one operator: |T| for inserts, |NA_{Y,X} \ H| for
@@ -57,6 +62,10 @@ struct GesOptions {
   int max_subset = INT_MAX;
   // GIES: the intervention targets, each a mask over the nodes (none: GES).
   std::vector<std::vector<char>> targets;
+  // The phases, run in this order (pcalg's `phase`), and whether to run them all again
+  // until none takes a step (pcalg's `iterate`).
+  std::vector<GesPhase> phases{GesPhase::forward, GesPhase::backward};
+  bool iterate = false;
 };
 
 class Ges {
@@ -76,9 +85,10 @@ class Ges {
     }
   }
 
-  // Runs both phases from the equivalence class of `start` (a DAG). The result's `dag`
+  // Runs the phases from the equivalence class of `start` (a DAG). The result's `dag`
   // is an admissible consistent extension of its `cpdag`; its trace has the score after
-  // each step, the start's first, and its counts the inserts and deletes made.
+  // each step, the start's first, and its counts the inserts, deletes and (when the
+  // turning phase is run) turns made.
   SearchResult run(const ParentLists& start) {
     SearchResult result;
     graph_ = essential_graph(start);
@@ -87,11 +97,26 @@ class Ges {
     for (int v = 0; v < n_; ++v) score_ += scorer_.score(v, start[v]);
     std::vector<double>& trace = result.stats.trace;
     trace.push_back(score_);
-    const std::size_t forward = run_phase(true, trace), backward = run_phase(false, trace);
+    std::size_t steps[3] = {0, 0, 0};
+    for (bool again = true; again;) {
+      again = false;
+      for (GesPhase phase : options_.phases) {
+        const std::size_t taken = phase == GesPhase::turning
+                                      ? run_turning(trace)
+                                      : run_phase(phase == GesPhase::forward, trace);
+        steps[static_cast<int>(phase)] += taken;
+        again = again || taken > 0;
+      }
+      again = again && options_.iterate;
+    }
     if (!constrained_) consistent_extension(graph_, dag_);
-    result.stats.iterations = forward + backward;
-    result.counts = {{"forward_steps", static_cast<double>(forward)},
-                     {"backward_steps", static_cast<double>(backward)}};
+    result.stats.iterations = steps[0] + steps[1] + steps[2];
+    result.counts = {{"forward_steps", static_cast<double>(steps[0])},
+                     {"backward_steps", static_cast<double>(steps[1])}};
+    const auto& phases = options_.phases;
+    if (std::find(phases.begin(), phases.end(), GesPhase::turning) != phases.end()) {
+      result.counts.push_back({"turning_steps", static_cast<double>(steps[2])});
+    }
     result.cpdag = graph_;
     result.dag = dag_of(dag_);
     for (int v = 0; v < n_; ++v) result.score += scorer_.score(v, dag_[v]);
@@ -183,6 +208,38 @@ class Ges {
     return nullptr;
   }
 
+  // Turning phase (ges_turning.hpp): every step scores the turns of every node afresh,
+  // as pcalg does, and applies the best one whose result is admissible.
+  std::size_t run_turning(std::vector<double>& trace) {
+    std::size_t steps = 0;
+    for (;; ++steps) {
+      check_interrupt_();
+      std::vector<TurnOperator> ops;
+      for (int v = 0; v < n_; ++v) {
+        turn_operators(graph_, scorer_, k_, options_.max_subset, v, ops);
+      }
+      std::stable_sort(ops.begin(), ops.end(), [](const TurnOperator& a, const TurnOperator& b) {
+        return a.delta > b.delta;
+      });
+      const TurnOperator* taken = nullptr;
+      for (const TurnOperator& op : ops) {
+        ParentLists dag;
+        if (!turned_dag(graph_, op, dag)) continue;
+        Pdag next = essential_graph(dag);
+        if (constrained_) {
+          if (!admissible_extension(next, k_, dag)) continue;
+        }
+        dag_ = dag;
+        graph_ = next;
+        taken = &op;
+        break;
+      }
+      if (!taken) return steps;
+      score_ += taken->delta;
+      trace.push_back(score_);
+    }
+  }
+
   static void apply_insert(Pdag& g, const Operator& op) {
     g.add_arc(op.x, op.y);
     for (int t : op.chosen) g.add_arc(t, op.y);
@@ -237,35 +294,6 @@ class Ges {
     }
     for (int t : op.chosen) seen[t] = 1;
     return !search_paths(op.y, op.x, seen);
-  }
-
-
-  // Calls visit(chosen) for every subset `chosen` of `candidates` with at most `limit`
-  // nodes such that `base` u chosen is a clique (`base` itself must be one).
-  void for_each_clique(const std::vector<int>& base, const std::vector<int>& candidates, int limit,
-                       const std::function<void(const std::vector<int>&)>& visit) const {
-    std::vector<int> usable;
-    for (int c : candidates) {
-      if (std::all_of(base.begin(), base.end(), [&](int b) { return graph_.adjacent(b, c); })) {
-        usable.push_back(c);
-      }
-    }
-    std::vector<int> chosen;
-    std::function<void(std::size_t)> extend = [&](std::size_t from) {
-      visit(chosen);
-      if (static_cast<int>(chosen.size()) >= limit) return;
-      for (std::size_t i = from; i < usable.size(); ++i) {
-        const int c = usable[i];
-        if (!std::all_of(chosen.begin(), chosen.end(),
-                         [&](int u) { return graph_.adjacent(u, c); })) {
-          continue;
-        }
-        chosen.push_back(c);
-        extend(i + 1);
-        chosen.pop_back();
-      }
-    };
-    extend(0);
   }
 
   static std::vector<int> sorted_union(std::vector<int> a, const std::vector<int>& b) {
@@ -324,7 +352,7 @@ class Ges {
       if (room < 0) continue;
       const int limit = static_cast<int>(std::min<long>(room, options_.max_subset));
       const std::vector<int> fixed = sorted_union(na, parents);
-      for_each_clique(na, free, limit, [&](const std::vector<int>& t) {
+      for_each_clique(graph_, na, free, limit, [&](const std::vector<int>& t) {
         by_family[sorted_union(fixed, t)].push_back(Operator{x, y, t, 0.0});
       });
     }
@@ -349,7 +377,7 @@ class Ges {
     for (int x : candidates(only)) {
       if (!graph_.mark(x, y) || k_.is_required(x, y) || k_.is_required(y, x)) continue;
       split_neighbours(neighbours, x, na, others);
-      for_each_clique({}, na, options_.max_subset, [&](const std::vector<int>& kept) {
+      for_each_clique(graph_, {}, na, options_.max_subset, [&](const std::vector<int>& kept) {
         std::vector<int> without_x = sorted_union(kept, parents);
         without_x.erase(std::remove(without_x.begin(), without_x.end(), x), without_x.end());
         const std::vector<int> with_x = sorted_union(without_x, {x});
