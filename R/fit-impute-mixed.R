@@ -50,7 +50,7 @@ mixed_missing_data <- function(fit, data, call = rlang::caller_env()) {
 # posterior probability of the completion within its row), `group` and `covariance` (the
 # conditional covariance of the missing continuous cells, per group of completions that
 # share it), and `loglik`, the log density of each row's observed cells.
-cg_posterior <- function(fit, rows, call = rlang::caller_env()) {
+cg_row_posterior <- function(fit, rows, call = rlang::caller_env()) {
   expanded <- expand_discrete(fit, rows$codes, rows$n_rows, call)
   row <- expanded$row
   log_weight <- numeric(length(row))
@@ -129,7 +129,7 @@ cg_conditionals <- function(fit, codes, values, call) {
   for (k in seq_along(covariance)) {
     members <- groups[[k]]
     first <- members[1L]
-    joint <- cg_joint(params, configs[first, ])
+    joint <- cg_row_joint(params, configs[first, ])
     missing <- is.na(values[first, ])
     if (anyNA(joint$mean)) {  # a configuration without cases: weight 0
       log_density[members] <- -Inf
@@ -146,7 +146,7 @@ cg_conditionals <- function(fit, codes, values, call) {
 
 # The joint normal of the continuous nodes (their cg_node() `params`) for one
 # configuration of their discrete parents (`config`, 1-based per node).
-cg_joint <- function(params, config) {
+cg_row_joint <- function(params, config) {
   k <- length(params)
   b <- matrix(0, k, k, dimnames = list(names(params), names(params)))
   intercept <- variance <- numeric(k)
@@ -198,7 +198,7 @@ abort_impossible_rows <- function(rows, call) {
 # mean given the row's observed cells (a mixture over the discrete completions).
 impute_mixed <- function(fit, data, call = rlang::caller_env()) {
   rows <- mixed_missing_data(fit, data, call)
-  post <- cg_posterior(fit, rows, call)
+  post <- cg_row_posterior(fit, rows, call)
   order <- order(post$row, -post$weight)
   best <- order[!duplicated(post$row[order])]
   means <- rowsum(post$weight * post$values, post$row, reorder = TRUE)

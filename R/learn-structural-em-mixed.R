@@ -1,6 +1,6 @@
 # structural_em() on mixed data (R/learn-structural-em.R): conditional linear Gaussian
 # networks. The E-step computes each incomplete row's exact posterior under the current
-# fit (cg_posterior(), R/fit-impute-mixed.R) and draws `samples` completions from it,
+# fit (cg_row_posterior(), R/fit-impute-mixed.R) and draws `samples` completions from it,
 # each with weight 1 / `samples`: the continuous scores read rows, so the expected
 # statistics of a continuous family (its conditional variances included) come from draws
 # rather than from weighted conditional means, which would shrink the variances. The
@@ -64,7 +64,7 @@ sem_mixed <- function(plan, data, given_start, steps, restarts, perturb) {
 # when the parameters are the graph's own) or `steps$max_iter` iterations.
 sem_mixed_climb <- function(plan, data, rows, graph, fit, steps, done, name) {
   fit <- start_mixed_fit(graph, draw_completions(fit, data, rows, steps$samples), fit, steps)
-  loglik <- sum_cases(cg_posterior(fit, rows, plan$call)$loglik, rows$weights)
+  loglik <- sum_cases(cg_row_posterior(fit, rows, plan$call)$loglik, rows$weights)
   n_params <- nparams(fit)
   changes <- completions <- numeric()
   converged <- FALSE
@@ -77,7 +77,7 @@ sem_mixed_climb <- function(plan, data, rows, graph, fit, steps, done, name) {
     completions <- c(completions, plan$data$n_rows)
     graph <- new_bn_graph(learned$amat, "dag")
     fit <- fit_mixed(graph, plan$data, steps$method, 1, plan$call)
-    loglik <- c(loglik, sum_cases(cg_posterior(fit, rows, plan$call)$loglik, rows$weights))
+    loglik <- c(loglik, sum_cases(cg_row_posterior(fit, rows, plan$call)$loglik, rows$weights))
     n_params <- c(n_params, nparams(fit))
     sem_progress(steps, name, iteration, changes[iteration], learned$score,
                  loglik[iteration + 1L], done)  # R/learn-structural-em.R
@@ -122,7 +122,7 @@ scorable_start <- function(graph, plan) {
 
 sum_cases <- function(x, weights) if (is.null(weights)) sum(x) else sum(weights * x)
 
-# The rows of mixed data as cg_posterior() takes them.
+# The rows of mixed data as cg_row_posterior() takes them.
 mixed_rows <- function(data) {
   continuous <- continuous_nodes(data)
   discrete <- setdiff(names(data$levels), continuous)
@@ -133,7 +133,7 @@ mixed_rows <- function(data) {
 # The complete rows kept once, and `samples` draws from the posterior of each incomplete
 # row under `fit` (case weight / samples each), as mixed data without missing cells.
 draw_completions <- function(fit, data, rows, samples) {
-  post <- cg_posterior(fit, rows)
+  post <- cg_row_posterior(fit, rows)
   members <- split(seq_along(post$row), post$row)
   size <- lengths(members)
   incomplete <- size > 1L | Reduce(`|`, lapply(rows$values, is.na), FALSE)

@@ -94,7 +94,7 @@ test_that("impute() on mixed fits refuses impossible rows and unknown values", {
 
 test_that("the posterior of mixed rows gives the observed-data log-likelihood by hand", {
   rows <- learnbn:::mixed_missing_data(hand_fit(), holes())
-  post <- learnbn:::cg_posterior(hand_fit(), rows)
+  post <- learnbn:::cg_row_posterior(hand_fit(), rows)
   # Row 1: sum over A of P(A) P(B = u | A) N(2.5 | A); Y is unobserved.
   expect_equal(post$loglik[1], log(0.3 * 0.8 * dnorm(2.5, 1, 1) + 0.7 * 0.25 * dnorm(2.5, 4, 2)),
                tolerance = 1e-12)
