@@ -37,9 +37,11 @@ autoplot.bn_graph <- function(object, strength = NULL, highlight = NULL, nodes =
   if (!is.null(main)) check_string(main)
   plan <- graph_plan(object, NULL, strength, highlight, nodes, removed, cex)
   size <- figure_size(width, height)
-  region <- size - c(0.1, 0.1 + if (is.null(main)) 0 else 0.35)
+  region <- size - c(0.1, 0.1 + if (is.null(main)) 0 else 0.35) -
+    c(0, if (is.null(plan$style$caption)) 0 else 0.3)
   drawing <- with_measuring_device(plan_drawing(plan, region))
-  ggplot_scene(graph_scene(drawing, plan$style), region, main)
+  gg <- ggplot_scene(graph_scene(drawing, plan$style), region, main)
+  if (is.null(plan$style$caption)) gg else gg + ggplot2::labs(caption = plan$style$caption)
 }
 
 #' @rdname autoplot.bn_graph

@@ -5,12 +5,13 @@
 #' Convert to and from bnlearn's objects
 #'
 #' `from_bn()` turns a bnlearn network structure (class `"bn"`) into a [bn_graph] and a
-#' bnlearn fitted network (class `"bn.fit"`, discrete or Gaussian) into a
-#' [bn_fit][fit_parameters()]; it needs no bnlearn. `as_bn()` goes the other way and needs bnlearn
-#' (in Suggests). Every learnbn function that takes a graph or a fit also takes bnlearn's objects,
-#' so learnbn's `arcs()`, `cpdag()`, `shd()`, `nodes()`, `parents()` and the other names
-#' both packages export work on either package's objects (attach learnbn after bnlearn,
-#' or call them as `learnbn::arcs()`).
+#' bnlearn fitted network (class `"bn.fit"`: discrete, Gaussian, or conditional linear
+#' Gaussian, `"bn.fit.cgnet"`) into a [bn_fit][fit_parameters()]; it needs no bnlearn.
+#' `as_bn()` goes the other way and needs bnlearn (in Suggests). Every learnbn function
+#' that takes a graph or a fit also takes bnlearn's objects, so learnbn's `arcs()`,
+#' `cpdag()`, `shd()`, `nodes()`, `parents()` and the other names both packages export
+#' work on either package's objects (attach learnbn after bnlearn, or call them as
+#' `learnbn::arcs()`).
 #'
 #' @param x For `from_bn()`, a bnlearn `"bn"` or `"bn.fit"` object; for `as_bn()`, a
 #'   [bn_graph] (a DAG or a CPDAG/PDAG without bidirected edges), a learner's result or
@@ -24,6 +25,14 @@
 #'   infinite parameters are an error of class `"learnbn_error_value"`. A `bn.fit`
 #'   passed directly to [query()] or [predict()] is converted (and warned about) on each
 #'   call: convert it once with `from_bn()`. `as_bn()`: a `"bn"` or `"bn.fit"` object.
+#'
+#'   A conditional linear Gaussian fit (of mixed data) becomes bnlearn's `"bn.fit.cgnet"`:
+#'   a continuous node with discrete parents is a `"bn.fit.cgnode"`, whose coefficient
+#'   columns and sds are bnlearn's numbered configurations of its discrete parents, in
+#'   bnlearn's order of the parents (learnbn names them by their levels, in the graph's
+#'   node order); the conversion is exact both ways. A configuration that had no cases
+#'   (`NA` coefficients) cannot be given to bnlearn (an error of class
+#'   `"learnbn_error_value"`).
 #' @export
 #' @examples
 #' # A bnlearn structure read without bnlearn:
@@ -36,6 +45,12 @@
 #'   asia <- read_bif(system.file("extdata", "asia.bif", package = "learnbn"))
 #'   fitted <- as_bn(asia)
 #'   all.equal(from_bn(fitted)$cpts, asia$cpts)
+#'   # A conditional linear Gaussian fit (mixed data) as bnlearn's bn.fit.cgnet:
+#'   cars <- mtcars[c("am", "wt", "mpg")]
+#'   cars$am <- factor(cars$am, labels = c("automatic", "manual"))
+#'   fit <- fit_parameters(bn_graph_from_string("[am][wt|am][mpg|am:wt]"), cars)
+#'   class(as_bn(fit)$mpg)
+#'   identical(from_bn(as_bn(fit)), fit)
 #' }
 from_bn <- function(x) {
   if (inherits(x, "bn.fit")) return(fit_from_bn(x))
@@ -71,9 +86,16 @@ fit_from_bn <- function(x) {
     return(new_gaussian_fit(graph, coefficients, sd[node_names], "mle"))
   }
   if (!all(vapply(x, function(n) !is.null(n$prob), logical(1)))) {
-    lbn_abort("{.arg x} mixes discrete and continuous nodes; learnbn fits one kind per network.",
-              "value")
+    return(fit_from_cgnet(x, graph))  # R/bnlearn-mixed.R
   }
+  cpts <- cpts_from_bn(x, node_names, parents)
+  levels <- lapply(cpts, function(table) dimnames(table)[[1L]])
+  new_bn_fit(graph, levels, cpts, "mle")
+}
+
+# The CPTs of the discrete nodes `node_names` of a bn.fit, permuted to learnbn's parent
+# order (`parents`, the graph's node order), bnlearn's NaN columns filled.
+cpts_from_bn <- function(x, node_names, parents, call = rlang::caller_env()) {
   cpts <- lapply(stats::setNames(node_names, node_names), function(node) {
     table <- x[[node]]$prob
     if (length(dim(table)) <= 1L) {  # a root node: bnlearn leaves its dimnames unnamed
@@ -84,9 +106,7 @@ fit_from_bn <- function(x) {
     array(aperm(unclass(table), match(order, names(dimnames(table)))),
           dim = dim(table)[match(order, names(dimnames(table)))], dimnames = dimnames(table)[order])
   })
-  cpts <- fill_unobserved_configurations(cpts)
-  levels <- lapply(cpts, function(table) dimnames(table)[[1L]])
-  new_bn_fit(graph, levels, cpts, "mle")
+  fill_unobserved_configurations(cpts, call)
 }
 
 # bnlearn's maximum-likelihood CPTs hold NaN in the columns of the parent configurations
@@ -141,7 +161,6 @@ check_bn_regressions <- function(coefficients, sd, call = rlang::caller_env()) {
 #' @rdname from_bn
 #' @export
 as_bn <- function(x) {
-  if (inherits(x, "bn_fit")) stop_mixed_fit(x, "{.fn as_bn}")  # R/fit-mixed.R
   check_not_pag(x, arg = "x")  # R/graph-pag.R: before asking for bnlearn
   rlang::check_installed("bnlearn", "to build bnlearn objects")
   if (inherits(x, "bn_fit")) return(fit_as_bn(x))
@@ -159,11 +178,27 @@ as_bn <- function(x) {
 
 fit_as_bn <- function(x) {
   structure_bn <- as_bn(x$graph)
+  if (is_mixed_fit(x)) return(fit_as_cgnet(x, structure_bn))  # R/bnlearn-mixed.R
   if (is_gaussian_fit(x)) {
     dist <- lapply(x$nodes, function(node) list(coef = x$coefficients[[node]], sd = x$sd[[node]]))
     names(dist) <- x$nodes
   } else {
-    dist <- lapply(x$cpts, function(table) as.table(table))
+    dist <- lapply(x$cpts, bn_table)
   }
-  bnlearn::custom.fit(structure_bn, dist = dist)
+  exact_tables(bnlearn::custom.fit(structure_bn, dist = dist), dist)
+}
+
+# custom.fit() renormalises each CPT, which can move a probability by its last bit: the
+# tables given are put back, so that the fit converted back is identical.
+exact_tables <- function(fitted, dist) {
+  classes <- class(fitted)
+  fitted <- unclass(fitted)
+  for (node in names(dist)) if (is.table(dist[[node]])) fitted[[node]]$prob <- dist[[node]]
+  structure(fitted, class = classes)
+}
+
+# A CPT as bnlearn lays it out: a table, a root node's dimnames unnamed (as bn.fit()'s).
+bn_table <- function(table) {
+  if (length(dim(table)) == 1L) dimnames(table) <- unname(dimnames(table))
+  as.table(table)
 }

@@ -10,12 +10,26 @@
 #' (then the best of Gibbs samples is refined by iterated conditional modes).
 #' Observed cells are left as they are.
 #'
-#' @param fit A discrete `bn_fit` (from [fit_parameters()], for instance with
-#'   `missing = "em"`, or [read_bif()]).
+#' **Mixed and continuous data.** For a conditional linear Gaussian fit (of mixed data) or
+#' a linear Gaussian one (which has no discrete node), the posterior of
+#' each row's missing cells is computed exactly: every completion of its missing discrete
+#' cells (at most 65,536 per row) is weighted by its probability times the normal density
+#' of the row's observed continuous cells, which are jointly normal given the discrete
+#' values. Missing discrete cells take the completion of highest posterior probability
+#' (jointly, as above), and missing continuous cells their conditional mean given all
+#' the row's observed cells (a mean over the discrete completions, weighted by their
+#' posterior). This is the exact value that bnlearn's `impute(method = "bayes-lw")`
+#' estimates by likelihood weighting for continuous cells, and for a row with one missing
+#' discrete cell. A row whose observed cells have probability zero under `fit` is an error
+#' of class `"learnbn_error_value"`.
+#'
+#' @param fit A discrete, linear Gaussian or conditional linear Gaussian `bn_fit` (from
+#'   [fit_parameters()], for instance with `missing = "em"`, or [read_bif()]).
 #' @param data A data.frame or [bn_data()] object (built with `missing = "allow"`) with a
 #'   column for every node of `fit`; its values must be states of the fit's nodes.
-#' @return A data.frame with one factor column per node of `fit` (in the fit's node
-#'   order, with the fit's levels) and the rows of `data`; when `data` is a `bn_data`
+#' @return A data.frame with one column per node of `fit` (in the fit's node order;
+#'   discrete nodes as factors with the fit's levels, continuous ones as numbers) and the
+#'   rows of `data`; when `data` is a `bn_data`
 #'   with case counts, a last column `count` holds them. The attribute `declared_levels`
 #'   tells [bn_data()] not to warn about levels of the fit that occur in no row.
 #' @family parameters
@@ -30,12 +44,18 @@
 #' fit <- fit_parameters(asia$graph, d, missing = "em")
 #' filled <- impute(fit, d)
 #' mean(filled[is.na(holes)] == x[is.na(holes)])  # share of missing cells recovered
+#'
+#' # Mixed data (a conditional linear Gaussian network):
+#' cars <- mtcars[c("am", "wt", "mpg")]
+#' cars$am <- factor(cars$am, labels = c("automatic", "manual"))
+#' fit <- fit_parameters(bn_graph_from_string("[am][wt|am][mpg|am:wt]"), cars)
+#' cars$mpg[c(1, 3)] <- NA
+#' cars$am[c(2, 3)] <- NA
+#' head(impute(fit, cars), 3)
 impute <- function(fit, data) {
   fit <- check_bn_fit(fit)
-  stop_mixed_fit(fit, "{.fn impute}")  # R/fit-mixed.R
-  if (is_gaussian_fit(fit)) {
-    lbn_abort("{.fn impute} needs a discrete network; {.arg fit} is linear-Gaussian.",
-              "data_type")
+  if (is_mixed_fit(fit) || is_gaussian_fit(fit)) {
+    return(impute_mixed(fit, data))  # R/fit-impute-mixed.R: a Gaussian fit has no discrete node
   }
   data <- align_to_fit(data, fit)
   result <- complete_data(fit, data, "map")

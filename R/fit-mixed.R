@@ -256,9 +256,9 @@ mixed_newdata <- function(fit, newdata, call) {
   list(codes = codes, values = values$values, weights = values$weights, n_rows = nrow(newdata))
 }
 
-abort_mixed_kind <- function(nodes, call) {
+abort_mixed_kind <- function(nodes, call, arg = "newdata") {
   lbn_abort(paste0("{cli::qty(nodes)}Column{?s} {list_few(nodes, quote = TRUE)} of ",
-                   "{.arg newdata} {?is/are} not of the kind (discrete or continuous) of ",
+                   "{.arg {arg}} {?is/are} not of the kind (discrete or continuous) of ",
                    "{cli::qty(nodes)}{?its node/their nodes} in {.arg fit}."),
             "data_type", call = call)
 }

@@ -49,8 +49,24 @@
 #' score (Friedman 1997, 1998). The observed-data log-likelihood after each iteration
 #' is recorded in `info$loglik`.
 #'
-#' @param data A discrete data.frame or [bn_data()] object with missing values (`NA`;
-#'   a `bn_data` must be built with `missing = "allow"`).
+#' **Mixed data** (conditional linear Gaussian networks, scored by `"bic"`, `"aic"`,
+#' `"loglik"` or `"bcg"`). The E-step computes the exact posterior of each incomplete row
+#' under the current fit, as [impute()] does, and draws `samples` completions from it,
+#' `samples` rounded up to a power of two so that sums of their weights are exact
+#' (`completion`, `max_completions` and `prune` do not apply; `info$completion` is
+#' `"exact draws"`): the continuous families are scored from rows, and draws keep the
+#' conditional variances that weighted conditional means would lose. The search runs
+#' on the complete rows and the draws (each of weight 1 / `samples`), and the new graph's
+#' parameters are fitted on them, so `em_iter` does not apply either. A run stops when
+#' the search leaves the graph unchanged, from its second iteration on; the first fit of
+#' a start graph comes from draws under the available-case fit of the empty graph. The
+#' draws use R's generator: set a seed to repeat a run. On data simulated from a CLG fit
+#' of mtcars (6 nodes, 500 rows, 10% of the cells missing) it recovers the true CPDAG,
+#' where hill climbing on the complete rows misses 5 arcs (`tests/testthat/`
+#' `test-learn-structural-em-mixed.R`).
+#'
+#' @param data A discrete or mixed data.frame or [bn_data()] object with missing values
+#'   (`NA`; a discrete `bn_data` must be built with `missing = "allow"`).
 #' @param score A score name or [bn_score()] object (not `"cv"`); `"bic"` by default.
 #' @param ... Options of [bn_score()] (such as `iss`) when `score` is a name.
 #' @param start `NULL` (the empty graph) or a [bn_graph] DAG on the data's nodes.
@@ -62,7 +78,8 @@
 #' @param completion `"expected"` (exact expected statistics) or `"gibbs"` (completions
 #'   drawn by Gibbs sampling after 20 sweeps of burn-in, averaged over).
 #' @param samples Number of Gibbs draws per incomplete row (`"gibbs"`), or per component
-#'   too large to enumerate (`"expected"`).
+#'   too large to enumerate (`"expected"`); on mixed data, draws from each incomplete
+#'   row's exact posterior (rounded up to a power of two).
 #' @param max_completions Largest number of completions of one component of a row's
 #'   missing cells enumerated by the `"expected"` completion.
 #' @param prune The `"expected"` completion drops the completions of a component whose
@@ -110,6 +127,13 @@
 #' g
 #' g$info$changes
 #' shd(cpdag(g), cpdag(asia$graph))
+#'
+#' # Mixed data: mtcars with am and vs as factors and 10% of the cells missing.
+#' cars <- mtcars[c("mpg", "hp", "wt", "qsec", "am", "vs")]
+#' cars$am <- factor(cars$am)
+#' cars$vs <- factor(cars$vs)
+#' cars[matrix(runif(32 * 6) < 0.1, 32)] <- NA
+#' structural_em(bn_data(cars, type = c(hp = "continuous"), missing = "allow"))
 structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NULL,
                           blacklist = NULL, max_parents = Inf, no_parents = NULL,
                           no_children = NULL, search = c("hill_climb", "tabu_search"),
@@ -135,7 +159,7 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
   check_number(perturb, min = 1, whole = TRUE)
   check_flag(verbose)  # prepare_search() gets FALSE: the runs report, not the search
   data <- as_bn_data(data)
-  check_data_type(data, "discrete", "{.fn structural_em}")
+  if (!is_mixed(data)) check_data_type(data, "discrete", "{.fn structural_em}")
   plan <- prepare_search(placeholder_data(data), score, ..., whitelist = whitelist,
                          blacklist = blacklist, max_parents = max_parents,
                          no_parents = no_parents, no_children = no_children, start = start,
@@ -149,6 +173,9 @@ structural_em <- function(data, score = "bic", ..., start = NULL, whitelist = NU
   steps <- list(search = search, completion = completion,
                 samples = samples, max_completions = max_completions, prune = prune,
                 method = method, em_iter = em_iter, max_iter = max_iter, verbose = verbose)
+  if (is_mixed(data)) {  # R/learn-structural-em-mixed.R
+    return(sem_mixed(plan, data, !is.null(start), steps, restarts, perturb))
+  }
   # From the given start, or both from the empty graph and from the search's result on
   # the complete rows: each reaches fixed points that the other misses.
   starts <- list(start = new_bn_graph(plan$start, "dag"))
@@ -213,12 +240,7 @@ sem_climb <- function(plan, data, graph, fit, steps, done = 0, name = "start") {
                   rlang::caller_env())
     loglik <- c(loglik, fit$em$loglik[length(fit$em$loglik)])
     n_params <- c(n_params, nparams(fit))
-    if (steps$verbose) {
-      cli::cli_inform(paste0("structural EM ({name}) iteration {iteration}: {changes[iteration]} ",
-                             "change{?s}, score {format(score, nsmall = 2)}, log-likelihood ",
-                             "{format(loglik[iteration + 1L], nsmall = 2)}."))
-    }
-    progress_set(steps$bar, done + iteration)
+    sem_progress(steps, name, iteration, changes[iteration], score, loglik[iteration + 1L], done)
     if (changes[iteration] == 0 && diff(loglik[iteration + 0:1]) <= 1e-6 * abs(loglik[iteration])) {
       converged <- TRUE
       break
@@ -228,6 +250,16 @@ sem_climb <- function(plan, data, graph, fit, steps, done = 0, name = "start") {
   list(graph = graph, fit = fit, score = score, iterations = iteration, converged = converged,
        changes = changes, loglik = loglik, nparams = n_params, completions = completions,
        observed_score = observed_score(fit, plan$score, data$n_cases))
+}
+
+# The verbose line and the progress tick of one iteration of a run from start `name`.
+sem_progress <- function(steps, name, iteration, change, score, loglik, done) {
+  if (steps$verbose) {
+    cli::cli_inform(paste0("structural EM ({name}) iteration {iteration}: {change} ",
+                           "change{?s}, score {format(score, nsmall = 2)}, log-likelihood ",
+                           "{format(loglik, nsmall = 2)}."))
+  }
+  progress_set(steps$bar, done + iteration)
 }
 
 # One structural step from `graph` under `fit`: the search on the expected statistics,
@@ -298,6 +330,7 @@ move_keeps_knowledge <- function(amat, move, knowledge) {
 # The data with every missing cell set to the first state: complete, of the right shape,
 # for checking the search's arguments once.
 placeholder_data <- function(data) {
+  if (is_mixed(data)) return(placeholder_mixed(data))  # R/learn-structural-em-mixed.R
   for (node in names(data$levels)) {
     codes <- data_codes(data, node)
     codes[is.na(codes)] <- 0L
@@ -313,8 +346,7 @@ placeholder_data <- function(data) {
 # than the empty one (alarm with 10% of cells missing: 2% of its rows, 400 of 20,000),
 # and the run would double the time.
 complete_case_graph <- function(plan, data, search) {
-  observed <- Reduce(`&`, lapply(names(data$levels), function(node) !is.na(data_codes(data, node))))
-  rows <- which(observed)
+  rows <- which(complete_rows(data))  # R/learn-structural-em-mixed.R
   cases <- if (is.null(data$weights)) length(rows) else sum(data$weights[rows])
   if (length(rows) < 2 || cases < 0.1 * data$n_cases) return(NULL)
   plan$data <- data_rows(data, rows, data$weights[rows])

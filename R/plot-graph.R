@@ -17,6 +17,11 @@
 #' them, in red. The drawing stays readable up to about 100 nodes; for larger networks,
 #' plot a part of the graph with `nodes`, such as a Markov blanket (see [markov_blanket()]).
 #'
+#' A graph learned from mixed data under a conditional linear Gaussian score (whose
+#' `info$excluded_arcs` lists the arcs from continuous to discrete nodes) is drawn with
+#' its continuous nodes in shaded boxes and its discrete nodes in white ones, and a
+#' caption under the drawing says so.
+#'
 #' @param x A [bn_graph].
 #' @param layout `NULL` for the layered layout, or a two-column matrix of node centres (one
 #'   row per drawn node, in node order) or an igraph layout function such as
@@ -56,7 +61,8 @@ plot.bn_graph <- function(x, layout = NULL, strength = NULL, highlight = NULL, n
   if (!is.null(main)) check_string(main)
   plan <- graph_plan(x, layout, strength, highlight, nodes, removed, cex)
   title_lines <- if (is.null(main)) 0 else 1.5
-  old <- graphics::par(mar = c(0.2, 0.2, 0.2 + title_lines, 0.2))
+  caption_lines <- if (is.null(plan$style$caption)) 0 else 1.2
+  old <- graphics::par(mar = c(0.2 + caption_lines, 0.2, 0.2 + title_lines, 0.2))
   on.exit(graphics::par(old))
   graphics::plot.new()
   region <- graphics::par("pin")
@@ -65,6 +71,9 @@ plot.bn_graph <- function(x, layout = NULL, strength = NULL, highlight = NULL, n
                         xaxs = "i", yaxs = "i")
   draw_graph(plan_drawing(plan, region - 2 * inset), plan$style)
   if (!is.null(main)) graphics::title(main)
+  if (caption_lines > 0) {
+    graphics::mtext(plan$style$caption, side = 1, line = 0.3, adj = 0, cex = 0.8, col = "grey30")
+  }
   invisible(x)
 }
 
@@ -77,9 +86,11 @@ graph_plan <- function(x, layout, strength, highlight, nodes, removed, cex,
   shown <- plotted_graph(x, nodes, call = call)
   extra <- if (removed) removed_edges(x, colnames(shown$amat), call = call)
   if (ncol(shown$amat) > 100L) inform_large_plot(shown)
+  style <- graph_style(shown, strength, highlight, extra, call = call)
+  style <- mark_continuous(style, colnames(shown$amat), graph_continuous_nodes(x),
+                           highlight)  # R/plot-node-kinds.R
   list(graph = shown, removed = extra, cex = cex,
-       centres = if (!is.null(layout)) node_centres(shown, layout, call = call),
-       style = graph_style(shown, strength, highlight, extra, call = call))
+       centres = if (!is.null(layout)) node_centres(shown, layout, call = call), style = style)
 }
 
 plan_drawing <- function(plan, region) {

@@ -152,6 +152,5 @@ test_that("fit$node of a CLG fit, and functions that do not take CLG fits say so
                "[versicolor] Petal.Length = 1.78 + 1.87 Petal.Width + N(0, 0.293^2)", fixed = TRUE)
   expect_equal(as.vector(cpt(fit, "Species")), rep(1 / 3, 3))
   expect_error(write_bif(fit, tempfile()), "write_bif", class = "learnbn_error_data_type")
-  expect_error(as_bn(fit), "as_bn", class = "learnbn_error_data_type")
   expect_error(plot(fit, "Species"), "plot", class = "learnbn_error_data_type")
 })

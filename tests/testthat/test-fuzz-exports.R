@@ -83,6 +83,11 @@ fuzz_fixtures <- function() {
     mixed$v <- mixed$u + (mixed$s == "q") + stats::rnorm(60)
     g_mixed <- bn_graph_from_string("[s][u|s][v|u:s]")
     fit_mixed <- fit_parameters(g_mixed, mixed)
+    # and with missing cells, for impute() and structural_em()
+    mixed_na <- mixed
+    mixed_na$u[c(2, 9)] <- NA
+    mixed_na$s[c(4, 9)] <- NA
+    d_mixed_na <- bn_data(mixed_na, missing = "allow")
   })
   fx
 }
@@ -145,7 +150,8 @@ fuzz_world <- function(name) {
                 pairs = alist(data.frame(from = "smoke", to = "lung")),
                 evidence = alist(list(smoke = "yes"), list(dysp = "yes", asia = "no")),
                 do = alist(list(smoke = "no"), list(either = "yes", asia = "no"))),
-    mixed = list(data = alist(mixed), newdata = alist(mixed[1:5, ], mixed["u"]),
+    mixed = list(data = alist(mixed, mixed_na, d_mixed_na),
+                 newdata = alist(mixed[1:5, ], mixed["u"], mixed_na[1:10, ]),
                  graph = alist(g_mixed), dag = alist(g_mixed), fit = alist(fit_mixed),
                  arc_from = alist("s", "u"), arc_to = alist("v"),
                  node = alist("s", "u", "v", c("u", "v")), nodes = alist(c("u", "v")),

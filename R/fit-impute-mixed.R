@@ -1,0 +1,212 @@
+# The exact posterior of the missing cells of each row under a conditional linear
+# Gaussian fit (R/fit-mixed.R): impute() of mixed data, and the E-step of structural EM
+# on mixed data (R/learn-structural-em-mixed.R).
+#
+# Each row is expanded into the completions of its missing discrete cells. Given all the
+# discrete values, the continuous nodes are a linear Gaussian network, hence jointly
+# normal with mean (I - B)^-1 c and covariance (I - B)^-1 D (I - B)^-T (B, c and D from
+# each node's regression in its configuration of discrete parents). A completion's
+# posterior weight is proportional to the probability of the discrete values times the
+# normal density of the row's observed continuous values; its missing continuous values
+# have the normal conditional mean and covariance given the observed ones.
+
+# Largest number of completions of one row's missing discrete cells.
+max_discrete_completions <- 65536
+
+# The rows' columns aligned to the fit: `codes` (0-based, NA where missing) of the
+# discrete nodes, `values` of the continuous ones, and the case counts `weights` (or NULL).
+mixed_missing_data <- function(fit, data, call = rlang::caller_env()) {
+  weights <- NULL
+  if (inherits(data, "bn_data")) {
+    weights <- data$weights
+    data <- as.data.frame(data)
+  }
+  if (!is.data.frame(data)) {
+    lbn_abort(paste0("{.arg data} must be a data.frame or a {.cls bn_data}, not ",
+                     "{.obj_type_friendly {data}}."),
+              "type", call = call)
+  }
+  check_node_columns(fit$nodes, names(data), "data", "fit", call)
+  discrete <- names(fit$cpts)
+  continuous <- names(fit$coefficients)
+  wrong <- c(discrete[vapply(data[discrete], function(v) is.numeric(v) && !is.factor(v) &&
+                                                         !all(is.na(v)), NA)],
+             continuous[!vapply(data[continuous], function(v) is.numeric(v) || all(is.na(v)),
+                                NA)])
+  if (length(wrong)) abort_mixed_kind(wrong, call, "data")  # R/fit-mixed.R
+  codes <- lapply(stats::setNames(discrete, discrete), function(node) {
+    values <- as.character(data[[node]])
+    code <- match(values, fit$levels[[node]])
+    check_known_values(values[!is.na(values) & is.na(code)], node, fit, call)  # fit-impute.R
+    code - 1L
+  })
+  list(codes = codes, values = lapply(data[continuous], as.double), weights = weights,
+       n_rows = nrow(data))
+}
+
+# The posterior completions of every row of `rows` (mixed_missing_data()): `row` (the row
+# each completion belongs to), `codes` (the discrete values, complete), `values` (a matrix
+# of continuous values: observed, or the conditional mean when missing), `weight` (the
+# posterior probability of the completion within its row), `group` and `covariance` (the
+# conditional covariance of the missing continuous cells, per group of completions that
+# share it), and `loglik`, the log density of each row's observed cells.
+cg_row_posterior <- function(fit, rows, call = rlang::caller_env()) {
+  expanded <- expand_discrete(fit, rows$codes, rows$n_rows, call)
+  row <- expanded$row
+  log_weight <- numeric(length(row))
+  for (node in names(fit$cpts)) {
+    table <- fit$cpts[[node]]
+    config <- parent_config_index(expanded$codes[names(dimnames(table))[-1L]], dim(table)[-1L])
+    log_weight <- log_weight +
+      log(as.vector(table)[expanded$codes[[node]] + 1L + dim(table)[1L] * config])
+  }
+  continuous <- names(fit$coefficients)
+  values <- matrix(NA_real_, length(row), length(continuous), dimnames = list(NULL, continuous))
+  for (node in continuous) values[, node] <- rows$values[[node]][row]
+  gaussian <- cg_conditionals(fit, expanded$codes, values, call)
+  log_weight <- log_weight + gaussian$log_density
+  loglik <- as.vector(rowsum_max_exp(log_weight, row, rows$n_rows))
+  if (any(!is.finite(loglik))) abort_impossible_rows(which(!is.finite(loglik)), call)
+  list(row = row, codes = expanded$codes, values = gaussian$values,
+       weight = exp(log_weight - loglik[row]), group = gaussian$group,
+       covariance = gaussian$covariance, loglik = loglik)
+}
+
+# log(sum(exp(x))) within each group of `row` (every group has an element), computed
+# stably.
+rowsum_max_exp <- function(x, row, n) {
+  top <- vapply(split(x, factor(row, seq_len(n))), max, 1)
+  shift <- ifelse(is.finite(top), top, 0)
+  log(rowsum(exp(x - shift[row]), factor(row, seq_len(n)), reorder = TRUE)[, 1L]) + shift
+}
+
+# Every row repeated once per completion of its missing discrete cells (the first missing
+# node varying fastest), with those cells filled in.
+expand_discrete <- function(fit, codes, n_rows, call) {
+  cards <- lengths(fit$levels)
+  sizes <- rep(1, n_rows)
+  for (node in names(codes)) sizes <- sizes * ifelse(is.na(codes[[node]]), cards[[node]], 1)
+  if (any(sizes > max_discrete_completions)) {
+    lbn_abort(c(paste0("A row of {.arg data} has {format(max(sizes), big.mark = \",\")} ",
+                       "completions of its missing discrete cells, more than the ",
+                       "{format(max_discrete_completions, big.mark = \",\")} enumerated."),
+                "i" = "Drop the rows with most missing cells, or some discrete columns."),
+              "too_large", call = call)
+  }
+  row <- rep(seq_len(n_rows), sizes)
+  within <- sequence(sizes) - 1
+  stride <- rep(1, n_rows)
+  expanded <- lapply(stats::setNames(names(codes), names(codes)), function(node) codes[[node]][row])
+  for (node in names(codes)) {
+    missing <- is.na(expanded[[node]])
+    expanded[[node]][missing] <- as.integer((within[missing] %/% stride[row[missing]]) %%
+                                              cards[[node]])
+    stride <- stride * ifelse(is.na(codes[[node]]), cards[[node]], 1)
+  }
+  list(row = row, codes = expanded)
+}
+
+# For completions with discrete values `codes` and continuous `values` (NA where
+# missing): the log density of the observed continuous values, the values with missing
+# cells replaced by their conditional means, and the conditional covariance of the
+# missing cells, per group of completions with the same discrete configuration of the
+# continuous nodes' parents and the same missing continuous cells.
+cg_conditionals <- function(fit, codes, values, call) {
+  continuous <- colnames(values)
+  log_density <- numeric(nrow(values))
+  if (!length(continuous)) return(list(log_density = log_density, values = values,
+                                       group = rep(1L, nrow(values)), covariance = list()))
+  params <- lapply(stats::setNames(continuous, continuous), function(node) cg_node(fit, node))
+  configs <- vapply(params, function(p) {
+    rep_len(parent_config_index(codes[p$dparents], p$cards) + 1, nrow(values))
+  }, numeric(nrow(values)))
+  configs <- matrix(configs, nrow(values))
+  key <- paste(do.call(paste, c(as.data.frame(configs), sep = ".")),
+               do.call(paste0, as.data.frame(ifelse(is.na(values), "m", "o"))))
+  group <- match(key, unique(key))
+  covariance <- vector("list", max(group))
+  groups <- split(seq_along(group), group)
+  for (k in seq_along(covariance)) {
+    members <- groups[[k]]
+    first <- members[1L]
+    joint <- cg_row_joint(params, configs[first, ])
+    missing <- is.na(values[first, ])
+    if (anyNA(joint$mean)) {  # a configuration without cases: weight 0
+      log_density[members] <- -Inf
+      values[members, missing] <- 0
+      next
+    }
+    part <- gaussian_condition(joint, values[members, , drop = FALSE], missing)
+    log_density[members] <- part$log_density
+    if (any(missing)) values[members, missing] <- part$mean
+    covariance[[k]] <- part$covariance
+  }
+  list(log_density = log_density, values = values, group = group, covariance = covariance)
+}
+
+# The joint normal of the continuous nodes (their cg_node() `params`) for one
+# configuration of their discrete parents (`config`, 1-based per node).
+cg_row_joint <- function(params, config) {
+  k <- length(params)
+  b <- matrix(0, k, k, dimnames = list(names(params), names(params)))
+  intercept <- variance <- numeric(k)
+  for (i in seq_len(k)) {
+    p <- params[[i]]
+    beta <- p$coefficients[, config[i]]
+    intercept[i] <- beta[[1L]]
+    b[i, names(beta)[-1L]] <- beta[-1L]
+    variance[i] <- p$sd[[config[i]]]^2
+  }
+  if (anyNA(b) || anyNA(intercept) || anyNA(variance)) return(list(mean = NA_real_))
+  a <- solve(diag(k) - b)
+  list(mean = as.vector(a %*% intercept), covariance = a %*% (variance * t(a)))
+}
+
+# The normal `joint` conditioned on the observed cells of `x` (rows sharing the missing
+# cells `missing`): the log density of the observed cells, and the conditional mean (one
+# row per row of x) and covariance of the missing ones.
+gaussian_condition <- function(joint, x, missing) {
+  o <- which(!missing)
+  m <- which(missing)
+  s <- joint$covariance
+  if (!length(o)) {
+    return(list(log_density = rep(0, nrow(x)),
+                mean = matrix(joint$mean[m], nrow(x), length(m), byrow = TRUE),
+                covariance = s[m, m, drop = FALSE]))
+  }
+  root <- chol(s[o, o, drop = FALSE])
+  centred <- t(x[, o, drop = FALSE]) - joint$mean[o]
+  z <- backsolve(root, centred, transpose = TRUE)
+  log_density <- -0.5 * colSums(z^2) - sum(log(diag(root))) - length(o) / 2 * log(2 * pi)
+  if (!length(m)) return(list(log_density = log_density, mean = NULL, covariance = NULL))
+  gain <- t(backsolve(root, backsolve(root, s[o, m, drop = FALSE], transpose = TRUE)))
+  list(log_density = log_density, mean = t(joint$mean[m] + gain %*% centred),
+       covariance = s[m, m, drop = FALSE] - gain %*% s[o, m, drop = FALSE])
+}
+
+abort_impossible_rows <- function(rows, call) {
+  lbn_abort(c(paste0("{cli::qty(rows)}Row{?s} {list_few(rows)} of {.arg data} {?has/have} ",
+                     "probability zero under {.arg fit}: every completion of {?its/their} ",
+                     "missing cells has a zero probability or falls in a configuration of ",
+                     "discrete parents that {.arg fit} never saw (NA coefficients)."),
+              "i" = "Refit {.arg fit} on data that include such rows."),
+            "value", call = call)
+}
+
+# impute() of a mixed fit: each row's missing discrete cells by the completion of highest
+# posterior probability (jointly), and its missing continuous cells by their conditional
+# mean given the row's observed cells (a mixture over the discrete completions).
+impute_mixed <- function(fit, data, call = rlang::caller_env()) {
+  rows <- mixed_missing_data(fit, data, call)
+  post <- cg_row_posterior(fit, rows, call)
+  order <- order(post$row, -post$weight)
+  best <- order[!duplicated(post$row[order])]
+  means <- rowsum(post$weight * post$values, post$row, reorder = TRUE)
+  out <- lapply(stats::setNames(fit$nodes, fit$nodes), function(node) {
+    if (node %in% colnames(means)) return(unname(means[, node]))
+    structure(post$codes[[node]][best] + 1L, levels = fit$levels[[node]], class = "factor")
+  })
+  out <- structure(out, row.names = c(NA_integer_, -rows$n_rows), class = "data.frame")
+  if (!is.null(rows$weights)) out$count <- rows$weights
+  declare_levels(out)
+}
