@@ -74,7 +74,10 @@ test_that("hill_climb() with the CG BIC ends where no legal move improves the sc
 
 test_that("hill_climb() ends at a local optimum under other scores too", {
   x <- clg_400()
+  expect_local_optimum(x, "bcg")
   expect_local_optimum(x[c("D", "E", "G", "H")], "bic")
+  expect_local_optimum(x[c("G", "E", "D", "H")], "bge")
   expect_local_optimum(x[c("A", "B", "C", "F")], "bdeu", iss = 10)
   expect_local_optimum(x[c("F", "C", "A", "B")], "bic")
+  expect_local_optimum(x[c("C", "B", "F", "A")], "k2")
 })
