@@ -121,11 +121,12 @@ cg_conditionals <- function(fit, codes, values, log_weight, row, call) {
                                        group = rep(1L, n), covariance = list()))
   ordered <- intersect(topological_order(fit$graph), continuous)  # as cg_moments() takes them
   dparents <- unique(unlist(lapply(continuous, function(node) cg_node(fit, node)$dparents)))
-  pattern <- do.call(paste0, as.data.frame(ifelse(is.na(values), "m", "o")))
-  key <- do.call(paste, unname(c(codes[dparents], list(pattern))))
-  group <- match(key, unique(key))
+  holes <- lapply(seq_along(continuous), function(j) as.integer(is.na(values[, j])))
+  pattern <- config_groups(holes, rep(2L, length(holes)))  # fit-mixed-normal.R
+  group <- config_groups(c(codes[dparents], list(pattern)),
+                         c(lengths(fit$levels[dparents]), max(pattern)))
   covariance <- vector("list", max(group))
-  for (members in split(seq_len(n), match(pattern, unique(pattern)))) {
+  for (members in split(seq_len(n), pattern)) {
     missing <- is.na(values[members[[1L]], ])
     here <- unique(group[members])  # one configuration each
     first <- members[match(here, group[members])]

@@ -103,3 +103,20 @@ abort_unfitted <- function(node, call, what = "the query") {
               "i" = "Its coefficients are NA in {.code coef(fit)}; refit on data with such cases."),
             "unobserved_configurations", call = call)
 }
+
+# The group of each case by its configuration of `codes` (0-based states, one vector per
+# node, of `cards` states), numbered by first occurrence: a mixed-radix index, which is
+# renumbered whenever the next node could take it past the doubles' exact integers.
+config_groups <- function(codes, cards) {
+  index <- 0
+  size <- 1
+  for (j in seq_along(codes)) {
+    if (size * cards[[j]] > 2^52) {
+      index <- match(index, unique(index)) - 1
+      size <- max(index) + 1
+    }
+    index <- index * cards[[j]] + codes[[j]]
+    size <- size * cards[[j]]
+  }
+  match(index, unique(index))
+}

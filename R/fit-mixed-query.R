@@ -129,9 +129,8 @@ cg_sample <- function(fit, plan, values, n, method) {
     codes[[node]] <- rep(observed, n)
   }
   kept <- which(log_weight > -Inf)
-  key <- if (length(plan$free)) do.call(paste, unname(codes[plan$free]))[kept] else
-    rep("", length(kept))
-  group <- match(key, unique(key))
+  group <- rep_len(config_groups(lapply(codes[plan$free], `[`, kept), plan$cards),
+                   length(kept))
   top <- if (length(kept)) max(log_weight[kept]) else 0
   first <- kept[!duplicated(group)]
   list(codes = lapply(codes[plan$free], `[`, first),

@@ -89,3 +89,15 @@ test_that("observed cells give a configuration without cases weight 0; asked-for
   expect_warning(expect_identical(predict(fit, x, "X"), NA_real_),
                  class = "learnbn_warning_impossible_evidence")
 })
+
+test_that("configurations are numbered by first occurrence, also past 2^52 of them", {
+  codes <- list(c(1L, 0L, 1L, 2L, 0L), c(0L, 1L, 0L, 1L, 1L))
+  expect_identical(learnbn:::config_groups(codes, c(3L, 2L)), c(1L, 2L, 1L, 3L, 2L))
+  # 60 binary nodes (2^60 configurations): the same groups as matching pasted codes
+  set.seed(3)
+  codes <- lapply(1:60, function(j) sample(0:1, 200, replace = TRUE))
+  codes[[60]][101:200] <- 1L - codes[[60]][1:100]  # rows that differ in the last node only
+  codes[1:59] <- lapply(codes[1:59], function(v) c(v[1:100], v[1:100]))
+  key <- do.call(paste, codes)
+  expect_identical(learnbn:::config_groups(codes, rep(2L, 60)), match(key, unique(key)))
+})
