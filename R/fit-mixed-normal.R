@@ -100,7 +100,8 @@ abort_unfitted <- function(node, call, what = "the query") {
   lbn_abort(c(paste0("Node {.val {node}} has no fitted parameters for a configuration of its ",
                      "discrete parents that ", what, " needs (it had no cases when the fit ",
                      "was made)."),
-              "i" = "Its coefficients are NA in {.code coef(fit)}; refit on data with such cases."),
+              "i" = paste0("Its coefficients are NA in {.code coef(fit)}; refit on data with ",
+                           "such cases.")),
             "unobserved_configurations", call = call)
 }
 

@@ -23,8 +23,8 @@ test_that("the joint normals and their conditioning equal (I - B)^-1 and the Sch
     for (case in which(config == k)) {
       expect_equal(unname(given$mean[case, "X"]),
                    mean[1] + cov[1, 2] / cov[2, 2] * (y[[case]] - mean[2]), tolerance = 1e-12)
-      expect_equal(given$log_density[[case]], dnorm(y[[case]], mean[2], sqrt(cov[2, 2]), log = TRUE),
-                   tolerance = 1e-12)
+      expect_equal(given$log_density[[case]],
+                   dnorm(y[[case]], mean[2], sqrt(cov[2, 2]), log = TRUE), tolerance = 1e-12)
     }
     expect_equal(given$cov[k, 1, 1], cov[1, 1] - cov[1, 2]^2 / cov[2, 2], tolerance = 1e-12)
   }
