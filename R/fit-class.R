@@ -65,7 +65,11 @@
 #' with cases but no more than k + 1 of them is an error of class
 #' `learnbn_error_too_few_cases`, and collinear continuous parents within a
 #' configuration one of class `learnbn_error_collinear`, naming the node and the
-#' configuration.
+#' configuration. On such a fit, [query()], [predict()] and [impute()] give a
+#' configuration without cases weight 0 where observed continuous values need its
+#' parameters (their density there is taken as 0), and fail with an error of class
+#' `learnbn_error_unobserved_configurations` where values they are asked for need them
+#' in a configuration of positive probability.
 #'
 #' @param g A [bn_graph] that is a DAG. A graph with undirected edges (a CPDAG or
 #'   PDAG) must first be oriented, for instance with [pdag_to_dag()].

@@ -8,7 +8,8 @@
 # each node's regression in its configuration of discrete parents). A completion's
 # posterior weight is proportional to the probability of the discrete values times the
 # normal density of the row's observed continuous values; its missing continuous values
-# have the normal conditional mean and covariance given the observed ones.
+# have the normal conditional mean and covariance given the observed ones (the joint
+# normals and their conditioning are fit-mixed-normal.R's, shared with query()).
 
 # Largest number of completions of one row's missing discrete cells.
 max_discrete_completions <- 65536
@@ -63,7 +64,7 @@ cg_row_posterior <- function(fit, rows, call = rlang::caller_env()) {
   continuous <- names(fit$coefficients)
   values <- matrix(NA_real_, length(row), length(continuous), dimnames = list(NULL, continuous))
   for (node in continuous) values[, node] <- rows$values[[node]][row]
-  gaussian <- cg_conditionals(fit, expanded$codes, values, call)
+  gaussian <- cg_conditionals(fit, expanded$codes, values, log_weight, row, call)
   log_weight <- log_weight + gaussian$log_density
   loglik <- as.vector(rowsum_max_exp(log_weight, row, rows$n_rows))
   if (any(!is.finite(loglik))) abort_impossible_rows(which(!is.finite(loglik)), call)
@@ -106,82 +107,46 @@ expand_discrete <- function(fit, codes, n_rows, call) {
   list(row = row, codes = expanded)
 }
 
-# For completions with discrete values `codes` and continuous `values` (NA where
-# missing): the log density of the observed continuous values, the values with missing
-# cells replaced by their conditional means, and the conditional covariance of the
-# missing cells, per group of completions with the same discrete configuration of the
-# continuous nodes' parents and the same missing continuous cells.
-cg_conditionals <- function(fit, codes, values, call) {
+# For completions (of rows `row`) with discrete values `codes`, continuous `values` (NA
+# where missing) and discrete log probability `log_weight`: the log density of the observed
+# continuous values, the values with missing cells replaced by their conditional means,
+# and the conditional covariance of the missing cells, per group of completions with the
+# same discrete parents of the continuous nodes and the same missing continuous cells.
+# Configurations without cases follow the rule in fit-mixed-normal.R.
+cg_conditionals <- function(fit, codes, values, log_weight, row, call) {
   continuous <- colnames(values)
-  log_density <- numeric(nrow(values))
+  n <- nrow(values)
+  log_density <- numeric(n)
   if (!length(continuous)) return(list(log_density = log_density, values = values,
-                                       group = rep(1L, nrow(values)), covariance = list()))
-  params <- lapply(stats::setNames(continuous, continuous), function(node) cg_node(fit, node))
-  configs <- vapply(params, function(p) {
-    rep_len(parent_config_index(codes[p$dparents], p$cards) + 1, nrow(values))
-  }, numeric(nrow(values)))
-  configs <- matrix(configs, nrow(values))
-  key <- paste(do.call(paste, c(as.data.frame(configs), sep = ".")),
-               do.call(paste0, as.data.frame(ifelse(is.na(values), "m", "o"))))
-  group <- match(key, unique(key))
+                                       group = rep(1L, n), covariance = list()))
+  ordered <- intersect(topological_order(fit$graph), continuous)  # as cg_moments() takes them
+  dparents <- unique(unlist(lapply(continuous, function(node) cg_node(fit, node)$dparents)))
+  holes <- lapply(seq_along(continuous), function(j) as.integer(is.na(values[, j])))
+  pattern <- config_groups(holes, rep(2L, length(holes)))  # fit-mixed-normal.R
+  group <- config_groups(c(codes[dparents], list(pattern)),
+                         c(lengths(fit$levels[dparents]), max(pattern)))
   covariance <- vector("list", max(group))
-  groups <- split(seq_along(group), group)
-  for (k in seq_along(covariance)) {
-    members <- groups[[k]]
-    first <- members[1L]
-    joint <- cg_row_joint(params, configs[first, ])
-    missing <- is.na(values[first, ])
-    if (anyNA(joint$mean)) {  # a configuration without cases: weight 0
-      log_density[members] <- -Inf
-      values[members, missing] <- 0
-      next
-    }
-    part <- gaussian_condition(joint, values[members, , drop = FALSE], missing)
+  for (members in split(seq_len(n), pattern)) {
+    missing <- is.na(values[members[[1L]], ])
+    here <- unique(group[members])  # one configuration each
+    first <- members[match(here, group[members])]
+    moments <- cg_moments(fit, ordered, lapply(codes, `[`, first), length(first))
+    config <- match(group[members], here)
+    part <- cg_observe(moments, values[members, !missing, drop = FALSE], config, call)
     log_density[members] <- part$log_density
-    if (any(missing)) values[members, missing] <- part$mean
-    covariance[[k]] <- part$covariance
+    if (!any(missing)) next
+    check_fitted_moments(moments, part$mean, continuous[missing], config,
+                         log_weight[members] + part$log_density,
+                         function(case) paste0("row ", row[members[[case]]], " of {.arg data}"),
+                         call)
+    means <- part$mean[, continuous[missing], drop = FALSE]
+    values[members, missing] <- ifelse(is.na(means), 0, means)  # NA only where weight is 0
+    for (j in seq_along(here)) {
+      covariance[[here[[j]]]] <- matrix(part$cov[j, continuous[missing], continuous[missing]],
+                                     sum(missing))
+    }
   }
   list(log_density = log_density, values = values, group = group, covariance = covariance)
-}
-
-# The joint normal of the continuous nodes (their cg_node() `params`) for one
-# configuration of their discrete parents (`config`, 1-based per node).
-cg_row_joint <- function(params, config) {
-  k <- length(params)
-  b <- matrix(0, k, k, dimnames = list(names(params), names(params)))
-  intercept <- variance <- numeric(k)
-  for (i in seq_len(k)) {
-    p <- params[[i]]
-    beta <- p$coefficients[, config[i]]
-    intercept[i] <- beta[[1L]]
-    b[i, names(beta)[-1L]] <- beta[-1L]
-    variance[i] <- p$sd[[config[i]]]^2
-  }
-  if (anyNA(b) || anyNA(intercept) || anyNA(variance)) return(list(mean = NA_real_))
-  a <- solve(diag(k) - b)
-  list(mean = as.vector(a %*% intercept), covariance = a %*% (variance * t(a)))
-}
-
-# The normal `joint` conditioned on the observed cells of `x` (rows sharing the missing
-# cells `missing`): the log density of the observed cells, and the conditional mean (one
-# row per row of x) and covariance of the missing ones.
-gaussian_condition <- function(joint, x, missing) {
-  o <- which(!missing)
-  m <- which(missing)
-  s <- joint$covariance
-  if (!length(o)) {
-    return(list(log_density = rep(0, nrow(x)),
-                mean = matrix(joint$mean[m], nrow(x), length(m), byrow = TRUE),
-                covariance = s[m, m, drop = FALSE]))
-  }
-  root <- chol(s[o, o, drop = FALSE])
-  centred <- t(x[, o, drop = FALSE]) - joint$mean[o]
-  z <- backsolve(root, centred, transpose = TRUE)
-  log_density <- -0.5 * colSums(z^2) - sum(log(diag(root))) - length(o) / 2 * log(2 * pi)
-  if (!length(m)) return(list(log_density = log_density, mean = NULL, covariance = NULL))
-  gain <- t(backsolve(root, backsolve(root, s[o, m, drop = FALSE], transpose = TRUE)))
-  list(log_density = log_density, mean = t(joint$mean[m] + gain %*% centred),
-       covariance = s[m, m, drop = FALSE] - gain %*% s[o, m, drop = FALSE])
 }
 
 abort_impossible_rows <- function(rows, call) {

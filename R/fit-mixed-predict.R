@@ -120,8 +120,7 @@ cg_local_discrete <- function(fit, node, codes, values, observed, call) {
     if (anyNA(score)) abort_unfitted(node, call)
     for (i in seq_along(kids)) {
       term <- ifelse(used[[i]], cg_log_factor(fit, kids[[i]], codes, values), 0)
-      if (anyNA(term)) abort_unfitted(kids[[i]], call)
-      score <- score + term
+      score <- score + ifelse(is.na(term), -Inf, term)  # NA parameters: density 0
     }
     score
   }, numeric(n)), n)
@@ -140,15 +139,16 @@ cg_local_continuous <- function(fit, node, codes, values, observed, call) {
   precision <- 1 / variance
   weighted <- mean / variance
   values[[node]] <- 0
+  unfitted <- rep(FALSE, n)
   for (child in children(fit, node)) {
     used <- cg_all_seen(observed, cg_coparents(fit, child, node))
     p <- cg_node(fit, child)
     slope <- p$coefficients[node, parent_config_index(codes[p$dparents], p$cards) + 1L]
     residual <- values[[child]] - cg_mean(fit, child, codes, values)
     child_variance <- cg_sd(fit, child, codes)^2
-    if (anyNA(residual[used])) abort_unfitted(child, call)
+    unfitted <- unfitted | (used & is.na(residual))  # density 0: an impossible row
     precision <- precision + ifelse(used, slope^2 / child_variance, 0)
     weighted <- weighted + ifelse(used, slope * residual / child_variance, 0)
   }
-  ifelse(variance > 0, weighted / precision, mean)
+  ifelse(unfitted, NA_real_, ifelse(variance > 0, weighted / precision, mean))
 }

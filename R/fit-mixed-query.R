@@ -10,7 +10,8 @@
 # the continuous evidence given it, and gives the conditional normal of the continuous
 # targets. The configurations are enumerated (method "exact") or drawn from the discrete
 # part by likelihood weighting or logic sampling ("lw", "ls"), the continuous part staying
-# exact either way.
+# exact either way. The joint normals and their conditioning (and the rule for
+# configurations without cases) are fit-mixed-normal.R's, shared with impute().
 
 # Exact inference enumerates at most this many configurations.
 max_cg_configurations <- 1e5
@@ -128,9 +129,8 @@ cg_sample <- function(fit, plan, values, n, method) {
     codes[[node]] <- rep(observed, n)
   }
   kept <- which(log_weight > -Inf)
-  key <- if (length(plan$free)) do.call(paste, unname(codes[plan$free]))[kept] else
-    rep("", length(kept))
-  group <- match(key, unique(key))
+  group <- rep_len(config_groups(lapply(codes[plan$free], `[`, kept), plan$cards),
+                   length(kept))
   top <- if (length(kept)) max(log_weight[kept]) else 0
   first <- kept[!duplicated(group)]
   list(codes = lapply(codes[plan$free], `[`, first),
@@ -153,84 +153,21 @@ cg_condition <- function(fit, plan, configs, values, call) {
   chunk <- max(1, floor(2^22 / p^2))
   for (start in seq(1, m, by = chunk)) {
     rows <- seq(start, min(m, start + chunk - 1))
-    moments <- cg_moments(fit, plan$continuous, lapply(codes, `[`, rows), length(rows), call)
-    moments <- cg_observe(moments, values$continuous, call)
-    out$log_density[rows] <- moments$log_density
-    out$mean[rows, ] <- moments$mean[, targets]
-    out$cov[rows, , ] <- moments$cov[, targets, targets]
+    moments <- cg_moments(fit, plan$continuous, lapply(codes, `[`, rows), length(rows))
+    x <- matrix(values$continuous, length(rows), length(values$continuous), byrow = TRUE,
+                dimnames = list(NULL, names(values$continuous)))
+    conditional <- cg_observe(moments, x, seq_along(rows), call)  # fit-mixed-normal.R
+    check_fitted_moments(moments, conditional$mean, targets, seq_along(rows),
+                         configs$log_weight[rows] + conditional$log_density,
+                         function(case) "the query", call)
+    out$log_density[rows] <- conditional$log_density
+    out$mean[rows, ] <- conditional$mean[, targets]
+    out$cov[rows, , ] <- conditional$cov[, targets, targets]
   }
+  # configurations of weight 0 (evidence that needs NA parameters) may have NA moments
+  out$mean[is.na(out$mean)] <- 0
+  out$cov[is.na(out$cov)] <- 0
   out
-}
-
-# The joint normal of the continuous `nodes` (topologically ordered, ancestors first) in
-# each of m configurations: mean (m x p) and covariance (m x p x p), from
-# x_i = b_0 + sum_t b_t x_t + e_i node by node.
-cg_moments <- function(fit, nodes, codes, m, call) {
-  p <- length(nodes)
-  mean <- matrix(0, m, p, dimnames = list(NULL, nodes))
-  cov <- array(0, c(m, p, p), dimnames = list(NULL, nodes, nodes))
-  for (i in seq_len(p)) {
-    node <- cg_node(fit, nodes[[i]])
-    config <- rep_len(parent_config_index(codes[node$dparents], node$cards) + 1L, m)
-    beta <- node$coefficients
-    sd <- node$sd[config]
-    if (anyNA(beta[, unique(config)]) || anyNA(sd)) abort_unfitted(nodes[[i]], call)
-    earlier <- seq_len(i - 1L)
-    terms <- rownames(beta)[-1L]
-    mean[, i] <- beta[1L, config]
-    covariance <- matrix(0, m, i - 1L, dimnames = list(NULL, nodes[earlier]))
-    for (term in terms) {
-      mean[, i] <- mean[, i] + beta[term, config] * mean[, term]
-      covariance <- covariance + beta[term, config] * matrix(cov[, term, earlier], m)
-    }
-    cov[, i, earlier] <- covariance
-    cov[, earlier, i] <- covariance
-    # var(x_i) = sum_t b_t cov(x_t, x_i) + sd^2, with cov(x_t, x_i) just computed
-    cov[, i, i] <- sd^2
-    for (term in terms) cov[, i, i] <- cov[, i, i] + beta[term, config] * covariance[, term]
-  }
-  list(mean = mean, cov = cov, log_density = numeric(m))
-}
-
-# Conditions the normals on each continuous evidence value in turn (the chain rule: the
-# evidence density is the product of each value's density given the ones before it).
-cg_observe <- function(moments, observed, call) {
-  mean <- moments$mean
-  cov <- moments$cov
-  p <- ncol(mean)
-  prior_variance <- cg_diagonal(cov)
-  colnames(prior_variance) <- colnames(mean)
-  for (node in names(observed)) {
-    variance <- cov[, node, node]
-    # a residual sd of 0 (or nearly): the value is fixed by the evidence before it
-    if (any(!(variance > 1e-10 * prior_variance[, node]))) {
-      abort_dependent_evidence(names(observed), call)  # fit-query.R
-    }
-    deviation <- observed[[node]] - mean[, node]
-    moments$log_density <- moments$log_density +
-      stats::dnorm(deviation, 0, sqrt(variance), log = TRUE)
-    column <- matrix(cov[, , node], ncol = p)
-    mean <- mean + column * (deviation / variance)
-    cov <- cov - array(column[, rep(seq_len(p), p)] * column[, rep(seq_len(p), each = p)] /
-                         variance, dim(cov))
-  }
-  moments$mean <- mean
-  moments$cov <- cov
-  moments
-}
-
-# The variances in an array of covariances (configurations x nodes x nodes), as a matrix.
-cg_diagonal <- function(cov) {
-  p <- dim(cov)[2L]
-  matrix(cov, dim(cov)[1L])[, (seq_len(p) - 1L) * p + seq_len(p), drop = FALSE]
-}
-
-abort_unfitted <- function(node, call) {
-  lbn_abort(c(paste0("Node {.val {node}} has no fitted parameters for a configuration of its ",
-                     "discrete parents that the query needs (it had no cases when the fit was ",
-                     "made)."),
-              "i" = "Its coefficients are NA in {.code coef(fit)}; refit on data with such cases."),
-            "unobserved_configurations", call = call)
 }
 
 # The posterior table of discrete targets: the configuration weights summed by target state.
