@@ -29,6 +29,7 @@ inline void set_bit(std::uint64_t* bits, int u) { bits[u >> 6] |= std::uint64_t(
 struct Prefix {
   const std::uint64_t* bits = nullptr;
   int extra = -1;
+  std::uint64_t sets = 0;  // the PrefixSets it comes from
   bool contains(int u) const { return u == extra || has_bit(bits, u); }
 };
 
@@ -37,7 +38,7 @@ struct Prefix {
 class PrefixSets {
  public:
   PrefixSets(const std::vector<int>& seq, int n, int first, int last)
-      : words_(node_words(n)), first_(first),
+      : words_(node_words(n)), first_(first), id_(next_id()),
         bits_(words_ * static_cast<std::size_t>(std::max(0, last - first + 1)), 0) {
     if (last < first) return;
     std::uint64_t* at = bits_.data();
@@ -48,13 +49,47 @@ class PrefixSets {
     }
   }
   Prefix prefix(int j, int extra = -1) const {
-    return Prefix{bits_.data() + static_cast<std::size_t>(j - first_) * words_, extra};
+    return Prefix{bits_.data() + static_cast<std::size_t>(j - first_) * words_, extra, id_};
   }
 
  private:
+  // Ids tell the sets apart even when one is allocated where an earlier one was.
+  static std::uint64_t next_id() {
+    static thread_local std::uint64_t last = 0;
+    return ++last;
+  }
   std::size_t words_;
   int first_;
+  std::uint64_t id_;
   NodeBits bits_;
+};
+
+// The prefixes of one PrefixSets known to lie within a set that only grows: set(j) lies
+// within set(j') for j <= j', so the largest j seen (with and without one extra node)
+// stands for all.
+struct PrefixMemo {
+  std::uint64_t sets = 0;
+  const std::uint64_t* plain = nullptr;  // the largest set seen without an extra
+  const std::uint64_t* with = nullptr;   // ... and with `extra`
+  int extra = -1;
+
+  bool covers(const Prefix& p) const {
+    if (p.sets != sets) return false;
+    if (with && p.bits <= with && (p.extra < 0 || p.extra == extra)) return true;
+    return p.extra < 0 && plain && p.bits <= plain;
+  }
+  void add(const Prefix& p) {
+    if (p.sets != sets) *this = PrefixMemo{p.sets};
+    if (p.extra < 0) {
+      if (!plain || p.bits > plain) plain = p.bits;
+      return;
+    }
+    if (p.extra != extra) {
+      with = nullptr;
+      extra = p.extra;
+    }
+    if (!with || p.bits > with) with = p.bits;
+  }
 };
 
 // One node's grow-shrink tree (Tetrad's GrowShrinkTree, causal-learn's GST). A tree node
@@ -95,13 +130,17 @@ class GrowShrinkTree {
 
   const std::vector<int>& required() const { return required_; }
 
-  // Follows `prefix` down the tree. Returns true with the family's score and parents,
-  // or false after adding what it waits for to `requests` (once per tree node and
-  // `round`).
+  // Follows `prefix` down the tree from tree node `at` (-1: the root), `parents` holding
+  // its family. Returns true with the family's score and parents, or false after adding
+  // what it waits for to `requests` (once per tree node and `round`), `at` and `parents`
+  // where it stopped: the choices above stay, since a tree node that has scored the
+  // prefix's candidates only gains branches outside it.
   bool trace(const Prefix& prefix, double& score, std::vector<int>& parents,
-             std::vector<Request>& requests, std::uint64_t round) {
-    parents = required_;
-    int at = 0;
+             std::vector<Request>& requests, std::uint64_t round, int& at) {
+    if (at < 0) {
+      parents = required_;
+      at = 0;
+    }
     while (true) {
       if (!scored_within(at, prefix, parents, requests, round)) return false;
       int next = -1;
@@ -190,6 +229,7 @@ class GrowShrinkTree {
     std::size_t unscored = 0;   // candidates not scored yet
     std::vector<Branch> branches;  // the improving candidates scored, by better()
     int request = -1;              // its grow request of round grow_round
+    PrefixMemo seen;               // prefixes known to be scored
     bool shrinking = false, shrunk = false;
     double shrink_score = 0;
     std::vector<int> shrink_parents;  // while shrinking: the family left
@@ -204,15 +244,17 @@ class GrowShrinkTree {
                      std::vector<Request>& requests, std::uint64_t round) {
     TreeNode& t = nodes_[at];
     if (!t.started) start_grow(t, parents);
-    if (t.unscored == 0) return true;
-    missing_.assign(words_, 0);
-    std::uint64_t any = 0;
-    for (std::size_t w = 0; w < words_; ++w) any |= missing_[w] = prefix.bits[w] & ~t.scored[w];
-    if (prefix.extra >= 0 && !has_bit(t.scored.data(), prefix.extra)) {
-      set_bit(missing_.data(), prefix.extra);
-      any = 1;
+    if (t.unscored == 0 || t.seen.covers(prefix)) return true;
+    std::uint64_t any = prefix.extra >= 0 && !has_bit(t.scored.data(), prefix.extra);
+    for (std::size_t w = 0; w < words_ && !any; ++w) any = prefix.bits[w] & ~t.scored[w];
+    if (!any) {
+      t.seen.add(prefix);
+      return true;
     }
-    if (!any) return true;
+    missing_.assign(words_, 0);
+    for (std::size_t w = 0; w < words_; ++w) missing_[w] = prefix.bits[w] & ~t.scored[w];
+    if (prefix.extra >= 0 && !has_bit(t.scored.data(), prefix.extra))
+      set_bit(missing_.data(), prefix.extra);
     if (t.grow_round != round) {
       t.grow_round = round;
       t.request = static_cast<int>(requests.size());
@@ -282,6 +324,7 @@ class GrowShrinkForest {
     Prefix prefix;
     double score = 0;
     std::vector<int> parents;
+    int at = -1;  // the tree node its trace waits at
   };
 
   GrowShrinkForest(FamilyScorer& scorer, const Constraints& k, const InterruptCheck& check)
@@ -311,11 +354,13 @@ class GrowShrinkForest {
       std::vector<GrowShrinkTree::Request> requests;
       std::vector<int> owners;  // the tree of each request
       bool waiting = false;
-      for (std::size_t q = 0; q < queries.size(); ++q) {
+      // Last first: a tree's largest prefixes (the last of a PrefixSets) come first, and
+      // then stand for the smaller ones in the tree nodes' PrefixMemo.
+      for (std::size_t q = queries.size(); q-- > 0;) {
         if (done[q]) continue;
         Query& query = queries[q];
         done[q] = trees_[query.node].trace(query.prefix, query.score, query.parents, requests,
-                                           round_);
+                                           round_, query.at);
         waiting |= !done[q];
         owners.resize(requests.size(), query.node);
       }
