@@ -259,6 +259,9 @@ class GrowShrinkForest {
     if (!k.plus_one.empty()) {
       throw std::invalid_argument("permutation searches do not take plus-one parents");
     }
+    // A family is scored as different bases plus one parent (and shrunk to others): its
+    // score must not depend on which, or exact ties break by the path that counted it.
+    scorer_.sum_by_count();
     std::vector<FamilyScorer::Additions> none;
     std::vector<FamilyScorer::Family> roots(k.n);
     for (int v = 0; v < k.n; ++v) {
