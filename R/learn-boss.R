@@ -20,6 +20,14 @@
 #' considered (which keeps every whitelisted parent before its child), and no family
 #' grows beyond `max_parents`.
 #'
+#' **Ties.** A family's score is summed by count, so it is the same to the last bit
+#' whichever way it was counted (as one parent set plus another parent, or whole), and
+#' families of equal score tie exactly. Ties are broken by fixed rules: greedy addition
+#' takes the candidate parent that comes first in the data's columns, backward removal
+#' the parent added first, and a node moves only to a position whose total score beats
+#' its own, the last one among equal totals. Column order can therefore change the
+#' result among equal scores.
+#'
 #' **Randomness.** The first order is a random topological order of `start` (with the
 #' whitelist's arcs) and the nodes are visited in random order, drawn from R's random
 #' number generator, so [set.seed()] reproduces a run; `threads` does not change it.

@@ -16,6 +16,7 @@
 #include <learnbn/util/combinations.hpp>
 
 #include "check.hpp"
+#include "test_score_paths.hpp"
 
 namespace learnbn_test {
 
@@ -401,6 +402,9 @@ inline void run_score_tests() {
   run_test("test_conditional_gaussian", test_conditional_gaussian);
   run_test("test_parent_sets", test_parent_sets);
   run_test("test_parent_set_counts", test_parent_set_counts);
+  run_test("test_count_sum_order", test_count_sum_order);
+  run_test("test_score_every_path", test_score_every_path);
+  run_test("test_cv_score_every_path", test_cv_score_every_path);
 }
 
 }  // namespace learnbn_test

@@ -633,10 +633,93 @@ inline void test_permutation_search() {
   CHECK(refused);
 }
 
+// A grow-shrink tree's family of a node given a prefix, by a plain greedy search: add the
+// candidate of the prefix that raises the score most (the smaller node on ties) while one
+// does, then remove the parent whose removal raises it most (the first added on ties).
+inline std::vector<int> greedy_family(FamilyScorer& scorer, int v, const std::vector<char>& in,
+                                      double& score) {
+  std::vector<int> pa;
+  score = scorer.score(v, pa);
+  for (int best = 0; best >= 0;) {
+    best = -1;
+    double top = score;
+    for (int u = 0; u < static_cast<int>(in.size()); ++u) {
+      if (!in[u] || u == v || std::find(pa.begin(), pa.end(), u) != pa.end()) continue;
+      std::vector<int> f = pa;
+      f.push_back(u);
+      const double s = scorer.score(v, f);
+      if (s > top) { top = s; best = u; }
+    }
+    if (best >= 0) { pa.push_back(best); score = top; }
+  }
+  for (int best = 0; best >= 0;) {
+    best = -1;
+    double top = score;
+    for (std::size_t i = 0; i < pa.size(); ++i) {
+      std::vector<int> f = pa;
+      f.erase(f.begin() + static_cast<std::ptrdiff_t>(i));
+      const double s = scorer.score(v, f);
+      if (s > top) { top = s; best = static_cast<int>(i); }
+    }
+    if (best >= 0) { pa.erase(pa.begin() + best); score = top; }
+  }
+  std::sort(pa.begin(), pa.end());
+  return pa;
+}
+
+// The trees score a tree node's candidates only as prefixes ask for them, remember the
+// prefixes already scored and resume traces where they waited: on 70 nodes (two words of
+// a prefix's bitset), every family of best_position()'s queries (prefixes of one order,
+// with and without an extra node, traced together) is the plain greedy one.
+inline void test_grow_shrink_prefixes() {
+  const int n = 70;
+  std::vector<int> cards(n, 2);
+  std::vector<std::vector<int>> parents(n);
+  std::vector<std::vector<double>> cpts(n);
+  for (int v = 0; v < n; ++v) {
+    if (v > 0) parents[v].push_back(v - 1);
+    if (v > 1 && v % 3 == 0) parents[v].push_back(v - 2);
+    const std::size_t configs = std::size_t(1) << parents[v].size();
+    for (std::size_t c = 0; c < configs; ++c) {
+      const double p = 0.15 + 0.7 * static_cast<double>((c * 7 + v) % 5) / 4;
+      cpts[v].push_back(p);
+      cpts[v].push_back(1 - p);
+    }
+  }
+  Simulated data(1500, cards, parents, cpts, 41);
+  FamilyScorer scorer(data.view, ScoreSpec(), 1), reference(data.view, ScoreSpec(), 1);
+  const Constraints k = Constraints::none(n);
+  GrowShrinkForest forest(scorer, k, [] {});
+  Random rng(3);
+  for (int round = 0; round < 3; ++round) {
+    std::vector<int> seq = random_order(Dag(n), k, rng);
+    const int extra = seq.back();
+    seq.pop_back();
+    const PrefixSets sets(seq, n, 0, n - 1);
+    std::vector<GrowShrinkForest::Query> q;
+    for (int j = 0; j < n; j += 3) {
+      q.push_back({extra, sets.prefix(j), 0, {}});
+      if (j < n - 1) q.push_back({seq[j], sets.prefix(j, extra), 0, {}});
+      if (j < n - 1) q.push_back({seq[j], sets.prefix(j), 0, {}});
+    }
+    forest.resolve(q);
+    for (const auto& query : q) {
+      std::vector<char> in(n, 0);
+      for (int u = 0; u < n; ++u) in[u] = query.prefix.contains(u);
+      double expected = 0;
+      const std::vector<int> family = greedy_family(reference, query.node, in, expected);
+      std::vector<int> got = query.parents;
+      std::sort(got.begin(), got.end());
+      CHECK(got == family && near(query.score, expected));
+    }
+  }
+}
+
 inline void run_search_tests() {
   run_test("test_hill_climb", test_hill_climb);
   run_test("test_arc_moves_updates", test_arc_moves_updates);
   run_test("test_tabu", test_tabu);
+  run_test("test_grow_shrink_prefixes", test_grow_shrink_prefixes);
   run_test("test_local_search", test_local_search);
   run_test("test_annealing", test_annealing);
   run_test("test_genetic", test_genetic);

@@ -7,8 +7,9 @@
 //   count_bits.hpp      bit sets of the rows, 64 rows a word, when the base cells are few
 //   count_groups.hpp    by base configuration, when the table is large
 //   count_window.hpp    kWindow families in one pass over the rows
-// Every path lists the cells in the order count() does, so a score computed from them
-// is the same to the last bit.
+// The paths list a family's cells in different orders (by the parents' order, the extra
+// last, by base configuration): a score summed by count (ScoreSpec::sum_by_count,
+// score/count_sum.hpp) is the same to the last bit whichever path counted the family.
 #pragma once
 #include <algorithm>
 #include <cstddef>

@@ -205,6 +205,17 @@ class FamilyScorer {
     for (auto& scorer : scorers_) scorer->use_groups(on);
   }
 
+  // Sums every family's terms by count from now on (ScoreSpec::sum_by_count), so that a
+  // family's score does not depend on the path that counted it; the memos of scores
+  // summed otherwise are forgotten.
+  void sum_by_count() {
+    if (spec_.sum_by_count) return;
+    spec_.sum_by_count = true;
+    for (auto& scorer : scorers_) scorer->sum_by_count(true);
+    cache_.clear();
+    rows_ = AdditionRows(static_cast<int>(data_.n_vars()));
+  }
+
   std::size_t evaluations() const { return evaluations_; }
   std::size_t cache_hits() const { return hits_; }
   const ScoreSpec& spec() const { return spec_; }

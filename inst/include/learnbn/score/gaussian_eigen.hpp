@@ -27,6 +27,7 @@ struct Conditioner::State {
   Eigen::Map<const Eigen::MatrixXd> m;
   Eigen::LLT<Eigen::MatrixXd> llt;
   Eigen::VectorXd w;
+  Eigen::VectorXd v;  // plus()'s L^-1 M[P, e], sized by set_base() (no allocation per call)
   std::vector<int> parents;
   int node = 0;
   Result base;
@@ -42,6 +43,7 @@ Conditioner::Result Conditioner::set_base(int node, const int* parents, std::siz
   const Eigen::Index kk = static_cast<Eigen::Index>(k);
   Eigen::MatrixXd block(kk, kk);
   s.w.resize(kk);
+  s.v.resize(kk);
   for (Eigen::Index a = 0; a < kk; ++a) {
     s.w[a] = s.m(parents[a], node);
     for (Eigen::Index b = 0; b < kk; ++b) block(a, b) = s.m(parents[a], parents[b]);
@@ -58,11 +60,11 @@ Conditioner::Result Conditioner::set_base(int node, const int* parents, std::siz
 }
 
 Conditioner::Result Conditioner::plus(int extra) const {
-  const State& s = *state_;
+  State& s = *state_;  // one Conditioner per thread: its scratch vector is its own
   Result out;
   if (s.base.singular) { out.singular = true; return out; }
   const Eigen::Index kk = static_cast<Eigen::Index>(s.parents.size());
-  Eigen::VectorXd v(kk);
+  Eigen::VectorXd& v = s.v;
   for (Eigen::Index a = 0; a < kk; ++a) v[a] = s.m(s.parents[a], extra);
   if (kk > 0) s.llt.matrixL().solveInPlace(v);  // v = L^-1 M[P, e]
   const double pivot = s.m(extra, extra) - v.squaredNorm();

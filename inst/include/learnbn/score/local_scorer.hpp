@@ -100,6 +100,8 @@ class LocalScorer {
     }
     for (; e < n; ++e) out[e] = score_plus(node, extras[e], parents, k);
   }
+  // ScoreSpec::sum_by_count, for the families scored from now on.
+  void sum_by_count(bool on) { spec_.sum_by_count = on; }
   // Counting score_plus()'s families by base configuration (Counter::use_groups).
   void use_groups(bool on) {
     groups_ = on;

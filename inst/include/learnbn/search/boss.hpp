@@ -24,15 +24,13 @@ inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int
   for (int i = 0; i < p; ++i) {
     if (order[i] == v) here = i; else rest.push_back(order[i]);
   }
-  std::vector<int> pos(p, 0);
-  for (int i = 0; i < p - 1; ++i) pos[rest[i]] = i;
-  pos[v] = p;  // never a predecessor through its position
+  const PrefixSets prefixes(rest, p, 0, p - 1);  // rest[0..j), without v
   // Queries: v before rest[j] (j = p - 1: last); rest[j] without v; rest[j] with v.
   std::vector<GrowShrinkForest::Query> q(p + 2 * (p - 1));
-  for (int j = 0; j < p; ++j) q[j] = {v, Prefix{&pos, v, j, false}, 0, {}};
+  for (int j = 0; j < p; ++j) q[j] = {v, prefixes.prefix(j), 0, {}};
   for (int j = 0; j < p - 1; ++j) {
-    q[p + j] = {rest[j], Prefix{&pos, v, j, false}, 0, {}};
-    q[2 * p - 1 + j] = {rest[j], Prefix{&pos, v, j, true}, 0, {}};
+    q[p + j] = {rest[j], prefixes.prefix(j), 0, {}};
+    q[2 * p - 1 + j] = {rest[j], prefixes.prefix(j, v), 0, {}};
   }
   forest.resolve(q);
   int lo = 0, hi = p - 1;  // the insertion points that keep the required arcs

@@ -67,9 +67,9 @@ class Grasp {
 
   // Rescores the families of the nodes at positions first..last; returns the change.
   double update(int first, int last) {
+    const PrefixSets prefixes(order_, k_.n, first, last);
     std::vector<GrowShrinkForest::Query> queries;
-    for (int i = first; i <= last; ++i)
-      queries.push_back({order_[i], Prefix{&pos_, -1, i, false}, 0, {}});
+    for (int i = first; i <= last; ++i) queries.push_back({order_[i], prefixes.prefix(i), 0, {}});
     forest_.resolve(queries);
     double change = 0;
     for (const auto& q : queries) {

@@ -15,26 +15,22 @@
 #include "../score/family_scorer.hpp"
 #include "../util/rng.hpp"
 #include "common.hpp"
+#include "prefix_sets.hpp"
 
 namespace learnbn {
-
-// The predecessors a family may draw its parents from: the nodes u with pos[u] < limit,
-// where node `moved` (if any) is a predecessor exactly when `with_moved`.
-struct Prefix {
-  const std::vector<int>* pos = nullptr;
-  int moved = -1;
-  int limit = 0;
-  bool with_moved = false;
-  bool contains(int u) const { return u == moved ? with_moved : (*pos)[u] < limit; }
-};
 
 // One node's grow-shrink tree (Tetrad's GrowShrinkTree, causal-learn's GST). A tree node
 // is the parent set on its path from the root (the required parents plus one addition per
 // level); its branches are the single additions that raise that family's score, best
-// first. Tracing a prefix follows, at each level, the first branch inside the prefix:
-// greedy forward selection. At the leaf, backward removal is run once and kept. Tree
-// nodes are grown and shrunk on request, so that the families of many traces are scored
-// together, in the scorer's threads.
+// first (ties: the smaller node first). Tracing a prefix follows, at each level, the
+// first branch inside the prefix: greedy forward selection. At the leaf, backward removal
+// is run once and kept. Tree nodes are grown and shrunk on request, so that the families
+// of many traces are scored together, in the scorer's threads.
+//
+// A tree node scores a candidate only when a trace's prefix holds it (Tetrad's trees
+// score every candidate): the first branch inside a prefix is then the same, since every
+// candidate of the prefix is scored before it is chosen, and most tree nodes are only
+// ever reached by prefixes that hold a part of the candidates.
 class GrowShrinkTree {
  public:
   struct Request {  // a family score the tree waits for
@@ -42,36 +38,38 @@ class GrowShrinkTree {
     bool grow = true;
     std::vector<int> parents;  // sorted: the base of a grow, the family of a shrink step
     std::vector<int> extras;   // grow: candidate additions; shrink: the parent removed
+    NodeBits wanted;           // grow: the candidates the round's traces need scored
   };
 
-  GrowShrinkTree(int node, const Constraints& k, double root_score) {
-    max_parents_ = k.max_parents;
+  GrowShrinkTree(int node, const Constraints& k, double root_score)
+      : max_parents_(k.max_parents), words_(node_words(k.n)), not_candidate_(words_, ~0ull) {
     for (int u = 0; u < k.n; ++u) {
       if (u == node || !k.allowed(u, node)) continue;
-      if (k.is_required(u, node)) required_.push_back(u); else candidates_.push_back(u);
+      if (k.is_required(u, node)) {
+        required_.push_back(u);
+      } else {
+        candidates_.push_back(u);
+        not_candidate_[u >> 6] &= ~(std::uint64_t(1) << (u & 63));
+      }
     }
     nodes_.push_back(TreeNode{root_score});
   }
 
   const std::vector<int>& required() const { return required_; }
 
-  // Follows `prefix` down the tree. Returns true with the family's score and parents,
-  // or false after adding what it waits for to `requests` (once per `round`).
+  // Follows `prefix` down the tree from tree node `at` (-1: the root), `parents` holding
+  // its family. Returns true with the family's score and parents, or false after adding
+  // what it waits for to `requests` (once per tree node and `round`), `at` and `parents`
+  // where it stopped: the choices above stay, since a tree node that has scored the
+  // prefix's candidates only gains branches outside it.
   bool trace(const Prefix& prefix, double& score, std::vector<int>& parents,
-             std::vector<Request>& requests, std::uint64_t round) {
-    parents = required_;
-    path_.clear();
-    int at = 0;
+             std::vector<Request>& requests, std::uint64_t round, int& at) {
+    if (at < 0) {
+      parents = required_;
+      at = 0;
+    }
     while (true) {
-      if (!nodes_[at].grown) {
-        if (static_cast<int>(parents.size()) >= max_parents_) {
-          nodes_[at].grown = true;  // no room for another parent
-        } else {
-          if (nodes_[at].round != round) requests.push_back(grow_request(at, parents));
-          nodes_[at].round = round;
-          return false;
-        }
-      }
+      if (!scored_within(at, prefix, parents, requests, round)) return false;
       int next = -1;
       for (std::size_t b = 0; b < nodes_[at].branches.size(); ++b) {
         Branch& branch = nodes_[at].branches[b];
@@ -80,7 +78,6 @@ class GrowShrinkTree {
           branch.child = static_cast<int>(nodes_.size());
           nodes_.push_back(TreeNode{branch.score});  // invalidates `branch`
         }
-        path_.push_back({at, b});
         next = nodes_[at].branches[b].child;
         parents.push_back(nodes_[at].branches[b].add);
         break;
@@ -92,8 +89,8 @@ class GrowShrinkTree {
     if (!leaf.shrunk) {
       if (!leaf.shrinking) start_shrink(leaf, parents);
       if (!leaf.shrunk) {
-        if (leaf.round != round) add_shrink_requests(at, requests);
-        leaf.round = round;
+        if (leaf.shrink_round != round) add_shrink_requests(at, requests);
+        leaf.shrink_round = round;
         return false;
       }
     }
@@ -107,12 +104,14 @@ class GrowShrinkTree {
   void answer(const Request& request, const std::vector<double>& scores) {
     TreeNode& t = nodes_[request.tree_node];
     if (request.grow) {
+      const std::size_t old = t.branches.size();
       for (std::size_t e = 0; e < request.extras.size(); ++e) {
+        set_bit(t.scored.data(), request.extras[e]);
         if (scores[e] > t.grow_score) t.branches.push_back({request.extras[e], scores[e], -1});
       }
-      std::stable_sort(t.branches.begin(), t.branches.end(),
-                       [](const Branch& a, const Branch& b) { return a.score > b.score; });
-      t.grown = true;
+      t.unscored -= request.extras.size();
+      std::sort(t.branches.begin() + old, t.branches.end(), better);
+      std::inplace_merge(t.branches.begin(), t.branches.begin() + old, t.branches.end(), better);
       return;
     }
     pending_shrink_.push_back({request.extras[0], scores[0]});
@@ -145,40 +144,73 @@ class GrowShrinkTree {
     double score;
     int child;  // tree node, -1 until first followed
   };
+  // Best first; equal scores in the order of the nodes (as scoring them in that order
+  // and sorting stably would give).
+  static bool better(const Branch& a, const Branch& b) {
+    return a.score > b.score || (a.score == b.score && a.add < b.add);
+  }
   struct TreeNode {
     double grow_score;
-    bool grown = false;
-    std::vector<Branch> branches;  // by decreasing score
+    bool started = false;
+    NodeBits scored;            // once started: candidates scored, and the non-candidates
+    std::size_t unscored = 0;   // candidates not scored yet
+    std::vector<Branch> branches;  // the improving candidates scored, by better()
+    int request = -1;              // its grow request of round grow_round
+    PrefixMemo seen;               // prefixes known to be scored
     bool shrinking = false, shrunk = false;
     double shrink_score = 0;
     std::vector<int> shrink_parents;  // while shrinking: the family left
     std::vector<int> removed;         // the parents backward removal took out
-    std::uint64_t round = 0;          // the last request round that asked for it
+    std::uint64_t grow_round = 0, shrink_round = 0;  // the last rounds that asked for it
   };
+
+  // Whether tree node `at` has scored every candidate in `prefix`; if not, asks for the
+  // missing ones in its grow request of this round (one per tree node and round, holding
+  // what all the round's traces need).
+  bool scored_within(int at, const Prefix& prefix, const std::vector<int>& parents,
+                     std::vector<Request>& requests, std::uint64_t round) {
+    TreeNode& t = nodes_[at];
+    if (!t.started) start_grow(t, parents);
+    if (t.unscored == 0 || t.seen.covers(prefix)) return true;
+    std::uint64_t any = prefix.extra >= 0 && !has_bit(t.scored.data(), prefix.extra);
+    for (std::size_t w = 0; w < words_ && !any; ++w) any = prefix.bits[w] & ~t.scored[w];
+    if (!any) {
+      t.seen.add(prefix);
+      return true;
+    }
+    missing_.assign(words_, 0);
+    for (std::size_t w = 0; w < words_; ++w) missing_[w] = prefix.bits[w] & ~t.scored[w];
+    if (prefix.extra >= 0 && !has_bit(t.scored.data(), prefix.extra))
+      set_bit(missing_.data(), prefix.extra);
+    if (t.grow_round != round) {
+      t.grow_round = round;
+      t.request = static_cast<int>(requests.size());
+      Request r;
+      r.tree_node = at;
+      r.parents = parents;
+      std::sort(r.parents.begin(), r.parents.end());
+      r.wanted = missing_;
+      requests.push_back(std::move(r));
+    } else {
+      NodeBits& wanted = requests[t.request].wanted;
+      for (std::size_t w = 0; w < words_; ++w) wanted[w] |= missing_[w];
+    }
+    return false;
+  }
+  // A tree node's first visit: its parents are no candidates; a full family has none.
+  void start_grow(TreeNode& t, const std::vector<int>& parents) {
+    t.started = true;
+    if (static_cast<int>(parents.size()) >= max_parents_) return;  // unscored = 0
+    t.scored = not_candidate_;
+    for (int u : parents) set_bit(t.scored.data(), u);
+    t.unscored = candidates_.size() - (parents.size() - required_.size());
+  }
 
   bool is_required(int u) const {
     return std::find(required_.begin(), required_.end(), u) != required_.end();
   }
   std::size_t removable(const TreeNode& t) const {
     return t.shrink_parents.size() - required_.size();
-  }
-  // The candidates not yet used on the path: at each level, the branches up to the one
-  // followed are gone (those before it were outside the prefix, so below it as well).
-  Request grow_request(int at, const std::vector<int>& parents) const {
-    std::vector<int> used;
-    for (const auto& step : path_) {
-      const auto& branches = nodes_[step.first].branches;
-      for (std::size_t b = 0; b <= step.second; ++b) used.push_back(branches[b].add);
-    }
-    std::sort(used.begin(), used.end());
-    Request r;
-    r.tree_node = at;
-    r.parents = parents;
-    std::sort(r.parents.begin(), r.parents.end());
-    for (int u : candidates_) {
-      if (!std::binary_search(used.begin(), used.end(), u)) r.extras.push_back(u);
-    }
-    return r;
   }
   void start_shrink(TreeNode& t, const std::vector<int>& parents) {
     t.shrinking = true;
@@ -201,9 +233,11 @@ class GrowShrinkTree {
   }
 
   int max_parents_;
+  std::size_t words_;
+  NodeBits not_candidate_;  // the tree's node, required and forbidden parents
   std::vector<int> required_, candidates_;
   std::vector<TreeNode> nodes_;
-  std::vector<std::pair<int, std::size_t>> path_;  // (tree node, branch followed)
+  NodeBits missing_;  // scratch of scored_within()
   std::vector<std::pair<int, double>> pending_shrink_;
 };
 
@@ -217,6 +251,7 @@ class GrowShrinkForest {
     Prefix prefix;
     double score = 0;
     std::vector<int> parents;
+    int at = -1;  // the tree node its trace waits at
   };
 
   GrowShrinkForest(FamilyScorer& scorer, const Constraints& k, const InterruptCheck& check)
@@ -224,6 +259,9 @@ class GrowShrinkForest {
     if (!k.plus_one.empty()) {
       throw std::invalid_argument("permutation searches do not take plus-one parents");
     }
+    // A family is scored as different bases plus one parent (and shrunk to others): its
+    // score must not depend on which, or exact ties break by the path that counted it.
+    scorer_.sum_by_count();
     std::vector<FamilyScorer::Additions> none;
     std::vector<FamilyScorer::Family> roots(k.n);
     for (int v = 0; v < k.n; ++v) {
@@ -246,15 +284,24 @@ class GrowShrinkForest {
       std::vector<GrowShrinkTree::Request> requests;
       std::vector<int> owners;  // the tree of each request
       bool waiting = false;
-      for (std::size_t q = 0; q < queries.size(); ++q) {
+      // Last first: a tree's largest prefixes (the last of a PrefixSets) come first, and
+      // then stand for the smaller ones in the tree nodes' PrefixMemo.
+      for (std::size_t q = queries.size(); q-- > 0;) {
         if (done[q]) continue;
         Query& query = queries[q];
         done[q] = trees_[query.node].trace(query.prefix, query.score, query.parents, requests,
-                                           round_);
+                                           round_, query.at);
         waiting |= !done[q];
         owners.resize(requests.size(), query.node);
       }
       if (!waiting) return;
+      for (auto& r : requests) {
+        if (!r.grow) continue;
+        for (std::size_t w = 0; w < r.wanted.size(); ++w) {
+          for (std::uint64_t bits = r.wanted[w]; bits; bits &= bits - 1)
+            r.extras.push_back(static_cast<int>(64 * w) + __builtin_ctzll(bits));
+        }
+      }
       score_requests(requests, owners);
       check_();
     }
@@ -264,10 +311,12 @@ class GrowShrinkForest {
   std::vector<Query> families(const std::vector<int>& order, std::vector<int>& pos) {
     pos.assign(order.size(), 0);
     for (std::size_t i = 0; i < order.size(); ++i) pos[order[i]] = static_cast<int>(i);
+    const int p = static_cast<int>(order.size());
+    const PrefixSets prefixes(order, p, 0, p - 1);
     std::vector<Query> queries(order.size());
-    for (std::size_t i = 0; i < order.size(); ++i) {
+    for (int i = 0; i < p; ++i) {
       queries[i].node = order[i];
-      queries[i].prefix = Prefix{&pos, -1, static_cast<int>(i), false};
+      queries[i].prefix = prefixes.prefix(i);
     }
     resolve(queries);
     return queries;

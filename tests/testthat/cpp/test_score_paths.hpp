@@ -1,0 +1,155 @@
+// score/count_sum.hpp: summed by count (ScoreSpec::sum_by_count, as the permutation
+// searches score), a family's score is the same to the last bit whichever counting path
+// counted it (count() with its parents in any order, dense or sparse; count_plus()
+// from bit sets, by a pass over the rows, by base configuration with single-row
+// configurations apart, as a whole family; four at once in a window), for every score of
+// counts, on unweighted, whole-weighted and fractionally weighted rows, with folds.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <set>
+#include <vector>
+
+#include <learnbn/data/counts.hpp>
+#include <learnbn/score/count_sum.hpp>
+#include <learnbn/score/family_score.hpp>
+#include <learnbn/score/local_scorer.hpp>
+
+#include "check.hpp"
+
+namespace learnbn_test {
+
+using namespace learnbn;
+
+// CountSum's sum depends on the multiset of counts only: shuffled lists of small, large
+// and fractional counts (with repeats) give the same bits.
+inline void test_count_sum_order() {
+  std::mt19937 rng(3);
+  std::vector<double> counts = {1, 1, 1, 2, 3, 255, 256, 257, 1000, 1000, 0.25, 7.5, 7.5, 40};
+  auto f = [](double n) { return std::lgamma(0.37 + n) - std::lgamma(0.37); };
+  CountSum sum;
+  for (double n : counts) sum.add(n);
+  const double first = sum.sum(f);
+  double naive = 0;
+  for (double n : counts) naive += f(n);
+  CHECK(near(first, naive, 1e-12));
+  for (int shuffle = 0; shuffle < 20; ++shuffle) {
+    std::shuffle(counts.begin(), counts.end(), rng);
+    for (double n : counts) sum.add(n);
+    CHECK(sum.sum(f) == first);
+  }
+  // A count added `times` times, and zeros (left out).
+  sum.add(1, 2);
+  sum.add(1);
+  sum.add(0);
+  CHECK(sum.sum(f) == 3 * f(1));
+  CHECK(sum.sum(f) == 0);  // forgotten
+}
+
+// The scores of node with parents base + {extra} by every path, which must all equal
+// `reference`; `paths` collects the paths seen.
+inline void check_family_paths(const DataView& d, int node, const std::vector<int>& base, int extra,
+                               const std::vector<ScoreSpec>& specs, std::set<int>& paths) {
+  std::vector<int> family = base;
+  family.push_back(extra);
+  std::vector<int> sorted = family;
+  std::sort(sorted.begin(), sorted.end());
+  const std::size_t k = family.size();
+  Counter whole(d), no_bits(d), bits(d), groups(d);
+  no_bits.use_bits(false);
+  no_bits.use_groups(false);
+  bits.use_groups(false);
+  for (const ScoreSpec& spec : specs) {
+    const bool dirichlet = singletons_apart_ok(spec);
+    const FamilyCounts& c = whole.count(node, sorted.data(), k);
+    paths.insert(c.dense ? 10 : 11);
+    const double reference = family_score(c, spec, d.n_cases, k);
+    std::vector<int> reversed(sorted.rbegin(), sorted.rend());
+    CHECK(family_score(whole.count(node, reversed.data(), k), spec, d.n_cases, k) == reference);
+    for (Counter* counter : {&no_bits, &bits, &groups}) {
+      counter->set_base(node, base.data(), base.size());
+      const bool apart = dirichlet && counter == &groups;
+      paths.insert(static_cast<int>(
+          counter->plus_path(d.columns[extra], d.columns[node].cardinality, apart)));
+      const FamilyCounts& p = counter->count_plus(node, extra, base.data(), base.size(), apart);
+      CHECK(family_score(p, spec, d.n_cases, k) == reference);
+    }
+  }
+}
+
+inline void test_score_every_path() {
+  std::mt19937 rng(13);
+  const std::vector<int> cards = {2, 3, 4, 2, 300, 5, 4, 21, 3, 6};
+  std::vector<ScoreSpec> specs(7);
+  specs[1].type = ScoreType::k2;
+  specs[2].type = ScoreType::bd;
+  specs[2].alpha = 0.3;
+  specs[3].type = ScoreType::bic;
+  specs[4].type = ScoreType::aic;
+  specs[5].type = ScoreType::loglik;
+  specs[6].iss = 7;
+  specs[6].prior = StructurePrior::arcs;
+  specs[6].arc_prob = 0.2;
+  specs[6].n_nodes = 10;
+  for (ScoreSpec& spec : specs) spec.sum_by_count = true;
+  const std::vector<std::vector<int>> bases = {{}, {4}, {7, 1}, {1, 2, 6}, {3, 1, 2}, {4, 9}};
+  std::set<int> paths;
+  for (int weighting = 0; weighting < 3; ++weighting) {  // none, whole, fractional
+    Table t(700, cards, weighting > 0, rng);
+    for (double& w : t.weights) w *= weighting == 2 ? 0.37 : 1;
+    t.refresh(cards);
+    for (const auto& base : bases) {
+      for (int node : {0, 5, 7}) {
+        if (std::find(base.begin(), base.end(), node) != base.end()) continue;
+        std::vector<int> extras;
+        for (int v = 0; v < static_cast<int>(cards.size()); ++v) {
+          if (v != node && std::find(base.begin(), base.end(), v) == base.end()) extras.push_back(v);
+        }
+        for (int extra : extras) check_family_paths(t.view, node, base, extra, specs, paths);
+        // Four at once (count_plus_window, where it applies) against whole families.
+        LocalScorer many(t.view, specs[0], nullptr), one(t.view, specs[0], nullptr);
+        std::vector<double> got(extras.size());
+        many.set_base(node, base.data(), base.size());
+        many.score_plus_many(node, extras.data(), extras.size(), base.data(), base.size(), got.data());
+        for (std::size_t e = 0; e < extras.size(); ++e) {
+          std::vector<int> family = base;
+          family.push_back(extras[e]);
+          std::sort(family.begin(), family.end());
+          CHECK(got[e] == one.score(node, family.data(), family.size()));
+        }
+      }
+    }
+  }
+  // Dense and sparse count(); count_plus() by groups, whole, bits and tally.
+  using P = Counter::PlusPath;
+  for (int path : {10, 11, static_cast<int>(P::groups), static_cast<int>(P::whole),
+                   static_cast<int>(P::bits), static_cast<int>(P::tally)}) {
+    CHECK(paths.count(path) == 1);
+  }
+}
+
+// The cross-validated score likewise, on rows with three folds (dense and sparse
+// count(), count_plus() by configuration).
+inline void test_cv_score_every_path() {
+  std::mt19937 rng(17);
+  const std::vector<int> cards = {2, 3, 4, 2, 300, 5, 300};
+  Table t(600, cards, false, rng);
+  std::vector<int> folds(600);
+  for (std::size_t r = 0; r < folds.size(); ++r) folds[r] = static_cast<int>(r % 3);
+  t.view.fold = folds.data();
+  t.view.n_folds = 3;
+  ScoreSpec cv;
+  cv.type = ScoreType::cv;
+  cv.sum_by_count = true;
+  std::set<int> paths;
+  for (const std::vector<int>& base : {std::vector<int>{}, {1}, {4}, {1, 2}}) {
+    for (int extra : {3, 5, 6}) {
+      if (std::find(base.begin(), base.end(), extra) != base.end()) continue;
+      check_family_paths(t.view, 0, base, extra, {cv}, paths);
+    }
+  }
+  CHECK(paths.count(static_cast<int>(Counter::PlusPath::folds)) == 1 && paths.count(11) == 1);
+}
+
+}  // namespace learnbn_test
