@@ -4,7 +4,7 @@
 # d-separation oracle test (dsep_oracle()) and dag_to_pag().
 
 fci_phase_names <- c("skeleton", "possible-d-sep", "triples", "rfci triples", "rfci paths")
-pag_rule_names <- c("R0 collider", paste0("R", 1:10))
+pag_rule_names <- c("R0 collider", paste0("R", 1:10), "background knowledge")
 pag_mark_names <- c("none", "circle", "arrowhead", "tail")
 triple_rule_names <- c("standard", "conservative", "majority")
 
@@ -108,7 +108,7 @@ learn_fci <- function(data, test, options, whitelist, blacklist, B, threads, ver
   res <- cpp_fci(data_subset(inputs$data, sorted), sorted, inputs$spec, options,
                  sorted_knowledge(inputs$knowledge, sorted), progress)
   g <- fci_result(res, sorted, nodes, options$algorithm, inputs$spec$name, options,
-                  inputs$clock)
+                  inputs$clock, inputs$knowledge, call)
   warn_untestable(g$info$tests, inputs$spec, inputs$data$n_cases)
   if (verbose) say_fci(g$info)
   g
@@ -129,7 +129,8 @@ fci_with_oracle <- function(data, oracle, options, whitelist, blacklist, verbose
   sorted <- nodes[order(nodes, method = "radix")]
   res <- cpp_fci_oracle(oracle$dag, match(sorted, colnames(oracle$dag)) - 1L, sorted, options,
                         sorted_knowledge(knowledge, sorted))
-  g <- fci_result(res, sorted, nodes, options$algorithm, "dsep_oracle", options, clock)
+  g <- fci_result(res, sorted, nodes, options$algorithm, "dsep_oracle", options, clock,
+                  knowledge, call)
   if (verbose) say_fci(g$info)
   g
 }
@@ -149,12 +150,15 @@ oracle_nodes <- function(data, oracle, call = rlang::caller_env()) {
   nodes
 }
 
-# The bn_pag of a core result `res` over `sorted` nodes, in the order of `nodes`.
-fci_result <- function(res, sorted, nodes, algorithm, test, options, clock) {
+# The bn_pag of a core result `res` over `sorted` nodes, in the order of `nodes`, after
+# the checks of the background knowledge (R/fci-knowledge.R).
+fci_result <- function(res, sorted, nodes, algorithm, test, options, clock, knowledge,
+                       call = rlang::caller_env()) {
   dimnames(res$amat) <- list(sorted, sorted)
   info <- c(list(algorithm = algorithm),
             fci_info(res, sorted, test, options),
             list(time = clock()))
+  check_pag_knowledge(res$amat, info$conflicts, knowledge, call = call)
   new_bn_pag(res$amat[nodes, nodes, drop = FALSE], info = info)
 }
 
@@ -166,8 +170,11 @@ fci_info <- function(res, sorted, test, options) {
                       level = t$level, n = t$n, phase = fci_phase_names[t$phase + 1L],
                       stringsAsFactors = FALSE)
   w <- res$witnesses
-  s <- res$steps
   a <- res$ambiguous
+  marks <- function(s) {
+    data.frame(rule = pag_rule_names[s$rule + 1L], from = name(s$from), to = name(s$to),
+               mark = pag_mark_names[s$mark + 1L], stringsAsFactors = FALSE)
+  }
   list(test = test, alpha = options$alpha, max_cond = options$max_cond,
        stable = options$stable, pdsep = options$pdsep, orientation = options$orientation,
        selection_bias = options$selection_bias,
@@ -176,9 +183,7 @@ fci_info <- function(res, sorted, test, options) {
                             stringsAsFactors = FALSE),
        ambiguous = data.frame(x = name(a[, 1]), middle = name(a[, 2]), y = name(a[, 3]),
                               stringsAsFactors = FALSE),
-       orientations = data.frame(rule = pag_rule_names[s$rule + 1L], from = name(s$from),
-                                 to = name(s$to), mark = pag_mark_names[s$mark + 1L],
-                                 stringsAsFactors = FALSE))
+       orientations = marks(res$steps), conflicts = marks(res$conflicts))
 }
 
 say_fci <- function(info) {

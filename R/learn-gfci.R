@@ -81,7 +81,8 @@ gfci_from <- function(start, setup, options, verbose) {
   res <- cpp_gfci(setup$data, sorted, setup$spec, setup$oracle, options,
                   sorted_knowledge(setup$knowledge, sorted), amat(start),
                   amat(start$info$dag))
-  g <- fci_result(res, sorted, setup$nodes, "gfci", setup$test_name, options, setup$clock)
+  g <- fci_result(res, sorted, setup$nodes, "gfci", setup$test_name, options, setup$clock,
+                  setup$knowledge)
   if (!is.null(setup$spec)) warn_untestable(g$info$tests, setup$spec, setup$n_cases)
   info <- g$info[setdiff(names(g$info), c("stable", "time"))]
   g$info <- c(info, list(ges = start, time = setup$clock()))

@@ -21,7 +21,19 @@ learnbn::FCIOptions fci_options(const Rcpp::List& options, const Rcpp::List& kno
   out.triples = enum_from_name<learnbn::TripleRule>(
       learnbn::triple_rule_names(), Rcpp::as<std::string>(options["orientation"]), "orientation");
   out.required = flat_matrix(knowledge["required"]);
+  out.forbidden = flat_matrix(knowledge["forbidden"]);
   return out;
+}
+
+Rcpp::List steps_to_r(const std::vector<learnbn::PagStep>& steps) {
+  const std::size_t n_s = steps.size();
+  Rcpp::IntegerVector rule(n_s), from(n_s), to(n_s), mark(n_s);
+  for (std::size_t k = 0; k < n_s; ++k) {
+    rule[k] = steps[k].rule; from[k] = steps[k].from + 1; to[k] = steps[k].to + 1;
+    mark[k] = steps[k].mark;
+  }
+  return Rcpp::List::create(Rcpp::Named("rule") = rule, Rcpp::Named("from") = from,
+                            Rcpp::Named("to") = to, Rcpp::Named("mark") = mark);
 }
 
 Rcpp::List fci_to_r(const learnbn::FCIResult& r, const std::vector<std::string>& names) {
@@ -32,12 +44,6 @@ Rcpp::List fci_to_r(const learnbn::FCIResult& r, const std::vector<std::string>&
   }
   Rcpp::List tests = test_records_to_r(r.tests, names);
   tests["phase"] = Rcpp::IntegerVector(r.phase.begin(), r.phase.end());
-  const std::size_t n_s = r.steps.size();
-  Rcpp::IntegerVector srule(n_s), sfrom(n_s), sto(n_s), smark(n_s);
-  for (std::size_t k = 0; k < n_s; ++k) {
-    srule[k] = r.steps[k].rule; sfrom[k] = r.steps[k].from + 1; sto[k] = r.steps[k].to + 1;
-    smark[k] = r.steps[k].mark;
-  }
   const std::size_t n_a = r.ambiguous.size();
   Rcpp::IntegerMatrix ambiguous(static_cast<int>(n_a), 3);
   for (std::size_t k = 0; k < n_a; ++k) {
@@ -47,9 +53,8 @@ Rcpp::List fci_to_r(const learnbn::FCIResult& r, const std::vector<std::string>&
       Rcpp::Named("amat") = amat,
       Rcpp::Named("tests") = tests,
       Rcpp::Named("witnesses") = witnesses_to_r(r.witnesses, names),
-      Rcpp::Named("steps") = Rcpp::List::create(
-          Rcpp::Named("rule") = srule, Rcpp::Named("from") = sfrom, Rcpp::Named("to") = sto,
-          Rcpp::Named("mark") = smark),
+      Rcpp::Named("steps") = steps_to_r(r.steps),
+      Rcpp::Named("conflicts") = steps_to_r(r.conflicts),
       Rcpp::Named("ambiguous") = ambiguous,
       Rcpp::Named("cache_hits") = static_cast<double>(r.cache_hits),
       Rcpp::Named("levels") = r.levels);

@@ -52,7 +52,8 @@ struct FCIOptions {
   bool pdsep = true;        // the possible-d-separation phase
   TripleRule triples = TripleRule::standard;
   bool selection_bias = true;  // rules R5-R7
-  std::vector<char> required;  // n * n: pairs never tested (whitelisted)
+  std::vector<char> required;   // n * n: arcs required (whitelisted pairs are never tested)
+  std::vector<char> forbidden;  // n * n: arcs forbidden (empty: none)
 };
 
 // The phase of each test: the skeleton, possible-d-sep, the subsets of conservative or
@@ -68,6 +69,7 @@ struct FCIResult {
   std::vector<int> phase;  // FCIPhase of each test
   std::vector<Witness> witnesses;  // the final separating sets
   std::vector<PagStep> steps;
+  std::vector<PagStep> conflicts;  // marks the colliders or rules could not set (knowledge)
   std::vector<std::vector<int>> ambiguous;  // triples (a, b, c), a < c
   std::size_t cache_hits = 0;
   int levels = 0;
@@ -132,9 +134,9 @@ class FCI {
     load(std::move(adjacent), out);
     if (opt_.pdsep) possible_dsep(out, interrupt);
     if (opt_.triples != TripleRule::standard) check_triples(out, interrupt);
-    out.amat.assign(adj_.size(), 0);
-    for (std::size_t k = 0; k < adj_.size(); ++k) out.amat[k] = adj_[k] ? kCircle : kNone;
-    PagOrienter orienter(n_, out.amat, ev_, &out.steps);
+    out.amat = circles();
+    knowledge(out.amat, &out.steps);
+    PagOrienter orienter(n_, out.amat, ev_, &out.steps, &out.conflicts);
     orienter.colliders();
     orienter.rules(opt_.selection_bias);
     store_witnesses(out);
@@ -161,6 +163,19 @@ class FCI {
 
   std::size_t at(int i, int j) const { return static_cast<std::size_t>(i) * n_ + j; }
   bool adj(int i, int j) const { return adj_[at(i, j)] != 0; }
+  bool required(int i, int j) const { return opt_.required[at(i, j)] || opt_.required[at(j, i)]; }
+
+  // The skeleton with a circle at both ends of every edge.
+  std::vector<int> circles() const {
+    std::vector<int> marks(adj_.size(), kNone);
+    for (std::size_t k = 0; k < adj_.size(); ++k) if (adj_[k]) marks[k] = kCircle;
+    return marks;
+  }
+
+  // The marks the knowledge fixes on the current skeleton (pag_evidence.hpp).
+  void knowledge(std::vector<int>& marks, std::vector<PagStep>* steps) {
+    knowledge_marks(marks, opt_.required, opt_.forbidden, opt_.selection_bias, ev_, steps);
+  }
   double p_sep(int x, int y) const {
     const auto it = p_sep_.find(at(std::min(x, y), std::max(x, y)));
     return it == p_sep_.end() ? 1.0 : it->second;
@@ -210,8 +225,8 @@ class FCI {
   // pcalg's pdsep(): the colliders of the skeleton, then for each x and each neighbour y,
   // the subsets of Possible-D-Sep(x) \ {y} not within the neighbours of x.
   void possible_dsep(FCIResult& out, Interrupt& interrupt) {
-    std::vector<int> marks(adj_.size(), 0);
-    for (std::size_t k = 0; k < adj_.size(); ++k) marks[k] = adj_[k] ? kCircle : kNone;
+    std::vector<int> marks = circles();
+    knowledge(marks, nullptr);
     PagOrienter(n_, marks, ev_, nullptr).colliders();
     remove_by_pdsep(marks, out, interrupt);
   }
@@ -224,7 +239,7 @@ class FCI {
       std::vector<int> adj_x;
       for (int v = 0; v < n_; ++v) if (adj(x, v)) adj_x.push_back(v);
       for (int y : adj_x) {
-        if (opt_.required[at(x, y)] || opt_.required[at(y, x)] || !adj(x, y)) continue;
+        if (required(x, y) || !adj(x, y)) continue;
         std::vector<int> tf;
         bool outside = false;
         for (int v : pdsep[x]) {

@@ -18,8 +18,8 @@ class RFCI : public FCI {
 
   void run(std::vector<char> adjacent, FCIResult& out, Interrupt& interrupt) {
     load(std::move(adjacent), out);
-    out.amat.assign(adj_.size(), 0);
-    for (std::size_t k = 0; k < adj_.size(); ++k) out.amat[k] = adj_[k] ? kCircle : kNone;
+    out.amat = circles();
+    knowledge(out.amat, &out.steps);
     amat_ = &out.amat;
     std::vector<Triple> triples;
     for (int y = 0; y < n_; ++y) {  // pcalg's find.unsh.triple() order
@@ -31,7 +31,7 @@ class RFCI : public FCI {
       }
     }
     v_structures(triples, opt_.triples, false, out, interrupt);
-    PagOrienter orienter(n_, out.amat, ev_, &out.steps);
+    PagOrienter orienter(n_, out.amat, ev_, &out.steps, &out.conflicts);
     orienter.on_discriminating_path(
         [&](const std::vector<int>& path) { return check_path(path, out, interrupt); });
     orienter.rules(opt_.selection_bias);
@@ -53,10 +53,11 @@ class RFCI : public FCI {
   }
 
   // The first subset of `sep` (by size, then in combn() order) given which x and y are
-  // independent: the edge goes. False when none is.
+  // independent: the edge goes. False when none is (or the pair is whitelisted).
   bool remove_if_separated(int x, int y, const std::vector<int>& sep, int phase,
                            FCIResult& out, Interrupt& interrupt) {
     bool removed = false;
+    if (required(x, y)) return false;
     for (int size = 1; size <= static_cast<int>(sep.size()) && !removed; ++size) {
       for_each_subset(sep, size, [&](const std::vector<int>& s) {
         if (!independent(x, y, s, phase, out, interrupt)) return false;
@@ -104,6 +105,7 @@ class RFCI : public FCI {
       if (sep.empty()) continue;
       bool removed = false;
       for (int end : {x, z}) {
+        if (required(end, y)) continue;
         if (!independent(end, y, sep, kRfciTriplePhase, out, interrupt)) continue;
         removed = true;
         remove_if_separated(end, y, sep, kRfciTriplePhase, out, interrupt);
@@ -126,6 +128,10 @@ class RFCI : public FCI {
       }
       if (adj(t.x, t.z) || !adj(t.x, t.y) || !adj(t.z, t.y)) continue;
       if (ev_.in_sepset(t.x, t.z, t.y) || ev_.is_ambiguous(t.x, t.y, t.z)) continue;
+      if (!ev_.collider_allowed(*amat_, t.x, t.y, t.z)) {
+        for (int end : {t.x, t.z}) out.conflicts.push_back(PagStep{0, end, t.y, kArrow});
+        continue;
+      }
       for (int end : {t.x, t.z}) {
         if (mark(end, t.y) == kArrow) continue;
         (*amat_)[at(end, t.y)] = kArrow;
