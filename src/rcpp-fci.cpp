@@ -1,6 +1,8 @@
 // Glue for the FCI family: converts arguments and results, no logic. On data the
 // skeleton is PC's (constraint/pc.hpp); with a d-separation oracle it is the generic
 // stable skeleton of constraint/fci.hpp.
+#include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 #include <learnbn/constraint/fci.hpp>
@@ -60,15 +62,18 @@ Rcpp::List fci_to_r(const learnbn::FCIResult& r, const std::vector<std::string>&
       Rcpp::Named("levels") = r.levels);
 }
 
-// Runs FCI, or RFCI when options$algorithm is "rfci", from the skeleton `adjacent`.
-void run_fci(int n, const learnbn::IndependenceTest& test, const Rcpp::List& options,
-             const Rcpp::List& knowledge, std::vector<char> adjacent, learnbn::FCIResult& out,
-             learnbn::Interrupt& interrupt) {
+// Runs FCI, or RFCI when options$algorithm is "rfci", from the skeleton `adjacent`, with
+// one test per thread in `tests`.
+void run_fci(int n, const std::vector<learnbn::IndependenceTest>& tests,
+             const Rcpp::List& options, const Rcpp::List& knowledge, std::vector<char> adjacent,
+             learnbn::FCIResult& out, learnbn::Interrupt& interrupt) {
   const learnbn::FCIOptions opt = fci_options(options, knowledge);
   if (Rcpp::as<std::string>(options["algorithm"]) == "rfci") {
-    learnbn::RFCI(n, test, opt).run(std::move(adjacent), out, interrupt);
+    learnbn::RFCI rfci(n, tests[0], opt);
+    rfci.use_threads(tests);
+    rfci.run(std::move(adjacent), out, interrupt);
   } else {
-    learnbn::FCI(n, test, opt).run(std::move(adjacent), out, interrupt);
+    learnbn::FCI(n, tests[0], opt).use_threads(tests).run(std::move(adjacent), out, interrupt);
   }
 }
 
@@ -119,11 +124,20 @@ Rcpp::List cpp_fci(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test
   out.cache_hits = skeleton.cache_hits;
   out.levels = skeleton.levels;
   learnbn::Interrupt interrupt(r_calls.interrupt_check());
-  learnbn::CITester tester(view, spec);
-  // A long permutation test stops at the next permutation; FCI rethrows after the test.
-  tester.on_permutation([&interrupt](int) { return !interrupt.poll(); });
-  run_fci(n, [&tester](int x, int y, const std::vector<int>& z) { return tester.test(x, y, z); },
-          options, knowledge, std::move(adjacent), out, interrupt);
+  // One tester per thread. A long permutation test stops at the next permutation; FCI
+  // rethrows after the test.
+  const int threads = std::max(1, Rcpp::as<int>(options["threads"]));
+  std::vector<std::unique_ptr<learnbn::CITester>> testers;
+  std::vector<learnbn::IndependenceTest> tests;
+  for (int t = 0; t < threads; ++t) {
+    testers.push_back(std::make_unique<learnbn::CITester>(view, spec));
+    learnbn::CITester* tester = testers.back().get();
+    tester->on_permutation([&interrupt](int) { return !interrupt.poll(); });
+    tests.emplace_back([tester](int x, int y, const std::vector<int>& z) {
+      return tester->test(x, y, z);
+    });
+  }
+  run_fci(n, tests, options, knowledge, std::move(adjacent), out, interrupt);
   return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));
 }
 
@@ -143,7 +157,7 @@ Rcpp::List cpp_fci_oracle(Rcpp::IntegerMatrix dag, Rcpp::IntegerVector observed,
   learnbn::FCIResult out;
   std::vector<char> adjacent = learnbn::stable_skeleton(
       n, test, opt, flat_matrix(knowledge["forbidden"]), interrupt, out);
-  run_fci(n, test, options, knowledge, std::move(adjacent), out, interrupt);
+  run_fci(n, {test}, options, knowledge, std::move(adjacent), out, interrupt);
   return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));
 }
 

@@ -43,18 +43,15 @@ class PagOrienter {
     }
   }
 
-  // Unshielded triples x *-> y <-* z that the knowledge alone made colliders although
-  // the tests put y in the separating set of x and z: conflicts (rule 11, the two marks).
+  // Colliders x *-> y <-* z made by knowledge with y in the separating set: conflicts.
   void knowledge_colliders() {
     if (!conflicts_ || ev_.fixed.empty()) return;
     for (int y = 0; y < n_; ++y) {
       for (int x = 0; x < n_; ++x) {
         for (int z = x + 1; z < n_; ++z) {
           if (x == y || z == y || m(x, y) != kArrow || m(z, y) != kArrow || adj(x, z)) continue;
-          if (!ev_.has_sepset[ev_.at(x, z)] || !ev_.in_sepset(x, z, y) || faithless(x, y, z)) {
-            continue;
-          }
-          if (!ev_.is_fixed(x, y) && !ev_.is_fixed(z, y)) continue;
+          if (!ev_.has_sepset[ev_.at(x, z)] || !ev_.in_sepset(x, z, y) || faithless(x, y, z) ||
+              (!ev_.is_fixed(x, y) && !ev_.is_fixed(z, y))) continue;
           conflicts_->push_back(PagStep{kKnowledgeRule, x, y, kArrow});
           conflicts_->push_back(PagStep{kKnowledgeRule, z, y, kArrow});
         }
@@ -118,13 +115,16 @@ class PagOrienter {
     } while (before != g_);
   }
 
-  // Knowledge: a forbidden a -> b that fixed no mark (selection variables) once b has an
-  // arrowhead: a <-> b, the only edge left without a -> b.
+  // A forbidden a -> b that fixed no mark, once an arrowhead at a or b rules out a --- b.
   void forbidden_heads() {
     if (ev_.open_forbidden.empty()) return;
+    auto head = [&](int v) {
+      for (int u = 0; u < n_; ++u) if (m(u, v) == kArrow) return true;
+      return false;
+    };
     for (const auto& e : pairs([&](int a, int b) { return ev_.open_forbidden[ev_.at(a, b)]; })) {
       const int a = e.first, b = e.second;
-      if (m(a, b) == kArrow && m(b, a) == kCircle) set(kKnowledgeRule, b, a, kArrow);
+      if (m(b, a) == kCircle && (head(a) || head(b))) set(kKnowledgeRule, b, a, kArrow);
     }
   }
 

@@ -8,11 +8,11 @@
 // Background knowledge (as Tetrad's fciOrientbk()) speaks of the edges of the maximal
 // ancestral graph: a required i -> j is a tail at i and an arrowhead at j; a forbidden
 // i -> j (with j -> i allowed) leaves an arrowhead at i when there are no selection
-// variables (the edges left are then i <- j and i <-> j; with them, i --- j too). These
-// marks are fixed. With selection variables, a forbidden i -> j fixes no mark, but once j
-// has an arrowhead (so that i --- j is out) it leaves one at i too. The fixed marks: the
-// orientation skips a collider that needs another mark there and
-// refuses a rule's change, each listed as a conflict.
+// variables (the edges left are i <- j and i <-> j). These marks are fixed: the
+// orientation skips a collider that needs another mark there and refuses a rule's
+// change, each listed as a conflict. With selection variables (i --- j is possible) a
+// forbidden i -> j fixes no mark, but once i or j has an arrowhead on any edge, i --- j is
+// out and rule forbidden_heads() (fci_rules.hpp) puts an arrowhead at i.
 #pragma once
 #include <algorithm>
 #include <cstddef>
