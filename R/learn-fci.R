@@ -32,9 +32,23 @@ triple_rule_names <- c("standard", "conservative", "majority")
 #' Zhang's rules R1-R4, R5-R7 and R8-R10, each group until nothing changes, in pcalg's
 #' `udag2pag()` order.
 #'
-#' Background knowledge constrains adjacencies only, as pcalg's `fixedEdges` and
-#' `fixedGaps`: a whitelisted pair is never tested, a pair blacklisted both ways is never
-#' adjacent (and orients no collider).
+#' **Background knowledge** (as Tetrad's FCI) speaks of the edges of the maximal
+#' ancestral graph. A whitelisted pair is never tested (it stays adjacent) and a pair
+#' blacklisted both ways is never adjacent. After the skeleton, before the colliders, a
+#' whitelisted arc X -> Y fixes a tail at X and an arrowhead at Y; an arc X -> Y
+#' blacklisted one way fixes an arrowhead at X (`Y *-> X`) when `selection_bias = FALSE`
+#' (without selection variables the edge can only be `X <- Y` or `X <-> Y`); with
+#' `selection_bias = TRUE` it fixes nothing until an arrowhead at X or Y (on any edge)
+#' rules out `X --- Y`, and the rules may then leave circles that the knowledge decides.
+#' Tiers (an ordering of groups of variables) are a blacklist of every arc from a later
+#' tier to an earlier one. The fixed marks orient the possible-d-sep phase's colliders
+#' too, and the rules carry them on; no rule changes them. When the data disagree:
+#' * a collider that needs another mark where the knowledge fixed one is left out (as
+#'   [pc()] lets knowledge win over an immorality), with a warning of class
+#'   `"learnbn_warning_conflict"`; `info$conflicts` lists them;
+#' * when no ancestral graph fits both (the knowledge makes a collider whose middle node
+#'   separates its ends, a rule must change a fixed mark, or the rules make a blacklisted
+#'   arc X -> Y certain), an error of class `"learnbn_error_incompatible_knowledge"`.
 #'
 #' **Oracle.** With `test = dsep_oracle(dag, latent)` the tests are answered by
 #' d-separation in `dag` and `data` may be `NULL`: the result is then the true PAG of
@@ -51,12 +65,16 @@ triple_rule_names <- c("standard", "conservative", "majority")
 #'   only a set outside their neighbours separates).
 #' @param selection_bias If `FALSE`, rules R5-R7 (for selection variables) are not
 #'   applied (pcalg's `selectionBias = FALSE`).
+#' @param threads Number of threads for the tests: those of one level of the skeleton
+#'   (PC-stable only), of possible-d-sep (the edges of one node at a time) and of the
+#'   checks of triples; the result is that of one thread. `r doc_threads_default()`
 #' @param verbose If `TRUE`, reports the tests and orientations at the end;
 #'   [explain_fci()] gives the walk-through.
 #' @return A [bn_pag] whose `amat` is in pcalg's coding and whose `info` holds `tests`
 #'   (every test run, with its `phase`), `n_tests`, `cache_hits`, `sepsets` (the final
-#'   separating sets), `ambiguous` (triples), `orientations` (each mark set, by rule),
-#'   the settings, `algorithm` (`"fci"`, first) and `time` (last).
+#'   separating sets), `ambiguous` (triples), `orientations` (each mark set, by rule or
+#'   by `"background knowledge"`), `conflicts` (the marks a collider or a rule could not
+#'   set for the knowledge), the settings, `algorithm` (`"fci"`, first) and `time` (last).
 #' @references Spirtes, P., Glymour, C. and Scheines, R. (2000). *Causation, Prediction,
 #'   and Search*, 2nd ed. MIT Press.
 #'

@@ -30,7 +30,7 @@
 #' @param ... Options of the score, as [ges()]'s (for example `iss` of `"bdeu"`).
 #' @param whitelist,blacklist `NULL` or two-column data.frames (or character matrices) of
 #'   from/to node names: arcs that GES's graph must have / must not have; the tests never
-#'   remove a whitelisted pair (the marks are left to the rules, as in [fci()]).
+#'   remove a whitelisted pair, and the arcs fix marks of the PAG as in [fci()].
 #' @param threads Threads of the GES phase (the tests run on one). `NULL` (the default)
 #'   uses `getOption("learnbn.threads", 1)`.
 #' @return A [bn_pag] as [fci()]'s, whose `info` also holds `ges`, the CPDAG of the GES
