@@ -268,7 +268,9 @@ class FCI {
         searches[k] = pdsep_search(x, ys[k], adj_x, pdsep[x], test, interrupt);
       });
       for (std::size_t k = 0; k < ys.size(); ++k) {
-        for (const auto& t : searches[k].tests) record(x, ys[k], t.first, t.second, kPdsepPhase, out);
+        for (const auto& t : searches[k].tests) {
+          record(x, ys[k], t.first, t.second, kPdsepPhase, out);
+        }
         if (!searches[k].found) continue;
         adj_[at(x, ys[k])] = adj_[at(ys[k], x)] = 0;
         ev_.set_sepset(x, ys[k], searches[k].tests.back().first);

@@ -43,7 +43,8 @@ class FCITests {
   }
 
   // Computes the tests (x, y, z) in parallel, for operator() to answer until forget().
-  void ahead(const std::vector<std::tuple<int, int, std::vector<int>>>& keys, Interrupt& interrupt) {
+  void ahead(const std::vector<std::tuple<int, int, std::vector<int>>>& keys,
+             Interrupt& interrupt) {
     if (threads() < 2) return;
     std::vector<CITestResult> results(keys.size());
     parallel(static_cast<long>(keys.size()), interrupt, [&](int slot, long k) {
