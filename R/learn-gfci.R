@@ -71,7 +71,7 @@ gfci_options <- function(alpha, max_cond, pdsep, selection_bias, call = rlang::c
 
 # GFCI's tests and orientation from the CPDAG `start` (with a member DAG in
 # start$info$dag); tests check the oracle path with a known I-map as `start`.
-gfci_from <- function(start, setup, options, verbose) {
+gfci_from <- function(start, setup, options, verbose, call = rlang::caller_env()) {
   sorted <- setup$nodes[order(setup$nodes, method = "radix")]
   amat <- function(g) {
     m <- as.matrix(g)[sorted, sorted, drop = FALSE]
@@ -82,7 +82,7 @@ gfci_from <- function(start, setup, options, verbose) {
                   sorted_knowledge(setup$knowledge, sorted), amat(start),
                   amat(start$info$dag))
   g <- fci_result(res, sorted, setup$nodes, "gfci", setup$test_name, options, setup$clock,
-                  setup$knowledge)
+                  setup$knowledge, call)
   if (!is.null(setup$spec)) warn_untestable(g$info$tests, setup$spec, setup$n_cases)
   info <- g$info[setdiff(names(g$info), c("stable", "time"))]
   g$info <- c(info, list(ges = start, time = setup$clock()))
