@@ -77,6 +77,25 @@ void run_fci(int n, const std::vector<learnbn::IndependenceTest>& tests,
   }
 }
 
+// One test per thread of options$threads, each with its tester (kept in `testers`). A
+// long permutation test stops at the next permutation; FCI rethrows after the test.
+std::vector<learnbn::IndependenceTest> thread_tests(
+    const learnbn::DataView& view, const learnbn::CITestSpec& spec, const Rcpp::List& options,
+    learnbn::Interrupt& interrupt, std::vector<std::unique_ptr<learnbn::CITester>>& testers) {
+  const int threads = options.containsElementNamed("threads") ?
+      std::max(1, Rcpp::as<int>(options["threads"])) : 1;
+  std::vector<learnbn::IndependenceTest> tests;
+  for (int t = 0; t < threads; ++t) {
+    testers.push_back(std::make_unique<learnbn::CITester>(view, spec));
+    learnbn::CITester* tester = testers.back().get();
+    tester->on_permutation([&interrupt](int) { return !interrupt.poll(); });
+    tests.emplace_back([tester](int x, int y, const std::vector<int>& z) {
+      return tester->test(x, y, z);
+    });
+  }
+  return tests;
+}
+
 std::vector<int> row_major(const Rcpp::IntegerMatrix& m) {
   const int n = m.nrow();
   std::vector<int> out(static_cast<std::size_t>(n) * n);
@@ -124,20 +143,9 @@ Rcpp::List cpp_fci(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test
   out.cache_hits = skeleton.cache_hits;
   out.levels = skeleton.levels;
   learnbn::Interrupt interrupt(r_calls.interrupt_check());
-  // One tester per thread. A long permutation test stops at the next permutation; FCI
-  // rethrows after the test.
-  const int threads = std::max(1, Rcpp::as<int>(options["threads"]));
   std::vector<std::unique_ptr<learnbn::CITester>> testers;
-  std::vector<learnbn::IndependenceTest> tests;
-  for (int t = 0; t < threads; ++t) {
-    testers.push_back(std::make_unique<learnbn::CITester>(view, spec));
-    learnbn::CITester* tester = testers.back().get();
-    tester->on_permutation([&interrupt](int) { return !interrupt.poll(); });
-    tests.emplace_back([tester](int x, int y, const std::vector<int>& z) {
-      return tester->test(x, y, z);
-    });
-  }
-  run_fci(n, tests, options, knowledge, std::move(adjacent), out, interrupt);
+  run_fci(n, thread_tests(view, spec, options, interrupt, testers), options, knowledge,
+          std::move(adjacent), out, interrupt);
   return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));
 }
 
@@ -182,19 +190,19 @@ Rcpp::List cpp_gfci(Rcpp::Nullable<Rcpp::List> data, Rcpp::CharacterVector names
   RCalls r_calls;
   learnbn::Interrupt interrupt(r_calls.interrupt_check());
   learnbn::FCIResult out;
-  auto run = [&](learnbn::IndependenceTest t) {
-    learnbn::GFCI(n, std::move(t), fci_options(options, knowledge))
-        .run(row_major(cpdag), row_major(dag), out, interrupt);
+  auto run = [&](const std::vector<learnbn::IndependenceTest>& tests) {
+    learnbn::GFCI gfci(n, tests[0], fci_options(options, knowledge));
+    gfci.use_threads(tests);
+    gfci.run(row_major(cpdag), row_major(dag), out, interrupt);
   };
   if (oracle.isNotNull()) {
     const Rcpp::List o(oracle);
     const learnbn::DsepOracle d = oracle_from(o["dag"], o["observed"]);
-    run([&d](int x, int y, const std::vector<int>& z) { return d.test(x, y, z); });
+    run({[&d](int x, int y, const std::vector<int>& z) { return d.test(x, y, z); }});
   } else {
     const learnbn::DataView view = data_view(Rcpp::List(data));
-    learnbn::CITester tester(view, ci_spec_from(Rcpp::List(test)));
-    tester.on_permutation([&interrupt](int) { return !interrupt.poll(); });
-    run([&tester](int x, int y, const std::vector<int>& z) { return tester.test(x, y, z); });
+    std::vector<std::unique_ptr<learnbn::CITester>> testers;
+    run(thread_tests(view, ci_spec_from(Rcpp::List(test)), options, interrupt, testers));
   }
   return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));
 }

@@ -153,7 +153,7 @@ test_that("knowledge the data contradict: a collider skipped, or a classed error
   })
 })
 
-test_that("the FCI phases after the skeleton give the same result on 2 threads as on 1", {
+test_that("the FCI family's later phases give the same result on 2 threads as on 1", {
   df <- read_reference("child_5000")
   df <- df[setdiff(names(df), c("Disease", "LungParench"))]
   same <- function(a, b) {
@@ -168,4 +168,7 @@ test_that("the FCI phases after the skeleton give the same result on 2 threads a
     same(rfci(df, test = "g2", orientation = orientation, threads = 2),
          rfci(df, test = "g2", orientation = orientation, threads = 1))
   }
+  one <- gfci(df, test = "g2", threads = 1)
+  expect_gt(sum(one$info$tests$phase == "possible-d-sep"), 0)
+  same(gfci(df, test = "g2", threads = 2), one)
 })
