@@ -32,9 +32,10 @@ class PagOrienter {
       for (int z = 0; z < n_; ++z) {
         if (z == x || !m(y, z) || m(x, z) || !ev_.has_sepset[ev_.at(x, z)]) continue;
         if (ev_.in_sepset(x, z, y) || faithless(x, y, z)) continue;
-        if (!ev_.collider_allowed(g_, x, y, z)) {
-          refuse(0, x, y, kArrow);
-          refuse(0, z, y, kArrow);
+        if (!ev_.collider_allowed(g_, x, y, z)) {  // both marks, as a pair
+          if (conflicts_) {
+            conflicts_->insert(conflicts_->end(), {{0, x, y, kArrow}, {0, z, y, kArrow}});
+          }
           continue;
         }
         set(0, x, y, kArrow);
@@ -82,16 +83,13 @@ class PagOrienter {
   bool pd_edge(int i, int j) const { return circle_or_arrow(i, j) && circle_or_tail(j, i); }
   bool faithless(int a, int b, int c) const { return ev_.is_ambiguous(a, b, c); }
 
-  void refuse(int rule, int from, int to, int mark) {
-    if (conflicts_ && g_[static_cast<std::size_t>(from) * n_ + to] != mark) {
-      conflicts_->push_back(PagStep{rule, from, to, mark});
-    }
-  }
-
   void set(int rule, int from, int to, int mark) {
     int& cell = g_[static_cast<std::size_t>(from) * n_ + to];
     if (cell == mark) return;
-    if (ev_.is_fixed(from, to)) return refuse(rule, from, to, mark);
+    if (ev_.is_fixed(from, to)) {  // refused: a conflict
+      if (conflicts_) conflicts_->push_back(PagStep{rule, from, to, mark});
+      return;
+    }
     cell = mark;
     if (steps_) steps_->push_back(PagStep{rule, from, to, mark});
   }
