@@ -4,7 +4,7 @@
 # d-separation oracle test (dsep_oracle()) and dag_to_pag().
 
 fci_phase_names <- c("skeleton", "possible-d-sep", "triples", "rfci triples", "rfci paths")
-pag_rule_names <- c("R0 collider", paste0("R", 1:10))
+pag_rule_names <- c("R0 collider", paste0("R", 1:10), "background knowledge")
 pag_mark_names <- c("none", "circle", "arrowhead", "tail")
 triple_rule_names <- c("standard", "conservative", "majority")
 
@@ -32,9 +32,23 @@ triple_rule_names <- c("standard", "conservative", "majority")
 #' Zhang's rules R1-R4, R5-R7 and R8-R10, each group until nothing changes, in pcalg's
 #' `udag2pag()` order.
 #'
-#' Background knowledge constrains adjacencies only, as pcalg's `fixedEdges` and
-#' `fixedGaps`: a whitelisted pair is never tested, a pair blacklisted both ways is never
-#' adjacent (and orients no collider).
+#' **Background knowledge** (as Tetrad's FCI) speaks of the edges of the maximal
+#' ancestral graph. A whitelisted pair is never tested (it stays adjacent) and a pair
+#' blacklisted both ways is never adjacent. After the skeleton, before the colliders, a
+#' whitelisted arc X -> Y fixes a tail at X and an arrowhead at Y; an arc X -> Y
+#' blacklisted one way fixes an arrowhead at X (`Y *-> X`) when `selection_bias = FALSE`
+#' (without selection variables the edge can only be `X <- Y` or `X <-> Y`); with
+#' `selection_bias = TRUE` it fixes nothing until an arrowhead at X or Y (on any edge)
+#' rules out `X --- Y`, and the rules may then leave circles that the knowledge decides.
+#' Tiers (an ordering of groups of variables) are a blacklist of every arc from a later
+#' tier to an earlier one. The fixed marks orient the possible-d-sep phase's colliders
+#' too, and the rules carry them on; no rule changes them. When the data disagree:
+#' * a collider that needs another mark where the knowledge fixed one is left out (as
+#'   [pc()] lets knowledge win over an immorality), with a warning of class
+#'   `"learnbn_warning_conflict"`; `info$conflicts` lists them;
+#' * when no ancestral graph fits both (the knowledge makes a collider whose middle node
+#'   separates its ends, a rule must change a fixed mark, or the rules make a blacklisted
+#'   arc X -> Y certain), an error of class `"learnbn_error_incompatible_knowledge"`.
 #'
 #' **Oracle.** With `test = dsep_oracle(dag, latent)` the tests are answered by
 #' d-separation in `dag` and `data` may be `NULL`: the result is then the true PAG of
@@ -51,12 +65,16 @@ triple_rule_names <- c("standard", "conservative", "majority")
 #'   only a set outside their neighbours separates).
 #' @param selection_bias If `FALSE`, rules R5-R7 (for selection variables) are not
 #'   applied (pcalg's `selectionBias = FALSE`).
+#' @param threads Number of threads for the tests: those of one level of the skeleton
+#'   (PC-stable only), of possible-d-sep (the edges of one node at a time) and of the
+#'   checks of triples; the result is that of one thread. `r doc_threads_default()`
 #' @param verbose If `TRUE`, reports the tests and orientations at the end;
 #'   [explain_fci()] gives the walk-through.
 #' @return A [bn_pag] whose `amat` is in pcalg's coding and whose `info` holds `tests`
 #'   (every test run, with its `phase`), `n_tests`, `cache_hits`, `sepsets` (the final
-#'   separating sets), `ambiguous` (triples), `orientations` (each mark set, by rule),
-#'   the settings, `algorithm` (`"fci"`, first) and `time` (last).
+#'   separating sets), `ambiguous` (triples), `orientations` (each mark set, by rule or
+#'   by `"background knowledge"`), `conflicts` (the marks a collider or a rule could not
+#'   set for the knowledge), the settings, `algorithm` (`"fci"`, first) and `time` (last).
 #' @references Spirtes, P., Glymour, C. and Scheines, R. (2000). *Causation, Prediction,
 #'   and Search*, 2nd ed. MIT Press.
 #'
@@ -108,7 +126,7 @@ learn_fci <- function(data, test, options, whitelist, blacklist, B, threads, ver
   res <- cpp_fci(data_subset(inputs$data, sorted), sorted, inputs$spec, options,
                  sorted_knowledge(inputs$knowledge, sorted), progress)
   g <- fci_result(res, sorted, nodes, options$algorithm, inputs$spec$name, options,
-                  inputs$clock)
+                  inputs$clock, inputs$knowledge, call)
   warn_untestable(g$info$tests, inputs$spec, inputs$data$n_cases)
   if (verbose) say_fci(g$info)
   g
@@ -129,7 +147,8 @@ fci_with_oracle <- function(data, oracle, options, whitelist, blacklist, verbose
   sorted <- nodes[order(nodes, method = "radix")]
   res <- cpp_fci_oracle(oracle$dag, match(sorted, colnames(oracle$dag)) - 1L, sorted, options,
                         sorted_knowledge(knowledge, sorted))
-  g <- fci_result(res, sorted, nodes, options$algorithm, "dsep_oracle", options, clock)
+  g <- fci_result(res, sorted, nodes, options$algorithm, "dsep_oracle", options, clock,
+                  knowledge, call)
   if (verbose) say_fci(g$info)
   g
 }
@@ -149,12 +168,15 @@ oracle_nodes <- function(data, oracle, call = rlang::caller_env()) {
   nodes
 }
 
-# The bn_pag of a core result `res` over `sorted` nodes, in the order of `nodes`.
-fci_result <- function(res, sorted, nodes, algorithm, test, options, clock) {
+# The bn_pag of a core result `res` over `sorted` nodes, in the order of `nodes`, after
+# the checks of the background knowledge (R/fci-knowledge.R).
+fci_result <- function(res, sorted, nodes, algorithm, test, options, clock, knowledge,
+                       call = rlang::caller_env()) {
   dimnames(res$amat) <- list(sorted, sorted)
   info <- c(list(algorithm = algorithm),
             fci_info(res, sorted, test, options),
             list(time = clock()))
+  check_pag_knowledge(res$amat, info$conflicts, knowledge, call = call)
   new_bn_pag(res$amat[nodes, nodes, drop = FALSE], info = info)
 }
 
@@ -166,8 +188,11 @@ fci_info <- function(res, sorted, test, options) {
                       level = t$level, n = t$n, phase = fci_phase_names[t$phase + 1L],
                       stringsAsFactors = FALSE)
   w <- res$witnesses
-  s <- res$steps
   a <- res$ambiguous
+  marks <- function(s) {
+    data.frame(rule = pag_rule_names[s$rule + 1L], from = name(s$from), to = name(s$to),
+               mark = pag_mark_names[s$mark + 1L], stringsAsFactors = FALSE)
+  }
   list(test = test, alpha = options$alpha, max_cond = options$max_cond,
        stable = options$stable, pdsep = options$pdsep, orientation = options$orientation,
        selection_bias = options$selection_bias,
@@ -176,9 +201,7 @@ fci_info <- function(res, sorted, test, options) {
                             stringsAsFactors = FALSE),
        ambiguous = data.frame(x = name(a[, 1]), middle = name(a[, 2]), y = name(a[, 3]),
                               stringsAsFactors = FALSE),
-       orientations = data.frame(rule = pag_rule_names[s$rule + 1L], from = name(s$from),
-                                 to = name(s$to), mark = pag_mark_names[s$mark + 1L],
-                                 stringsAsFactors = FALSE))
+       orientations = marks(res$steps), conflicts = marks(res$conflicts))
 }
 
 say_fci <- function(info) {

@@ -30,9 +30,10 @@
 #' @param ... Options of the score, as [ges()]'s (for example `iss` of `"bdeu"`).
 #' @param whitelist,blacklist `NULL` or two-column data.frames (or character matrices) of
 #'   from/to node names: arcs that GES's graph must have / must not have; the tests never
-#'   remove a whitelisted pair (the marks are left to the rules, as in [fci()]).
-#' @param threads Threads of the GES phase (the tests run on one). `NULL` (the default)
-#'   uses `getOption("learnbn.threads", 1)`.
+#'   remove a whitelisted pair, and the arcs fix marks of the PAG as in [fci()].
+#' @param threads Threads of the GES phase and of the tests of possible-d-sep (the edges of
+#'   one node at a time; the result is that of one thread). `NULL` (the default) uses
+#'   `getOption("learnbn.threads", 1)`.
 #' @return A [bn_pag] as [fci()]'s, whose `info` also holds `ges`, the CPDAG of the GES
 #'   phase (a [bn_graph]); `info$sepsets` are the separating sets found by tests.
 #' @references Ogarrio, J. M., Spirtes, P. and Ramsey, J. (2016). A hybrid causal search
@@ -71,17 +72,19 @@ gfci_options <- function(alpha, max_cond, pdsep, selection_bias, call = rlang::c
 
 # GFCI's tests and orientation from the CPDAG `start` (with a member DAG in
 # start$info$dag); tests check the oracle path with a known I-map as `start`.
-gfci_from <- function(start, setup, options, verbose) {
+gfci_from <- function(start, setup, options, verbose, call = rlang::caller_env()) {
   sorted <- setup$nodes[order(setup$nodes, method = "radix")]
   amat <- function(g) {
     m <- as.matrix(g)[sorted, sorted, drop = FALSE]
     storage.mode(m) <- "integer"
     m
   }
+  options$threads <- if (is.null(setup$threads)) 1L else setup$threads
   res <- cpp_gfci(setup$data, sorted, setup$spec, setup$oracle, options,
                   sorted_knowledge(setup$knowledge, sorted), amat(start),
                   amat(start$info$dag))
-  g <- fci_result(res, sorted, setup$nodes, "gfci", setup$test_name, options, setup$clock)
+  g <- fci_result(res, sorted, setup$nodes, "gfci", setup$test_name, options, setup$clock,
+                  setup$knowledge, call)
   if (!is.null(setup$spec)) warn_untestable(g$info$tests, setup$spec, setup$n_cases)
   info <- g$info[setdiff(names(g$info), c("stable", "time"))]
   g$info <- c(info, list(ges = start, time = setup$clock()))
@@ -100,6 +103,7 @@ gfci_setup <- function(data, test, alpha, B, threads, verbose, whitelist, blackl
     sorted <- inputs$nodes[order(inputs$nodes, method = "radix")]
     return(list(data = data_subset(inputs$data, sorted), nodes = inputs$nodes,
                 spec = inputs$spec, oracle = NULL, knowledge = inputs$knowledge,
+                threads = inputs$threads,
                 test_name = inputs$spec$name, n_cases = inputs$data$n_cases,
                 clock = inputs$clock))
   }

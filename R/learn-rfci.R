@@ -17,6 +17,10 @@
 #' true PAG needs no possible-d-sep test, and in general has the true PAG's ancestral
 #' marks.
 #'
+#' Background knowledge fixes marks as in [fci()]; RFCI's extra tests never remove a
+#' whitelisted pair. With `threads`, the extra tests run on the threads too (the first
+#' tests of the triples computed ahead), with the result of one thread.
+#'
 #' @inheritParams fci
 #' @param orientation How unshielded triples are read: `"standard"`, `"conservative"` or
 #'   `"majority"` (pcalg's `conservative` and `maj.rule`), see [fci()].

@@ -1,6 +1,8 @@
 // Glue for the FCI family: converts arguments and results, no logic. On data the
 // skeleton is PC's (constraint/pc.hpp); with a d-separation oracle it is the generic
 // stable skeleton of constraint/fci.hpp.
+#include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 #include <learnbn/constraint/fci.hpp>
@@ -21,7 +23,19 @@ learnbn::FCIOptions fci_options(const Rcpp::List& options, const Rcpp::List& kno
   out.triples = enum_from_name<learnbn::TripleRule>(
       learnbn::triple_rule_names(), Rcpp::as<std::string>(options["orientation"]), "orientation");
   out.required = flat_matrix(knowledge["required"]);
+  out.forbidden = flat_matrix(knowledge["forbidden"]);
   return out;
+}
+
+Rcpp::List steps_to_r(const std::vector<learnbn::PagStep>& steps) {
+  const std::size_t n_s = steps.size();
+  Rcpp::IntegerVector rule(n_s), from(n_s), to(n_s), mark(n_s);
+  for (std::size_t k = 0; k < n_s; ++k) {
+    rule[k] = steps[k].rule; from[k] = steps[k].from + 1; to[k] = steps[k].to + 1;
+    mark[k] = steps[k].mark;
+  }
+  return Rcpp::List::create(Rcpp::Named("rule") = rule, Rcpp::Named("from") = from,
+                            Rcpp::Named("to") = to, Rcpp::Named("mark") = mark);
 }
 
 Rcpp::List fci_to_r(const learnbn::FCIResult& r, const std::vector<std::string>& names) {
@@ -32,12 +46,6 @@ Rcpp::List fci_to_r(const learnbn::FCIResult& r, const std::vector<std::string>&
   }
   Rcpp::List tests = test_records_to_r(r.tests, names);
   tests["phase"] = Rcpp::IntegerVector(r.phase.begin(), r.phase.end());
-  const std::size_t n_s = r.steps.size();
-  Rcpp::IntegerVector srule(n_s), sfrom(n_s), sto(n_s), smark(n_s);
-  for (std::size_t k = 0; k < n_s; ++k) {
-    srule[k] = r.steps[k].rule; sfrom[k] = r.steps[k].from + 1; sto[k] = r.steps[k].to + 1;
-    smark[k] = r.steps[k].mark;
-  }
   const std::size_t n_a = r.ambiguous.size();
   Rcpp::IntegerMatrix ambiguous(static_cast<int>(n_a), 3);
   for (std::size_t k = 0; k < n_a; ++k) {
@@ -47,24 +55,45 @@ Rcpp::List fci_to_r(const learnbn::FCIResult& r, const std::vector<std::string>&
       Rcpp::Named("amat") = amat,
       Rcpp::Named("tests") = tests,
       Rcpp::Named("witnesses") = witnesses_to_r(r.witnesses, names),
-      Rcpp::Named("steps") = Rcpp::List::create(
-          Rcpp::Named("rule") = srule, Rcpp::Named("from") = sfrom, Rcpp::Named("to") = sto,
-          Rcpp::Named("mark") = smark),
+      Rcpp::Named("steps") = steps_to_r(r.steps),
+      Rcpp::Named("conflicts") = steps_to_r(r.conflicts),
       Rcpp::Named("ambiguous") = ambiguous,
       Rcpp::Named("cache_hits") = static_cast<double>(r.cache_hits),
       Rcpp::Named("levels") = r.levels);
 }
 
-// Runs FCI, or RFCI when options$algorithm is "rfci", from the skeleton `adjacent`.
-void run_fci(int n, const learnbn::IndependenceTest& test, const Rcpp::List& options,
-             const Rcpp::List& knowledge, std::vector<char> adjacent, learnbn::FCIResult& out,
-             learnbn::Interrupt& interrupt) {
+// Runs FCI, or RFCI when options$algorithm is "rfci", from the skeleton `adjacent`, with
+// one test per thread in `tests`.
+void run_fci(int n, const std::vector<learnbn::IndependenceTest>& tests,
+             const Rcpp::List& options, const Rcpp::List& knowledge, std::vector<char> adjacent,
+             learnbn::FCIResult& out, learnbn::Interrupt& interrupt) {
   const learnbn::FCIOptions opt = fci_options(options, knowledge);
   if (Rcpp::as<std::string>(options["algorithm"]) == "rfci") {
-    learnbn::RFCI(n, test, opt).run(std::move(adjacent), out, interrupt);
+    learnbn::RFCI rfci(n, tests[0], opt);
+    rfci.use_threads(tests);
+    rfci.run(std::move(adjacent), out, interrupt);
   } else {
-    learnbn::FCI(n, test, opt).run(std::move(adjacent), out, interrupt);
+    learnbn::FCI(n, tests[0], opt).use_threads(tests).run(std::move(adjacent), out, interrupt);
   }
+}
+
+// One test per thread of options$threads, each with its tester (kept in `testers`). A
+// long permutation test stops at the next permutation; FCI rethrows after the test.
+std::vector<learnbn::IndependenceTest> thread_tests(
+    const learnbn::DataView& view, const learnbn::CITestSpec& spec, const Rcpp::List& options,
+    learnbn::Interrupt& interrupt, std::vector<std::unique_ptr<learnbn::CITester>>& testers) {
+  const int threads = options.containsElementNamed("threads") ?
+      std::max(1, Rcpp::as<int>(options["threads"])) : 1;
+  std::vector<learnbn::IndependenceTest> tests;
+  for (int t = 0; t < threads; ++t) {
+    testers.push_back(std::make_unique<learnbn::CITester>(view, spec));
+    learnbn::CITester* tester = testers.back().get();
+    tester->on_permutation([&interrupt](int) { return !interrupt.poll(); });
+    tests.emplace_back([tester](int x, int y, const std::vector<int>& z) {
+      return tester->test(x, y, z);
+    });
+  }
+  return tests;
 }
 
 std::vector<int> row_major(const Rcpp::IntegerMatrix& m) {
@@ -114,11 +143,9 @@ Rcpp::List cpp_fci(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test
   out.cache_hits = skeleton.cache_hits;
   out.levels = skeleton.levels;
   learnbn::Interrupt interrupt(r_calls.interrupt_check());
-  learnbn::CITester tester(view, spec);
-  // A long permutation test stops at the next permutation; FCI rethrows after the test.
-  tester.on_permutation([&interrupt](int) { return !interrupt.poll(); });
-  run_fci(n, [&tester](int x, int y, const std::vector<int>& z) { return tester.test(x, y, z); },
-          options, knowledge, std::move(adjacent), out, interrupt);
+  std::vector<std::unique_ptr<learnbn::CITester>> testers;
+  run_fci(n, thread_tests(view, spec, options, interrupt, testers), options, knowledge,
+          std::move(adjacent), out, interrupt);
   return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));
 }
 
@@ -138,7 +165,7 @@ Rcpp::List cpp_fci_oracle(Rcpp::IntegerMatrix dag, Rcpp::IntegerVector observed,
   learnbn::FCIResult out;
   std::vector<char> adjacent = learnbn::stable_skeleton(
       n, test, opt, flat_matrix(knowledge["forbidden"]), interrupt, out);
-  run_fci(n, test, options, knowledge, std::move(adjacent), out, interrupt);
+  run_fci(n, {test}, options, knowledge, std::move(adjacent), out, interrupt);
   return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));
 }
 
@@ -163,19 +190,19 @@ Rcpp::List cpp_gfci(Rcpp::Nullable<Rcpp::List> data, Rcpp::CharacterVector names
   RCalls r_calls;
   learnbn::Interrupt interrupt(r_calls.interrupt_check());
   learnbn::FCIResult out;
-  auto run = [&](learnbn::IndependenceTest t) {
-    learnbn::GFCI(n, std::move(t), fci_options(options, knowledge))
-        .run(row_major(cpdag), row_major(dag), out, interrupt);
+  auto run = [&](const std::vector<learnbn::IndependenceTest>& tests) {
+    learnbn::GFCI gfci(n, tests[0], fci_options(options, knowledge));
+    gfci.use_threads(tests);
+    gfci.run(row_major(cpdag), row_major(dag), out, interrupt);
   };
   if (oracle.isNotNull()) {
     const Rcpp::List o(oracle);
     const learnbn::DsepOracle d = oracle_from(o["dag"], o["observed"]);
-    run([&d](int x, int y, const std::vector<int>& z) { return d.test(x, y, z); });
+    run({[&d](int x, int y, const std::vector<int>& z) { return d.test(x, y, z); }});
   } else {
     const learnbn::DataView view = data_view(Rcpp::List(data));
-    learnbn::CITester tester(view, ci_spec_from(Rcpp::List(test)));
-    tester.on_permutation([&interrupt](int) { return !interrupt.poll(); });
-    run([&tester](int x, int y, const std::vector<int>& z) { return tester.test(x, y, z); });
+    std::vector<std::unique_ptr<learnbn::CITester>> testers;
+    run(thread_tests(view, ci_spec_from(Rcpp::List(test)), options, interrupt, testers));
   }
   return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));
 }

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "../util/interrupt.hpp"
 #include "dsep_oracle.hpp"
 #include "fci_rules.hpp"
+#include "fci_tests.hpp"
 #include "pc_result.hpp"
 
 namespace learnbn {
@@ -35,8 +37,6 @@ void for_each_subset(const std::vector<int>& items, int k, Body&& body) {
   } while (k > 0 && next_combination(pick, m));
 }
 
-using IndependenceTest = std::function<CITestResult(int, int, const std::vector<int>&)>;
-
 // How unshielded triples are read: from the separating set found (standard), or by
 // testing every subset of the neighbours of their ends (conservative: ambiguous unless
 // all separating sets agree; majority: the majority of them decides).
@@ -52,7 +52,8 @@ struct FCIOptions {
   bool pdsep = true;        // the possible-d-separation phase
   TripleRule triples = TripleRule::standard;
   bool selection_bias = true;  // rules R5-R7
-  std::vector<char> required;  // n * n: pairs never tested (whitelisted)
+  std::vector<char> required;   // n * n: arcs required (whitelisted pairs are never tested)
+  std::vector<char> forbidden;  // n * n: arcs forbidden (empty: none)
 };
 
 // The phase of each test: the skeleton, possible-d-sep, the subsets of conservative or
@@ -68,6 +69,7 @@ struct FCIResult {
   std::vector<int> phase;  // FCIPhase of each test
   std::vector<Witness> witnesses;  // the final separating sets
   std::vector<PagStep> steps;
+  std::vector<PagStep> conflicts;  // marks the colliders or rules could not set (knowledge)
   std::vector<std::vector<int>> ambiguous;  // triples (a, b, c), a < c
   std::size_t cache_hits = 0;
   int levels = 0;
@@ -123,8 +125,14 @@ inline std::vector<char> stable_skeleton(int n, const IndependenceTest& test,
 class FCI {
  public:
   FCI(int n, IndependenceTest test, FCIOptions options)
-      : n_(n), test_(std::move(test)), opt_(std::move(options)), ev_(n) {
+      : n_(n), tests_(std::move(test)), opt_(std::move(options)), ev_(n) {
     if (opt_.required.empty()) opt_.required.assign(static_cast<std::size_t>(n) * n, 0);
+  }
+
+  // The tests after the skeleton on tests.size() threads, one test each (fci_tests.hpp).
+  FCI& use_threads(std::vector<IndependenceTest> tests) {
+    tests_.use_threads(std::move(tests));
+    return *this;
   }
 
   // From the skeleton `adjacent` (n * n) with the witnesses and tests already in `out`.
@@ -132,9 +140,9 @@ class FCI {
     load(std::move(adjacent), out);
     if (opt_.pdsep) possible_dsep(out, interrupt);
     if (opt_.triples != TripleRule::standard) check_triples(out, interrupt);
-    out.amat.assign(adj_.size(), 0);
-    for (std::size_t k = 0; k < adj_.size(); ++k) out.amat[k] = adj_[k] ? kCircle : kNone;
-    PagOrienter orienter(n_, out.amat, ev_, &out.steps);
+    out.amat = circles();
+    knowledge(out.amat, &out.steps);
+    PagOrienter orienter(n_, out.amat, ev_, &out.steps, &out.conflicts);
     orienter.colliders();
     orienter.rules(opt_.selection_bias);
     store_witnesses(out);
@@ -161,6 +169,19 @@ class FCI {
 
   std::size_t at(int i, int j) const { return static_cast<std::size_t>(i) * n_ + j; }
   bool adj(int i, int j) const { return adj_[at(i, j)] != 0; }
+  bool required(int i, int j) const { return opt_.required[at(i, j)] || opt_.required[at(j, i)]; }
+
+  // The skeleton with a circle at both ends of every edge.
+  std::vector<int> circles() const {
+    std::vector<int> marks(adj_.size(), kNone);
+    for (std::size_t k = 0; k < adj_.size(); ++k) if (adj_[k]) marks[k] = kCircle;
+    return marks;
+  }
+
+  // The marks the knowledge fixes on the current skeleton (pag_evidence.hpp).
+  void knowledge(std::vector<int>& marks, std::vector<PagStep>* steps) {
+    knowledge_marks(marks, opt_.required, opt_.forbidden, opt_.selection_bias, ev_, steps);
+  }
   double p_sep(int x, int y) const {
     const auto it = p_sep_.find(at(std::min(x, y), std::max(x, y)));
     return it == p_sep_.end() ? 1.0 : it->second;
@@ -169,8 +190,23 @@ class FCI {
   bool independent(int x, int y, const std::vector<int>& z, int phase, FCIResult& out,
                    Interrupt& interrupt) {
     interrupt.check();
-    const CITestResult r = test_(x, y, z);
+    const CITestResult r = tests_(x, y, z);
     interrupt.check();  // a permutation test stopped by an interrupt has no result
+    return record(x, y, z, r, phase, out);
+  }
+
+  // For each set z of generate(yield) in order, the test x _||_ y | z recorded, until
+  // found(z, independent) returns true; on the threads of tests_ (fci_tests.hpp).
+  template <class Generate, class Found>
+  void tests_in_order(int x, int y, Generate&& generate, int phase, FCIResult& out,
+                      Interrupt& interrupt, Found&& found) {
+    tests_.in_order(x, y, generate, [&](const std::vector<int>& z, const CITestResult& r) {
+      return found(z, record(x, y, z, r, phase, out));
+    }, interrupt);
+  }
+
+  bool record(int x, int y, const std::vector<int>& z, const CITestResult& r, int phase,
+              FCIResult& out) {
     const bool indep = r.p_value > opt_.alpha;
     out.tests.push_back(TestRecord{x, y, static_cast<int>(z.size()), z, r, indep});
     out.phase.push_back(phase);
@@ -210,44 +246,72 @@ class FCI {
   // pcalg's pdsep(): the colliders of the skeleton, then for each x and each neighbour y,
   // the subsets of Possible-D-Sep(x) \ {y} not within the neighbours of x.
   void possible_dsep(FCIResult& out, Interrupt& interrupt) {
-    std::vector<int> marks(adj_.size(), 0);
-    for (std::size_t k = 0; k < adj_.size(); ++k) marks[k] = adj_[k] ? kCircle : kNone;
+    std::vector<int> marks = circles();
+    knowledge(marks, nullptr);
     PagOrienter(n_, marks, ev_, nullptr).colliders();
     remove_by_pdsep(marks, out, interrupt);
   }
 
   // The tests of possible_dsep() with the collider marks `marks` (GFCI's are its own).
+  // For each x in turn, the edges x - y (y adjacent to x when x's turn comes) are
+  // independent searches: run on the threads, merged in the order of y.
   void remove_by_pdsep(const std::vector<int>& marks, FCIResult& out, Interrupt& interrupt) {
     std::vector<std::vector<int>> pdsep(n_);
     for (int x = 0; x < n_; ++x) pdsep[x] = possible_dsep_set(x, marks);
     for (int x = 0; x < n_; ++x) {
-      std::vector<int> adj_x;
+      std::vector<int> adj_x, ys;
       for (int v = 0; v < n_; ++v) if (adj(x, v)) adj_x.push_back(v);
-      for (int y : adj_x) {
-        if (opt_.required[at(x, y)] || opt_.required[at(y, x)] || !adj(x, y)) continue;
-        std::vector<int> tf;
-        bool outside = false;
-        for (int v : pdsep[x]) {
-          if (v == y) continue;
-          tf.push_back(v);
-          outside = outside || !std::binary_search(adj_x.begin(), adj_x.end(), v);
+      for (int y : adj_x) if (!required(x, y)) ys.push_back(y);
+      std::vector<EdgeSearch> searches(ys.size());
+      tests_.each(static_cast<long>(ys.size()), interrupt,
+                  [&](const IndependenceTest& test, long k) {
+        searches[k] = pdsep_search(x, ys[k], adj_x, pdsep[x], test, interrupt);
+      });
+      for (std::size_t k = 0; k < ys.size(); ++k) {
+        for (const auto& t : searches[k].tests) {
+          record(x, ys[k], t.first, t.second, kPdsepPhase, out);
         }
-        if (!outside) continue;
-        const int top = std::min(static_cast<int>(tf.size()), opt_.max_cond);
-        bool removed = false;
-        for (int ord = 1; ord <= top && !removed; ++ord) {
-          for_each_subset(tf, ord, [&](const std::vector<int>& s) {
-            bool within = true;
-            for (int v : s) within = within && std::binary_search(adj_x.begin(), adj_x.end(), v);
-            if (within && ord <= static_cast<int>(adj_x.size())) return false;
-            if (!independent(x, y, s, kPdsepPhase, out, interrupt)) return false;
-            adj_[at(x, y)] = adj_[at(y, x)] = 0;
-            ev_.set_sepset(x, y, s);
-            return removed = true;
-          });
-        }
+        if (!searches[k].found) continue;
+        adj_[at(x, ys[k])] = adj_[at(ys[k], x)] = 0;
+        ev_.set_sepset(x, ys[k], searches[k].tests.back().first);
       }
     }
+  }
+
+  struct EdgeSearch {
+    std::vector<std::pair<std::vector<int>, CITestResult>> tests;  // in order
+    bool found = false;  // the last test found an independence
+  };
+
+  // pcalg's pdsep() for the edge x - y: the subsets of Possible-D-Sep(x) \ {y} not within
+  // the neighbours of x, by size, until the first independence.
+  EdgeSearch pdsep_search(int x, int y, const std::vector<int>& adj_x,
+                          const std::vector<int>& pdsep_x, const IndependenceTest& test,
+                          Interrupt& interrupt) const {
+    EdgeSearch out;
+    std::vector<int> tf;
+    bool outside = false;
+    for (int v : pdsep_x) {
+      if (v == y) continue;
+      tf.push_back(v);
+      outside = outside || !std::binary_search(adj_x.begin(), adj_x.end(), v);
+    }
+    if (!outside) return out;
+    const int top = std::min(static_cast<int>(tf.size()), opt_.max_cond);
+    bool stop = false;
+    for (int ord = 1; ord <= top && !stop; ++ord) {
+      for_each_subset(tf, ord, [&](const std::vector<int>& s) {
+        bool within = true;
+        for (int v : s) within = within && std::binary_search(adj_x.begin(), adj_x.end(), v);
+        if (within && ord <= static_cast<int>(adj_x.size())) return false;
+        if (interrupt.poll()) return stop = true;  // rethrown after the threads
+        const CITestResult r = test(x, y, s);
+        if (interrupt.stopped()) return stop = true;  // a stopped permutation test
+        out.tests.emplace_back(s, r);
+        return stop = out.found = r.p_value > opt_.alpha;
+      });
+    }
+    return out;
   }
 
   // pcalg's pc.cons.intern() and checkTriple(): for each unshielded triple a - b - c
@@ -255,6 +319,16 @@ class FCI {
   // separating sets found makes a non-collider, in none a collider, else it is
   // ambiguous (conservative) or the majority decides (ties ambiguous).
   void check_triples(FCIResult& out, Interrupt& interrupt) {
+    std::vector<std::vector<int>> triples;
+    for (int b = 0; b < n_; ++b) {
+      for (int a = 0; a < n_; ++a) {
+        if (!adj(a, b)) continue;
+        for (int c = a + 1; c < n_; ++c) {
+          if (c != b && adj(b, c) && !adj(a, c)) triples.push_back({a, b, c});
+        }
+      }
+    }
+    triple_tests_ahead(triples, interrupt);
     for (int b = 0; b < n_; ++b) {
       for (int a = 0; a < n_; ++a) {
         if (!adj(a, b)) continue;
@@ -264,6 +338,26 @@ class FCI {
         }
       }
     }
+    tests_.forget();
+  }
+
+  // The tests check_triple() asks of `triples` (a, b, c), computed ahead on the threads.
+  void triple_tests_ahead(const std::vector<std::vector<int>>& triples, Interrupt& interrupt) {
+    if (tests_.threads() < 2) return;
+    std::vector<std::tuple<int, int, std::vector<int>>> keys;
+    for (const std::vector<int>& t : triples) {
+      for (int end : {t[0], t[2]}) {
+        std::vector<int> nbrs;
+        for (int v = 0; v < n_; ++v) if (adj(end, v)) nbrs.push_back(v);
+        for (int size = 0; size <= static_cast<int>(nbrs.size()); ++size) {
+          for_each_subset(nbrs, size, [&](const std::vector<int>& s) {
+            keys.emplace_back(t[0], t[2], s);
+            return false;
+          });
+        }
+      }
+    }
+    tests_.ahead(keys, interrupt);
   }
 
   // pcalg's checkTriple(): a ⊥ c given every subset of the neighbours of a, then of c.
@@ -314,7 +408,7 @@ class FCI {
   }
 
   const int n_;
-  IndependenceTest test_;
+  FCITests tests_;
   FCIOptions opt_;
   PagEvidence ev_;
   std::vector<char> adj_;

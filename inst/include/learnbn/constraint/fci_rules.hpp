@@ -5,7 +5,8 @@
 //
 // Marks in pcalg's coding: mark(i, j) is the mark at j's end of the edge i - j, 0 none,
 // 1 circle, 2 arrowhead, 3 tail. Triples marked unfaithful (conservative or majority-rule
-// FCI found them ambiguous) orient nothing, as in pcalg.
+// FCI found them ambiguous) orient nothing, as in pcalg. Marks fixed by background
+// knowledge (pag_evidence.hpp) are never changed: the changes refused are conflicts.
 #pragma once
 #include <algorithm>
 #include <cstddef>
@@ -14,52 +15,15 @@
 #include <utility>
 #include <vector>
 
+#include "pag_evidence.hpp"
+
 namespace learnbn {
-
-enum PagMark { kNone = 0, kCircle = 1, kArrow = 2, kTail = 3 };
-
-// One mark set by a rule: the mark at `to`'s end of the edge from - to became `mark`.
-struct PagStep {
-  int rule = 0;  // 0 unshielded collider, 1-10 Zhang's rules
-  int from = 0, to = 0, mark = 0;
-};
-
-// Separating sets of the non-adjacent pairs, and the triples left ambiguous.
-struct PagEvidence {
-  int n = 0;
-  std::vector<std::vector<int>> sepset;  // n * n, sorted, symmetric
-  std::vector<char> has_sepset;          // n * n: pairs removed by a test
-  std::vector<char> ambiguous;           // n * n * n, symmetric in the ends (a, c)
-
-  explicit PagEvidence(int nodes = 0)
-      : n(nodes), sepset(static_cast<std::size_t>(nodes) * nodes),
-        has_sepset(static_cast<std::size_t>(nodes) * nodes, 0) {}
-  std::size_t at(int i, int j) const { return static_cast<std::size_t>(i) * n + j; }
-  void set_sepset(int x, int y, std::vector<int> z) {
-    std::sort(z.begin(), z.end());
-    sepset[at(x, y)] = z;
-    sepset[at(y, x)] = std::move(z);
-    has_sepset[at(x, y)] = has_sepset[at(y, x)] = 1;
-  }
-  bool in_sepset(int x, int y, int m) const {
-    const std::vector<int>& s = sepset[at(x, y)];
-    return std::binary_search(s.begin(), s.end(), m);
-  }
-  void mark_ambiguous(int a, int b, int c) {
-    if (ambiguous.empty()) ambiguous.assign(static_cast<std::size_t>(n) * n * n, 0);
-    ambiguous[at(a, b) * n + c] = ambiguous[at(c, b) * n + a] = 1;
-  }
-  bool is_ambiguous(int a, int b, int c) const {
-    return !ambiguous.empty() && ambiguous[at(a, b) * n + c];
-  }
-  bool any_ambiguous() const { return !ambiguous.empty(); }
-};
 
 class PagOrienter {
  public:
   PagOrienter(int n, std::vector<int>& marks, const PagEvidence& evidence,
-              std::vector<PagStep>* steps)
-      : n_(n), g_(marks), ev_(evidence), steps_(steps) {}
+              std::vector<PagStep>* steps, std::vector<PagStep>* conflicts = nullptr)
+      : n_(n), g_(marks), ev_(evidence), steps_(steps), conflicts_(conflicts) {}
 
   // Unshielded colliders: x *-> y <-* z when y is not in the separating set of x and z.
   void colliders() {
@@ -68,8 +32,30 @@ class PagOrienter {
       for (int z = 0; z < n_; ++z) {
         if (z == x || !m(y, z) || m(x, z) || !ev_.has_sepset[ev_.at(x, z)]) continue;
         if (ev_.in_sepset(x, z, y) || faithless(x, y, z)) continue;
+        if (!ev_.collider_allowed(g_, x, y, z)) {  // both marks, as a pair
+          if (conflicts_) {
+            conflicts_->insert(conflicts_->end(), {{0, x, y, kArrow}, {0, z, y, kArrow}});
+          }
+          continue;
+        }
         set(0, x, y, kArrow);
         set(0, z, y, kArrow);
+      }
+    }
+  }
+
+  // Colliders x *-> y <-* z made by knowledge with y in the separating set: conflicts.
+  void knowledge_colliders() {
+    if (!conflicts_ || ev_.fixed.empty()) return;
+    for (int y = 0; y < n_; ++y) {
+      for (int x = 0; x < n_; ++x) {
+        for (int z = x + 1; z < n_; ++z) {
+          if (x == y || z == y || m(x, y) != kArrow || m(z, y) != kArrow || adj(x, z)) continue;
+          if (!ev_.has_sepset[ev_.at(x, z)] || !ev_.in_sepset(x, z, y) || faithless(x, y, z) ||
+              (!ev_.is_fixed(x, y) && !ev_.is_fixed(z, y))) continue;
+          conflicts_->push_back(PagStep{kKnowledgeRule, x, y, kArrow});
+          conflicts_->push_back(PagStep{kKnowledgeRule, z, y, kArrow});
+        }
       }
     }
   }
@@ -82,7 +68,8 @@ class PagOrienter {
 
   // Zhang's rules, in pcalg's three groups, each until nothing changes.
   void rules(bool selection_bias = true) {
-    close([&] { rule1(); rule2(); rule3(); rule4(); });
+    knowledge_colliders();
+    close([&] { rule1(); rule2(); rule3(); rule4(); forbidden_heads(); });
     if (selection_bias) close([&] { rule5(); rule6(); rule7(); });
     close([&] { rule8(); rule9(); rule10(); });
   }
@@ -99,6 +86,10 @@ class PagOrienter {
   void set(int rule, int from, int to, int mark) {
     int& cell = g_[static_cast<std::size_t>(from) * n_ + to];
     if (cell == mark) return;
+    if (ev_.is_fixed(from, to)) {  // refused: a conflict
+      if (conflicts_) conflicts_->push_back(PagStep{rule, from, to, mark});
+      return;
+    }
     cell = mark;
     if (steps_) steps_->push_back(PagStep{rule, from, to, mark});
   }
@@ -120,6 +111,19 @@ class PagOrienter {
       before = g_;
       body();
     } while (before != g_);
+  }
+
+  // A forbidden a -> b that fixed no mark, once an arrowhead at a or b rules out a --- b.
+  void forbidden_heads() {
+    if (ev_.open_forbidden.empty()) return;
+    auto head = [&](int v) {
+      for (int u = 0; u < n_; ++u) if (m(u, v) == kArrow) return true;
+      return false;
+    };
+    for (const auto& e : pairs([&](int a, int b) { return ev_.open_forbidden[ev_.at(a, b)]; })) {
+      const int a = e.first, b = e.second;
+      if (m(b, a) == kCircle && (head(a) || head(b))) set(kKnowledgeRule, b, a, kArrow);
+    }
   }
 
   // R1: a *-> b o-* c, a and c not adjacent: b -> c.
@@ -437,6 +441,7 @@ class PagOrienter {
   std::vector<int>& g_;
   const PagEvidence& ev_;
   std::vector<PagStep>* steps_;
+  std::vector<PagStep>* conflicts_;
   std::function<bool(const std::vector<int>&)> check_path_;
 };
 

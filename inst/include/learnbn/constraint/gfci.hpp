@@ -29,29 +29,25 @@ class GFCI : public FCI {
     load(std::move(adjacent), out);
     prune(out, interrupt);
     std::vector<int> marks = circles();
-    colliders(cpdag, marks, nullptr);
+    knowledge(marks, nullptr);
+    colliders(cpdag, marks, nullptr, nullptr);
     if (opt_.pdsep) remove_by_pdsep(marks, out, interrupt);
-    out.amat = circles();  // Tetrad's reorientAllWith(CIRCLE), then R0 again
-    colliders(cpdag, out.amat, &out.steps);
+    out.amat = circles();  // Tetrad's reorientAllWith(CIRCLE), fciOrientbk(), then R0 again
+    knowledge(out.amat, &out.steps);
+    colliders(cpdag, out.amat, &out.steps, &out.conflicts);
     store_witnesses(out);
     implied_sepsets(dag);
-    PagOrienter orienter(n_, out.amat, ev_, &out.steps);
+    PagOrienter orienter(n_, out.amat, ev_, &out.steps, &out.conflicts);
     orienter.rules(opt_.selection_bias);
   }
 
  private:
-  std::vector<int> circles() const {
-    std::vector<int> marks(adj_.size(), kNone);
-    for (std::size_t k = 0; k < adj_.size(); ++k) if (adj_[k]) marks[k] = kCircle;
-    return marks;
-  }
-
   // Tetrad's sepsetSubsetOfAdjxOrAdjy() for each edge of G in turn (not order
   // independent, as Tetrad's): subsets of the current neighbours of x, then of y, by size.
   void prune(FCIResult& out, Interrupt& interrupt) {
     for (int x = 0; x < n_; ++x) {
       for (int y = x + 1; y < n_; ++y) {
-        if (!adj(x, y) || opt_.required[at(x, y)] || opt_.required[at(y, x)]) continue;
+        if (!adj(x, y) || required(x, y)) continue;
         bool removed = false;
         for (int level = 0; level <= opt_.max_cond && !removed; ++level) {
           bool any = false;
@@ -82,9 +78,10 @@ class GFCI : public FCI {
 
   // GFCI's R0: for each unshielded triple x *-* y *-* z, x *-> y <-* z when G has the
   // collider x -> y <- z, or when x and z were adjacent in G, a test separated them, and
-  // y is not in their separating set.
+  // y is not in their separating set; unless knowledge fixed other marks at y (listed in
+  // `conflicts`).
   void colliders(const std::vector<int>& cpdag, std::vector<int>& marks,
-                 std::vector<PagStep>* steps) const {
+                 std::vector<PagStep>* steps, std::vector<PagStep>* conflicts) const {
     auto directed = [&](int i, int j) { return cpdag[at(i, j)] && !cpdag[at(j, i)]; };
     auto set = [&](int from, int to) {
       if (marks[at(from, to)] == kArrow) return;
@@ -100,6 +97,11 @@ class GFCI : public FCI {
           const bool by_test = (cpdag[at(x, z)] || cpdag[at(z, x)]) &&
                                ev_.has_sepset[at(x, z)] && !ev_.in_sepset(x, z, y);
           if (!in_g && !by_test) continue;
+          if (!ev_.collider_allowed(marks, x, y, z)) {
+            if (conflicts) conflicts->push_back(PagStep{0, x, y, kArrow});
+            if (conflicts) conflicts->push_back(PagStep{0, z, y, kArrow});
+            continue;
+          }
           set(x, y);
           set(z, y);
         }

@@ -6,6 +6,7 @@
 // path's ends. The other rules are FCI's (fci_rules.hpp).
 #pragma once
 #include <algorithm>
+#include <tuple>
 #include <vector>
 
 #include "fci.hpp"
@@ -18,8 +19,8 @@ class RFCI : public FCI {
 
   void run(std::vector<char> adjacent, FCIResult& out, Interrupt& interrupt) {
     load(std::move(adjacent), out);
-    out.amat.assign(adj_.size(), 0);
-    for (std::size_t k = 0; k < adj_.size(); ++k) out.amat[k] = adj_[k] ? kCircle : kNone;
+    out.amat = circles();
+    knowledge(out.amat, &out.steps);
     amat_ = &out.amat;
     std::vector<Triple> triples;
     for (int y = 0; y < n_; ++y) {  // pcalg's find.unsh.triple() order
@@ -31,7 +32,7 @@ class RFCI : public FCI {
       }
     }
     v_structures(triples, opt_.triples, false, out, interrupt);
-    PagOrienter orienter(n_, out.amat, ev_, &out.steps);
+    PagOrienter orienter(n_, out.amat, ev_, &out.steps, &out.conflicts);
     orienter.on_discriminating_path(
         [&](const std::vector<int>& path) { return check_path(path, out, interrupt); });
     orienter.rules(opt_.selection_bias);
@@ -53,17 +54,24 @@ class RFCI : public FCI {
   }
 
   // The first subset of `sep` (by size, then in combn() order) given which x and y are
-  // independent: the edge goes. False when none is.
+  // independent: the edge goes. False when none is (or the pair is whitelisted).
   bool remove_if_separated(int x, int y, const std::vector<int>& sep, int phase,
                            FCIResult& out, Interrupt& interrupt) {
     bool removed = false;
-    for (int size = 1; size <= static_cast<int>(sep.size()) && !removed; ++size) {
-      for_each_subset(sep, size, [&](const std::vector<int>& s) {
-        if (!independent(x, y, s, phase, out, interrupt)) return false;
-        remove_edge(x, y, s);
-        return removed = true;
-      });
-    }
+    if (required(x, y)) return false;
+    auto subsets = [&](auto&& yield) {
+      for (int size = 1; size <= static_cast<int>(sep.size()); ++size) {
+        bool stop = false;
+        for_each_subset(sep, size, [&](const std::vector<int>& s) { return stop = yield(s); });
+        if (stop) return;
+      }
+    };
+    tests_in_order(x, y, subsets, phase, out, interrupt,
+                   [&](const std::vector<int>& s, bool independent) {
+      if (!independent) return false;
+      remove_edge(x, y, s);
+      return removed = true;
+    });
     return removed;
   }
 
@@ -96,6 +104,7 @@ class RFCI : public FCI {
   // then z and y, are tested given the separating set of x and z less y.
   void dependent_triples(std::vector<Triple>& triples, FCIResult& out, Interrupt& interrupt) {
     const std::size_t count = triples.size();
+    test_ahead(triples, interrupt);
     for (std::size_t k = 0; k < count; ++k) {
       if (!triples[k].active) continue;
       const int x = triples[k].x, y = triples[k].y, z = triples[k].z;
@@ -104,6 +113,7 @@ class RFCI : public FCI {
       if (sep.empty()) continue;
       bool removed = false;
       for (int end : {x, z}) {
+        if (required(end, y)) continue;
         if (!independent(end, y, sep, kRfciTriplePhase, out, interrupt)) continue;
         removed = true;
         remove_if_separated(end, y, sep, kRfciTriplePhase, out, interrupt);
@@ -111,6 +121,20 @@ class RFCI : public FCI {
       }
       if (removed) triples[k].active = false;
     }
+    tests_.forget();
+  }
+
+  // The first tests of dependent_triples(), in parallel (with threads): most are asked.
+  void test_ahead(const std::vector<Triple>& triples, Interrupt& interrupt) {
+    if (tests_.threads() < 2) return;
+    std::vector<std::tuple<int, int, std::vector<int>>> keys;
+    for (const Triple& t : triples) {
+      std::vector<int> sep;
+      for (int v : ev_.sepset[at(t.x, t.z)]) if (v != t.y) sep.push_back(v);
+      if (sep.empty()) continue;
+      for (int end : {t.x, t.z}) if (!required(end, t.y)) keys.emplace_back(end, t.y, sep);
+    }
+    tests_.ahead(keys, interrupt);
   }
 
   // pcalg's rfci.vStruc(): the triples that stay unshielded after the tests become
@@ -119,6 +143,11 @@ class RFCI : public FCI {
   void v_structures(std::vector<Triple> triples, TripleRule rule, bool none_ambiguous,
                     FCIResult& out, Interrupt& interrupt) {
     dependent_triples(triples, out, interrupt);
+    if (rule != TripleRule::standard) {
+      std::vector<std::vector<int>> active;
+      for (const Triple& t : triples) if (t.active) active.push_back({t.x, t.y, t.z});
+      triple_tests_ahead(active, interrupt);
+    }
     for (const Triple& t : triples) {
       if (!t.active) continue;
       if (rule != TripleRule::standard) {
@@ -126,12 +155,17 @@ class RFCI : public FCI {
       }
       if (adj(t.x, t.z) || !adj(t.x, t.y) || !adj(t.z, t.y)) continue;
       if (ev_.in_sepset(t.x, t.z, t.y) || ev_.is_ambiguous(t.x, t.y, t.z)) continue;
+      if (!ev_.collider_allowed(*amat_, t.x, t.y, t.z)) {
+        for (int end : {t.x, t.z}) out.conflicts.push_back(PagStep{0, end, t.y, kArrow});
+        continue;
+      }
       for (int end : {t.x, t.z}) {
         if (mark(end, t.y) == kArrow) continue;
         (*amat_)[at(end, t.y)] = kArrow;
         out.steps.push_back(PagStep{0, end, t.y, kArrow});
       }
     }
+    tests_.forget();
   }
 
   // pcalg's checkEdges(): the edges of the discriminating path {end, ..., b, c} are tested
