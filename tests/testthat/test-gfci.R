@@ -48,13 +48,17 @@ latent_y_data <- function(n) {
              D = 0.8 * l + 0.8 * b + rnorm(n))
 }
 latent_y_dag <- function() bn_graph_from_string("[A][B][L][C|A:L][D|L:B]")
-
-test_that("gfci() with GES on a large sample and the oracle finds the latent cause", {
+latent_y_pag <- function() {
   nodes <- c("A", "B", "C", "D")
   expected <- matrix(0L, 4, 4, dimnames = list(nodes, nodes))
   expected["A", "C"] <- 2L; expected["C", "A"] <- 1L  # A o-> C
   expected["B", "D"] <- 2L; expected["D", "B"] <- 1L  # B o-> D
   expected["C", "D"] <- 2L; expected["D", "C"] <- 2L  # C <-> D
+  expected
+}
+
+test_that("gfci() with GES on a large sample and the oracle finds the latent cause", {
+  expected <- latent_y_pag()
   dag <- latent_y_dag()
   expect_equal(dag_to_pag(dag, "L")$amat, expected, ignore_attr = "storage.mode")
   g <- gfci(latent_y_data(20000), test = dsep_oracle(dag, "L"), score = "bic")
@@ -226,11 +230,7 @@ test_that("gfci(search = \"boss\") with the oracle: the true PAG when BOSS finds
 })
 
 test_that("gfci(search = \"boss\") finds the latent cause; set.seed() reproduces it", {
-  nodes <- c("A", "B", "C", "D")
-  expected <- matrix(0L, 4, 4, dimnames = list(nodes, nodes))
-  expected["A", "C"] <- 2L; expected["C", "A"] <- 1L  # A o-> C
-  expected["B", "D"] <- 2L; expected["D", "B"] <- 1L  # B o-> D
-  expected["C", "D"] <- 2L; expected["D", "C"] <- 2L  # C <-> D
+  expected <- latent_y_pag()
   d <- latent_y_data(20000)
   set.seed(3)
   g <- gfci(d, test = dsep_oracle(latent_y_dag(), "L"), search = "boss", score = "bic")
