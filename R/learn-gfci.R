@@ -4,10 +4,10 @@
 #' Learn a partial ancestral graph with GFCI
 #'
 #' Greedy FCI (Ogarrio, Spirtes and Ramsey 2016), as Tetrad's `GFci`: a score-based
-#' search ([ges()], or [boss()]) gives a CPDAG G, and FCI's tests (see [fci()]) then prune and
-#' orient it into a partial ancestral graph (a [bn_pag]), which allows latent common
-#' causes. The score finds most adjacencies with fewer tests than PC's skeleton; the
-#' tests remove the edges that a latent confounder forces into G.
+#' search ([ges()], or [boss()]) gives a CPDAG G, and FCI's tests (see [fci()]) then
+#' prune and orient it into a partial ancestral graph (a [bn_pag]), which allows latent
+#' common causes. The score finds most adjacencies with fewer tests than PC's skeleton;
+#' the tests remove the edges that a latent confounder forces into G.
 #'
 #' The phases, in Tetrad's order: **GES** with `score` (its options in `...`, as
 #' [ges()]'s), or [boss()] with `search = "boss"`; **skeleton**: each edge X - Y of G
@@ -23,16 +23,17 @@
 #' they separate the pair).
 #'
 #' **BOSS start.** `search = "boss"` replaces GES by [boss()] (the score and `...` as
-#' [boss()]'s, so `restarts` and `bes` too; [set.seed()] reproduces its random orders) and
-#' starts from the CPDAG of its DAG, oriented by the whitelist and blacklist as
+#' [boss()]'s, so `restarts` and `bes` too; [set.seed()] reproduces its random orders)
+#' and starts from the CPDAG of its DAG, oriented by the whitelist and blacklist as
 #' [cpdag()] does; every later phase is the same. Tetrad calls this BFCI (`BFci`, now
-#' `BossFci`), but its later steps are not GFci's: `BossFci` (Tetrad 2026) tests the edges
-#' in a random order, each against the subsets of the neighbours of X and of Y, keeping
-#' the separating set of larger p-value when both find one; it skips possible-d-sep and
-#' finds R4's separating sets by tests. learnbn keeps GFci's steps above and changes
-#' only the start, so both starts give the true PAG with an oracle and an I-map. As BOSS returns a
-#' DAG, its class is defined for any score, so a score that is not score-equivalent
-#' (such as `"k2"`) is accepted there.
+#' `BossFci`), but its later steps are not GFci's: `BossFci` (Tetrad 2026) tests the
+#' edges in a random order, each against the subsets of the neighbours of X and of Y,
+#' keeping the separating set of larger p-value when both find one; it skips
+#' possible-d-sep and finds R4's separating sets by tests. learnbn keeps GFci's steps
+#' above and changes only the start, so with an oracle both starts give the true PAG
+#' whenever their graph is an independence map. As BOSS returns a DAG, whose class is
+#' defined for any score, a score that is not score-equivalent (such as `"k2"`) is
+#' accepted there.
 #'
 #' **Oracle.** With `test = dsep_oracle(dag, latent)` the tests are answered by
 #' d-separation in `dag`; `data` (over the observed nodes) is still needed by the score.

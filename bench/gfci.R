@@ -1,5 +1,5 @@
-# GFCI benchmark: learnbn's gfci() (GES or BOSS with BDeu or BIC, then G2 tests) against fci() and
-# rfci() (G2), alpha = 0.05, on alarm with LVFAILURE, HYPOVOLEMIA and PULMEMBOLUS hidden:
+# GFCI benchmark: learnbn's gfci() (GES or BOSS with BDeu or BIC, then G2 tests) against
+# fci() and rfci() (G2), alpha = 0.05, on alarm with LVFAILURE, HYPOVOLEMIA and PULMEMBOLUS hidden:
 # seconds, tests, and distance to the true PAG (dag_to_pag()): edges missing and extra,
 # and marks differing (the G2 tests, not the score, lose most edges). Run from the package
 # root: Rscript bench/gfci.R [rows]

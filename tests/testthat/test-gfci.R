@@ -249,4 +249,10 @@ test_that("gfci(search = \"boss\") finds the latent cause; set.seed() reproduces
   expect_identical(runs[[1]]$info$boss$info$dag$amat, runs[[2]]$info$boss$info$dag$amat)
   expect_identical(runs[[1]]$info$sepsets, runs[[2]]$info$sepsets)
   expect_identical(gfci(d[1:500, ])$info$search, "ges")
+  # BOSS's class is defined for any score: "k2" is accepted, and the start is boss()'s DAG.
+  fl <- bn_data(florida, counts = "count")
+  set.seed(5)
+  g <- gfci(fl, score = "k2", search = "boss", restarts = 1)
+  set.seed(5)
+  expect_identical(g$info$boss$info$dag$amat, boss(fl, score = "k2", restarts = 1)$amat)
 })
