@@ -94,6 +94,7 @@ test_that("every learner records its name and time in info", {
                 info = name)
   }
   expect_identical(graphs$hybrid$info$search, "hill_climb")
+  expect_identical(graphs$gfci$info$search, "ges")
   expect_true(graphs$hybrid$info$time >= graphs$hybrid$info$pc$time)
   x <- structure_mcmc(frontend_data, iterations = 200, chains = 1)
   expect_identical(x$info$algorithm, "structure_mcmc")
@@ -121,7 +122,8 @@ test_that("the same mistake gives the same error class in every learner", {
     boss = function(...) boss(frontend_data, ...), grasp = function(...) grasp(frontend_data, ...),
     gies = function(...) gies(frontend_data, ...),
     fci = function(...) fci(frontend_data, ...), rfci = function(...) rfci(frontend_data, ...),
-    gfci = function(...) gfci(frontend_data, ...))
+    gfci = function(...) gfci(frontend_data, ...),
+    gfci_boss = function(...) gfci(frontend_data, search = "boss", ...))
   for (name in names(learners)) {
     learn <- learners[[name]]
     expect_error(learn(threads = 0), class = "learnbn_error_value", info = name)
@@ -140,7 +142,7 @@ test_that("the same mistake gives the same error class in every learner", {
   # Unknown nodes in the background knowledge.
   for (name in c("hill_climb", "ges", "chow_liu", "exact_search", "pc", "hybrid", "mmpc",
                  "hiton_pc", "gs", "iamb", "mmhc", "boss", "grasp", "gies", "fci", "rfci",
-                 "gfci")) {
+                 "gfci", "gfci_boss")) {
     expect_error(learners[[name]](blacklist = data.frame("SEX", "AGE")),
                  class = "learnbn_error_unknown_node", info = name)
   }
@@ -158,6 +160,7 @@ test_that("the same mistake gives the same error class in every learner", {
     expect_s3_class(err, "learnbn_error_value")
   }
   expect_error(hybrid(frontend_data, search = "tabu"), class = "learnbn_error_value")
+  expect_error(gfci(frontend_data, search = "fges"), class = "learnbn_error_value")
 })
 
 # The blacklist that forbids, in both directions, every pair the skeleton does not join:

@@ -233,6 +233,7 @@ fuzz_valid <- function() {
        latent = alist(character(), "SES", "either"),
        "fci:test" = alist("x2", "g2", oracle_cp, NULL),
        "gfci:test" = alist("x2", "g2", oracle_cp, NULL),
+       "gfci:search" = alist("ges", "boss"),
        "pc:test" = alist("x2", "g2", "fisher_z", "mi_cg", oracle_cp, NULL),
        phases = alist("forward", "turning", c("forward", "backward", "turning")),
        iterate = alist(TRUE, FALSE),
