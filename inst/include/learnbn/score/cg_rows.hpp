@@ -272,8 +272,23 @@ class CGRows {
   // configuration refined by the candidate's state, numbered as they first appear.
   template <bool Weighted>
   void add_plus(const std::uint32_t* cell, std::size_t d, std::size_t cells) {
-    const std::size_t m = d - 1, width = d + 2, n_cont = cont_.size(), n_terms = terms(d);
-    std::vector<double> v(d), term(n_terms);
+    switch (d) {  // the records' widths known to the compiler for the common families
+      case 1: return add_plus<Weighted, 1>(cell, d, cells);
+      case 2: return add_plus<Weighted, 2>(cell, d, cells);
+      case 3: return add_plus<Weighted, 3>(cell, d, cells);
+      default: return add_plus<Weighted, -1>(cell, d, cells);
+    }
+  }
+  template <bool Weighted, int D>
+  void add_plus(const std::uint32_t* cell, std::size_t d_any, std::size_t cells) {
+    const std::size_t d = D > 0 ? static_cast<std::size_t>(D) : d_any;
+    const std::size_t n_terms = D > 0 ? terms(static_cast<std::size_t>(D)) : terms(d);
+    const std::size_t m = d - 1, width = d + 2, n_cont = cont_.size();
+    constexpr std::size_t kD = D > 0 ? static_cast<std::size_t>(D) : 1;
+    double fixed_v[kD] = {}, fixed_term[terms(kD)] = {};
+    std::vector<double> any_v(D > 0 ? 0 : d), any_term(D > 0 ? 0 : n_terms, 0.0);
+    double* v = D > 0 ? fixed_v : any_v.data();
+    double* term = D > 0 ? fixed_term : any_term.data();
     for (std::size_t row = 0; row < data_.n_rows; ++row) {
       const std::size_t j = cell ? cell[row] : 0;
       const double w = Weighted ? data_.weights[row] : 1.0;
@@ -299,13 +314,19 @@ class CGRows {
                                static_cast<std::size_t>(plus.column.code(row));
         if (plus.first[at] == kNone) plus.first[at] = static_cast<std::uint32_t>(row);
         double* record = plus.sums.data() + at * n_terms;
-        for (std::size_t k = 0; k < n_terms; ++k) record[k] += term[k];
+        for (std::size_t k = 0; k < n_terms; k += 2) {  // pairs: one vector add
+          record[k] += term[k];
+          record[k + 1] += term[k + 1];
+        }
       }
     }
   }
 
-  // A record's terms: the cases, d sums and d (d + 1) / 2 lower cross-products.
-  static std::size_t terms(std::size_t d) { return 1 + d + d * (d + 1) / 2; }
+  // A record's terms: the cases, d sums and d (d + 1) / 2 lower cross-products, and a
+  // zero to make them even.
+  static constexpr std::size_t terms(std::size_t d) {
+    return (1 + d + d * (d + 1) / 2 + 1) / 2 * 2;
+  }
 
   // A discrete candidate of gather_additions(): sums[at * terms] is the record of the
   // refined configuration at = j * levels + state (j the family's), first[at] the row
