@@ -17,6 +17,7 @@
 
 #include "check.hpp"
 #include "test_score_paths.hpp"
+#include "test_score_mixed.hpp"
 
 namespace learnbn_test {
 
@@ -400,6 +401,7 @@ inline void run_score_tests() {
   run_test("test_family_scorer", test_family_scorer);
   run_test("test_gaussian", test_gaussian);
   run_test("test_conditional_gaussian", test_conditional_gaussian);
+  run_test("test_cg_rows", test_cg_rows);
   run_test("test_parent_sets", test_parent_sets);
   run_test("test_parent_set_counts", test_parent_set_counts);
   run_test("test_count_sum_order", test_count_sum_order);

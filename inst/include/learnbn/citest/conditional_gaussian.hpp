@@ -153,10 +153,24 @@ class MixedCITest {
     return saa > 0 && sbb > 0 ? sab / std::sqrt(saa * sbb) : 0.0;
   }
 
-  // G2 = 2 sum N[x,y,z] log(N[x,y,z] N[z] / (N[x,z] N[y,z])) over the observed cells.
-  double g2(int x, int y, const std::vector<int>& zd) const {
+  // G2 = 2 sum N[x,y,z] log(N[x,y,z] N[z] / (N[x,z] N[y,z])) over the observed cells,
+  // added in the order of a hash map that took the cells as they first appeared (the
+  // order of the first implementation, kept to the last bit). The counts go to dense
+  // tables when there are at most kDenseCells cells, else to hash maps.
+  static constexpr double kDenseCells = 65536;
+  double g2(int x, int y, const std::vector<int>& zd) {
     const std::uint64_t nx = data_.columns[x].cardinality, ny = data_.columns[y].cardinality;
+    double q = 1;
+    for (int v : zd) q *= data_.columns[v].cardinality;
+    const bool dense = q * static_cast<double>(nx * ny) <= kDenseCells;
+    const std::size_t nz = dense ? static_cast<std::size_t>(q) : 0;
     std::unordered_map<std::uint64_t, double> xyz, xz, yz, zz;
+    xyz_.assign(nz * nx * ny, 0.0);
+    seen_.assign(nz * nx * ny, 0);
+    xz_.assign(nz * nx, 0.0);
+    yz_.assign(nz * ny, 0.0);
+    zz_.assign(nz, 0.0);
+    first_.clear();
     for (std::size_t r = 0; r < data_.n_rows; ++r) {
       std::uint64_t z = 0, stride = 1;
       for (int v : zd) {
@@ -165,16 +179,34 @@ class MixedCITest {
       }
       const std::uint64_t a = data_.columns[x].code(r), b = data_.columns[y].code(r);
       const double w = data_.weight(r);
-      xyz[(z * ny + b) * nx + a] += w;
-      xz[z * nx + a] += w;
-      yz[z * ny + b] += w;
-      zz[z] += w;
+      const std::uint64_t cell = (z * ny + b) * nx + a;
+      if (!dense) {
+        xyz[cell] += w;
+        xz[z * nx + a] += w;
+        yz[z * ny + b] += w;
+        zz[z] += w;
+        continue;
+      }
+      if (!seen_[cell]) {
+        seen_[cell] = 1;
+        first_.push_back(cell);
+      }
+      xyz_[cell] += w;
+      xz_[z * nx + a] += w;
+      yz_[z * ny + b] += w;
+      zz_[z] += w;
     }
+    auto count = [dense](std::unordered_map<std::uint64_t, double>& map,
+                         const std::vector<double>& table, std::uint64_t key) {
+      return dense ? table[key] : map[key];
+    };
+    for (std::uint64_t cell : first_) xyz.emplace(cell, xyz_[cell]);
     double s = 0;
     for (const auto& cell : xyz) {
       const std::uint64_t a = cell.first % nx, b = (cell.first / nx) % ny;
       const std::uint64_t z = cell.first / nx / ny;
-      s += cell.second * std::log(cell.second * zz[z] / (xz[z * nx + a] * yz[z * ny + b]));
+      s += cell.second * std::log(cell.second * count(zz, zz_, z) /
+                                  (count(xz, xz_, z * nx + a) * count(yz, yz_, z * ny + b)));
     }
     return 2 * s;
   }
@@ -183,6 +215,9 @@ class MixedCITest {
   ConditionalGaussian cg_;
   std::vector<int> parents_;
   bool lrt_;
+  std::vector<double> xyz_, xz_, yz_, zz_;  // g2()'s dense tables
+  std::vector<char> seen_;
+  std::vector<std::uint64_t> first_;         // g2()'s cells as they first appeared
 };
 
 }  // namespace learnbn

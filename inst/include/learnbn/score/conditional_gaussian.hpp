@@ -15,10 +15,10 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
-#include <unordered_map>
 #include <vector>
 
 #include "../data/data.hpp"
+#include "cg_rows.hpp"
 #include "family_score.hpp"
 #include "master_prior.hpp"
 
@@ -59,8 +59,6 @@ class ConditionalGaussian {
   // (the limit of score/gaussian.hpp, on the same correlation scale).
   static constexpr double kTolerance = 1e-12;
   static constexpr double kCollinear = 1e-10;
-  static constexpr double kDenseConfigs = 65536;
-  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
   // Up to this many continuous variables, the cross-products of pairs are kept once
   // computed, and a family without discrete parents is scored from them, without rows.
   static constexpr std::size_t kMaxPairs = 1024;
@@ -70,7 +68,8 @@ class ConditionalGaussian {
         spec_(spec),
         mean_(data.n_vars(), 0.0),
         scale_(data.n_vars(), 1.0),
-        slot_(data.n_vars(), -1) {
+        slot_(data.n_vars(), -1),
+        rows_(data_, mean_, scale_) {
     if (spec.type != ScoreType::loglik && spec.type != ScoreType::aic &&
         spec.type != ScoreType::bic && spec.type != ScoreType::bcg &&
         spec.type != ScoreType::cg_bic) {
@@ -105,45 +104,60 @@ class ConditionalGaussian {
 
   // The score of a family whose node is continuous or has a continuous parent.
   double score(int node, const int* parents, std::size_t k) {
-    if (spec_.type == ScoreType::bcg) return bayesian(node, parents, k);
     if (spec_.type == ScoreType::cg_bic) return tetrad(node, parents, k);
-    const CGFamily f = fit(node, parents, k);
-    if (f.status != CGStatus::none && f.status != CGStatus::collinear) {
-      return -std::numeric_limits<double>::infinity();
+    split(parents, k);
+    if (continuous(node)) collect(node);
+    return scored(node, k);
+  }
+
+  // out[e] = score(node, parents + {extras[e]}) where done[e], from one pass over the rows
+  // (CGRows::gather_additions) with the same numbers; the others are left to score():
+  // discrete nodes, cg_bic, continuous extras scored without rows (from_pairs).
+  void score_additions(int node, const int* parents, std::size_t k, const int* extras,
+                       std::size_t m, double* out, std::vector<char>& done) {
+    done.assign(m, 0);
+    if (!continuous(node) || spec_.type == ScoreType::cg_bic) return;
+    split(parents, k);
+    const double q = configurations();
+    if (!(q < 9.2e18)) return;
+    std::vector<std::size_t> which;
+    plus_cont_.clear();
+    plus_disc_.clear();
+    for (int pass = 0; pass < 2; ++pass) {  // the continuous extras first
+      for (std::size_t e = 0; e < m; ++e) {
+        const int v = extras[e];
+        if (continuous(v) != (pass == 0)) continue;
+        if (pass == 0 && disc_.empty() && !pairs_.empty()) continue;
+        if (pass == 1 && !(q * data_.columns[v].cardinality < 9.2e18)) continue;
+        which.push_back(e);
+        (pass == 0 ? plus_cont_ : plus_disc_).push_back(v);
+      }
     }
-    double s = f.loglik;
-    const double discount = spec_.penalty_discount;
-    if (spec_.type == ScoreType::aic) s -= discount * f.params;
-    if (spec_.type == ScoreType::bic) s -= discount * 0.5 * std::log(data_.n_cases) * f.params;
-    return s;
+    if (which.size() < 2) return;  // one family: a pass of its own
+    vars_.assign(cont_.begin(), cont_.end());
+    vars_.push_back(node);
+    rows_.gather_additions(disc_, vars_, plus_cont_, plus_disc_, taken_);
+    const std::vector<int> disc = disc_, cont = cont_;
+    for (std::size_t t = 0, c = 0, g = 0; t < which.size(); ++t) {
+      if (!taken_[t]) continue;
+      disc_ = disc;
+      cont_ = cont;
+      if (t < plus_cont_.size()) {
+        cont_.push_back(plus_cont_[t]);
+        rows_.continuous_addition(c++, keys_, n_, s_, c_);
+      } else {
+        disc_.push_back(plus_disc_[t - plus_cont_.size()]);
+        rows_.discrete_addition(g++, keys_, n_, s_, c_);
+      }
+      out[which[t]] = scored(node, k + 1);
+      done[which[t]] = 1;
+    }
   }
 
   CGFamily fit(int node, const int* parents, std::size_t k) {
-    CGFamily out;
     split(parents, k);
-    if (!continuous(node)) {
-      if (!cont_.empty()) out.status = CGStatus::continuous_parent;
-      return out;  // a discrete family is the Counter's
-    }
-    const double q = configurations();
-    out.params = q * (static_cast<double>(cont_.size()) + 2);
-    if (disc_.empty() && !pairs_.empty()) from_pairs(node); else gather(node);
-    const std::size_t d = cont_.size() + 1, p = d;  // p coefficients: intercept + slopes
-    for (std::size_t j = 0; j < n_.size(); ++j) {
-      const double nj = n_[j];
-      if (nj <= static_cast<double>(p)) {
-        return flag(out, CGStatus::few_rows, j);
-      }
-      bool dropped = false;
-      const double rss = residual(j, d, nj, dropped) * scale_[node] * scale_[node];
-      if (dropped && out.status == CGStatus::none) flag(out, CGStatus::collinear, j);
-      if (!(rss > kTolerance * nj * scale_[node] * scale_[node])) {
-        return flag(out, CGStatus::exact_fit, j);
-      }
-      const double df = nj - static_cast<double>(p);
-      out.loglik += -0.5 * nj * std::log(2 * M_PI * rss / df) - 0.5 * df;
-    }
-    return out;
+    if (continuous(node)) collect(node);
+    return fit_gathered(node);
   }
 
   // The "cg_bic" score (Andrews, Ramsey and Cooper 2018, as Tetrad's
@@ -173,13 +187,56 @@ class ConditionalGaussian {
     return l1 - l0;
   }
 
+ private:
+  // The score of the family split into disc_ and cont_, its statistics collected.
+  double scored(int node, std::size_t k) {
+    if (spec_.type == ScoreType::bcg) return bayesian(node, k);
+    const CGFamily f = fit_gathered(node);
+    if (f.status != CGStatus::none && f.status != CGStatus::collinear) {
+      return -std::numeric_limits<double>::infinity();
+    }
+    double s = f.loglik;
+    const double discount = spec_.penalty_discount;
+    if (spec_.type == ScoreType::aic) s -= discount * f.params;
+    if (spec_.type == ScoreType::bic) s -= discount * 0.5 * std::log(data_.n_cases) * f.params;
+    return s;
+  }
+
+  void collect(int node) {
+    if (disc_.empty() && !pairs_.empty()) from_pairs(node); else gather(node);
+  }
+
+  CGFamily fit_gathered(int node) {
+    CGFamily out;
+    if (!continuous(node)) {
+      if (!cont_.empty()) out.status = CGStatus::continuous_parent;
+      return out;  // a discrete family is the Counter's
+    }
+    const double q = configurations();
+    out.params = q * (static_cast<double>(cont_.size()) + 2);
+    const std::size_t d = cont_.size() + 1, p = d;  // p coefficients: intercept + slopes
+    for (std::size_t j = 0; j < n_.size(); ++j) {
+      const double nj = n_[j];
+      if (nj <= static_cast<double>(p)) {
+        return flag(out, CGStatus::few_rows, j);
+      }
+      bool dropped = false;
+      const double rss = residual(j, d, nj, dropped) * scale_[node] * scale_[node];
+      if (dropped && out.status == CGStatus::none) flag(out, CGStatus::collinear, j);
+      if (!(rss > kTolerance * nj * scale_[node] * scale_[node])) {
+        return flag(out, CGStatus::exact_fit, j);
+      }
+      const double df = nj - static_cast<double>(p);
+      out.loglik += -0.5 * nj * std::log(2 * M_PI * rss / df) - 0.5 * df;
+    }
+    return out;
+  }
+
   // The "bcg" score of a family with a continuous node (master_prior.hpp), or -Inf for
   // a discrete node with a continuous parent.
-  double bayesian(int node, const int* parents, std::size_t k) {
-    split(parents, k);
+  double bayesian(int node, std::size_t k) {
     if (!continuous(node)) return -std::numeric_limits<double>::infinity();
     const double q = configurations();
-    if (disc_.empty() && !pairs_.empty()) from_pairs(node); else gather(node);
     const std::size_t d = cont_.size() + 1;
     double s = 0;
     for (std::size_t j = 0; j < n_.size(); ++j) {
@@ -190,7 +247,6 @@ class ConditionalGaussian {
     return s + log_structure_prior(spec_, k);
   }
 
- private:
   double joint_loglik(const std::vector<int>& disc, const std::vector<int>& cont,
                       double& dof) {
     disc_ = disc;
@@ -277,58 +333,8 @@ class ConditionalGaussian {
 
   // gather() of the variables vars_ (any number, none included) by the cells of disc_.
   void gather_vars() {
-    const std::size_t d = vars_.size();
     if (configurations() >= 9.2e18) throw std::length_error("too many parent configurations");
-    keys_.clear();
-    n_.clear();
-    s_.clear();
-    c_.clear();
-    index_.clear();
-    const double q = configurations();
-    dense_.assign(q <= kDenseConfigs ? static_cast<std::size_t>(q) : 0, kNone);
-    std::vector<double> v(d), shift(d), inverse(d);
-    std::vector<const double*> columns(d);
-    for (std::size_t a = 0; a < d; ++a) {
-      columns[a] = data_.columns[vars_[a]].real;
-      shift[a] = mean_[vars_[a]];
-      inverse[a] = 1 / scale_[vars_[a]];
-    }
-    for (std::size_t row = 0; row < data_.n_rows; ++row) {
-      std::uint64_t key = 0, stride = 1;
-      for (int var : disc_) {
-        const Column& column = data_.columns[var];
-        key += stride * static_cast<std::uint64_t>(column.code(row));
-        stride *= static_cast<std::uint64_t>(column.cardinality);
-      }
-      const std::size_t j = compact(key, d);
-      const double w = data_.weight(row);
-      n_[j] += w;
-      double* sum = s_.data() + j * d;
-      double* cross = c_.data() + j * d * d;
-      for (std::size_t a = 0; a < d; ++a) {
-        v[a] = (columns[a][row] - shift[a]) * inverse[a];
-        sum[a] += w * v[a];
-        for (std::size_t b = 0; b <= a; ++b) cross[a * d + b] += w * v[a] * v[b];
-      }
-    }
-  }
-
-  // The compact number of configuration `key`: a table when there are few
-  // configurations, a hash of the observed ones otherwise.
-  std::size_t compact(std::uint64_t key, std::size_t d) {
-    if (!dense_.empty()) {
-      if (dense_[key] != kNone) return dense_[key];
-    } else {
-      const auto found = index_.find(key);
-      if (found != index_.end()) return found->second;
-    }
-    const std::size_t j = keys_.size();
-    if (!dense_.empty()) dense_[key] = j; else index_.emplace(key, j);
-    keys_.push_back(key);
-    n_.push_back(0);
-    s_.resize(s_.size() + d, 0.0);
-    c_.resize(c_.size() + d * d, 0.0);
-    return j;
+    rows_.gather(disc_, vars_, keys_, n_, s_, c_);
   }
 
   // The statistics of one configuration (all rows) from the pairs' cross-products of
@@ -350,12 +356,9 @@ class ConditionalGaussian {
   double pair(int u, int v) {
     double& slot = pairs_[static_cast<std::size_t>(slot_[u]) * n_continuous_ + slot_[v]];
     if (!std::isnan(slot)) return slot;
-    const double *x = data_.columns[u].real, *y = data_.columns[v].real;
-    const double mx = mean_[u], my = mean_[v], ix = 1 / scale_[u], iy = 1 / scale_[v];
+    const double *x = rows_.standardised(u), *y = rows_.standardised(v);
     double sum = 0;
-    for (std::size_t row = 0; row < data_.n_rows; ++row) {
-      sum += data_.weight(row) * ((x[row] - mx) * ix) * ((y[row] - my) * iy);
-    }
+    for (std::size_t row = 0; row < data_.n_rows; ++row) sum += data_.weight(row) * x[row] * y[row];
     slot = sum;
     pairs_[static_cast<std::size_t>(slot_[v]) * n_continuous_ + slot_[u]] = sum;
     return sum;
@@ -411,8 +414,9 @@ class ConditionalGaussian {
   std::vector<double> work_;
   std::vector<double> pairs_;     // n_continuous_^2 cross-products, NaN until computed
   std::vector<int> disc_, cont_, vars_;
-  std::unordered_map<std::uint64_t, std::size_t> index_;
-  std::vector<std::size_t> dense_;
+  std::vector<int> plus_cont_, plus_disc_;  // score_additions()'s extras in one pass
+  std::vector<char> taken_;
+  CGRows rows_;                   // refers to data_, mean_ and scale_
   std::vector<std::uint64_t> keys_;
   std::vector<double> n_, s_, c_, factor_;
   std::vector<std::size_t> kept_;

@@ -149,11 +149,12 @@ class FamilyScorer {
           },
           threads);
     } else {
-      // One job after the other, its extras shared out in windows of the counter's (a
+      // One job after the other, its extras shared out in windows (LocalScorer::window; a
       // single's count leaves the base alone); the singles with the last job.
-      const std::size_t window = Counter::kWindow;
       for (std::size_t j = 0; j < batch.size(); ++j) {
-        const std::size_t n = todo[j].size(), windows = (n + window - 1) / window;
+        const std::size_t n = todo[j].size();
+        const std::size_t window = scorers_[0]->window(n, n < 16 ? 1 : threads);
+        const std::size_t windows = (n + window - 1) / window;
         const std::size_t extra = j + 1 == batch.size() ? n_singles : 0;
         in_parallel(
             windows + extra, [&](LocalScorer& scorer) { set_base(scorer, j); },

@@ -5,6 +5,7 @@
 // read. On interventional data, an intervened node's family is counted (or regressed) on
 // the rows where it was not set (interventional.hpp): each node its own counter.
 #pragma once
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -84,6 +85,7 @@ class LocalScorer {
   // (Counter::count_plus_window).
   void score_plus_many(int node, const int* extras, std::size_t n, const int* parents,
                        std::size_t k, double* out) {
+    if (mixed_) return score_plus_mixed(node, extras, n, parents, k, out);
     const std::size_t window = Counter::kWindow;
     std::size_t e = 0;
     while (!gaussian_ && !mixed_ && e + window <= n) {
@@ -102,6 +104,13 @@ class LocalScorer {
   }
   // ScoreSpec::sum_by_count, for the families scored from now on.
   void sum_by_count(bool on) { spec_.sum_by_count = on; }
+
+  // How many of n extras score_plus_many() should take at once over `threads`: the
+  // counter's window, or for mixed data (one pass for them all) a thread's share.
+  std::size_t window(std::size_t n, int threads) const {
+    if (!mixed_) return Counter::kWindow;
+    return std::max<std::size_t>(1, (n + threads - 1) / static_cast<std::size_t>(threads));
+  }
   // Counting score_plus()'s families by base configuration (Counter::use_groups).
   void use_groups(bool on) {
     groups_ = on;
@@ -110,6 +119,21 @@ class LocalScorer {
   }
 
  private:
+  // score_plus_many() of mixed data: the CLG families in one pass, the others one by one.
+  void score_plus_mixed(int node, const int* extras, std::size_t n, const int* parents,
+                        std::size_t k, double* out) {
+    mixed_->score_additions(node, parents, k, extras, n, out, done_);
+    for (std::size_t e = 0; e < n; ++e) {
+      if (!done_[e]) {
+        out[e] = score_plus(node, extras[e], parents, k);
+        continue;
+      }
+      family_.assign(parents, parents + k);
+      family_.push_back(extras[e]);
+      out[e] += log_modular_prior(spec_, node, family_.data(), family_.size());
+    }
+  }
+
   DataView data_;
   ScoreSpec spec_;
   Counter counter_;
@@ -118,6 +142,7 @@ class LocalScorer {
   bool singletons_apart_;  // see Counter::count_plus
   std::unique_ptr<ConditionalGaussian> mixed_;  // mixed data only
   std::vector<int> family_;
+  std::vector<char> done_;
   // Interventional data: the rows of each intervened node, and its own counter or
   // conditioner over them, made on first use (own_ is empty for observational data).
   std::shared_ptr<const InterventionalRows> interventional_;
