@@ -73,7 +73,6 @@ class SharedPrefixTables {
                                                   : zeros_.data();
     }
     const std::size_t total = prefix_cells_ * last_states_ * window_;
-    laid_out_ = false;
     weighted_ = data.weights != nullptr && !whole_weights(data);
     grouped_ = !data.weights && groupable(data, shared);
     if (weighted_) {
@@ -97,43 +96,21 @@ class SharedPrefixTables {
 
   // The table of the candidate at position first + k (of the last count()), in the
   // layout of ThreeWayTable::cells().
-  // The first call after a count() lays out every table of the window in one pass over
-  // the counts in their order (read one by one, they are read with a stride of a cache
-  // line or more); each call then copies one table.
   void table(const DataView& data, std::size_t k, std::vector<double>& out) const {
     const std::size_t states_k = states(data, k);
-    const std::size_t size = prefix_cells_ * last_states_;
-    if (!laid_out_) {
-      if (weighted_) {
-        lay_out(sums_.data());
-      } else {
-        lay_out(counts_.data());
+    out.resize(prefix_cells_ * states_k);
+    for (std::size_t c = 0; c < states_k; ++c) {
+      for (std::size_t base = 0; base < prefix_cells_; ++base) {
+        const std::size_t cell = (base * last_states_ + c) * window_ + k;
+        out[c * prefix_cells_ + base] =
+            weighted_ ? sums_[cell] : static_cast<double>(counts_[cell]);
       }
-      laid_out_ = true;
     }
-    const double* from = tables_.data() + k * size;
-    out.assign(from, from + prefix_cells_ * states_k);
   }
 
  private:
   static constexpr std::size_t kMaxGroupedStates = 4;       // compares per row: states - 1
   static constexpr std::size_t kMaxBlockBytes = 32u << 20;  // the row-wise candidate codes
-
-  // tables_[k * prefix_cells_ * last_states_ + c * prefix_cells_ + base] = the count of
-  // cell (base, c) of table k.
-  template <class Cell>
-  void lay_out(const Cell* counts) const {
-    const std::size_t size = prefix_cells_ * last_states_;
-    tables_.resize(size * window_);
-    double* to = tables_.data();
-    for (std::size_t base = 0; base < prefix_cells_; ++base) {
-      for (std::size_t c = 0; c < last_states_; ++c) {
-        const Cell* from = counts + (base * last_states_ + c) * window_;
-        double* cell = to + c * prefix_cells_ + base;
-        for (std::size_t k = 0; k < window_; ++k) cell[k * size] = static_cast<double>(from[k]);
-      }
-    }
-  }
 
   std::size_t states(const DataView& data, std::size_t k) const {
     const std::size_t j = first_ + k;
@@ -353,8 +330,6 @@ class SharedPrefixTables {
   bool weighted_ = false, grouped_ = false;
   std::vector<double> sums_;           // weighted data
   std::vector<std::uint32_t> counts_;  // one case a row, or whole weights
-  mutable std::vector<double> tables_;  // table()'s layout of the window's tables
-  mutable bool laid_out_ = false;
   // The weights as integers, when whole (whole_weights()).
   const DataView* whole_data_ = nullptr;
   const double* whole_from_ = nullptr;

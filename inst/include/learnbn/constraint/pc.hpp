@@ -270,8 +270,8 @@ class PC {
 
   // The edges are handed to the threads by decreasing number of subsets to test, so that
   // an edge with a large neighbourhood does not start last and leave one thread working
-  // alone (pigs: a few edges hold a large share of a level's tests). Outcomes are kept
-  // by edge and absorbed in edge order: the result does not depend on the threads.
+  // alone. Outcomes are kept by edge and absorbed in edge order: the result does not
+  // depend on the threads.
   void stable_level(PCResult& out, const std::vector<std::pair<int, int>>& edges, int level) {
     std::vector<EdgeOutcome> outcomes(edges.size());
     const std::vector<long> order = largest_first(edges, level);
