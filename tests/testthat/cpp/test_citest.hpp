@@ -1,7 +1,9 @@
 // citest/: Pearson's X2 and G2 on a tiny table against hand values, available cases,
 // permutation p-values, Fisher's z and the Gaussian G2.
 #pragma once
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -448,6 +450,78 @@ inline void test_pc_shortcuts_same() {
   }
 }
 
+// The scalar X2 loop that ThreeWayTable::statistic() ran before pearson_lanes.hpp, kept
+// as the reference: statistic and adjusted df must equal it bit for bit.
+inline double scalar_pearson(const std::vector<double>& t, std::size_t nx, std::size_t ny,
+                             std::size_t nz, double& df) {
+  double stat = 0;
+  df = 0;
+  std::vector<double> rt(nx), ct(ny);
+  for (std::size_t z = 0; z < nz; ++z) {
+    const double* s = t.data() + z * nx * ny;
+    bool empty = true;
+    for (std::size_t c = 0; c < nx * ny; ++c) empty &= s[c] == 0;
+    if (empty) continue;
+    std::fill(rt.begin(), rt.end(), 0.0);
+    double total = 0;
+    for (std::size_t y = 0; y < ny; ++y) {
+      double col = 0;
+      for (std::size_t x = 0; x < nx; ++x) { rt[x] += s[y * nx + x]; col += s[y * nx + x]; }
+      ct[y] = col;
+      total += col;
+    }
+    if (total <= 0) continue;
+    std::size_t rows = 0, cols = 0;
+    for (double v : rt) rows += v > 0;
+    for (double v : ct) cols += v > 0;
+    df += static_cast<double>(std::max<std::size_t>(rows, 1) - 1) *
+          static_cast<double>(std::max<std::size_t>(cols, 1) - 1);
+    for (std::size_t y = 0; y < ny; ++y) {
+      if (ct[y] <= 0) continue;
+      for (std::size_t x = 0; x < nx; ++x) {
+        const double e = rt[x] * ct[y] / total;
+        if (e <= 0) continue;
+        const double o = s[y * nx + x];
+        stat += (o - e) * (o - e) / e;
+      }
+    }
+  }
+  return stat;
+}
+
+// X2 with 2 to 4 x states (the terms of a column computed in vector lanes) equals the
+// scalar loop bit for bit: whole and fractional counts, empty strata, rows and columns,
+// -0 cells, and tables whose last column ends the table.
+inline void test_pearson_lanes() {
+  std::mt19937 rng(38);
+  std::uniform_int_distribution<int> count(0, 6), shape(1, 6), kind(0, 3);
+  std::uniform_real_distribution<double> weight(0.0, 3.0);
+  ThreeWayTable table;
+  int checked = 0, identical = 0;
+  for (int round = 0; round < 3000; ++round) {
+    const std::size_t nx = 2 + round % 3, ny = static_cast<std::size_t>(shape(rng));
+    const std::size_t nz = static_cast<std::size_t>(shape(rng)) * (round % 7 == 0 ? 40 : 1);
+    std::vector<double> t(nx * ny * nz);
+    const int style = kind(rng);  // 0 whole, 1 fractional, 2 sparse, 3 empty rows or columns
+    for (std::size_t c = 0; c < t.size(); ++c) {
+      t[c] = style == 1 ? weight(rng) * (count(rng) > 1) : count(rng);
+      if (style == 2 && count(rng) < 5) t[c] = 0;
+      if (style == 3 && (c % nx == 0 || (c / nx) % ny == 1)) t[c] = (round % 2) ? -0.0 : 0.0;
+    }
+    table.cells() = t;
+    double df = -1, expected_df = -2;
+    const double stat = table.statistic(nx, ny, nz, true, &df);
+    const double expected = scalar_pearson(t, nx, ny, nz, expected_df);
+    ++checked;
+    identical += std::memcmp(&stat, &expected, sizeof stat) == 0 && df == expected_df;
+  }
+  CHECK(checked == 3000 && identical == checked);
+  // A hand value: the tiny table of test_discrete_tests (X2 = 2 given z).
+  table.cells() = {3, 1, 1, 3, 1, 1, 1, 1};
+  double df = 0;
+  CHECK(table.statistic(2, 2, 2, true, &df) == 2.0 && df == 2);
+}
+
 inline void run_citest_tests() {
   run_test("test_discrete_tests", test_discrete_tests);
   run_test("test_permutation", test_permutation);
@@ -456,6 +530,7 @@ inline void run_citest_tests() {
   run_test("test_shared_prefix_grouped", test_shared_prefix_grouped);
   run_test("test_bit_tables", test_bit_tables);
   run_test("test_pc_shortcuts_same", test_pc_shortcuts_same);
+  run_test("test_pearson_lanes", test_pearson_lanes);
 }
 
 }  // namespace learnbn_test

@@ -23,6 +23,7 @@
 #include "../data/data.hpp"
 #include "../data/family_counts.hpp"
 #include "../data/key_index.hpp"
+#include "pearson_lanes.hpp"
 
 namespace learnbn {
 
@@ -138,6 +139,11 @@ class ThreeWayTable {
   template <std::size_t NX>
   double strata(std::size_t nx_any, std::size_t ny, std::size_t nz, bool pearson,
                 double* adjusted_df) {
+    if constexpr (NX != 0) {  // X2: the terms of a column's cells computed together
+      if (pearson && kPearsonLanes) {
+        return pearson_strata<NX>(table_.data(), ny, nz, col_total_.data(), adjusted_df);
+      }
+    }
     const std::size_t nx = NX ? NX : nx_any;
     double local[NX ? NX : 1];
     double* row_total = NX ? local : row_total_.data();
