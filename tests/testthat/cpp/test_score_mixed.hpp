@@ -12,15 +12,16 @@ namespace learnbn_test {
 
 using namespace learnbn;
 
-// CGRows (the row passes of CLG families) against the plain pass it replaced, to the last
-// bit: per observed configuration (by first appearance) the cases, sums and lower
-// cross-products of the standardised variables, with and without weights, dense and
+// CGRows (the row passes of CLG families) against a plain pass, to the last bit: per
+// observed configuration (by first appearance) the cases, sums and lower cross-products
+// of the standardised variables less the configuration's first row (its pilot; none
+// without discrete variables), with and without weights, dense and
 // hashed configurations (50^3 > 65536), byte and int codes, 0 to 6 variables, and more
 // discrete sets than it keeps numbered; then the one-pass additions against gather() of
 // each family, and ConditionalGaussian::score_additions() against score().
 struct PlainCG {
   std::vector<std::uint64_t> keys;
-  std::vector<double> n, s, c;
+  std::vector<double> n, s, c, p;
 };
 inline PlainCG plain_cg(const DataView& d, const std::vector<double>& mean,
                         const std::vector<double>& scale, const std::vector<int>& disc,
@@ -40,13 +41,18 @@ inline PlainCG plain_cg(const DataView& d, const std::vector<double>& mean,
       out.n.push_back(0);
       out.s.resize(out.s.size() + k, 0.0);
       out.c.resize(out.c.size() + k * k, 0.0);
+      for (std::size_t a = 0; a < k; ++a) {
+        const double z = (d.columns[vars[a]].real[row] - mean[vars[a]]) * (1 / scale[vars[a]]);
+        out.p.push_back(disc.empty() ? 0.0 : z);
+      }
     }
     const std::size_t j = found.first->second;
     const double w = d.weight(row);
     out.n[j] += w;
     std::vector<double> v(k);
     for (std::size_t a = 0; a < k; ++a) {
-      v[a] = (d.columns[vars[a]].real[row] - mean[vars[a]]) * (1 / scale[vars[a]]);
+      v[a] = (d.columns[vars[a]].real[row] - mean[vars[a]]) * (1 / scale[vars[a]]) -
+             out.p[j * k + a];
       out.s[j * k + a] += w * v[a];
       for (std::size_t b = 0; b <= a; ++b) out.c[(j * k + a) * k + b] += w * v[a] * v[b];
     }
@@ -93,10 +99,10 @@ inline void test_cg_rows() {
         for (std::size_t k = 0; k <= all.size(); ++k) {
           const std::vector<int> vars(all.begin(), all.begin() + k);
           PlainCG got;
-          cg_rows.gather(disc, vars, got.keys, got.n, got.s, got.c);
+          cg_rows.gather(disc, vars, got.keys, got.n, got.s, got.c, got.p);
           const PlainCG want = plain_cg(d, mean, scale, disc, vars);
           same = same && got.keys == want.keys && got.n == want.n && got.s == want.s &&
-                 got.c == want.c;
+                 got.c == want.c && got.p == want.p;
         }
       }
     }
@@ -109,15 +115,15 @@ inline void test_cg_rows() {
         PlainCG got;
         std::vector<int> fd = disc, fv = {6, 7, 8};
         if (t < 2) {
-          cg_rows.continuous_addition(t, got.keys, got.n, got.s, got.c);
+          cg_rows.continuous_addition(t, got.keys, got.n, got.s, got.c, got.p);
           fv = {6, 7, t == 0 ? 9 : 10, 8};
         } else {
-          cg_rows.discrete_addition(t - 2, got.keys, got.n, got.s, got.c);
+          cg_rows.discrete_addition(t - 2, got.keys, got.n, got.s, got.c, got.p);
           fd.push_back(t == 2 ? 1 : t == 3 ? 2 : 5);
         }
         const PlainCG want = plain_cg(d, mean, scale, fd, fv);
         same = same && got.keys == want.keys && got.n == want.n && got.s == want.s &&
-               got.c == want.c;
+               got.c == want.c && got.p == want.p;
       }
     }
     for (ScoreType type : {ScoreType::bic, ScoreType::bcg}) {

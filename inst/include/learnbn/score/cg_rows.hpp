@@ -4,8 +4,12 @@
 // families with the same discrete parents: a hill climber's candidate continuous
 // parents and a test's null and alternative models share it. Continuous columns are
 // standardised once, when first used. The sums and cross-products then take one tight
-// loop (unrolled for up to 4 variables) that adds the same terms in the same row order
-// as the plain pass did, so every number is the same to the last bit.
+// loop (unrolled for up to 4 variables); every pass adds the same terms in the same row
+// order, so every number is the same to the last bit whichever pass computed it.
+// Within a configuration the values are shifted by a pilot, the configuration's first
+// row (none without discrete variables: the global centring is exact there): sums about
+// the global mean would lose digits in cross - sum sum' / n wherever a configuration's
+// mean is far from the global one, and a regression with R^2 near 1 amplifies the loss.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -47,12 +51,14 @@ class CGRows {
   }
 
   // The cases n, sums s (d a configuration) and lower cross-products c (d x d, row-major)
-  // of the standardised `vars` (d of them) in each configuration of discrete `disc` (in
-  // order, the first fastest) observed, numbered by first appearance; `keys` their mixed
-  // radix numbers. `disc` must have fewer than 2^64 configurations.
+  // of the standardised `vars` (d of them) less their pilots p (d a configuration) in
+  // each configuration of discrete `disc` (in order, the first fastest) observed,
+  // numbered by first appearance; `keys` their mixed radix numbers. The configuration's
+  // means are p + s / n, its centred cross-products c - s s' / n. `disc` must have fewer
+  // than 2^64 configurations.
   void gather(const std::vector<int>& disc, const std::vector<int>& vars,
               std::vector<std::uint64_t>& keys, std::vector<double>& n, std::vector<double>& s,
-              std::vector<double>& c) {
+              std::vector<double>& c, std::vector<double>& p) {
     const Index& index = numbering(disc);
     keys = index.keys;
     const std::size_t d = vars.size(), cells = keys.size();
@@ -61,14 +67,16 @@ class CGRows {
     c.assign(cells * d * d, 0.0);
     columns_.resize(d);
     for (std::size_t a = 0; a < d; ++a) columns_[a] = standardised(vars[a]);
+    pilots(index, columns_.data(), d, p);
     const std::uint32_t* cell = index.cell.empty() ? nullptr : index.cell.data();
+    const Sums out{n.data(), s.data(), c.data(), p.data()};
     switch (d) {
-      case 0: return add<0>(cell, d, n.data(), s.data(), c.data());
-      case 1: return add<1>(cell, d, n.data(), s.data(), c.data());
-      case 2: return add<2>(cell, d, n.data(), s.data(), c.data());
-      case 3: return add<3>(cell, d, n.data(), s.data(), c.data());
-      case 4: return add<4>(cell, d, n.data(), s.data(), c.data());
-      default: return add<-1>(cell, d, n.data(), s.data(), c.data());
+      case 0: return add<0>(cell, d, out);
+      case 1: return add<1>(cell, d, out);
+      case 2: return add<2>(cell, d, out);
+      case 3: return add<3>(cell, d, out);
+      case 4: return add<4>(cell, d, out);
+      default: return add<-1>(cell, d, out);
     }
   }
 
@@ -81,7 +89,7 @@ class CGRows {
   void gather_additions(const std::vector<int>& disc, const std::vector<int>& vars,
                         const std::vector<int>& plus_cont, const std::vector<int>& plus_disc,
                         std::vector<char>& taken) {
-    gather(disc, vars, base_keys_, base_n_, base_s_, base_c_);
+    gather(disc, vars, base_keys_, base_n_, base_s_, base_c_, base_p_);
     const Index& index = numbering(disc);
     const std::size_t d = vars.size(), cells = base_keys_.size();
     double budget = kAdditionBudget;
@@ -107,8 +115,10 @@ class CGRows {
       plus.column = column;
       plus.first.assign(static_cast<std::size_t>(slots), kNone);
       plus.sums.assign(static_cast<std::size_t>(slots) * terms(d), 0.0);
+      plus.pilot.assign(static_cast<std::size_t>(slots) * d, 0.0);
     }
     cont_acc_.assign(cont_.size() * cells * (d + 2), 0.0);
+    pilots(index, cont_.data(), cont_.size(), cont_p_);  // cells x candidates
     const std::uint32_t* cell = index.cell.empty() ? nullptr : index.cell.data();
     if (data_.weights) add_plus<true>(cell, d, cells); else add_plus<false>(cell, d, cells);
     for (Discrete& plus : disc_plus_) plus.order(base_keys_, stride_);
@@ -117,19 +127,26 @@ class CGRows {
   // The statistics (as gather()'s) of the family plus its t-th continuous candidate taken
   // (its variables: the continuous parents, the candidate, the node).
   void continuous_addition(std::size_t t, std::vector<std::uint64_t>& keys, std::vector<double>& n,
-                           std::vector<double>& s, std::vector<double>& c) const {
+                           std::vector<double>& s, std::vector<double>& c,
+                           std::vector<double>& p) const {
     keys = base_keys_;
     n = base_n_;
     const std::size_t cells = keys.size(), e = columns_.size(), d = e + 1, m = e - 1;
     s.assign(cells * d, 0.0);
     c.assign(cells * d * d, 0.0);
+    p.assign(cells * d, 0.0);
     for (std::size_t j = 0; j < cells; ++j) {
       const double* bs = base_s_.data() + j * e;
       const double* bc = base_c_.data() + j * e * e;
+      const double* bp = base_p_.data() + j * e;
       const double* acc = cont_acc_.data() + (t * cells + j) * (e + 2);
       double* sj = s.data() + j * d;
       double* cj = c.data() + j * d * d;
+      double* pj = p.data() + j * d;
+      pj[m] = cont_p_[j * cont_.size() + t];
+      pj[m + 1] = bp[m];
       for (std::size_t a = 0; a < m; ++a) {
+        pj[a] = bp[a];
         sj[a] = bs[a];
         for (std::size_t b = 0; b <= a; ++b) cj[a * d + b] = bc[a * e + b];
         cj[m * d + a] = acc[1 + a];
@@ -146,17 +163,20 @@ class CGRows {
   // The statistics of the family plus its t-th discrete candidate taken (last of its
   // discrete parents).
   void discrete_addition(std::size_t t, std::vector<std::uint64_t>& keys, std::vector<double>& n,
-                         std::vector<double>& s, std::vector<double>& c) const {
+                         std::vector<double>& s, std::vector<double>& c,
+                         std::vector<double>& p) const {
     const Discrete& plus = disc_plus_[t];
     const std::size_t d = columns_.size(), cells = plus.keys.size(), width = terms(d);
     keys = plus.keys;
     n.assign(cells, 0.0);
     s.assign(cells * d, 0.0);
     c.assign(cells * d * d, 0.0);
+    p.assign(cells * d, 0.0);
     for (std::size_t j = 0; j < cells; ++j) {
       const double* record = plus.sums.data() + plus.cells[j] * width;
       n[j] = record[0];
       for (std::size_t a = 0, at = 1 + d; a < d; ++a) {
+        p[j * d + a] = plus.pilot[plus.cells[j] * d + a];
         s[j * d + a] = record[1 + a];
         for (std::size_t b = 0; b <= a; ++b) c[(j * d + a) * d + b] = record[at++];
       }
@@ -166,10 +186,10 @@ class CGRows {
 
  private:
   // The configuration of each row (cell, empty when there is one configuration) and the
-  // observed configurations' keys.
+  // observed configurations' keys and first rows (none without discrete variables).
   struct Index {
     std::vector<int> disc;
-    std::vector<std::uint32_t> cell;
+    std::vector<std::uint32_t> cell, first;
     std::vector<std::uint64_t> keys;
     std::uint64_t used = 0;
   };
@@ -201,6 +221,7 @@ class CGRows {
     index.disc = disc;
     index.keys.clear();
     index.cell.clear();
+    index.first.clear();
     if (disc.empty()) {
       if (data_.n_rows > 0) index.keys.push_back(0);
       return;
@@ -226,6 +247,7 @@ class CGRows {
         if (j == kNone) {
           j = static_cast<std::uint32_t>(index.keys.size());
           index.keys.push_back(key_[row]);
+          index.first.push_back(static_cast<std::uint32_t>(row));
         }
         index.cell[row] = j;
       }
@@ -234,19 +256,35 @@ class CGRows {
     sparse_.clear();
     for (std::size_t row = 0; row < data_.n_rows; ++row) {
       const auto found = sparse_.emplace(key_[row], static_cast<std::uint32_t>(index.keys.size()));
-      if (found.second) index.keys.push_back(key_[row]);
+      if (found.second) {
+        index.keys.push_back(key_[row]);
+        index.first.push_back(static_cast<std::uint32_t>(row));
+      }
       index.cell[row] = found.first->second;
     }
   }
 
+  // p[j * d + a] = the pilot of configuration j for column x[a]: its first row's value.
+  static void pilots(const Index& index, const double* const* x, std::size_t d,
+                     std::vector<double>& p) {
+    p.assign(index.keys.size() * d, 0.0);
+    for (std::size_t j = 0; j < index.first.size(); ++j) {
+      for (std::size_t a = 0; a < d; ++a) p[j * d + a] = x[a][index.first[j]];
+    }
+  }
+
   // The sums of gather(): D variables (D < 0: any number, d).
+  struct Sums {
+    double *n, *s, *c;
+    const double* p;
+  };
   template <int D>
-  void add(const std::uint32_t* cell, std::size_t d, double* n, double* s, double* c) const {
-    if (data_.weights) return add<D, true>(cell, d, n, s, c);
-    add<D, false>(cell, d, n, s, c);
+  void add(const std::uint32_t* cell, std::size_t d, const Sums& out) const {
+    if (data_.weights) return add<D, true>(cell, d, out);
+    add<D, false>(cell, d, out);
   }
   template <int D, bool Weighted>
-  void add(const std::uint32_t* cell, std::size_t d_any, double* n, double* s, double* c) const {
+  void add(const std::uint32_t* cell, std::size_t d_any, const Sums& out) const {
     const std::size_t d = D >= 0 ? static_cast<std::size_t>(D) : d_any;
     const double* const* x = columns_.data();
     double small[D > 0 ? D : 1];
@@ -255,11 +293,12 @@ class CGRows {
     for (std::size_t row = 0; row < data_.n_rows; ++row) {
       const std::size_t j = cell ? cell[row] : 0;
       const double w = Weighted ? data_.weights[row] : 1.0;
-      n[j] += w;
-      double* sum = s + j * d;
-      double* cross = c + j * d * d;
+      out.n[j] += w;
+      double* sum = out.s + j * d;
+      double* cross = out.c + j * d * d;
+      const double* pilot = out.p + j * d;
       for (std::size_t a = 0; a < d; ++a) {
-        v[a] = x[a][row];
+        v[a] = x[a][row] - pilot[a];
         sum[a] += w * v[a];
         for (std::size_t b = 0; b <= a; ++b) cross[a * d + b] += w * v[a] * v[b];
       }
@@ -269,7 +308,8 @@ class CGRows {
   // gather_additions()'s row pass: each row adds to the family's sums (base_), to each
   // continuous candidate u its own (sum u, u x each continuous parent, u u, node x u) in
   // the row's configuration, and to each discrete candidate the family's sums in the
-  // configuration refined by the candidate's state, numbered as they first appear.
+  // configuration refined by the candidate's state, numbered as they first appear; all
+  // shifted by the pilots of the configuration they add to, as gather()'s.
   template <bool Weighted>
   void add_plus(const std::uint32_t* cell, std::size_t d, std::size_t cells) {
     switch (d) {  // the records' widths known to the compiler for the common families
@@ -285,34 +325,45 @@ class CGRows {
     const std::size_t n_terms = D > 0 ? terms(static_cast<std::size_t>(D)) : terms(d);
     const std::size_t m = d - 1, width = d + 2, n_cont = cont_.size();
     constexpr std::size_t kD = D > 0 ? static_cast<std::size_t>(D) : 1;
-    double fixed_v[kD] = {}, fixed_term[terms(kD)] = {};
-    std::vector<double> any_v(D > 0 ? 0 : d), any_term(D > 0 ? 0 : n_terms, 0.0);
+    double fixed_z[kD] = {}, fixed_v[kD] = {}, fixed_term[terms(kD)] = {};
+    std::vector<double> any_z(D > 0 ? 0 : d), any_v(D > 0 ? 0 : d);
+    std::vector<double> any_term(D > 0 ? 0 : n_terms, 0.0);
+    double* z = D > 0 ? fixed_z : any_z.data();
     double* v = D > 0 ? fixed_v : any_v.data();
     double* term = D > 0 ? fixed_term : any_term.data();
     for (std::size_t row = 0; row < data_.n_rows; ++row) {
       const std::size_t j = cell ? cell[row] : 0;
       const double w = Weighted ? data_.weights[row] : 1.0;
-      for (std::size_t a = 0; a < d; ++a) v[a] = columns_[a][row];
+      const double* pilot = base_p_.data() + j * d;
+      for (std::size_t a = 0; a < d; ++a) {
+        z[a] = columns_[a][row];
+        v[a] = z[a] - pilot[a];
+      }
       const double wx = w * v[m];
       double* acc = cont_acc_.data() + j * width;
+      const double* cont_pilot = cont_p_.data() + j * n_cont;
       for (std::size_t t = 0; t < n_cont; ++t, acc += cells * width) {
-        const double u = cont_[t][row], wu = w * u;
+        const double u = cont_[t][row] - cont_pilot[t], wu = w * u;
         acc[0] += wu;
         for (std::size_t b = 0; b < m; ++b) acc[1 + b] += wu * v[b];
         acc[1 + m] += wu * u;
         acc[2 + m] += wx * u;
       }
-      if (disc_plus_.empty()) continue;
-      // The terms every refined configuration adds, as gather() computes them.
       term[0] = w;
-      for (std::size_t a = 0, at = 1 + d; a < d; ++a) {
-        term[1 + a] = w * v[a];
-        for (std::size_t b = 0; b <= a; ++b) term[at++] = w * v[a] * v[b];
-      }
       for (Discrete& plus : disc_plus_) {
         const std::size_t at = j * static_cast<std::size_t>(plus.column.cardinality) +
                                static_cast<std::size_t>(plus.column.code(row));
-        if (plus.first[at] == kNone) plus.first[at] = static_cast<std::uint32_t>(row);
+        double* refined = plus.pilot.data() + at * d;
+        if (plus.first[at] == kNone) {
+          plus.first[at] = static_cast<std::uint32_t>(row);
+          for (std::size_t a = 0; a < d; ++a) refined[a] = z[a];
+        }
+        // The terms the refined configuration adds, as gather() computes them.
+        for (std::size_t a = 0, at2 = 1 + d; a < d; ++a) {
+          v[a] = z[a] - refined[a];
+          term[1 + a] = w * v[a];
+          for (std::size_t b = 0; b <= a; ++b) term[at2++] = w * v[a] * v[b];
+        }
         double* record = plus.sums.data() + at * n_terms;
         for (std::size_t k = 0; k < n_terms; k += 2) {  // pairs: one vector add
           record[k] += term[k];
@@ -330,12 +381,12 @@ class CGRows {
 
   // A discrete candidate of gather_additions(): sums[at * terms] is the record of the
   // refined configuration at = j * levels + state (j the family's), first[at] the row
-  // where it first appears; cells lists the observed ones by first appearance, keys
-  // their mixed radix numbers.
+  // where it first appears, pilot[at * d] its values there; cells lists the observed
+  // ones by first appearance, keys their mixed radix numbers.
   struct Discrete {
     Column column;
     std::vector<std::uint32_t> first;
-    std::vector<double> sums;
+    std::vector<double> sums, pilot;
     std::vector<std::size_t> cells;
     std::vector<std::uint64_t> keys;
     void order(const std::vector<std::uint64_t>& base_keys, std::uint64_t stride) {
@@ -351,7 +402,7 @@ class CGRows {
     }
   };
   std::vector<std::uint64_t> base_keys_;
-  std::vector<double> base_n_, base_s_, base_c_, cont_acc_;
+  std::vector<double> base_n_, base_s_, base_c_, base_p_, cont_acc_, cont_p_;
   std::vector<const double*> cont_;
   std::vector<Discrete> disc_plus_;
   std::uint64_t stride_ = 1;

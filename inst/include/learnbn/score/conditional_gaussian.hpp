@@ -144,10 +144,10 @@ class ConditionalGaussian {
       cont_ = cont;
       if (t < plus_cont_.size()) {
         cont_.push_back(plus_cont_[t]);
-        rows_.continuous_addition(c++, keys_, n_, s_, c_);
+        rows_.continuous_addition(c++, keys_, n_, s_, c_, p_);
       } else {
         disc_.push_back(plus_disc_[t - plus_cont_.size()]);
-        rows_.discrete_addition(g++, keys_, n_, s_, c_);
+        rows_.discrete_addition(g++, keys_, n_, s_, c_, p_);
       }
       out[which[t]] = scored(node, k + 1);
       done[which[t]] = 1;
@@ -239,10 +239,18 @@ class ConditionalGaussian {
     const double q = configurations();
     const std::size_t d = cont_.size() + 1;
     double s = 0;
+    std::vector<double> mean(d), centred(d * d);
     for (std::size_t j = 0; j < n_.size(); ++j) {
-      s += master_prior_config(n_[j], s_.data() + j * d, c_.data() + j * d * d, d, q, spec_.iss,
-                               joint_configs_, work_) -
-           n_[j] * std::log(scale_[node]);
+      const double nj = n_[j], *sum = s_.data() + j * d, *cross = c_.data() + j * d * d;
+      for (std::size_t a = 0; a < d; ++a) {
+        mean[a] = p_[j * d + a] + sum[a] / nj;
+        for (std::size_t b = 0; b <= a; ++b) {
+          centred[a * d + b] = cross[a * d + b] - sum[a] * sum[b] / nj;
+        }
+      }
+      s += master_prior_config(nj, mean.data(), centred.data(), d, q, spec_.iss, joint_configs_,
+                               work_) -
+           nj * std::log(scale_[node]);
     }
     return s + log_structure_prior(spec_, k);
   }
@@ -324,7 +332,7 @@ class ConditionalGaussian {
 
   // One pass over the rows: each row's configuration of the discrete parents, renumbered
   // to the observed ones (keys_), with cases n_, sums s_ and lower cross-products c_ of
-  // the standardised continuous parents then the node.
+  // the standardised continuous parents then the node, less their pilots p_ (CGRows).
   void gather(int node) {
     vars_.assign(cont_.begin(), cont_.end());
     vars_.push_back(node);
@@ -334,11 +342,11 @@ class ConditionalGaussian {
   // gather() of the variables vars_ (any number, none included) by the cells of disc_.
   void gather_vars() {
     if (configurations() >= 9.2e18) throw std::length_error("too many parent configurations");
-    rows_.gather(disc_, vars_, keys_, n_, s_, c_);
+    rows_.gather(disc_, vars_, keys_, n_, s_, c_, p_);
   }
 
   // The statistics of one configuration (all rows) from the pairs' cross-products of
-  // the standardised (so centred) variables: the sums are 0.
+  // the standardised (so centred) variables: the sums and pilots are 0.
   void from_pairs(int node) {
     const std::size_t d = cont_.size() + 1;
     vars_.assign(cont_.begin(), cont_.end());
@@ -346,6 +354,7 @@ class ConditionalGaussian {
     keys_.assign(1, 0);
     n_.assign(1, data_.n_cases);
     s_.assign(d, 0.0);
+    p_.assign(d, 0.0);
     c_.assign(d * d, 0.0);
     for (std::size_t a = 0; a < d; ++a) {
       for (std::size_t b = 0; b <= a; ++b) c_[a * d + b] = pair(vars_[a], vars_[b]);
@@ -418,7 +427,7 @@ class ConditionalGaussian {
   std::vector<char> taken_;
   CGRows rows_;                   // refers to data_, mean_ and scale_
   std::vector<std::uint64_t> keys_;
-  std::vector<double> n_, s_, c_, factor_;
+  std::vector<double> n_, s_, c_, p_, factor_;
   std::vector<std::size_t> kept_;
 };
 

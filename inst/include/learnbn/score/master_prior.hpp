@@ -27,50 +27,44 @@
 namespace learnbn {
 
 // The log marginal likelihood (standardised units) of one configuration of a continuous
-// family: n cases, `sum` the sums and `cross` the lower cross-products (row-major, d x d)
-// of the d - 1 standardised continuous parents then the node; `q` the number of
-// configurations of the discrete parents, `iss` = N, `td` = TD. `work` is scratch space.
-inline double master_prior_config(double n, const double* sum, const double* cross,
+// family: n cases, `mean` the means and `centred` the lower centred cross-products
+// (row-major, d x d) of the d - 1 standardised continuous parents then the node; `q` the
+// number of configurations of the discrete parents, `iss` = N, `td` = TD. `work` is
+// scratch space. Eliminating the intercept from G = tau + Z'Z, b = Z'y leaves
+//   log det G = log(nu + n) + log det A_xx,  Q = A_yy - A_yx A_xx^-1 A_xy,
+//   A = centred + k mean mean' + diag(c, ..., c, 0),  k = n nu / (nu + n),
+// which a Cholesky factor of A gives (Q its last squared pivot), without the raw
+// cross-products' cancellation when a configuration's mean is far from the data's.
+inline double master_prior_config(double n, const double* mean, const double* centred,
                                   std::size_t d, double q, double iss, double td,
                                   std::vector<double>& work) {
-  const std::size_t p = d - 1, m = d;  // m = p + 1 coefficients, intercept first
+  const std::size_t p = d - 1;
   const double nu = iss / q, c = (iss - td) / q, rho = nu + static_cast<double>(p);
-  // G = tau + Z'Z with Z = [1, X], and b = Z'y.
-  work.assign(m * m + m, 0.0);
+  const double k = n * nu / (nu + n);
+  work.assign(d * d, 0.0);
   double* g = work.data();
-  double* b = g + m * m;
-  g[0] = nu + n;
-  for (std::size_t a = 0; a < p; ++a) {
-    g[(a + 1) * m] = sum[a];
-    for (std::size_t t = 0; t <= a; ++t) g[(a + 1) * m + t + 1] = cross[a * d + t];
-    g[(a + 1) * m + a + 1] += c;
-    b[a + 1] = cross[p * d + a];
+  for (std::size_t a = 0; a < d; ++a) {
+    for (std::size_t b = 0; b <= a; ++b) g[a * d + b] = centred[a * d + b] + k * mean[a] * mean[b];
+    if (a < p) g[a * d + a] += c;
   }
-  b[0] = sum[p];
-  const double yy = cross[p * d + p];
-  // Cholesky G = L L' in place (lower triangle); then Q = yy - |L^-1 b|^2.
-  double log_det = 0;
-  for (std::size_t i = 0; i < m; ++i) {
+  // Cholesky A = L L' in place (lower triangle); the node's pivot is left squared: Q.
+  double log_det = std::log(nu + n), Q = 0;
+  for (std::size_t i = 0; i < d; ++i) {
     for (std::size_t j = 0; j <= i; ++j) {
-      double x = g[i * m + j];
-      for (std::size_t t = 0; t < j; ++t) x -= g[i * m + t] * g[j * m + t];
-      if (i == j) {
-        g[i * m + i] = std::sqrt(x);
+      double x = g[i * d + j];
+      for (std::size_t t = 0; t < j; ++t) x -= g[i * d + t] * g[j * d + t];
+      if (i == j && i == p) {
+        Q = x;
+      } else if (i == j) {
+        g[i * d + i] = std::sqrt(x);
         log_det += std::log(x);
       } else {
-        g[i * m + j] = x / g[j * m + j];
+        g[i * d + j] = x / g[j * d + j];
       }
     }
   }
-  double explained = 0;
-  for (std::size_t i = 0; i < m; ++i) {
-    double x = b[i];
-    for (std::size_t t = 0; t < i; ++t) x -= g[i * m + t] * b[t];
-    b[i] = x / g[i * m + i];
-    explained += b[i] * b[i];
-  }
   const double log_det_tau = std::log(nu) + static_cast<double>(p) * std::log(c);
-  const double phi = c, Q = yy - explained;
+  const double phi = c;
   return log_gamma((rho + n) / 2) - log_gamma(rho / 2) - n / 2 * std::log(M_PI) +
          rho / 2 * std::log(phi) - 0.5 * (log_det - log_det_tau) -
          (rho + n) / 2 * std::log(phi + Q);
