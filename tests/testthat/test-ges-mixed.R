@@ -52,3 +52,45 @@ test_that("the CG scores give the allowed DAGs of a Markov equivalence class one
     }
   }
 })
+
+test_that("ges() on mixed data finds the allowed class of a CLG network", {
+  # random_mixed_fit(7) with seeds 1 and 3, 20,000 rows: the truth's CPDAG with the
+  # continuous -> discrete arcs blacklisted (seed 3's orients more than the CPDAG).
+  for (seed in c(1, 3)) {
+    fit <- withr::with_seed(seed, random_mixed_fit(7, average_degree = 2))
+    d <- withr::with_seed(seed, simulate_data(fit, 20000))
+    g <- ges(d, score = "bic")
+    expect_identical(as.matrix(g), as.matrix(cpdag(fit$graph, blacklist = excluded_blacklist(d))))
+    excluded <- g$info$excluded_arcs
+    expect_setequal(paste(excluded$from, excluded$to),
+                    do.call(paste, excluded_blacklist(d)))
+    expect_equal(g$score, network_score(g$info$dag, d, score = "bic"), tolerance = 1e-12)
+    expect_equal(g$info$trace[length(g$info$trace)], g$score, tolerance = 1e-12)
+  }
+  expect_identical(c(ges(iris)$type, ges(iris)$info$score), c("pdag", "bic"))
+})
+
+test_that("ges() on mixed data reaches the best allowed score on most small problems", {
+  # random_mixed_fit(5) with seeds 1 to 30, 300 rows, bic and bcg: ges() reached
+  # exact_search()'s best score (same exclusions) in 56 of the 60 cases; it missed with
+  # bic on seeds 8 and 16 and with both on seed 23 (on seed 8 hill_climb() stops at the
+  # same local optimum). Checked here on seeds 1-8: all but seed 8's bic.
+  matched <- 0L
+  for (seed in 1:8) {
+    d <- withr::with_seed(seed, simulate_data(random_mixed_fit(5, average_degree = 2), 300))
+    for (score in c("bic", "bcg")) {
+      g <- ges(d, score = score)
+      best <- exact_search(d, score = score)$score
+      expect_lte(g$score, best + 1e-9 * abs(best))
+      expect_equal(g$score, network_score(g$info$dag, d, score = score), tolerance = 1e-12)
+      matched <- matched + isTRUE(all.equal(g$score, best, tolerance = 1e-10))
+    }
+  }
+  expect_identical(matched, 15)
+})
+
+test_that("ges() refuses cg_bic and the turning phase on mixed data", {
+  expect_error(ges(iris, score = "cg_bic"), "cg_bic", class = "learnbn_error_not_score_equivalent")
+  expect_error(ges(iris, phases = c("forward", "backward", "turning")), "turning",
+               class = "learnbn_error_data_type")
+})
