@@ -86,7 +86,7 @@ test_that("ges() on mixed data reaches the best allowed score on most small prob
       matched <- matched + isTRUE(all.equal(g$score, best, tolerance = 1e-10))
     }
   }
-  expect_identical(matched, 15)
+  expect_identical(matched, 15L)
 })
 
 test_that("ges() refuses cg_bic and the turning phase on mixed data", {
