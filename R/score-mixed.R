@@ -11,8 +11,8 @@ learners_without_mixed <- "pdag_search"
 # `env` (the learner's frame, as the set-up functions get it) bounds the search.
 learner_name <- function(env = rlang::caller_env()) {
   namespace <- asNamespace("learnbn")
-  candidates <- c(learners_without_mixed, "ges", "pc", "hybrid", "minimal_imap", "mmpc", "hiton_pc",
-                  "gs", "iamb", "mmhc")
+  candidates <- c(learners_without_mixed, "ges", "pc", "hybrid", "minimal_imap", "mmpc",
+                  "hiton_pc", "gs", "iamb", "mmhc")
   functions <- lapply(candidates, get0, envir = namespace, inherits = FALSE)
   for (i in seq_len(sys.nframe())) {
     fn <- sys.function(i)
