@@ -1,19 +1,18 @@
 # Conditional linear Gaussian (CLG) networks of mixed data: the arcs they exclude, and why
 # a family has no finite score (score/conditional_gaussian.hpp).
 
-# Score-based learners that do not take mixed data: the searches over equivalence classes
-# assume that every DAG of a class is allowed and scores alike, while mixed data forbid
-# arcs from continuous to discrete nodes (and their likelihood scores are not
-# score-equivalent; "bcg" is, within the DAGs allowed).
-learners_without_mixed <- c("ges", "pdag_search")
+# Score-based learners that do not take mixed data: pdag_search() assumes that every DAG
+# of a class is allowed, while mixed data forbid arcs from continuous to discrete nodes.
+# (ges() takes them: the CG scores are score equivalent within the DAGs allowed.)
+learners_without_mixed <- "pdag_search"
 
 # The name of the outermost learnbn learner on the call stack (found by its function, so
 # also when it is called through a variable or do.call()), or "" when there is none.
 # `env` (the learner's frame, as the set-up functions get it) bounds the search.
 learner_name <- function(env = rlang::caller_env()) {
   namespace <- asNamespace("learnbn")
-  candidates <- c(learners_without_mixed, "pc", "hybrid", "minimal_imap", "mmpc", "hiton_pc",
-                  "gs", "iamb", "mmhc")
+  candidates <- c(learners_without_mixed, "ges", "pc", "hybrid", "minimal_imap", "mmpc",
+                  "hiton_pc", "gs", "iamb", "mmhc")
   functions <- lapply(candidates, get0, envir = namespace, inherits = FALSE)
   for (i in seq_len(sys.nframe())) {
     fn <- sys.function(i)
@@ -27,15 +26,14 @@ mixed_what <- function(learner) {
   if (nzchar(learner)) paste0("{.fn ", learner, "}") else "constraint-based learners"
 }
 
-# ges() and pdag_search() on mixed data: why a search over equivalence classes does not
-# apply to CLG scores.
+# pdag_search() on mixed data: why its search over equivalence classes does not apply to
+# CLG scores.
 stop_mixed_classes <- function(learner, call) {
   lbn_abort(c(paste0("Mixed data are not supported by {.fn {learner}}: it searches over ",
-                     "Markov equivalence classes, whose DAGs must all be allowed and score ",
-                     "alike; on mixed data no arc may go from a continuous to a discrete ",
-                     "node, and the likelihood scores give equivalent DAGs different scores."),
-              "i" = paste0("Use a search over DAGs ({.fn hill_climb}, {.fn tabu_search}, ",
-                           "{.fn exact_search}) or {.fn pc}.")),
+                     "Markov equivalence classes assuming that all their DAGs are allowed, ",
+                     "and on mixed data no arc may go from a continuous to a discrete node."),
+              "i" = paste0("Use {.fn ges}, a search over DAGs ({.fn hill_climb}, ",
+                           "{.fn tabu_search}, {.fn exact_search}) or {.fn pc}.")),
             "data_type", call = call)
 }
 

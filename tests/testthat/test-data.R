@@ -204,7 +204,7 @@ test_that("errors about data given to a learner name the learner and its argumen
   holes <- data.frame(a = c("x", NA, "y"), b = c("u", "v", "v"))
   expect_snapshot(error = TRUE, {
     hill_climb(holes)
-    ges(data.frame(b = c(1.5, 2, 3, 4.5), c = factor(c(1, 1, 2, 2))))
+    pdag_search(data.frame(b = c(1.5, 2, 3, 4.5), c = factor(c(1, 1, 2, 2))))
     fit_parameters(bn_graph_from_string("[a][b|a]"), data.frame(a = "x", a = "y", check.names = FALSE))
     bn_data(holes)
   })

@@ -38,6 +38,8 @@
 #pragma once
 #include <algorithm>
 #include <climits>
+#include <cmath>
+#include <limits>
 #include <functional>
 #include <map>
 #include <queue>
@@ -167,9 +169,14 @@ class Ges {
         else if (shared == 1) partial.push_back(v);
       }
       graph_ = next;
-      score_ += op->delta;
+      // With class comparisons, the score of the admissible DAG (no drift).
+      score_ = refresh_all_ && constrained_ ? dag_score(dag_) : score_ + op->delta;
       trace.push_back(score_);
       ++steps;
+      if (refresh_all_) {
+        for (int v = 0; v < n_; ++v) refresh(forward, v, nullptr);
+        continue;
+      }
       for (int v : whole) refresh(forward, v, nullptr);
       for (int v : partial) refresh(forward, v, &ends);
     }
@@ -365,8 +372,8 @@ class Ges {
       scorer_.score_additions(y, group.first, extras, with_x);
       for (std::size_t i = 0; i < extras.size(); ++i) {
         Operator& op = group.second[i];
-        op.delta = with_x[i] - without_x;
-        if (op.delta > improvement_margin(without_x)) ops.push_back(std::move(op));
+        op.delta = change(true, op, with_x[i], without_x);
+        if (op.delta > margin(without_x)) ops.push_back(std::move(op));
       }
     }
   }
@@ -382,15 +389,40 @@ class Ges {
         without_x.erase(std::remove(without_x.begin(), without_x.end(), x), without_x.end());
         const std::vector<int> with_x = sorted_union(without_x, {x});
         const double with_x_score = scorer_.score(y, with_x);
-        const double delta = scorer_.score(y, without_x) - with_x_score;
-        if (delta <= improvement_margin(with_x_score)) return;
         std::vector<int> removed;  // H = NA_{Y,X} \ kept
         for (int v : na) {
           if (std::find(kept.begin(), kept.end(), v) == kept.end()) removed.push_back(v);
         }
-        ops.push_back(Operator{x, y, removed, delta});
+        Operator op{x, y, removed, 0.0};
+        op.delta = change(false, op, scorer_.score(y, without_x), with_x_score);
+        if (op.delta > margin(with_x_score)) ops.push_back(std::move(op));
       });
     }
+  }
+
+  // The score change of an operator from its family's scores after and before. When one
+  // is not finite (on mixed data, a discrete node with a continuous parent, which no CLG
+  // network has), the classes are compared by admissible DAGs instead (the CG scores
+  // ges() takes score the allowed DAGs of a class alike); -Inf if the result has none.
+  // Such changes depend on the whole graph, so every target is then refreshed each step.
+  double change(bool forward, const Operator& op, double after, double before) {
+    if (std::isfinite(after) && std::isfinite(before)) return after - before;
+    refresh_all_ = true;
+    Pdag next = graph_;
+    if (forward) apply_insert(next, op); else apply_delete(next, op);
+    ParentLists extension;
+    if (!complete(next) || !admissible_extension(next, k_, extension)) {
+      return -std::numeric_limits<double>::infinity();
+    }
+    return dag_score(extension) - score_;
+  }
+  double margin(double family_score) const {
+    return improvement_margin(std::isfinite(family_score) ? family_score : score_);
+  }
+  double dag_score(const ParentLists& dag) {
+    double total = 0;
+    for (int v = 0; v < n_; ++v) total += scorer_.score(v, dag[v]);
+    return total;
   }
 
   FamilyScorer& scorer_;
@@ -402,6 +434,7 @@ class Ges {
   Pdag graph_;
   ParentLists dag_;  // with constraints: the admissible extension of graph_
   double score_ = 0;
+  bool refresh_all_ = false;  // some score change compared whole classes (change())
   std::vector<std::vector<Operator>> operators_;  // by target, best first
   std::vector<std::vector<int>> successors_;      // semi-directed successors (this step)
   std::vector<std::vector<char>> reachable_;      // from each target, on demand (this step)
