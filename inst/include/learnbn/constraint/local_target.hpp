@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -54,13 +55,7 @@ class CountedTests {
       : test_(std::move(test)), interrupt_(interrupt), ordered_(ordered) {}
 
   double operator()(int x, int y, const std::vector<int>& z) {
-    if (ordered_) {
-      key_.assign({x, y});
-    } else {
-      key_.assign({std::min(x, y), std::max(x, y)});
-    }
-    key_.insert(key_.end(), z.begin(), z.end());
-    std::sort(key_.begin() + 2, key_.end());
+    set_key(x, y, z);
     auto hit = memo_.find(key_);
     if (hit != memo_.end()) {
       ++cache_hits;
@@ -73,16 +68,72 @@ class CountedTests {
     return p;
   }
 
+  // p[k] = (*this)(xs[k], y, z) for every k; the tests not in the memo run together when
+  // the test has a batch(xs, y, z, p) member (constraint/local_batch.hpp), which gives
+  // the p-values of the tests alone.
+  void against(const std::vector<int>& xs, int y, const std::vector<int>& z,
+               std::vector<double>& p) {
+    p.resize(xs.size());
+    asked_.clear();
+    position_.clear();
+    for (std::size_t k = 0; k < xs.size(); ++k) {
+      set_key(xs[k], y, z);
+      auto hit = memo_.find(key_);
+      if (hit != memo_.end()) {
+        ++cache_hits;
+        p[k] = hit->second;
+      } else {
+        asked_.push_back(xs[k]);
+        position_.push_back(k);
+      }
+    }
+    if (asked_.empty()) return;
+    if (interrupt_ && interrupt_->poll()) throw LocalStopped();
+    if constexpr (HasBatch<Test>::value) {
+      test_.batch(asked_, y, z, answers_);
+    } else {
+      answers_.resize(asked_.size());
+      for (std::size_t k = 0; k < asked_.size(); ++k) answers_[k] = test_(asked_[k], y, z);
+    }
+    for (std::size_t k = 0; k < asked_.size(); ++k) {
+      p[position_[k]] = answers_[k];
+      set_key(asked_[k], y, z);
+      memo_.emplace(key_, answers_[k]);
+    }
+    tests += asked_.size();
+  }
+
   void clear() { memo_.clear(); }
 
   std::size_t tests = 0, cache_hits = 0;
 
  private:
+  template <class T, class = void>
+  struct HasBatch : std::false_type {};
+  template <class T>
+  struct HasBatch<T, std::void_t<decltype(std::declval<T&>().batch(
+                         std::declval<const std::vector<int>&>(), 0,
+                         std::declval<const std::vector<int>&>(),
+                         std::declval<std::vector<double>&>()))>> : std::true_type {};
+
+  void set_key(int x, int y, const std::vector<int>& z) {
+    if (ordered_) {
+      key_.assign({x, y});
+    } else {
+      key_.assign({std::min(x, y), std::max(x, y)});
+    }
+    key_.insert(key_.end(), z.begin(), z.end());
+    std::sort(key_.begin() + 2, key_.end());
+  }
+
   Test test_;
   Interrupt* interrupt_;
   bool ordered_;
   std::vector<int> key_;
   std::map<std::vector<int>, double> memo_;
+  std::vector<int> asked_;                // against(): the tests not in the memo,
+  std::vector<std::size_t> position_;     // their positions
+  std::vector<double> answers_;           // and p-values
 };
 
 // The algorithms for one target, on one thread's tests.
@@ -189,6 +240,39 @@ class TargetDiscovery {
     return best;
   }
 
+  // MMPC's associations of the candidates `open` with x, raised by the largest p-value
+  // given fixed + S over the subsets S of `pool` in order of size, each candidate's
+  // tests stopping at its first p-value above alpha: max_p_value() for each candidate,
+  // but with the subsets outside, so that each set's tests run together.
+  void raise_associations(int x, const std::vector<int>& open, const std::vector<int>& pool,
+                          const std::vector<int>& fixed, std::vector<double>& association) {
+    std::vector<double> best(open.size(), 0.0), p;
+    std::vector<std::size_t> live(open.size());
+    for (std::size_t j = 0; j < live.size(); ++j) live[j] = j;
+    std::vector<int> asked, z;
+    const int m = static_cast<int>(pool.size());
+    for (int k = 0; k <= m && !live.empty(); ++k) {
+      std::vector<int> pick(k);
+      for (int i = 0; i < k; ++i) pick[i] = i;
+      do {
+        z = fixed;
+        for (int i : pick) z.push_back(pool[i]);
+        asked.clear();
+        for (std::size_t j : live) asked.push_back(open[j]);
+        test_.against(asked, x, z, p);
+        std::size_t still = 0;
+        for (std::size_t i = 0; i < live.size(); ++i) {
+          best[live[i]] = std::max(best[live[i]], p[i]);
+          if (!(best[live[i]] > opt_.alpha)) live[still++] = live[i];
+        }
+        live.resize(still);
+      } while (!live.empty() && next_combination(pick, m));
+    }
+    for (std::size_t j = 0; j < open.size(); ++j) {
+      association[j] = std::max(association[j], best[j]);
+    }
+  }
+
   std::vector<int> mmpc_forward(int x) {
     std::vector<int> cpc = whitelisted(x);
     std::vector<int> open;
@@ -205,14 +289,13 @@ class TargetDiscovery {
       std::vector<double> kept;
       for (std::size_t k = 0; k < open.size(); ++k) {
         if (!(association[k] < opt_.alpha)) continue;
-        const double p = max_p_value(open[k], x, pool, fixed, 0, static_cast<int>(pool.size()),
-                                     true);
         still.push_back(open[k]);
-        kept.push_back(std::max(association[k], p));
+        kept.push_back(association[k]);
       }
       open.swap(still);
       association.swap(kept);
       if (open.empty()) break;
+      raise_associations(x, open, pool, fixed, association);
       const std::size_t best =
           std::min_element(association.begin(), association.end()) - association.begin();
       if (association[best] > opt_.alpha) break;
@@ -225,11 +308,13 @@ class TargetDiscovery {
 
   std::vector<int> hiton_forward(int x) {
     std::vector<int> cpc = whitelisted(x);
+    std::vector<int> candidates;
+    for (int y : others(x, cpc)) if (!banned(x, y)) candidates.push_back(y);
+    std::vector<double> p;
+    test_.against(candidates, x, {}, p);
     std::vector<std::pair<double, int>> order;
-    for (int y : others(x, cpc)) {
-      if (banned(x, y)) continue;
-      const double p = test_(y, x, {});
-      if (p <= opt_.alpha) order.emplace_back(p, y);
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      if (p[k] <= opt_.alpha) order.emplace_back(p[k], candidates[k]);
     }
     std::stable_sort(order.begin(), order.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -279,8 +364,8 @@ class TargetDiscovery {
   // p-values of x against each candidate given `mb`.
   std::vector<double> associations(int x, const std::vector<int>& candidates,
                                    const std::vector<int>& mb) {
-    std::vector<double> p(candidates.size());
-    for (std::size_t k = 0; k < candidates.size(); ++k) p[k] = test_(candidates[k], x, mb);
+    std::vector<double> p;
+    test_.against(candidates, x, mb, p);
     return p;
   }
 
