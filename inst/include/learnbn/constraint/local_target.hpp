@@ -1,18 +1,17 @@
 // Local discovery for one target (see local_discovery.hpp for the algorithms and the
-// whole network): the options, the memo of one thread's tests, and MMPC, HITON-PC, GS and
-// the IAMBs written against a test callable (x, y, z) -> p-value.
+// whole network): the options, and MMPC, HITON-PC, GS and the IAMBs written against one
+// thread's tests (local_memo.hpp) of a callable (x, y, z) -> p-value.
 #pragma once
 #include <algorithm>
 #include <climits>
 #include <cstddef>
-#include <map>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "../util/combinations.hpp"
 #include "../util/interrupt.hpp"
+#include "local_memo.hpp"
 
 namespace learnbn {
 
@@ -40,100 +39,6 @@ struct LocalOptions {
   // The test is not symmetric in x and y (mi_cg with x, y discrete and z continuous
   // members): the memo keys the pair in the order asked, which is bnlearn's order.
   bool ordered_pairs = false;
-};
-
-// Thrown inside a target's run when the run must stop; caught before it leaves a thread.
-struct LocalStopped {};
-
-// The tests of one thread: a memo of p-values keyed by ({x, y} sorted, or in the order
-// asked when `ordered`, z sorted), which is cleared for each target so the counts do not
-// depend on the threads.
-template <class Test>
-class CountedTests {
- public:
-  CountedTests(Test test, Interrupt* interrupt, bool ordered = false)
-      : test_(std::move(test)), interrupt_(interrupt), ordered_(ordered) {}
-
-  double operator()(int x, int y, const std::vector<int>& z) {
-    set_key(x, y, z);
-    auto hit = memo_.find(key_);
-    if (hit != memo_.end()) {
-      ++cache_hits;
-      return hit->second;
-    }
-    if (interrupt_ && interrupt_->poll()) throw LocalStopped();
-    const double p = test_(x, y, z);
-    ++tests;
-    memo_.emplace(key_, p);
-    return p;
-  }
-
-  // p[k] = (*this)(xs[k], y, z) for every k; the tests not in the memo run together when
-  // the test has a batch(xs, y, z, p) member (constraint/local_batch.hpp), which gives
-  // the p-values of the tests alone.
-  void against(const std::vector<int>& xs, int y, const std::vector<int>& z,
-               std::vector<double>& p) {
-    p.resize(xs.size());
-    asked_.clear();
-    position_.clear();
-    for (std::size_t k = 0; k < xs.size(); ++k) {
-      set_key(xs[k], y, z);
-      auto hit = memo_.find(key_);
-      if (hit != memo_.end()) {
-        ++cache_hits;
-        p[k] = hit->second;
-      } else {
-        asked_.push_back(xs[k]);
-        position_.push_back(k);
-      }
-    }
-    if (asked_.empty()) return;
-    if (interrupt_ && interrupt_->poll()) throw LocalStopped();
-    if constexpr (HasBatch<Test>::value) {
-      test_.batch(asked_, y, z, answers_);
-    } else {
-      answers_.resize(asked_.size());
-      for (std::size_t k = 0; k < asked_.size(); ++k) answers_[k] = test_(asked_[k], y, z);
-    }
-    for (std::size_t k = 0; k < asked_.size(); ++k) {
-      p[position_[k]] = answers_[k];
-      set_key(asked_[k], y, z);
-      memo_.emplace(key_, answers_[k]);
-    }
-    tests += asked_.size();
-  }
-
-  void clear() { memo_.clear(); }
-
-  std::size_t tests = 0, cache_hits = 0;
-
- private:
-  template <class T, class = void>
-  struct HasBatch : std::false_type {};
-  template <class T>
-  struct HasBatch<T, std::void_t<decltype(std::declval<T&>().batch(
-                         std::declval<const std::vector<int>&>(), 0,
-                         std::declval<const std::vector<int>&>(),
-                         std::declval<std::vector<double>&>()))>> : std::true_type {};
-
-  void set_key(int x, int y, const std::vector<int>& z) {
-    if (ordered_) {
-      key_.assign({x, y});
-    } else {
-      key_.assign({std::min(x, y), std::max(x, y)});
-    }
-    key_.insert(key_.end(), z.begin(), z.end());
-    std::sort(key_.begin() + 2, key_.end());
-  }
-
-  Test test_;
-  Interrupt* interrupt_;
-  bool ordered_;
-  std::vector<int> key_;
-  std::map<std::vector<int>, double> memo_;
-  std::vector<int> asked_;                // against(): the tests not in the memo,
-  std::vector<std::size_t> position_;     // their positions
-  std::vector<double> answers_;           // and p-values
 };
 
 // The algorithms for one target, on one thread's tests.
@@ -181,7 +86,7 @@ class TargetDiscovery {
         if (!(sep.size() < other.size())) sep = other;
       }
       const int largest = std::min(static_cast<int>(sep.size()), opt_.max_cond);
-      if (max_p_value(x, y, sep, {}, empty_set ? 0 : 1, largest, true) > opt_.alpha) {
+      if (max_p_value(x, y, sep, empty_set ? 0 : 1, largest) > opt_.alpha) {
         kept.erase(std::find(kept.begin(), kept.end(), y));
       }
     }
@@ -220,10 +125,9 @@ class TargetDiscovery {
     return out;
   }
 
-  // The largest p-value of x _||_ y | fixed + S over the subsets S of `pool` of sizes
-  // smallest..largest, in order of size; with `stop`, stops at the first above alpha.
-  double max_p_value(int x, int y, const std::vector<int>& pool, const std::vector<int>& fixed,
-                     int smallest, int largest, bool stop) {
+  // The largest p-value of x _||_ y | S over the subsets S of `pool` of sizes
+  // smallest..largest, in order of size, stopping at the first above alpha.
+  double max_p_value(int x, int y, const std::vector<int>& pool, int smallest, int largest) {
     double best = 0;
     const int m = static_cast<int>(pool.size());
     std::vector<int> z;
@@ -231,10 +135,10 @@ class TargetDiscovery {
       std::vector<int> pick(k);
       for (int i = 0; i < k; ++i) pick[i] = i;
       do {
-        z = fixed;
+        z.clear();
         for (int i : pick) z.push_back(pool[i]);
         best = std::max(best, test_(x, y, z));
-        if (stop && best > opt_.alpha) return best;
+        if (best > opt_.alpha) return best;
       } while (next_combination(pick, m));
     }
     return best;
@@ -322,7 +226,7 @@ class TargetDiscovery {
       if (static_cast<int>(cpc.size()) > opt_.max_cond) break;
       const int y = candidate.second;
       const int largest = std::min(static_cast<int>(cpc.size()), opt_.max_cond);
-      if (cpc.empty() || max_p_value(x, y, cpc, {}, 1, largest, true) <= opt_.alpha) {
+      if (cpc.empty() || max_p_value(x, y, cpc, 1, largest) <= opt_.alpha) {
         cpc.push_back(y);
       }
     }
