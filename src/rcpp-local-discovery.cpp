@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 #include <learnbn/citest/tester.hpp>
+#include <learnbn/constraint/local_batch.hpp>
 #include <learnbn/constraint/local_discovery.hpp>
 #include <learnbn/data/distinct_rows.hpp>
 #include "rcpp-glue.h"
@@ -56,11 +57,7 @@ Rcpp::List cpp_local_discovery(Rcpp::List data, Rcpp::List test, Rcpp::List opti
   // the threads share the columns' sets.
   const auto column_bits = std::make_shared<learnbn::ColumnBits>(view);
   const auto make_test = [&] {
-    auto tester = std::make_shared<learnbn::CITester>(tested, spec, view.n_rows);
-    tester->count_bits_from(view, column_bits);
-    return [tester](int x, int y, const std::vector<int>& z) {
-      return tester->test(x, y, z).p_value;
-    };
+    return learnbn::LocalBatchTests(tested, spec, view.n_rows, &view, column_bits);
   };
   RCalls r_calls;
   learnbn::Interrupt interrupt(r_calls.interrupt_check());

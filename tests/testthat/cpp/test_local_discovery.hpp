@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <learnbn/citest/tester.hpp>
+#include <learnbn/constraint/local_batch.hpp>
 #include <learnbn/constraint/local_discovery.hpp>
 
 #include "check.hpp"
@@ -163,7 +164,42 @@ inline void test_local_discovery_data() {
   CHECK(r.pc[0].empty() && r.pc[4] == std::vector<int>{3});
 }
 
+// constraint/local_batch.hpp: the tests of many candidates against one target and set,
+// counted together (by windows over the rows, or from bit sets), give the p-values of
+// the tests run alone, bit for bit.
+inline void test_local_batch_tests() {
+  Simulated data = collider_data(5000, 11);
+  const auto bits = std::make_shared<ColumnBits>(data.view);
+  const std::vector<std::vector<int>> sets = {{}, {2}, {3, 1}, {0, 2, 4}};
+  for (const CIStatistic statistic : {CIStatistic::pearson_x2, CIStatistic::likelihood_g2}) {
+    CITestSpec spec;
+    spec.statistic = statistic;
+    CITester alone(data.view, spec);
+    for (const bool with_bits : {false, true}) {
+      const LocalBatchTests together = with_bits
+                                           ? LocalBatchTests(data.view, spec, 0, &data.view, bits)
+                                           : LocalBatchTests(data.view, spec, 0);
+      for (int y = 0; y < 5; ++y) {
+        for (const auto& z : sets) {
+          if (std::find(z.begin(), z.end(), y) != z.end()) continue;
+          std::vector<int> xs;
+          for (int x = 0; x < 5; ++x) {
+            if (x != y && std::find(z.begin(), z.end(), x) == z.end()) xs.push_back(x);
+          }
+          std::vector<double> p;
+          together.batch(xs, y, z, p);
+          CHECK(p.size() == xs.size());
+          for (std::size_t k = 0; k < xs.size(); ++k) {
+            CHECK(p[k] == alone.test(xs[k], y, z).p_value);
+          }
+        }
+      }
+    }
+  }
+}
+
 inline void run_local_discovery_tests() {
+  run_test("test_local_batch_tests", test_local_batch_tests);
   run_test("test_local_discovery_oracle", test_local_discovery_oracle);
   run_test("test_local_discovery_data", test_local_discovery_data);
 }

@@ -1,17 +1,17 @@
 // Local discovery for one target (see local_discovery.hpp for the algorithms and the
-// whole network): the options, the memo of one thread's tests, and MMPC, HITON-PC, GS and
-// the IAMBs written against a test callable (x, y, z) -> p-value.
+// whole network): the options, and MMPC, HITON-PC, GS and the IAMBs written against one
+// thread's tests (local_memo.hpp) of a callable (x, y, z) -> p-value.
 #pragma once
 #include <algorithm>
 #include <climits>
 #include <cstddef>
-#include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "../util/combinations.hpp"
 #include "../util/interrupt.hpp"
+#include "local_memo.hpp"
 
 namespace learnbn {
 
@@ -39,50 +39,6 @@ struct LocalOptions {
   // The test is not symmetric in x and y (mi_cg with x, y discrete and z continuous
   // members): the memo keys the pair in the order asked, which is bnlearn's order.
   bool ordered_pairs = false;
-};
-
-// Thrown inside a target's run when the run must stop; caught before it leaves a thread.
-struct LocalStopped {};
-
-// The tests of one thread: a memo of p-values keyed by ({x, y} sorted, or in the order
-// asked when `ordered`, z sorted), which is cleared for each target so the counts do not
-// depend on the threads.
-template <class Test>
-class CountedTests {
- public:
-  CountedTests(Test test, Interrupt* interrupt, bool ordered = false)
-      : test_(std::move(test)), interrupt_(interrupt), ordered_(ordered) {}
-
-  double operator()(int x, int y, const std::vector<int>& z) {
-    if (ordered_) {
-      key_.assign({x, y});
-    } else {
-      key_.assign({std::min(x, y), std::max(x, y)});
-    }
-    key_.insert(key_.end(), z.begin(), z.end());
-    std::sort(key_.begin() + 2, key_.end());
-    auto hit = memo_.find(key_);
-    if (hit != memo_.end()) {
-      ++cache_hits;
-      return hit->second;
-    }
-    if (interrupt_ && interrupt_->poll()) throw LocalStopped();
-    const double p = test_(x, y, z);
-    ++tests;
-    memo_.emplace(key_, p);
-    return p;
-  }
-
-  void clear() { memo_.clear(); }
-
-  std::size_t tests = 0, cache_hits = 0;
-
- private:
-  Test test_;
-  Interrupt* interrupt_;
-  bool ordered_;
-  std::vector<int> key_;
-  std::map<std::vector<int>, double> memo_;
 };
 
 // The algorithms for one target, on one thread's tests.
@@ -130,7 +86,7 @@ class TargetDiscovery {
         if (!(sep.size() < other.size())) sep = other;
       }
       const int largest = std::min(static_cast<int>(sep.size()), opt_.max_cond);
-      if (max_p_value(x, y, sep, {}, empty_set ? 0 : 1, largest, true) > opt_.alpha) {
+      if (max_p_value(x, y, sep, empty_set ? 0 : 1, largest) > opt_.alpha) {
         kept.erase(std::find(kept.begin(), kept.end(), y));
       }
     }
@@ -169,10 +125,9 @@ class TargetDiscovery {
     return out;
   }
 
-  // The largest p-value of x _||_ y | fixed + S over the subsets S of `pool` of sizes
-  // smallest..largest, in order of size; with `stop`, stops at the first above alpha.
-  double max_p_value(int x, int y, const std::vector<int>& pool, const std::vector<int>& fixed,
-                     int smallest, int largest, bool stop) {
+  // The largest p-value of x _||_ y | S over the subsets S of `pool` of sizes
+  // smallest..largest, in order of size, stopping at the first above alpha.
+  double max_p_value(int x, int y, const std::vector<int>& pool, int smallest, int largest) {
     double best = 0;
     const int m = static_cast<int>(pool.size());
     std::vector<int> z;
@@ -180,13 +135,46 @@ class TargetDiscovery {
       std::vector<int> pick(k);
       for (int i = 0; i < k; ++i) pick[i] = i;
       do {
-        z = fixed;
+        z.clear();
         for (int i : pick) z.push_back(pool[i]);
         best = std::max(best, test_(x, y, z));
-        if (stop && best > opt_.alpha) return best;
+        if (best > opt_.alpha) return best;
       } while (next_combination(pick, m));
     }
     return best;
+  }
+
+  // MMPC's associations of the candidates `open` with x, raised by the largest p-value
+  // given fixed + S over the subsets S of `pool` in order of size, each candidate's
+  // tests stopping at its first p-value above alpha: max_p_value() for each candidate,
+  // but with the subsets outside, so that each set's tests run together.
+  void raise_associations(int x, const std::vector<int>& open, const std::vector<int>& pool,
+                          const std::vector<int>& fixed, std::vector<double>& association) {
+    std::vector<double> best(open.size(), 0.0), p;
+    std::vector<std::size_t> live(open.size());
+    for (std::size_t j = 0; j < live.size(); ++j) live[j] = j;
+    std::vector<int> asked, z;
+    const int m = static_cast<int>(pool.size());
+    for (int k = 0; k <= m && !live.empty(); ++k) {
+      std::vector<int> pick(k);
+      for (int i = 0; i < k; ++i) pick[i] = i;
+      do {
+        z = fixed;
+        for (int i : pick) z.push_back(pool[i]);
+        asked.clear();
+        for (std::size_t j : live) asked.push_back(open[j]);
+        test_.against(asked, x, z, p);
+        std::size_t still = 0;
+        for (std::size_t i = 0; i < live.size(); ++i) {
+          best[live[i]] = std::max(best[live[i]], p[i]);
+          if (!(best[live[i]] > opt_.alpha)) live[still++] = live[i];
+        }
+        live.resize(still);
+      } while (!live.empty() && next_combination(pick, m));
+    }
+    for (std::size_t j = 0; j < open.size(); ++j) {
+      association[j] = std::max(association[j], best[j]);
+    }
   }
 
   std::vector<int> mmpc_forward(int x) {
@@ -205,14 +193,13 @@ class TargetDiscovery {
       std::vector<double> kept;
       for (std::size_t k = 0; k < open.size(); ++k) {
         if (!(association[k] < opt_.alpha)) continue;
-        const double p = max_p_value(open[k], x, pool, fixed, 0, static_cast<int>(pool.size()),
-                                     true);
         still.push_back(open[k]);
-        kept.push_back(std::max(association[k], p));
+        kept.push_back(association[k]);
       }
       open.swap(still);
       association.swap(kept);
       if (open.empty()) break;
+      raise_associations(x, open, pool, fixed, association);
       const std::size_t best =
           std::min_element(association.begin(), association.end()) - association.begin();
       if (association[best] > opt_.alpha) break;
@@ -225,11 +212,13 @@ class TargetDiscovery {
 
   std::vector<int> hiton_forward(int x) {
     std::vector<int> cpc = whitelisted(x);
+    std::vector<int> candidates;
+    for (int y : others(x, cpc)) if (!banned(x, y)) candidates.push_back(y);
+    std::vector<double> p;
+    test_.against(candidates, x, {}, p);
     std::vector<std::pair<double, int>> order;
-    for (int y : others(x, cpc)) {
-      if (banned(x, y)) continue;
-      const double p = test_(y, x, {});
-      if (p <= opt_.alpha) order.emplace_back(p, y);
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      if (p[k] <= opt_.alpha) order.emplace_back(p[k], candidates[k]);
     }
     std::stable_sort(order.begin(), order.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -237,7 +226,7 @@ class TargetDiscovery {
       if (static_cast<int>(cpc.size()) > opt_.max_cond) break;
       const int y = candidate.second;
       const int largest = std::min(static_cast<int>(cpc.size()), opt_.max_cond);
-      if (cpc.empty() || max_p_value(x, y, cpc, {}, 1, largest, true) <= opt_.alpha) {
+      if (cpc.empty() || max_p_value(x, y, cpc, 1, largest) <= opt_.alpha) {
         cpc.push_back(y);
       }
     }
@@ -279,8 +268,8 @@ class TargetDiscovery {
   // p-values of x against each candidate given `mb`.
   std::vector<double> associations(int x, const std::vector<int>& candidates,
                                    const std::vector<int>& mb) {
-    std::vector<double> p(candidates.size());
-    for (std::size_t k = 0; k < candidates.size(); ++k) p[k] = test_(candidates[k], x, mb);
+    std::vector<double> p;
+    test_.against(candidates, x, mb, p);
     return p;
   }
 

@@ -1,0 +1,178 @@
+// The CI tests of local discovery on data: one at a time through CITester, or many at
+// once. MMPC's forward phase, HITON-PC's marginal pass and the IAMBs' growth ask the
+// tests c _||_ target | z of many candidates c against one target and conditioning set z.
+// Run alone, each test is a pass over the rows (or splits the rows' bit sets anew);
+// together, the target and z are combined once and reused for every candidate: counted
+// from bit sets of the rows (citest/bit_tables.hpp: the cells of (target, z) split once,
+// then one AND and popcount per cell, candidate state and word) or by windows of up to 16
+// candidates in one pass over the rows each (citest/shared_prefix.hpp), whichever is
+// estimated cheaper, as CITester's windows choose. Each table is put in the layout of the
+// test run alone (the candidate as x, the target as y), and its cells are whole counts,
+// so every statistic and p-value is bit for bit CITester::test(c, target, z)'s.
+// The batch applies to asymptotic X2 and G2 tests on complete byte-coded data with
+// whole weights and dense-sized tables; any other test runs alone.
+#pragma once
+#include <cmath>
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "../citest/bit_tables.hpp"
+#include "../citest/discrete.hpp"
+#include "../citest/shared_prefix.hpp"
+#include "../citest/spec.hpp"
+#include "../citest/tester.hpp"
+#include "../data/data.hpp"
+
+namespace learnbn {
+
+class LocalBatchTests {
+ public:
+  // `tested` and `spec` as CITester's (`dense_rows`: the rows `tested` stand for);
+  // `rows` and `bits`, when given, as CITester::count_bits_from()'s. The views must
+  // outlive the tests.
+  LocalBatchTests(const DataView& tested, const CITestSpec& spec, std::size_t dense_rows,
+                  const DataView* rows = nullptr, std::shared_ptr<ColumnBits> bits = nullptr)
+      : state_(std::make_shared<State>(tested, spec, dense_rows)) {
+    State& s = *state_;
+    s.batchable = batchable(tested, spec);
+    if (rows && bits) {
+      s.tester.count_bits_from(*rows, bits);
+      s.bits_attached = s.batchable && rows->n_vars() == tested.n_vars() &&
+                        s.bits.attach(*rows, bits);
+    }
+  }
+
+  double operator()(int x, int y, const std::vector<int>& z) const {
+    return state_->tester.test(x, y, z).p_value;
+  }
+
+  // p[k] = (*this)(xs[k], y, z) for every k.
+  void batch(const std::vector<int>& xs, int y, const std::vector<int>& z,
+             std::vector<double>& p) const {
+    State& s = *state_;
+    p.assign(xs.size(), 0.0);
+    s.together.clear();
+    s.shared.assign({y});
+    s.shared.insert(s.shared.end(), z.begin(), z.end());
+    const double shared_cells = s.batchable ? small_cells(s.tested, s.shared) : 0;
+    const double dense_limit = ci_dense_limit(s.dense_rows);
+    for (std::size_t k = 0; k < xs.size(); ++k) {
+      const Column& c = s.tested.columns[xs[k]];
+      if (shared_cells > 0 && c.small && shared_cells * c.cardinality <= dense_limit) {
+        s.together.push_back(xs[k]);
+      }
+    }
+    if (s.together.size() < 2) s.together.clear();  // one test: as fast alone
+    std::size_t next = 0;
+    for (std::size_t first = 0; first < s.together.size(); first += kWidth) {
+      count_window(s, first, std::min(kWidth, s.together.size() - first));
+    }
+    for (std::size_t k = 0; k < xs.size(); ++k) {
+      if (next < s.together.size() && s.together[next] == xs[k]) {
+        p[k] = s.p_values[next++];
+      } else {
+        p[k] = (*this)(xs[k], y, z);
+      }
+    }
+  }
+
+ private:
+  static constexpr std::size_t kWidth = SharedPrefixTables::kMaxWidth;
+  // A pass over one row with one lane per candidate, in words of bit sets: CITester's
+  // cost of a window.
+  static constexpr double kLaneCost = 2.0;
+
+  struct State {
+    State(const DataView& data, const CITestSpec& test, std::size_t dense)
+        : tested(data), spec(test), dense_rows(dense > 0 ? dense : data.n_rows),
+          tester(data, test, dense) {}
+    const DataView& tested;
+    CITestSpec spec;
+    std::size_t dense_rows;
+    CITester tester;
+    bool batchable = false, bits_attached = false;
+    BitTables bits;
+    SharedPrefixTables windows;
+    ThreeWayTable table;
+    std::vector<int> shared, together;  // (target, z); the candidates counted together
+    std::vector<double> p_values, window_cells;
+  };
+
+  static bool batchable(const DataView& data, const CITestSpec& spec) {
+    if (spec.permutations > 0 || data.gaussian() || data.has_missing || data.expected ||
+        data.fold || is_mixed(data) ||
+        (spec.statistic != CIStatistic::pearson_x2 &&
+         spec.statistic != CIStatistic::likelihood_g2)) {
+      return false;
+    }
+    if (!data.weights) return true;
+    // Whole weights below 2^32 in all (distinct rows' case counts): whole cell counts,
+    // exact in any order of summation, as the tests alone count them.
+    double total = 0;
+    for (std::size_t row = 0; row < data.n_rows; ++row) {
+      const double w = data.weights[row];
+      total += w;
+      if (!(w >= 0 && w == std::floor(w))) return false;
+    }
+    return total < 4294967295.0;
+  }
+
+  // The cells of `vars` when they are all byte-coded, else 0.
+  static double small_cells(const DataView& data, const std::vector<int>& vars) {
+    double cells = 1;
+    for (int v : vars) {
+      if (!data.columns[v].small) return 0;
+      cells *= data.columns[v].cardinality;
+    }
+    return cells;
+  }
+
+  // The p-values of the `real` candidates from `first` on.
+  void count_window(State& s, std::size_t first, std::size_t real) const {
+    s.p_values.resize(first + real);
+    double cells = 0;
+    bool bits = s.bits_attached;
+    if (bits) {
+      double cost = s.bits.build_cost(s.shared, cells);
+      for (std::size_t k = 0; k < real; ++k) cost += s.bits.free_cost(cells, s.together[first + k]);
+      bits = cost < kLaneCost * static_cast<double>(s.tested.n_rows) * (1.0 + real);
+    }
+    if (!bits) {
+      s.windows.set_candidates(s.tested, s.together);
+      s.windows.count(s.tested, s.shared, first, SharedPrefixTables::width_for(real));
+    }
+    const std::size_t ny = s.tested.columns[s.shared[0]].cardinality;
+    const std::size_t prefix = static_cast<std::size_t>(small_cells(s.tested, s.shared));
+    for (std::size_t k = 0; k < real; ++k) {
+      const int c = s.together[first + k];
+      const std::size_t nx = s.tested.columns[c].cardinality;
+      if (bits) {  // the candidate free and first: the layout of the test alone
+        s.bits.count(s.shared, c, 1, s.table.cells());
+      } else {  // N[shared cell b, state x] at x * prefix + b, wanted at x + nx * b
+        s.windows.table(s.tested, k, s.window_cells);
+        std::vector<double>& out = s.table.cells();
+        out.resize(nx * prefix);
+        for (std::size_t x = 0; x < nx; ++x) {
+          for (std::size_t b = 0; b < prefix; ++b) out[x + nx * b] = s.window_cells[x * prefix + b];
+        }
+      }
+      s.p_values[first + k] = p_value(s, nx, ny, prefix / ny);
+    }
+  }
+
+  // The p-value of the table in s.table, as CITester computes it.
+  static double p_value(State& s, std::size_t nx, std::size_t ny, std::size_t nz) {
+    double adjusted_df = 0;
+    const double statistic = s.table.statistic(
+        nx, ny, nz, s.spec.statistic == CIStatistic::pearson_x2, &adjusted_df);
+    const double df = s.spec.adjusted_df
+                          ? adjusted_df
+                          : (nx - 1.0) * (ny - 1.0) * static_cast<double>(nz);
+    return chisq_upper_tail(statistic, df);
+  }
+
+  std::shared_ptr<State> state_;  // shared by copies: CountedTests keeps its test by value
+};
+
+}  // namespace learnbn
