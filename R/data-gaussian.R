@@ -3,7 +3,11 @@ gaussian_data <- function(x, weights, arg = "x", call = rlang::caller_env()) {
   n_na <- vapply(x, function(col) if (anyNA(col)) sum(is.na(col)) else 0, numeric(1))
   stop_if_missing(n_na, allow = FALSE, hint = missing_hint_gaussian, arg = arg, call = call)
   values <- lapply(x, as.double)
-  infinite <- names(x)[!vapply(values, function(v) all(is.finite(v)), logical(1))]
+  # No NA is left, so a finite sum means finite values: the per-value check (a logical
+  # vector per column, a third of the conversion's time) runs only on the other columns.
+  suspect <- !is.finite(vapply(values, sum, numeric(1)))
+  infinite <- names(x)[suspect][!vapply(values[suspect], function(v) all(is.finite(v)),
+                                        logical(1))]
   if (length(infinite)) {
     lbn_abort("Continuous column{?s} {.val {infinite}} {?has/have} infinite values.", "value",
               call = call)
