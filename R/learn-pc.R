@@ -213,11 +213,13 @@ pc_info <- function(res, sorted, spec, alpha, max_cond, stable, policy) {
   immoralities <- list2DF(list(x = name(v$x), middle = name(v$middle), y = name(v$y),
                                strength = v$strength,
                                status = pc_immorality_status[v$status + 1L]))
+  # Vectorised: a conflict-heavy run has one label per conflict, pasted in one call.
   triple <- function(k) {
-    vapply(k, function(i) {
-      if (i == 0L) return("background knowledge")
-      paste0(immoralities$x[i], " -> ", immoralities$middle[i], " <- ", immoralities$y[i])
-    }, character(1))
+    out <- rep("background knowledge", length(k))
+    i <- k[k != 0L]
+    out[k != 0L] <- paste0(immoralities$x[i], " -> ", immoralities$middle[i], " <- ",
+                           immoralities$y[i])
+    out
   }
   cf <- res$conflicts
   conflicts <- list2DF(list(from = name(cf$from), to = name(cf$to), kept = triple(cf$kept),

@@ -23,7 +23,8 @@ GaussianStats gaussian_stats(const std::vector<const double*>& columns, std::siz
   }
   const Eigen::RowVectorXd mean = (w.transpose() * x) / total;
   x.rowwise() -= mean;
-  x.array().colwise() *= w.array().sqrt();
+  // Unit weights scale by 1 exactly: skip that pass over the rows.
+  if (weights) x.array().colwise() *= w.array().sqrt();
   Eigen::MatrixXd scatter = Eigen::MatrixXd::Zero(p, p);
   scatter.selfadjointView<Eigen::Lower>().rankUpdate(x.transpose());  // half of x'x
   scatter = scatter.selfadjointView<Eigen::Lower>();
