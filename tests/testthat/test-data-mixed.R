@@ -105,7 +105,8 @@ test_that("subsets and rows of mixed data keep their kinds", {
 })
 
 test_that("functions without mixed data support say so", {
-  expect_error(ges(iris), "ges", class = "learnbn_error_data_type")
+  expect_error(ges(iris, score = "cg_bic"), "cg_bic",
+               class = "learnbn_error_not_score_equivalent")
   # found by the function, not by the name it is called by
   learner <- pdag_search
   expect_error(learner(iris), "pdag_search", class = "learnbn_error_data_type")
