@@ -3,7 +3,7 @@
 # side in one R process on the same data.frame with shuffled columns. On a shared machine
 # elapsed times follow the load; CPU time (user + system) of this process does not, so
 # the ratio is taken from it (elapsed is printed next to it). Runs under a second are
-# repeated (up to 20): CPU time is their mean (10 ms ticks), elapsed their median.
+# repeated (bench/timed.R): CPU time is their mean (10 ms ticks), elapsed their median.
 # Data: the random CLG network of bench/mixed.R (its generator, read from that file) and
 # bnlearn's clgaussian.test repeated 4 times (20,000 rows).
 #   Rscript bench/mixed-cpu.R [nodes] [rows] [shuffles]
@@ -21,18 +21,7 @@ generator <- Filter(function(e) identical(e[[2]], quote(simulate_clg)),
                     as.list(parse("bench/mixed.R")))
 eval(generator[[1]])
 
-timed <- function(run) {
-  cpu <- elapsed <- numeric(0)
-  repeat {
-    start <- proc.time()
-    value <- run()
-    used <- proc.time() - start
-    cpu <- c(cpu, used[["user.self"]] + used[["sys.self"]])
-    elapsed <- c(elapsed, used[["elapsed"]])
-    if (sum(cpu) >= 1 || length(cpu) >= 20) break
-  }
-  list(value = value, cpu = mean(cpu), elapsed = stats::median(elapsed))
-}
+source("bench/timed.R")  # timed()
 
 skeleton <- function(amat) {
   a <- (amat + t(amat)) > 0

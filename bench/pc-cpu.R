@@ -24,19 +24,7 @@ label <- function(task) sprintf("pc %s, %g rows", task$network, task$rows)
 if (length(args) >= 1) tasks <- Filter(function(t) grepl(args[[1]], label(t)), tasks)
 shuffles <- if (length(args) >= 2) seq_len(as.integer(args[[2]])) else 1:2
 
-timed <- function(run) {
-  cpu <- elapsed <- numeric(0)
-  repeat {
-    start <- proc.time()
-    value <- run()
-    used <- proc.time() - start
-    cpu <- c(cpu, used[["user.self"]] + used[["sys.self"]])
-    elapsed <- c(elapsed, used[["elapsed"]])
-    if (sum(cpu) >= 1 || length(cpu) >= 50) break
-  }
-  # CPU time is counted in ticks of 10 ms: the mean over the runs, not the median.
-  list(value = value, cpu = mean(cpu), elapsed = stats::median(elapsed))
-}
+source("bench/timed.R")  # timed()
 
 skeleton <- function(g) {
   a <- learnbn::arcs(g)

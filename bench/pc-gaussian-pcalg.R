@@ -18,20 +18,7 @@ n_nodes <- if (length(args) >= 1) args[[1]] else 50
 n_rows <- if (length(args) >= 2) args[[2]] else 10000
 options(width = 200)
 
-# CPU and elapsed seconds of run(): medians over as many runs as fit in about a second.
-timed <- function(run) {
-  cpu <- elapsed <- numeric(0)
-  repeat {
-    start <- proc.time()
-    value <- run()
-    used <- proc.time() - start
-    cpu <- c(cpu, used[["user.self"]] + used[["sys.self"]])
-    elapsed <- c(elapsed, used[["elapsed"]])
-    if (sum(cpu) >= 1 || length(cpu) >= 50) break
-  }
-  # CPU time is counted in ticks of 10 ms: the mean over the runs, not the median.
-  list(value = value, cpu = mean(cpu), elapsed = stats::median(elapsed))
-}
+source("bench/timed.R")  # timed()
 
 pair_key <- function(a, b) paste(pmin(a, b), pmax(a, b), sep = "~")
 
