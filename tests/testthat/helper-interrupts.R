@@ -42,11 +42,12 @@ interrupt_repeatedly <- function(setup, job, times = 20, max_delay = 0.3) {
     Sys.sleep(stats::runif(1, 0.02, max_delay))
     sent <- Sys.time()
     p$interrupt()
-    answered <- wait_for(paste0("result ", i, " "), 10)
+    answered <- wait_for(paste0("result ", i, " [^\n]*\n"), 10)  # the whole line
     waited <- c(waited, as.numeric(difftime(Sys.time(), sent, units = "secs")))
     if (!answered) break
   }
   p$wait(10000)
+  if (!p$is_alive()) output <- paste0(output, tryCatch(p$read_all_output(), error = function(e) ""))
   outcomes <- regmatches(output, gregexpr("result [0-9]+ [^\n]*", output))[[1]]
   outcomes <- trimws(sub("^result [0-9]+ ", "", outcomes))
   list(outcomes = outcomes, waited = waited,
