@@ -147,22 +147,16 @@ ges_phases <- function(phases, iterate, call = rlang::caller_env()) {
 # arc but is not score equivalent. The turning phase's score changes assume every family
 # of a class can be scored, which fails for a discrete node with a continuous parent.
 check_ges_score <- function(search, phases, call = rlang::caller_env()) {
-  score <- search$score
-  if (!is_mixed(search$data)) return(check_score_equivalent(score, "ges", call = call))
-  if (score$type == "cg_bic") {
-    lbn_abort(c("{.fn ges} needs a score-equivalent score, not {.val cg_bic}.",
-                "x" = "{.val cg_bic} can give Markov-equivalent DAGs different scores.",
-                "i" = paste("On mixed data use {.val bic}, {.val aic}, {.val loglik} or",
-                            "{.val bcg}, or a search over DAGs such as {.fn hill_climb}.")),
-              c("not_score_equivalent", "value"), call = call)
-  }
+  if (!is_mixed(search$data)) return(check_score_equivalent(search$score, "ges", call = call))
+  check_score_equivalent(search$score, "ges", types = c("bic", "aic", "loglik", "bcg"),
+                         hint = paste("On mixed data use {.val bic}, {.val aic}, {.val loglik}",
+                                      "or {.val bcg}, or a search over DAGs such as",
+                                      "{.fn hill_climb}."), call = call)
   if ("turning" %in% phases) {
     lbn_abort(c("The turning phase of {.fn ges} does not take mixed data.",
                 "i" = "Use {.code phases = c(\"forward\", \"backward\")}."),
               "data_type", call = call)
   }
-  score$type <- "loglik"  # score equivalent among the allowed DAGs; check the prior
-  check_score_equivalent(score, "ges", call = call)
 }
 
 # "3 inserts, 1 delete and 2 turns" for verbose output.
@@ -199,11 +193,13 @@ check_score_equivalent <- function(score, fn,
                                    why = paste0("{.val {score$type}} can give Markov-equivalent ",
                                                 "DAGs different scores, so a CPDAG has no single ",
                                                 "score."),
+                                   types = score_equivalent_types,
+                                   hint = paste("Use {.val bdeu}, {.val bde}, {.val bic},",
+                                                "{.val aic} or {.val loglik}."),
                                    call = rlang::caller_env()) {
-  if (!score$type %in% score_equivalent_types) {
+  if (!score$type %in% types) {
     lbn_abort(c("{.fn {fn}} needs a score-equivalent score, not {.val {score$type}}.",
-                "x" = why,
-                "i" = "Use {.val bdeu}, {.val bde}, {.val bic}, {.val aic} or {.val loglik}."),
+                "x" = why, "i" = hint),
               c("not_score_equivalent", "value"), call = call)
   }
   if (!structure_prior_equivalent(score)) {
