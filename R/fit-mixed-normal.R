@@ -2,7 +2,8 @@
 # on conditional linear Gaussian fits: given the states of the discrete nodes, the
 # continuous nodes are jointly normal (cg_moments()), and conditioning that normal on
 # observed continuous cells gives their density and the conditional normal of the others
-# (cg_observe()).
+# (cg_observe()). query() and predict() on linear-Gaussian fits use it too, as fits
+# without discrete nodes: one configuration (gaussian_moments() in fit-query.R).
 #
 # Configurations without cases. A configuration of a continuous node's discrete parents
 # that had no cases when the fit was made has NA coefficients and sd, and so does the

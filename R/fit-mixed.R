@@ -141,7 +141,9 @@ cg_least_squares <- function(x, y, w, node, config, dparents, call) {
 # discrete parents and their levels.
 cg_node <- function(fit, node) {
   beta <- fit$coefficients[[node]]
-  parents <- graph_parents(fit$graph)[[node]]
+  amat <- fit$graph$amat
+  # this node's parents only, as graph_parents() finds them (once per node and query)
+  parents <- rownames(amat)[amat[, node] == 1L & amat[node, ] == 0L]
   dparents <- parents[parents %in% names(fit$levels)]
   if (!is.matrix(beta)) beta <- matrix(beta, dimnames = list(names(beta), NULL))
   list(coefficients = beta, sd = fit$sd[[node]], dparents = dparents,
