@@ -2,7 +2,8 @@
 # on conditional linear Gaussian fits: given the states of the discrete nodes, the
 # continuous nodes are jointly normal (cg_moments()), and conditioning that normal on
 # observed continuous cells gives their density and the conditional normal of the others
-# (cg_observe()).
+# (cg_observe()). query() and predict() on linear-Gaussian fits use it too, as fits
+# without discrete nodes: one configuration (gaussian_moments() in fit-query.R).
 #
 # Configurations without cases. A configuration of a continuous node's discrete parents
 # that had no cases when the fit was made has NA coefficients and sd, and so does the
@@ -32,18 +33,22 @@ cg_moments <- function(fit, nodes, codes, m) {
     sd <- node$sd[config]
     unfitted[, i] <- is.na(sd) | colSums(is.na(beta))[config] > 0
     earlier <- seq_len(i - 1L)
-    terms <- rownames(beta)[-1L]
+    # the parents' positions (earlier nodes): indexing the arrays by name costs more
+    terms <- match(rownames(beta)[-1L], nodes)
+    slopes <- beta[-1L, config, drop = FALSE]
     mean[, i] <- beta[1L, config]
     covariance <- matrix(0, m, i - 1L, dimnames = list(NULL, nodes[earlier]))
-    for (term in terms) {
-      mean[, i] <- mean[, i] + beta[term, config] * mean[, term]
-      covariance <- covariance + beta[term, config] * matrix(cov[, term, earlier], m)
+    for (k in seq_along(terms)) {
+      mean[, i] <- mean[, i] + slopes[k, ] * mean[, terms[[k]]]
+      covariance <- covariance + slopes[k, ] * matrix(cov[, terms[[k]], earlier], m)
     }
     cov[, i, earlier] <- covariance
     cov[, earlier, i] <- covariance
     # var(x_i) = sum_t b_t cov(x_t, x_i) + sd^2, with cov(x_t, x_i) just computed
     cov[, i, i] <- sd^2
-    for (term in terms) cov[, i, i] <- cov[, i, i] + beta[term, config] * covariance[, term]
+    for (k in seq_along(terms)) {
+      cov[, i, i] <- cov[, i, i] + slopes[k, ] * covariance[, terms[[k]]]
+    }
   }
   list(mean = mean, cov = cov, unfitted = unfitted)
 }

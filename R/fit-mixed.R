@@ -139,13 +139,16 @@ cg_least_squares <- function(x, y, w, node, config, dparents, call) {
 
 # A continuous node's parameters as a matrix (terms x configurations) and sd vector, its
 # discrete parents and their levels.
+# (.subset2(): the checked `$` of a bn_fit costs more than the rest, once per node and query)
 cg_node <- function(fit, node) {
-  beta <- fit$coefficients[[node]]
-  parents <- graph_parents(fit$graph)[[node]]
-  dparents <- parents[parents %in% names(fit$levels)]
+  beta <- .subset2(fit, "coefficients")[[node]]
+  amat <- .subset2(.subset2(fit, "graph"), "amat")
+  parents <- colnames(amat)[amat[, node] == 1L & amat[node, ] == 0L]  # as graph_parents()
+  levels <- .subset2(fit, "levels")
+  dparents <- parents[parents %in% names(levels)]
   if (!is.matrix(beta)) beta <- matrix(beta, dimnames = list(names(beta), NULL))
-  list(coefficients = beta, sd = fit$sd[[node]], dparents = dparents,
-       cards = lengths(fit$levels[dparents]))
+  list(coefficients = beta, sd = .subset2(fit, "sd")[[node]], dparents = dparents,
+       cards = lengths(levels[dparents]))
 }
 
 nparams_mixed <- function(fit) {

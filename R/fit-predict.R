@@ -138,19 +138,27 @@ newdata_states <- function(x, node, levels, call = rlang::caller_env()) {
 # Conditional means of `node` given each row's observed numeric cells (NA cells and
 # absent columns are unobserved; a row with none gets the marginal mean).
 gaussian_predict <- function(fit, newdata, node, call = rlang::caller_env()) {
-  joint <- gaussian_joint(fit)
   others <- intersect(setdiff(fit$nodes, node), names(newdata))
   values <- gaussian_evidence_columns(newdata, others, call)
-  out <- rep(joint$mean[[node]], nrow(newdata))
+  moments <- gaussian_moments(fit, c(node, others))  # fit-query.R
+  out <- rep(moments$mean[[1L, node]], nrow(newdata))
   patterns <- !is.na(values)
   keys <- apply(patterns, 1L, paste, collapse = "")
   for (key in unique(keys)) {
     rows <- which(keys == key)
     seen <- others[patterns[rows[1L], ]]
     if (!length(seen)) next
-    gain <- conditional_gain(joint, node, seen, call)
-    centred <- sweep(values[rows, seen, drop = FALSE], 2L, joint$mean[seen])
-    out[rows] <- joint$mean[[node]] + drop(centred %*% t(gain))
+    # The conditional mean is linear in the seen values: its slopes are the conditional
+    # means of node, centred, given each seen node one unit above its mean and the others
+    # at theirs (one conditioning per seen node, however many rows).
+    nodes <- c(node, seen)
+    centred <- list(mean = 0 * moments$mean[, nodes, drop = FALSE],
+                    cov = moments$cov[, nodes, nodes, drop = FALSE])
+    units <- diag(1, length(seen))
+    colnames(units) <- seen
+    slopes <- cg_observe(centred, units, rep(1L, length(seen)), call)$mean[, node]
+    deviations <- sweep(values[rows, seen, drop = FALSE], 2L, moments$mean[1L, seen])
+    out[rows] <- moments$mean[[1L, node]] + drop(deviations %*% slopes)
   }
   check_finite_means(out, call)
   out

@@ -289,20 +289,25 @@ evidence_states <- function(fit, evidence, call = rlang::caller_env()) {
   }, integer(1), USE.NAMES = FALSE)
 }
 
-# Conditional Gaussian: the joint normal of a linear-Gaussian network, conditioned.
+# Conditional Gaussian: the joint normal of a linear-Gaussian network, conditioned on the
+# evidence by the conditional Gaussian core (fit-mixed-normal.R).
 gaussian_query <- function(fit, target, evidence, call = rlang::caller_env()) {
   values <- gaussian_evidence(evidence, call)
-  joint <- gaussian_joint(fit)
-  observed <- names(values)
-  if (!length(observed)) {
-    return(list(mean = joint$mean[target], cov = joint$cov[target, target, drop = FALSE]))
-  }
-  gain <- conditional_gain(joint, target, observed, call)
-  mean <- drop(joint$mean[target] + gain %*% (values - joint$mean[observed]))
-  check_finite_means(mean, call)
-  list(mean = mean,
-       cov = joint$cov[target, target, drop = FALSE] - gain %*% joint$cov[observed, target,
-                                                                          drop = FALSE])
+  moments <- gaussian_moments(fit, c(target, names(values)))
+  x <- matrix(values, 1L, length(values), dimnames = list(NULL, names(values)))
+  conditional <- cg_observe(moments, x, 1L, call)
+  mean <- stats::setNames(conditional$mean[1L, target], target)
+  if (length(values)) check_finite_means(mean, call)
+  list(mean = mean, cov = matrix(conditional$cov[1L, target, target], length(target),
+                                 dimnames = list(target, target)))
+}
+
+# The joint normal of `nodes` of a linear-Gaussian fit: cg_moments() of a fit without
+# discrete nodes (one configuration), over `nodes` and their ancestors only, since the
+# other nodes cannot change their distribution.
+gaussian_moments <- function(fit, nodes) {
+  ancestry <- reachable(t(fit$graph$amat), nodes)
+  cg_moments(fit, intersect(topological_order(fit$graph), c(ancestry, nodes)), list(), 1L)
 }
 
 # Each target's mean and variance from the targets' joint conditional normal, shaped as
@@ -341,41 +346,11 @@ gaussian_evidence <- function(evidence, call) {
   }, numeric(1))
 }
 
-# The regression of `target` on the `observed` nodes in the joint normal,
-# cov[target, observed] cov[observed, observed]^-1. That covariance is singular when an
-# observed node is an exact linear function of other observed nodes (a residual sd of 0);
-# judged on the correlations, so that nodes on very different scales are no false alarm.
-conditional_gain <- function(joint, target, observed, call) {
-  sigma <- joint$cov[observed, observed, drop = FALSE]
-  scale <- sqrt(diag(sigma))
-  if (any(!(scale > 0)) || rcond(sigma / outer(scale, scale)) < 1e-10) {
-    abort_dependent_evidence(observed, call)
-  }
-  joint$cov[target, observed, drop = FALSE] %*% solve(sigma)
-}
-
+# Evidence whose variance given the evidence before it is 0 (cg_observe()).
 abort_dependent_evidence <- function(observed, call) {
   lbn_abort(c(paste0("The evidence nodes {list_few(observed, quote = TRUE)} are linearly ",
                      "dependent in the fit (a residual sd of 0 or nearly), so conditioning on ",
                      "all of them is not defined."),
               "i" = "Leave out of the evidence the nodes that are determined by the others."),
             "value", call = call)
-}
-
-# Mean and covariance of the nodes of a linear-Gaussian network: x = b0 + B x + e, so
-# x = (I - B)^-1 (b0 + e) with e ~ N(0, diag(sd^2)).
-gaussian_joint <- function(fit) {
-  node_names <- fit$nodes
-  p <- length(node_names)
-  B <- matrix(0, p, p, dimnames = list(node_names, node_names))
-  b0 <- stats::setNames(numeric(p), node_names)
-  for (node in node_names) {
-    beta <- fit$coefficients[[node]]
-    b0[[node]] <- beta[["(Intercept)"]]
-    parents <- setdiff(names(beta), "(Intercept)")
-    B[node, parents] <- beta[parents]
-  }
-  A <- solve(diag(p) - B)
-  dimnames(A) <- list(node_names, node_names)
-  list(mean = drop(A %*% b0), cov = A %*% diag(fit$sd[node_names]^2, p) %*% t(A))
 }

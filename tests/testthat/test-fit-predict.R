@@ -153,6 +153,35 @@ test_that("a Gaussian predict() from the target column alone gives the marginal 
   expect_equal(unname(attr(p, "prob")[1, ]), ref_query(asia_fit, "lung", list()), tolerance = 1e-12)
 })
 
+test_that("a Gaussian predict() with missing cells is each row's plain-R conditional mean", {
+  set.seed(8)
+  fit <- random_gaussian_fit(6, average_degree = 3, nodes = LETTERS[1:6])
+  # The joint normal in plain R: x = b0 + B x + e, so x = (I - B)^-1 (b0 + e).
+  B <- matrix(0, 6, 6, dimnames = list(LETTERS[1:6], LETTERS[1:6]))
+  b0 <- numeric(6)
+  for (i in 1:6) {
+    beta <- fit$coefficients[[LETTERS[i]]]
+    b0[i] <- beta[[1]]
+    B[i, names(beta)[-1]] <- beta[-1]
+  }
+  A <- solve(diag(6) - B)
+  mu <- drop(A %*% b0)
+  S <- A %*% diag(fit$sd[LETTERS[1:6]]^2) %*% t(A)
+  x <- simulate_data(fit, 40)[, -4]  # no column for D
+  x[cbind(c(1:10, 5:20, 15:30), rep(c(1, 3, 5), c(10, 16, 16)))] <- NA
+  x$F[33:40] <- NA
+  for (target in c("A", "C", "F")) {
+    others <- setdiff(names(x), target)
+    expected <- vapply(seq_len(nrow(x)), function(r) {
+      o <- match(others[!is.na(unlist(x[r, others]))], LETTERS)
+      t <- match(target, LETTERS)
+      if (!length(o)) return(mu[t])
+      mu[t] + drop(S[t, o] %*% solve(S[o, o], unlist(x[r, LETTERS[o]]) - mu[o]))
+    }, numeric(1))
+    expect_equal(predict(fit, x, target), expected, tolerance = 1e-10)
+  }
+})
+
 test_that("logLik() warns about rows of probability zero, naming a few", {
   set.seed(13)
   x <- simulate_data(asia_fit, 30)

@@ -522,6 +522,88 @@ inline void test_pearson_lanes() {
   CHECK(table.statistic(2, 2, 2, true, &df) == 2.0 && df == 2);
 }
 
+// Mixed data with missing cells (a discrete code past the last state, a NaN value): mi_cg
+// through the tester, on data/available_cases.hpp's copy, equals the test on the complete
+// rows picked by hand; the copy keeps each column's kind, the rows' order and weights.
+inline void test_mixed_available_cases() {
+  std::mt19937 rng(35);
+  const std::size_t n = 300;
+  std::vector<std::uint8_t> d0(n);
+  std::vector<int> d1(n);
+  std::vector<double> c0(n), c1(n), weights(n);
+  std::normal_distribution<double> noise;
+  for (std::size_t r = 0; r < n; ++r) {
+    d0[r] = static_cast<std::uint8_t>(rng() % 2);
+    d1[r] = static_cast<int>(rng() % 3);
+    c0[r] = d0[r] + noise(rng);
+    c1[r] = 0.5 * c0[r] - d1[r] + noise(rng);
+    weights[r] = 1.0 + static_cast<double>(rng() % 3);
+    if (r % 7 == 3) d0[r] = 255;
+    if (r % 11 == 5) d1[r] = 65535;
+    if (r % 13 == 2) c0[r] = std::nan("");
+    if (r % 17 == 9) c1[r] = std::nan("");
+  }
+  DataView full;
+  full.columns = {Column{d0.data(), nullptr, nullptr, 2}, Column{nullptr, d1.data(), nullptr, 3},
+                  Column{nullptr, nullptr, c0.data(), 0}, Column{nullptr, nullptr, c1.data(), 0}};
+  full.n_rows = n;
+  full.has_missing = true;
+  const std::vector<std::vector<int>> triples = {{2, 3, 0, 1}, {0, 2, 3}, {1, 3, 2}, {2, 3}};
+  for (bool weighted : {false, true}) {
+    full.weights = weighted ? weights.data() : nullptr;
+    full.n_cases = 0;
+    for (std::size_t r = 0; r < n; ++r) full.n_cases += full.weight(r);
+    CITestSpec spec;
+    spec.statistic = CIStatistic::mixed_cg;
+    CITester tester(full, spec);
+    AvailableCases available(full);
+    for (const std::vector<int>& vars : triples) {
+      // the complete rows by hand, columns in the order of vars
+      std::vector<std::vector<double>> values(vars.size());
+      std::vector<std::vector<int>> codes(vars.size());
+      std::vector<double> kept_weights;
+      for (std::size_t r = 0; r < n; ++r) {
+        bool complete = true;
+        for (int v : vars) {
+          const Column& c = full.columns[v];
+          complete = complete && (c.real ? !std::isnan(c.real[r]) : c.code(r) < c.cardinality);
+        }
+        if (!complete) continue;
+        kept_weights.push_back(full.weight(r));
+        for (std::size_t k = 0; k < vars.size(); ++k) {
+          const Column& c = full.columns[vars[k]];
+          if (c.real) values[k].push_back(c.real[r]); else codes[k].push_back(c.code(r));
+        }
+      }
+      DataView hand;
+      hand.n_rows = kept_weights.size();
+      for (std::size_t k = 0; k < vars.size(); ++k) {
+        const Column& c = full.columns[vars[k]];
+        hand.columns.push_back(c.real ? Column{nullptr, nullptr, values[k].data(), 0}
+                                      : Column{nullptr, codes[k].data(), nullptr, c.cardinality});
+      }
+      if (weighted) hand.weights = kept_weights.data();
+      for (double w : kept_weights) hand.n_cases += w;
+      std::vector<int> z(vars.begin() + 2, vars.end()), hz(z.size());
+      for (std::size_t k = 0; k < z.size(); ++k) hz[k] = static_cast<int>(k) + 2;
+      const CITestResult got = tester.test(vars[0], vars[1], z);
+      const CITestResult want = MixedCITest(hand, false).test(0, 1, hz);
+      CHECK(got.statistic == want.statistic && got.df == want.df && got.p_value == want.p_value);
+      CHECK(got.n == hand.n_cases && hand.n_rows < n);
+      const DataView& copy = available.select(vars);
+      CHECK(copy.n_rows == hand.n_rows && copy.n_cases == hand.n_cases);
+      for (std::size_t k = 0; k < vars.size(); ++k) {
+        const Column& c = copy.columns[k];
+        CHECK((c.real != nullptr) == (full.columns[vars[k]].real != nullptr));
+        for (std::size_t i = 0; i < copy.n_rows; ++i) {
+          CHECK(c.real ? c.real[i] == values[k][i] : c.code(i) == codes[k][i]);
+          if (weighted) CHECK(copy.weights[i] == kept_weights[i]);
+        }
+      }
+    }
+  }
+}
+
 inline void run_citest_tests() {
   run_test("test_discrete_tests", test_discrete_tests);
   run_test("test_permutation", test_permutation);
@@ -531,6 +613,7 @@ inline void run_citest_tests() {
   run_test("test_bit_tables", test_bit_tables);
   run_test("test_pc_shortcuts_same", test_pc_shortcuts_same);
   run_test("test_pearson_lanes", test_pearson_lanes);
+  run_test("test_mixed_available_cases", test_mixed_available_cases);
 }
 
 }  // namespace learnbn_test

@@ -9,7 +9,7 @@
 // statistic, df and permutation uses that test's own number of cases
 // (CITestResult::n). Tests whose variables have no missing cell take the complete-data
 // path directly. Mixed data likewise: mi_cg runs on a copy of the rows observed on x, y
-// and z (mixed_available.hpp), as bnlearn's tests do.
+// and z (the same available cases, continuous values copied too), as bnlearn's tests do.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -27,7 +27,6 @@
 #include "conditional_gaussian.hpp"
 #include "discrete.hpp"
 #include "gaussian.hpp"
-#include "mixed_available.hpp"
 #include "permutation.hpp"
 #include "shared_prefix.hpp"
 #include "spec.hpp"
@@ -47,7 +46,6 @@ class CITester {
         check_missing_(data.has_missing && !data.gaussian() && data.n_vars() > 0) {
     const bool lrt = spec.statistic == CIStatistic::cg_lrt;
     if (is_mixed(data)) mixed_ = std::make_unique<MixedCITest>(data, lrt);
-    if (mixed_ && data.has_missing) mixed_available_ = std::make_unique<MixedAvailableCases>(data);
     if (static_cast<bool>(mixed_) != (spec.statistic == CIStatistic::mixed_cg || lrt)) {
       throw std::invalid_argument("the mi_cg and cg_lrt tests are the tests of mixed data");
     }
@@ -81,7 +79,7 @@ class CITester {
       if (x.size() != 1 || y.size() != 1) {
         throw std::invalid_argument("the mi_cg test tests single variables x and y");
       }
-      if (mixed_available_) return mixed_available_case_test(x[0], y[0], z);
+      if (full_.has_missing) return mixed_available_case_test(x[0], y[0], z);
       return mixed_->test(x[0], y[0], z);
     }
     if (bits_.attached() && x.size() == 1 && y.size() == 1) {
@@ -258,8 +256,8 @@ class CITester {
   CITestResult mixed_available_case_test(int x, int y, const std::vector<int>& z) {
     std::vector<int> vars{x, y};
     vars.insert(vars.end(), z.begin(), z.end());
-    if (!mixed_available_->any_missing(vars)) return mixed_->test(x, y, z);
-    const DataView& subset = mixed_available_->select(vars);
+    if (!available_.any_missing(vars)) return mixed_->test(x, y, z);
+    const DataView& subset = available_.select(vars);
     if (subset.n_rows == 0) {  // no row observed on them all: no evidence of dependence
       CITestResult none;
       none.statistic = 0;
@@ -360,7 +358,6 @@ class CITester {
   PermutationTick on_permutation_;
   AvailableCases available_;
   std::unique_ptr<MixedCITest> mixed_;  // mixed data: the mi_cg or cg_lrt test
-  std::unique_ptr<MixedAvailableCases> mixed_available_;  // mixed data with missing cells
   bool check_missing_;  // discrete data with missing cells: tests may need available cases
   ConfigurationIds ids_;
   ThreeWayTable table_;
