@@ -127,3 +127,31 @@ test_that("bes ends each run with GES's phases, never lowering the score", {
                class = "learnbn_error_not_score_equivalent")
   expect_error(boss(survey_data, bes = NA), class = "learnbn_error_type")
 })
+
+test_that("boss and grasp start from a CPDAG's consistent extension", {
+  set.seed(3)
+  n <- 2000
+  A <- sample(0:1, n, TRUE)
+  B <- ifelse(runif(n) < 0.85, A, 1L - A)
+  C <- ifelse(runif(n) < 0.85, B, 1L - B)
+  d <- bn_data(data.frame(A = factor(A), B = factor(B), C = factor(C)))
+  chain <- bn_graph_from_string("[A][B|A][C|B]")
+  # The chain's class, A - B - C: every order of a DAG of it gives the chain back, whose
+  # score is the best of all three-node DAGs (enumerated in the test above).
+  for (f in list(boss, grasp)) {
+    set.seed(1)
+    g <- f(d, score = "bdeu", start = cpdag(chain))
+    expect_equal(g$info$trace[1], network_score(chain, d, score = "bdeu"), tolerance = 1e-9)
+    expect_identical(as.matrix(cpdag(g)), as.matrix(cpdag(chain)))
+    set.seed(1)
+    same <- f(d, score = "bdeu", start = pdag_to_dag(cpdag(chain)))
+    expect_identical(as.matrix(g), as.matrix(same))
+    expect_identical(g$info$trace, same$info$trace)
+  }
+  # An undirected 4-cycle has no consistent extension.
+  square <- matrix(0L, 4, 4, dimnames = list(LETTERS[1:4], LETTERS[1:4]))
+  square[cbind(1:4, c(2:4, 1))] <- 1L
+  square <- square + t(square)
+  d4 <- bn_data(data.frame(A = factor(A), B = factor(B), C = factor(C), D = factor(A)))
+  expect_error(boss(d4, start = bn_graph(square)), class = "learnbn_error_no_extension")
+})
