@@ -13,13 +13,18 @@ test_that("boss with 10 starts reaches exact_search's optimum on at least 29 of 
   expect_gte(hits, 29)
 })
 
-test_that("boss finds the best of all 25 three-node DAGs, and its class", {
+# 2,000 cases of the binary chain A -> B -> C (each copied with probability 0.85).
+chain_data <- function() {
   set.seed(3)
   n <- 2000
   A <- sample(0:1, n, TRUE)
   B <- ifelse(runif(n) < 0.85, A, 1L - A)
   C <- ifelse(runif(n) < 0.85, B, 1L - B)
-  df <- data.frame(A = factor(A), B = factor(B), C = factor(C))
+  data.frame(A = factor(A), B = factor(B), C = factor(C))
+}
+
+test_that("boss finds the best of all 25 three-node DAGs, and its class", {
+  df <- chain_data()
   d <- bn_data(df)
   nodes <- names(df)
   best <- -Inf
@@ -129,12 +134,8 @@ test_that("bes ends each run with GES's phases, never lowering the score", {
 })
 
 test_that("boss and grasp start from a CPDAG's consistent extension", {
-  set.seed(3)
-  n <- 2000
-  A <- sample(0:1, n, TRUE)
-  B <- ifelse(runif(n) < 0.85, A, 1L - A)
-  C <- ifelse(runif(n) < 0.85, B, 1L - B)
-  d <- bn_data(data.frame(A = factor(A), B = factor(B), C = factor(C)))
+  df <- chain_data()
+  d <- bn_data(df)
   chain <- bn_graph_from_string("[A][B|A][C|B]")
   # The chain's class, A - B - C: every order of a DAG of it gives the chain back, whose
   # score is the best of all three-node DAGs (enumerated in the test above).
@@ -152,7 +153,7 @@ test_that("boss and grasp start from a CPDAG's consistent extension", {
   square <- matrix(0L, 4, 4, dimnames = list(LETTERS[1:4], LETTERS[1:4]))
   square[cbind(1:4, c(2:4, 1))] <- 1L
   square <- square + t(square)
-  d4 <- bn_data(data.frame(A = factor(A), B = factor(B), C = factor(C), D = factor(A)))
+  d4 <- bn_data(cbind(df, D = df$A))
   expect_error(boss(d4, start = bn_graph(square)), class = "learnbn_error_no_extension")
 })
 
