@@ -85,7 +85,7 @@ ges_class <- function(d) ges(d, score = "bdeu", iss = 1)
 
 # Is boss() behind because it finds lower scores (search) or because the best-scoring
 # graphs are farther from the truth (score)? Per data set, score minus the true network's
-# and SHD to the true CPDAG of boss() from a random order, from ges()'s DAG and from the
+# and SHD to the true CPDAG of boss() from a random order, from ges()'s class and from the
 # true DAG (its order: the graphs the score prefers near the truth), next to ges().
 diagnose <- function(names) {
   for (name in names) {
