@@ -47,8 +47,8 @@
 #'   better position, which can keep an arc that only two moves remove; this step removes
 #'   it. Unlike Tetrad, when it raises the score the run sweeps again from a topological
 #'   order of the new DAG (ties broken at random), and alternates until neither raises
-#'   it (on andes at 5,000 rows, BDeu: about 220 higher than one pass, for 1.5 times the
-#'   time). Needs a score-equivalent score.
+#'   it (on andes at 5,000 rows, BDeu: about 220 higher than one pass, for 1.3 times the
+#'   CPU time). Needs a score-equivalent score.
 #' @return A [bn_graph] DAG with its `score` and an `info` list: `algorithm`
 #'   (`"boss"`), `score`, `moves` (nodes moved), `sweeps` (passes over the nodes, over
 #'   all runs), `score_evaluations`, `cache_hits`, `cache_hit_rate`, `time` and `trace`
