@@ -33,8 +33,11 @@
 #' number generator, so [set.seed()] reproduces a run; `threads` does not change it.
 #'
 #' @inheritParams prepare_search
-#' @param start `NULL` or a [bn_graph] DAG: the first order is a topological order of
-#'   it (ties broken at random).
+#' @param start `NULL` or a [bn_graph] on the data's nodes: the first order is a
+#'   topological order (ties broken at random) of this DAG, or of one of the consistent
+#'   extensions of this CPDAG / PDAG. On discrete data a run from a random order can
+#'   stop well below [ges()]'s score (on andes at 5,000 rows, BDeu: by about 500);
+#'   `start = ges(data, ...)` starts from GES's class instead.
 #' @param restarts Number of further runs, each from a random order (a whole number up
 #'   to 10^6); the best result is kept (causal-learn's `numStarts` minus one). A single
 #'   run is a local search over orders; a few restarts often find better graphs.
@@ -42,7 +45,10 @@
 #'   search: GES's phases (see [ges()]) from the class of the run's DAG, keeping a DAG of
 #'   the class found when it scores higher. A run stops where no single node moves to a
 #'   better position, which can keep an arc that only two moves remove; this step removes
-#'   it. Needs a score-equivalent score.
+#'   it. Unlike Tetrad, when it raises the score the run sweeps again from a topological
+#'   order of the new DAG (ties broken at random), and alternates until neither raises
+#'   it (on andes at 5,000 rows, BDeu: about 220 higher than one pass, for 1.3 times the
+#'   CPU time). Needs a score-equivalent score.
 #' @return A [bn_graph] DAG with its `score` and an `info` list: `algorithm`
 #'   (`"boss"`), `score`, `moves` (nodes moved), `sweeps` (passes over the nodes, over
 #'   all runs), `score_evaluations`, `cache_hits`, `cache_hit_rate`, `time` and `trace`
@@ -65,8 +71,8 @@ boss <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, blackl
                  restarts = 0, bes = FALSE, threads = NULL, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, restrict = restrict, start = start,
-                           threads = threads, verbose = verbose)
+                           no_children = no_children, restrict = restrict,
+                           start = class_start(start), threads = threads, verbose = verbose)
   check_number(restarts, min = 0, max = 1e6, whole = TRUE)
   check_flag(bes, arg = "bes")
   if (bes) check_score_equivalent(search$score, "boss", why = "Equivalence-class search needs it.")

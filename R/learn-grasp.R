@@ -35,8 +35,8 @@ grasp <- function(data, score = NULL, ..., start = NULL, whitelist = NULL, black
                   depth = 3, restarts = 0, threads = NULL, verbose = FALSE) {
   search <- prepare_search(data, score, ..., whitelist = whitelist, blacklist = blacklist,
                            max_parents = max_parents, no_parents = no_parents,
-                           no_children = no_children, restrict = restrict, start = start,
-                           threads = threads, verbose = verbose)
+                           no_children = no_children, restrict = restrict,
+                           start = class_start(start), threads = threads, verbose = verbose)
   check_number(restarts, min = 0, max = 1e6, whole = TRUE)
   check_number(depth, min = 1, max = 1e6, whole = TRUE)
   options <- list(starts = restarts + 1, depth = depth)

@@ -3,6 +3,8 @@
 #   Rscript bench/search-accuracy.R accuracy [network ...]   # discrete, BDeu iss 1
 #   Rscript bench/search-accuracy.R gaussian [p ...]         # Erdos-Renyi, BIC
 #   Rscript bench/search-accuracy.R scale [gaussian|munin]   # boss() time on 1,000 nodes
+#   Rscript bench/search-accuracy.R diagnose [network ...]   # search or score? (below)
+#   Rscript bench/search-accuracy.R diagnose-gaussian [p ...]
 # (LEARNBN_NETWORKS: folder of the .bif.gz files; LEARNBN_REPS: data sets per case.)
 # accuracy: 5,000 rows from each network, columns shuffled; per learner the median over
 # the data sets of the SHD between the learned and the true CPDAG, of the score minus
@@ -11,6 +13,7 @@
 # coefficients 0.5 U(-1, 1), unit noise, variables in random order); mean adjacency
 # precision / recall and arrowhead precision of the CPDAG over the repetitions.
 suppressPackageStartupMessages(library(learnbn))
+options(width = 150)  # the tables on one line each
 networks <- Sys.getenv("LEARNBN_NETWORKS", "../shared/networks")
 args <- commandArgs(trailingOnly = TRUE)
 what <- if (length(args)) args[1] else "accuracy"
@@ -38,6 +41,7 @@ accuracy_table <- function(names) {
     hill_climb = function(d) hill_climb(d, score = "bdeu", iss = 1),
     tabu_search = function(d) tabu_search(d, score = "bdeu", iss = 1),
     ges = function(d) ges(d, score = "bdeu", iss = 1),
+    "boss from ges" = function(d) boss(d, score = "bdeu", iss = 1, start = ges_class(d)),
     pc = function(d) suppressWarnings(pc(d, alpha = 0.01)))
   rows <- list()
   for (name in names) {
@@ -77,6 +81,36 @@ accuracy_table <- function(names) {
   do.call(rbind, rows)
 }
 
+ges_class <- function(d) ges(d, score = "bdeu", iss = 1)
+
+# Is boss() behind because it finds lower scores (search) or because the best-scoring
+# graphs are farther from the truth (score)? Per data set, score minus the true network's
+# and SHD to the true CPDAG of boss() from a random order, from ges()'s class and from the
+# true DAG (its order: the graphs the score prefers near the truth), next to ges().
+diagnose <- function(names) {
+  for (name in names) {
+    fit <- read_bif(file.path(networks, paste0(name, ".bif.gz")))
+    true_cpdag <- cpdag(fit$graph)
+    for (r in seq_len(reps)) {
+      set.seed(r)
+      raw <- simulate_data(fit, 5000)
+      d <- bn_data(raw[sample(ncol(raw))])
+      gap <- function(g) network_score(g, d, score = "bdeu", iss = 1) -
+        network_score(fit$graph, d, score = "bdeu", iss = 1)
+      starts <- list(boss = NULL, "boss from ges" = ges_class(d), "boss from truth" = fit$graph)
+      out <- vapply(starts, function(s) {
+        set.seed(r)
+        g <- boss(d, score = "bdeu", iss = 1, start = s)
+        c(gap(g), shd(cpdag(g), true_cpdag))
+      }, numeric(2))
+      g <- ges(d, score = "bdeu", iss = 1)
+      out <- cbind(out, ges = c(gap(pdag_to_dag(g)), shd(g, true_cpdag)))
+      cat(name, "data set", r, "\n")
+      print(data.frame(gap = round(out[1, ], 1), shd = out[2, ]))
+    }
+  }
+}
+
 # causal-learn's simulate_data(p, d, n): a DAG with round(d * p (p - 1) / 2) arcs forward
 # in a random order, coefficients 0.5 U(-1, 1), unit noise.
 er_gaussian <- function(p, density, n) {
@@ -93,7 +127,9 @@ er_gaussian <- function(p, density, n) {
   dimnames(amat) <- list(names, names)
   X <- X[, pi]
   colnames(X) <- names
-  list(truth = cpdag(learnbn:::new_bn_graph(amat, "dag")), data = bn_data(as.data.frame(X)))
+  dag <- learnbn:::new_bn_graph(amat, "dag")
+  list(truth = cpdag(dag), dag = dag, coef = abs(B[pi, pi][amat == 1]),
+       data = bn_data(as.data.frame(X)))
 }
 
 class_metrics <- function(est, truth) {
@@ -147,6 +183,33 @@ gaussian_table <- function(ps) {
   do.call(rbind, rows)
 }
 
+# boss() on the Gaussian design, search or score? Means over the 5 data sets of its score
+# minus the true DAG's, of whether it is at least the true DAG's, of its adjacency recall
+# and arrowhead precision, each also for boss() started from the true DAG, and the share
+# of true arcs with a coefficient under 0.1 in size.
+diagnose_gaussian <- function(ps) {
+  for (p in ps) for (density in c(0.1, 0.15)) for (discount in 2:4) {
+    out <- NULL
+    for (r in seq_len(5)) {
+      set.seed(100 * p + r)
+      sim <- er_gaussian(p, density, 1000)
+      s <- bn_score("bic", penalty_discount = discount)
+      truth <- network_score(sim$dag, sim$data, score = s)
+      g <- boss(sim$data, score = s)
+      from_truth <- boss(sim$data, score = s, start = sim$dag)
+      found <- class_metrics(cpdag(g), sim$truth)
+      near <- class_metrics(cpdag(from_truth), sim$truth)
+      out <- rbind(out, c(gap = g$score - truth, gap_from_truth = from_truth$score - truth,
+                          above_truth = g$score >= truth - 1e-6,
+                          recall = found[["ar"]], recall_from_truth = near[["ar"]],
+                          arrows = found[["ahp"]], arrows_from_truth = near[["ahp"]],
+                          weak_arcs = mean(sim$coef < 0.1)))
+    }
+    print(data.frame(p = p, density = density, discount = discount, t(round(colMeans(out), 3))),
+          row.names = FALSE)
+  }
+}
+
 scale_lines <- function(which) {
   if ("gaussian" %in% which) {
     set.seed(1)
@@ -173,4 +236,6 @@ switch(what,
        accuracy = accuracy_table(if (length(chosen)) chosen else
          c("alarm", "insurance", "child", "hailfinder", "win95pts", "andes")),
        gaussian = gaussian_table(if (length(chosen)) as.integer(chosen) else c(30, 60)),
-       scale = scale_lines(if (length(chosen)) chosen else c("gaussian", "munin")))
+       scale = scale_lines(if (length(chosen)) chosen else c("gaussian", "munin")),
+       diagnose = diagnose(if (length(chosen)) chosen else c("hailfinder", "win95pts", "andes")),
+       "diagnose-gaussian" = diagnose_gaussian(if (length(chosen)) as.integer(chosen) else 30))

@@ -71,8 +71,31 @@ inline void polish(SearchResult& found, FamilyScorer& scorer, const Constraints&
   }
 }
 
-// BOSS: from each start order, sweeps over the nodes in random order, moving each to
-// its best position, until a sweep improves nothing; keeps the best order found.
+// Sweeps over the nodes in random order, moving each to its best position, until a
+// sweep moves none; counts the moves and sweeps and traces the score after each sweep.
+inline void sweep(GrowShrinkForest& forest, std::vector<int>& order, const Constraints& k,
+                  Random& rng, const InterruptCheck& check, std::size_t& moves,
+                  std::size_t& sweeps, std::vector<double>& trace) {
+  std::vector<int> visit = order;
+  for (bool improved = true; improved;) {
+    improved = false;
+    for (int v = k.n - 1; v > 0; --v) std::swap(visit[v], visit[rng.below(v + 1)]);
+    for (int v : visit) {
+      if (best_position(forest, order, v, k)) {
+        improved = true;
+        ++moves;
+      }
+      check();
+    }
+    ++sweeps;
+    trace.push_back(order_result(forest, order).score);
+  }
+}
+
+// BOSS: from each start order, sweeps until no node moves; keeps the best order found.
+// With options.bes, a run then alternates: GES's phases from the class of its DAG and,
+// when they raise the score, sweeps again from a random topological order of their DAG
+// (an order in which single moves can lead elsewhere), until neither raises it.
 inline SearchResult boss(FamilyScorer& scorer, const Constraints& k, const Dag& start,
                          const PermutationOptions& options, Random& rng,
                          const InterruptCheck& check) {
@@ -85,22 +108,18 @@ inline SearchResult boss(FamilyScorer& scorer, const Constraints& k, const Dag& 
   for (int s = 0; s < std::max(1, options.starts); ++s) {
     std::vector<int> order = random_order(s == 0 ? start : empty, k, rng);
     trace.push_back(order_result(forest, order).score);
-    std::vector<int> visit = order;
-    for (bool improved = true; improved;) {
-      improved = false;
-      for (int v = k.n - 1; v > 0; --v) std::swap(visit[v], visit[rng.below(v + 1)]);
-      for (int v : visit) {
-        if (best_position(forest, order, v, k)) {
-          improved = true;
-          ++moves;
-        }
-        check();
-      }
-      ++sweeps;
-      trace.push_back(order_result(forest, order).score);
-    }
+    sweep(forest, order, k, rng, check, moves, sweeps, trace);
     SearchResult found = order_result(forest, order);
-    if (options.bes) polish(found, scorer, k, check);
+    while (options.bes) {
+      const double swept = found.score;
+      polish(found, scorer, k, check);
+      if (!(found.score > swept + improvement_margin(swept))) break;
+      order = random_order(found.dag, k, rng);
+      sweep(forest, order, k, rng, check, moves, sweeps, trace);
+      SearchResult again = order_result(forest, order);
+      if (!(again.score > found.score + improvement_margin(found.score))) break;
+      found = again;
+    }
     trace.push_back(found.score);
     if (found.score > best.score + improvement_margin(best.score) || s == 0) best = found;
   }
