@@ -112,13 +112,14 @@ class CGRows {
       if (budget < 0) break;
       taken[plus_cont.size() + t] = 1;
       if (disc_plus_.size() == n_disc_plus_) disc_plus_.emplace_back();
-      Discrete& plus = disc_plus_[n_disc_plus_++];  // reused: no allocation per candidate
+      Discrete& plus = disc_plus_[n_disc_plus_++];
       plus.column = column;
+      plus.levels = static_cast<std::size_t>(column.cardinality);
       plus.offset = slots;
       slots += static_cast<std::size_t>(more);
     }
     first_.assign(slots, kNone);
-    records_.assign(slots * width(d), 0.0);
+    records_.assign(slots * width(d), 0.0);  // kept: no allocation per candidate
     cont_acc_.assign(cont_.size() * cells * (d + 2), 0.0);
     pilots(index, cont_.data(), cont_.size(), cont_p_);  // cells x candidates
     const std::uint32_t* cell = index.cell.empty() ? nullptr : index.cell.data();
@@ -313,19 +314,18 @@ class CGRows {
     }
   }
 
-  // gather_additions()'s row passes. The pilots of the refined configurations first (a
-  // configuration's first row, as gather()'s), each candidate's rows scanned until all
-  // its configurations have appeared, so that the main pass has no test for them.
+  // gather_additions()'s first pass: the pilots of the refined configurations (their
+  // first rows, as gather()'s), each candidate's rows scanned until all its configurations
+  // have appeared, so that the main pass has no test for them.
   void refined_pilots(const std::uint32_t* cell, std::size_t d, std::size_t cells) {
     const std::size_t w = width(d), pilot = w - d;
     for (std::size_t t = 0; t < n_disc_plus_; ++t) {
       const Discrete& plus = disc_plus_[t];
-      const std::size_t levels = static_cast<std::size_t>(plus.column.cardinality);
       std::uint32_t* first = first_.data() + plus.offset;
       double* records = records_.data() + plus.offset * w;
-      std::size_t missing = cells * levels;
+      std::size_t missing = cells * plus.levels;
       for (std::size_t row = 0; row < data_.n_rows && missing > 0; ++row) {
-        const std::size_t at = (cell ? cell[row] : 0) * levels +
+        const std::size_t at = (cell ? cell[row] : 0) * plus.levels +
                                static_cast<std::size_t>(plus.column.code(row));
         if (first[at] != kNone) continue;
         first[at] = static_cast<std::uint32_t>(row);
@@ -335,11 +335,10 @@ class CGRows {
     }
   }
 
-  // The main pass: each row adds to the family's sums (base_), to each continuous
-  // candidate u its own (sum u, u x each continuous parent, u u, node x u) in the row's
-  // configuration, and to each discrete candidate the family's sums in the configuration
-  // refined by the candidate's state; all shifted by the pilots of the configuration
-  // they add to, as gather()'s.
+  // The main pass: each row adds to each continuous candidate u its own (sum u, u x each
+  // continuous parent, u u, node x u) in the row's configuration, and to each discrete
+  // candidate the family's sums in the configuration refined by the candidate's state;
+  // all shifted by the pilots of the configuration they add to, as gather()'s.
   template <bool Weighted>
   void add_plus(const std::uint32_t* cell, std::size_t d, std::size_t cells) {
     switch (d) {  // the records' widths known to the compiler for the common families
@@ -350,32 +349,17 @@ class CGRows {
       default: return add_plus<Weighted, -1>(cell, d, cells);
     }
   }
-  // A discrete candidate in the main pass: its codes, levels and records.
-  struct Hot {
-    const std::uint8_t* small;
-    const int* wide;
-    std::size_t levels;
-    double* records;
-  };
   template <bool Weighted, int D>
   void add_plus(const std::uint32_t* cell, std::size_t d_any, std::size_t cells) {
     const std::size_t d = D > 0 ? static_cast<std::size_t>(D) : d_any;
     const std::size_t w_rec = D > 0 ? width(static_cast<std::size_t>(D)) : width(d);
     const std::size_t pilot_at = w_rec - d;
     const std::size_t m = d - 1, width_c = d + 2, n_cont = cont_.size();
-    constexpr std::size_t kD = D > 0 ? static_cast<std::size_t>(D) : 1;
-    double fixed_z[kD] = {}, fixed_v[kD] = {};
-    std::vector<double> any_z(D > 0 ? 0 : d), any_v(D > 0 ? 0 : d);
-    double* z = D > 0 ? fixed_z : any_z.data();
-    double* v = D > 0 ? fixed_v : any_v.data();
-    hot_.clear();
-    for (std::size_t t = 0; t < n_disc_plus_; ++t) {
-      const Column& column = disc_plus_[t].column;
-      hot_.push_back(Hot{column.small, column.wide, static_cast<std::size_t>(column.cardinality),
-                         records_.data() + disc_plus_[t].offset * w_rec});
-    }
-    const Hot* hot_begin = hot_.data();
-    const Hot* hot_end = hot_begin + hot_.size();
+    double fixed[2 * (D > 0 ? D : 1)] = {};
+    std::vector<double> any(D > 0 ? 0 : 2 * d);
+    double* z = D > 0 ? fixed : any.data();
+    double* v = z + d;
+    const Discrete* plus_end = disc_plus_.data() + n_disc_plus_;
     for (std::size_t row = 0; row < data_.n_rows; ++row) {
       const std::size_t j = cell ? cell[row] : 0;
       const double w = Weighted ? data_.weights[row] : 1.0;
@@ -396,12 +380,11 @@ class CGRows {
         acc[1 + m] += wu * u;
         acc[2 + m] += wx * u;
       }
-      for (const Hot* plus = hot_begin; plus != hot_end; ++plus) {
-        const std::size_t code = plus->small ? plus->small[row]
-                                             : static_cast<std::size_t>(plus->wide[row]);
+      for (const Discrete* plus = disc_plus_.data(); plus != plus_end; ++plus) {
+        const std::size_t refined_at = j * plus->levels + plus->column.code(row);
         // The terms gather() adds, straight into the record: through a buffer, each
         // load of two terms stored apart would stall.
-        double* record = plus->records + (j * plus->levels + code) * w_rec;
+        double* record = records_.data() + (plus->offset + refined_at) * w_rec;
         const double* refined = record + pilot_at;
         record[0] += w;
 #pragma GCC unroll 4
@@ -422,18 +405,16 @@ class CGRows {
   // A record: the cases, d sums, d (d + 1) / 2 lower cross-products and d pilots.
   static constexpr std::size_t width(std::size_t d) { return 1 + d + d * (d + 1) / 2 + d; }
 
-  // A discrete candidate of gather_additions(): its refined configurations at = j *
-  // levels + state (j the family's) have records records_[(offset + at) * width] and
-  // first rows first_[offset + at]; cells lists the observed ones by first appearance,
-  // keys their mixed radix numbers.
+  // A discrete candidate of gather_additions(): its refined configuration at = j * levels
+  // + state (j the family's) has record records_[(offset + at) * width], first row
+  // first_[offset + at]; cells: the observed ones by first appearance, keys their numbers.
   struct Discrete {
     Column column;
-    std::size_t offset = 0;
+    std::size_t levels = 0, offset = 0;
     std::vector<std::size_t> cells;
     std::vector<std::uint64_t> keys;
     void order(const std::vector<std::uint32_t>& first_all, std::size_t base_cells,
                const std::vector<std::uint64_t>& base_keys, std::uint64_t stride) {
-      const std::size_t levels = static_cast<std::size_t>(column.cardinality);
       const std::uint32_t* first = first_all.data() + offset;
       cells.clear();
       for (std::size_t at = 0; at < base_cells * levels; ++at) {
@@ -450,7 +431,6 @@ class CGRows {
   std::vector<const double*> cont_;
   std::vector<Discrete> disc_plus_;  // the first n_disc_plus_ in use
   std::size_t n_disc_plus_ = 0;
-  std::vector<Hot> hot_;
   std::vector<std::uint32_t> first_;
   std::vector<double> records_;
   std::uint64_t stride_ = 1;
