@@ -133,7 +133,7 @@ inform_column_types <- function(message, .envir = parent.frame()) {
 # kind. Missing cells are kept (a discrete code past the last level, a continuous NA) and
 # counted in `missing`: the mi_cg tests use their available cases, the rest refuse them.
 mixed_data <- function(x, weights, kinds, warn_levels, arg = "x", call = rlang::caller_env()) {
-  n_na <- vapply(x, function(col) sum(is.na(col)), numeric(1))
+  n_na <- vapply(x, function(col) if (anyNA(col)) sum(is.na(col)) else 0, numeric(1))
   discrete <- names(kinds)[kinds == "discrete"]
   continuous <- names(kinds)[kinds == "continuous"]
   part <- discrete_data(x[discrete], weights, TRUE, warn_levels = warn_levels,
@@ -165,8 +165,13 @@ continuous_values <- function(x, weights, arg, call) {
               call = call)
   }
   constant <- names(x)[vapply(values, function(v) {
-    seen <- !is.na(v)
-    stats <- cpp_gaussian_stats(list(v[seen]), if (!is.null(weights)) weights[seen])
+    w <- weights
+    if (anyNA(v)) {  # a complete column is not copied
+      seen <- !is.na(v)
+      v <- v[seen]
+      if (!is.null(w)) w <- w[seen]
+    }
+    stats <- cpp_gaussian_stats(list(v), w)
     stats$sds <= 1e-12 * pmax(1, abs(stats$means))
   }, logical(1))]
   if (length(constant)) {
@@ -183,9 +188,11 @@ continuous_values <- function(x, weights, arg, call) {
 # next to continuous ones is the usual cause.
 warn_single_case_levels <- function(data, arg) {
   discrete <- names(data$levels)[!vapply(data$levels, is.null, NA)]
-  weights <- if (is.null(data$weights)) rep(1, data$n_rows) else data$weights
   single <- vapply(discrete, function(node) {
-    cases <- tapply(weights, data_codes(data, node), sum)
+    # tabulate() counts unweighted cases fast (missing codes are past the last level).
+    cases <- if (is.null(data$weights)) {
+      tabulate(as.integer(data$codes[[node]]) + 1L, length(data$levels[[node]]))
+    } else tapply(data$weights, data_codes(data, node), sum)
     sum(cases == 1)
   }, numeric(1))
   single <- single[single > 0]

@@ -68,6 +68,13 @@ test_that("collinear continuous columns: an error, or a warning within one confi
     pc(everywhere)
   })
   expect_error(hill_climb(everywhere), class = "learnbn_error_collinear")
+  # With missing cells (pc() takes them) the rows where both are observed are checked.
+  holes <- everywhere
+  holes$b[3] <- NA
+  holes$c[5] <- NA
+  expect_error(pc(holes), class = "learnbn_error_collinear")
+  holes$c[7] <- holes$c[7] + 1  # no longer a linear function of b on those rows
+  expect_s3_class(pc(holes), "bn_graph")
   # c = 2 b + 1 where a is "x" only: the family c | a, b is an exact fit there.
   within <- transform(d, c = ifelse(a == "x", 2 * b + 1, c))
   g <- bn_graph_from_string("[a][b][c|a:b]")

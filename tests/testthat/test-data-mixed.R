@@ -113,3 +113,23 @@ test_that("functions without mixed data support say so", {
   expect_error(do.call(minimal_imap, list(iris)), "minimal_imap",
                class = "learnbn_error_data_type")
 })
+
+test_that("single-case levels: by counts; missing cells and unused levels are none", {
+  x <- data.frame(f = factor(c("a", "a", "b", "b", NA, "c"), levels = c("a", "b", "c", "d")),
+                  y = c(0.5, 1, 2, 3, 4, 5.5))
+  quiet <- function(expr) {
+    withCallingHandlers(expr, learnbn_warning_unused_levels = function(w) {
+      invokeRestart("muffleWarning")
+    })
+  }
+  # "c" once: warned; the NA once and the unused "d" are no levels seen in one case.
+  expect_warning(quiet(bn_data(x)), "f \\(1 level\\)",
+                 class = "learnbn_warning_single_case_levels")
+  x$f[6] <- "a"
+  expect_no_warning(quiet(bn_data(x)), class = "learnbn_warning_single_case_levels")
+  # With counts the cases are summed: "b" (one row counted twice) is not single, "c" is.
+  x$f <- factor(c("a", "a", "b", "c", NA, "a"), levels = c("a", "b", "c", "d"))
+  x$n <- c(1, 1, 2, 1, 1, 1)
+  expect_warning(quiet(bn_data(x, counts = "n")), "f \\(1 level\\)",
+                 class = "learnbn_warning_single_case_levels")
+})

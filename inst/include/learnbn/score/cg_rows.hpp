@@ -101,27 +101,33 @@ class CGRows {
       taken[t] = 1;
       cont_.push_back(standardised(plus_cont[t]));
     }
-    disc_plus_.clear();
     stride_ = 1;
     for (int var : disc) stride_ *= static_cast<std::uint64_t>(data_.columns[var].cardinality);
+    std::size_t slots = 0;
+    n_disc_plus_ = 0;
     for (std::size_t t = 0; t < plus_disc.size(); ++t) {
       const Column& column = data_.columns[plus_disc[t]];
-      const double slots = static_cast<double>(cells) * column.cardinality;
-      budget -= slots * (1 + d + d * d) + slots / 2;
+      const double more = static_cast<double>(cells) * column.cardinality;
+      budget -= more * (1 + d + d * d) + more / 2;
       if (budget < 0) break;
       taken[plus_cont.size() + t] = 1;
-      disc_plus_.emplace_back();
-      Discrete& plus = disc_plus_.back();
+      if (disc_plus_.size() == n_disc_plus_) disc_plus_.emplace_back();
+      Discrete& plus = disc_plus_[n_disc_plus_++];
       plus.column = column;
-      plus.first.assign(static_cast<std::size_t>(slots), kNone);
-      plus.sums.assign(static_cast<std::size_t>(slots) * terms(d), 0.0);
-      plus.pilot.assign(static_cast<std::size_t>(slots) * d, 0.0);
+      plus.levels = static_cast<std::size_t>(column.cardinality);
+      plus.offset = slots;
+      slots += static_cast<std::size_t>(more);
     }
+    first_.assign(slots, kNone);
+    records_.assign(slots * width(d), 0.0);  // kept: no allocation per candidate
     cont_acc_.assign(cont_.size() * cells * (d + 2), 0.0);
     pilots(index, cont_.data(), cont_.size(), cont_p_);  // cells x candidates
     const std::uint32_t* cell = index.cell.empty() ? nullptr : index.cell.data();
+    refined_pilots(cell, d, cells);
     if (data_.weights) add_plus<true>(cell, d, cells); else add_plus<false>(cell, d, cells);
-    for (Discrete& plus : disc_plus_) plus.order(base_keys_, stride_);
+    for (std::size_t t = 0; t < n_disc_plus_; ++t) {
+      disc_plus_[t].order(first_, cells, base_keys_, stride_);
+    }
   }
 
   // The statistics (as gather()'s) of the family plus its t-th continuous candidate taken
@@ -166,17 +172,18 @@ class CGRows {
                          std::vector<double>& s, std::vector<double>& c,
                          std::vector<double>& p) const {
     const Discrete& plus = disc_plus_[t];
-    const std::size_t d = columns_.size(), cells = plus.keys.size(), width = terms(d);
+    const std::size_t d = columns_.size(), cells = plus.keys.size(), w = width(d);
+    const std::size_t pilot = w - d;
     keys = plus.keys;
     n.assign(cells, 0.0);
     s.assign(cells * d, 0.0);
     c.assign(cells * d * d, 0.0);
     p.assign(cells * d, 0.0);
     for (std::size_t j = 0; j < cells; ++j) {
-      const double* record = plus.sums.data() + plus.cells[j] * width;
+      const double* record = records_.data() + (plus.offset + plus.cells[j]) * w;
       n[j] = record[0];
       for (std::size_t a = 0, at = 1 + d; a < d; ++a) {
-        p[j * d + a] = plus.pilot[plus.cells[j] * d + a];
+        p[j * d + a] = record[pilot + a];
         s[j * d + a] = record[1 + a];
         for (std::size_t b = 0; b <= a; ++b) c[(j * d + a) * d + b] = record[at++];
       }
@@ -297,114 +304,135 @@ class CGRows {
       double* sum = out.s + j * d;
       double* cross = out.c + j * d * d;
       const double* pilot = out.p + j * d;
+#pragma GCC unroll 4
       for (std::size_t a = 0; a < d; ++a) {
         v[a] = x[a][row] - pilot[a];
         sum[a] += w * v[a];
+#pragma GCC unroll 4
         for (std::size_t b = 0; b <= a; ++b) cross[a * d + b] += w * v[a] * v[b];
       }
     }
   }
 
-  // gather_additions()'s row pass: each row adds to the family's sums (base_), to each
-  // continuous candidate u its own (sum u, u x each continuous parent, u u, node x u) in
-  // the row's configuration, and to each discrete candidate the family's sums in the
-  // configuration refined by the candidate's state, numbered as they first appear; all
-  // shifted by the pilots of the configuration they add to, as gather()'s.
+  // gather_additions()'s first pass: the pilots of the refined configurations (their
+  // first rows, as gather()'s), each candidate's rows scanned until all its configurations
+  // have appeared, so that the main pass has no test for them.
+  void refined_pilots(const std::uint32_t* cell, std::size_t d, std::size_t cells) {
+    const std::size_t w = width(d), pilot = w - d;
+    for (std::size_t t = 0; t < n_disc_plus_; ++t) {
+      const Discrete& plus = disc_plus_[t];
+      std::uint32_t* first = first_.data() + plus.offset;
+      double* records = records_.data() + plus.offset * w;
+      std::size_t missing = cells * plus.levels;
+      for (std::size_t row = 0; row < data_.n_rows && missing > 0; ++row) {
+        const std::size_t at = (cell ? cell[row] : 0) * plus.levels +
+                               static_cast<std::size_t>(plus.column.code(row));
+        if (first[at] != kNone) continue;
+        first[at] = static_cast<std::uint32_t>(row);
+        --missing;
+        for (std::size_t a = 0; a < d; ++a) records[at * w + pilot + a] = columns_[a][row];
+      }
+    }
+  }
+
+  // The main pass: each row adds to each continuous candidate u its own (sum u, u x each
+  // continuous parent, u u, node x u) in the row's configuration, and to each discrete
+  // candidate the family's sums in the configuration refined by the candidate's state;
+  // all shifted by the pilots of the configuration they add to, as gather()'s.
   template <bool Weighted>
   void add_plus(const std::uint32_t* cell, std::size_t d, std::size_t cells) {
     switch (d) {  // the records' widths known to the compiler for the common families
       case 1: return add_plus<Weighted, 1>(cell, d, cells);
       case 2: return add_plus<Weighted, 2>(cell, d, cells);
       case 3: return add_plus<Weighted, 3>(cell, d, cells);
+      case 4: return add_plus<Weighted, 4>(cell, d, cells);
       default: return add_plus<Weighted, -1>(cell, d, cells);
     }
   }
   template <bool Weighted, int D>
   void add_plus(const std::uint32_t* cell, std::size_t d_any, std::size_t cells) {
     const std::size_t d = D > 0 ? static_cast<std::size_t>(D) : d_any;
-    const std::size_t n_terms = D > 0 ? terms(static_cast<std::size_t>(D)) : terms(d);
-    const std::size_t m = d - 1, width = d + 2, n_cont = cont_.size();
-    constexpr std::size_t kD = D > 0 ? static_cast<std::size_t>(D) : 1;
-    double fixed_z[kD] = {}, fixed_v[kD] = {}, fixed_term[terms(kD)] = {};
-    std::vector<double> any_z(D > 0 ? 0 : d), any_v(D > 0 ? 0 : d);
-    std::vector<double> any_term(D > 0 ? 0 : n_terms, 0.0);
-    double* z = D > 0 ? fixed_z : any_z.data();
-    double* v = D > 0 ? fixed_v : any_v.data();
-    double* term = D > 0 ? fixed_term : any_term.data();
+    const std::size_t w_rec = D > 0 ? width(static_cast<std::size_t>(D)) : width(d);
+    const std::size_t pilot_at = w_rec - d;
+    const std::size_t m = d - 1, width_c = d + 2, n_cont = cont_.size();
+    double fixed[2 * (D > 0 ? D : 1)] = {};
+    std::vector<double> any(D > 0 ? 0 : 2 * d);
+    double* z = D > 0 ? fixed : any.data();
+    double* v = z + d;
+    const Discrete* plus_end = disc_plus_.data() + n_disc_plus_;
     for (std::size_t row = 0; row < data_.n_rows; ++row) {
       const std::size_t j = cell ? cell[row] : 0;
       const double w = Weighted ? data_.weights[row] : 1.0;
       const double* pilot = base_p_.data() + j * d;
+#pragma GCC unroll 4
       for (std::size_t a = 0; a < d; ++a) {
         z[a] = columns_[a][row];
         v[a] = z[a] - pilot[a];
       }
       const double wx = w * v[m];
-      double* acc = cont_acc_.data() + j * width;
+      double* acc = cont_acc_.data() + j * width_c;
       const double* cont_pilot = cont_p_.data() + j * n_cont;
-      for (std::size_t t = 0; t < n_cont; ++t, acc += cells * width) {
+      for (std::size_t t = 0; t < n_cont; ++t, acc += cells * width_c) {
         const double u = cont_[t][row] - cont_pilot[t], wu = w * u;
         acc[0] += wu;
+#pragma GCC unroll 4
         for (std::size_t b = 0; b < m; ++b) acc[1 + b] += wu * v[b];
         acc[1 + m] += wu * u;
         acc[2 + m] += wx * u;
       }
-      term[0] = w;
-      for (Discrete& plus : disc_plus_) {
-        const std::size_t at = j * static_cast<std::size_t>(plus.column.cardinality) +
-                               static_cast<std::size_t>(plus.column.code(row));
-        double* refined = plus.pilot.data() + at * d;
-        if (plus.first[at] == kNone) {
-          plus.first[at] = static_cast<std::uint32_t>(row);
-          for (std::size_t a = 0; a < d; ++a) refined[a] = z[a];
-        }
-        // The terms the refined configuration adds, as gather() computes them.
-        for (std::size_t a = 0, at2 = 1 + d; a < d; ++a) {
+      for (const Discrete* plus = disc_plus_.data(); plus != plus_end; ++plus) {
+        const std::size_t refined_at = j * plus->levels + plus->column.code(row);
+        // The terms gather() adds, straight into the record: through a buffer, each
+        // load of two terms stored apart would stall.
+        double* record = records_.data() + (plus->offset + refined_at) * w_rec;
+        const double* refined = record + pilot_at;
+        record[0] += w;
+#pragma GCC unroll 4
+        for (std::size_t a = 0; a < d; ++a) {
           v[a] = z[a] - refined[a];
-          term[1 + a] = w * v[a];
-          for (std::size_t b = 0; b <= a; ++b) term[at2++] = w * v[a] * v[b];
+          record[1 + a] += w * v[a];
         }
-        double* record = plus.sums.data() + at * n_terms;
-        for (std::size_t k = 0; k < n_terms; k += 2) {  // pairs: one vector add
-          record[k] += term[k];
-          record[k + 1] += term[k + 1];
+        std::size_t at = 1 + d;
+#pragma GCC unroll 4
+        for (std::size_t a = 0; a < d; ++a) {
+#pragma GCC unroll 4
+          for (std::size_t b = 0; b <= a; ++b) record[at++] += w * v[a] * v[b];
         }
       }
     }
   }
 
-  // A record's terms: the cases, d sums and d (d + 1) / 2 lower cross-products, and a
-  // zero to make them even.
-  static constexpr std::size_t terms(std::size_t d) {
-    return (1 + d + d * (d + 1) / 2 + 1) / 2 * 2;
-  }
+  // A record: the cases, d sums, d (d + 1) / 2 lower cross-products and d pilots.
+  static constexpr std::size_t width(std::size_t d) { return 1 + d + d * (d + 1) / 2 + d; }
 
-  // A discrete candidate of gather_additions(): sums[at * terms] is the record of the
-  // refined configuration at = j * levels + state (j the family's), first[at] the row
-  // where it first appears, pilot[at * d] its values there; cells lists the observed
-  // ones by first appearance, keys their mixed radix numbers.
+  // A discrete candidate of gather_additions(): its refined configuration at = j * levels
+  // + state (j the family's) has record records_[(offset + at) * width], first row
+  // first_[offset + at]; cells: the observed ones by first appearance, keys their numbers.
   struct Discrete {
     Column column;
-    std::vector<std::uint32_t> first;
-    std::vector<double> sums, pilot;
+    std::size_t levels = 0, offset = 0;
     std::vector<std::size_t> cells;
     std::vector<std::uint64_t> keys;
-    void order(const std::vector<std::uint64_t>& base_keys, std::uint64_t stride) {
+    void order(const std::vector<std::uint32_t>& first_all, std::size_t base_cells,
+               const std::vector<std::uint64_t>& base_keys, std::uint64_t stride) {
+      const std::uint32_t* first = first_all.data() + offset;
       cells.clear();
-      for (std::size_t at = 0; at < first.size(); ++at) {
+      for (std::size_t at = 0; at < base_cells * levels; ++at) {
         if (first[at] != kNone) cells.push_back(at);
       }
       std::sort(cells.begin(), cells.end(),
-                [this](std::size_t a, std::size_t b) { return first[a] < first[b]; });
+                [first](std::size_t a, std::size_t b) { return first[a] < first[b]; });
       keys.clear();
-      const std::size_t levels = static_cast<std::size_t>(column.cardinality);
       for (std::size_t at : cells) keys.push_back(base_keys[at / levels] + stride * (at % levels));
     }
   };
   std::vector<std::uint64_t> base_keys_;
   std::vector<double> base_n_, base_s_, base_c_, base_p_, cont_acc_, cont_p_;
   std::vector<const double*> cont_;
-  std::vector<Discrete> disc_plus_;
+  std::vector<Discrete> disc_plus_;  // the first n_disc_plus_ in use
+  std::size_t n_disc_plus_ = 0;
+  std::vector<std::uint32_t> first_;
+  std::vector<double> records_;
   std::uint64_t stride_ = 1;
 
   const DataView& data_;
