@@ -1,0 +1,84 @@
+// bench/munin.R's searches without R, for perf: hill_climb or boss, BDeu iss 1, on data
+// written by the R lines below (munin at 2k or 10k rows, columns shuffled as in
+// bench/munin.R), printing CPU and wall seconds, the score and the peak resident memory.
+// A boss run can stop after `checks` interrupt checks (a fixed piece of work, the same
+// for every build). From the package root:
+//   Rscript -e 'library(learnbn); set.seed(1); rows <- 2000
+//     raw <- simulate_data(read_bif("../shared/networks/munin.bif.gz"), rows)
+//     raw <- raw[sample(ncol(raw))]; con <- file("/tmp/munin-2000.bin", "wb")
+//     writeBin(c(nrow(raw), ncol(raw)), con); writeBin(vapply(raw, nlevels, 1L), con)
+//     for (x in raw) writeBin(as.raw(as.integer(x) - 1L), con); close(con)'
+//   g++ -std=c++17 -O2 -g -fopenmp -Wno-ignored-attributes -Iinst/include \
+//     -I$(Rscript -e 'cat(system.file("include", package = "RcppEigen"))') \
+//     bench/munin_core.cpp -o /tmp/munin-core
+//   perf record -g /tmp/munin-core /tmp/munin-2000.bin boss 1 400  # file search threads checks
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <learnbn/data/gaussian_stats_eigen.hpp>
+#include <learnbn/score/gaussian_eigen.hpp>
+#include <learnbn/search/boss.hpp>
+#include <learnbn/search/hill_climb.hpp>
+
+using namespace learnbn;
+
+static double cpu_seconds() {
+  rusage u;
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+int main(int argc, char** argv) {
+  if (argc < 3) return std::fprintf(stderr, "usage: file hc|boss [threads] [checks]\n"), 1;
+  const std::string file = argv[1], search = argv[2];
+  const int threads = argc > 3 ? std::atoi(argv[3]) : 1;
+  const long limit = argc > 4 ? std::atol(argv[4]) : -1;
+  std::ifstream in(file, std::ios::binary);
+  int dims[2];
+  in.read(reinterpret_cast<char*>(dims), sizeof dims);
+  std::vector<int> cards(dims[1]);
+  in.read(reinterpret_cast<char*>(cards.data()), sizeof(int) * dims[1]);
+  std::vector<std::vector<std::uint8_t>> codes(dims[1], std::vector<std::uint8_t>(dims[0]));
+  for (auto& column : codes) in.read(reinterpret_cast<char*>(column.data()), dims[0]);
+  DataView view;
+  view.n_rows = dims[0];
+  view.n_cases = dims[0];
+  for (int j = 0; j < dims[1]; ++j) {
+    Column column;
+    column.small = codes[j].data();
+    column.cardinality = cards[j];
+    view.columns.push_back(column);
+  }
+  ScoreSpec spec;
+  spec.iss = 1;
+  spec.n_nodes = dims[1];
+  const Constraints k = Constraints::none(dims[1]);
+  Random rng(1);
+  long checks = 0;
+  const InterruptCheck check = [&] {
+    if (++checks == limit) throw std::runtime_error("stopped");
+  };
+  const auto wall = std::chrono::steady_clock::now();
+  const double cpu = cpu_seconds();
+  FamilyScorer scorer(view, spec, threads);
+  SearchResult result;
+  try {
+    result = search == "hc" ? hill_climb(Dag(dims[1]), scorer, k, SIZE_MAX, 0, 1, rng, check)
+                            : boss(scorer, k, Dag(dims[1]), PermutationOptions(), rng, check);
+  } catch (const std::runtime_error&) {
+    std::printf("stopped after %ld checks\n", checks);
+  }
+  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - wall;
+  rusage u;
+  getrusage(RUSAGE_SELF, &u);
+  std::printf("%s %s, %d threads: cpu %.1f s, wall %.1f s, score %.6f, evaluations %zu, "
+              "peak %ld MB\n", file.c_str(), search.c_str(), threads, cpu_seconds() - cpu,
+              elapsed.count(), result.score, scorer.evaluations(), u.ru_maxrss / 1024);
+}
