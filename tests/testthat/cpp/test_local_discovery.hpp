@@ -9,6 +9,7 @@
 #include <learnbn/citest/tester.hpp>
 #include <learnbn/constraint/local_batch.hpp>
 #include <learnbn/constraint/local_discovery.hpp>
+#include <learnbn/data/distinct_rows.hpp>
 
 #include "check.hpp"
 #include "test_search.hpp"  // the network A -> C <- B, C -> D, E alone
@@ -165,20 +166,25 @@ inline void test_local_discovery_data() {
 }
 
 // constraint/local_batch.hpp: the tests of many candidates against one target and set,
-// counted together (by windows over the rows, or from bit sets), give the p-values of
-// the tests run alone, bit for bit.
+// counted together (by windows over the rows and the observed strata, or from bit sets;
+// on the rows or on their distinct rows with weights), give the p-values of the tests
+// run alone, bit for bit.
 inline void test_local_batch_tests() {
   Simulated data = collider_data(5000, 11);
+  DistinctRows distinct;
+  CHECK(distinct.build(data.view));
+  CHECK(distinct.view().n_rows < data.view.n_rows && distinct.view().weights);
   const auto bits = std::make_shared<ColumnBits>(data.view);
   const std::vector<std::vector<int>> sets = {{}, {2}, {3, 1}, {0, 2, 4}};
   for (const CIStatistic statistic : {CIStatistic::pearson_x2, CIStatistic::likelihood_g2}) {
     CITestSpec spec;
     spec.statistic = statistic;
-    CITester alone(data.view, spec);
-    for (const bool with_bits : {false, true}) {
-      const LocalBatchTests together = with_bits
-                                           ? LocalBatchTests(data.view, spec, 0, &data.view, bits)
-                                           : LocalBatchTests(data.view, spec, 0);
+    for (int path = 0; path < 3; ++path) {  // by windows, from bit sets, on distinct rows
+      const DataView& tested = path == 2 ? distinct.view() : data.view;
+      CITester alone(tested, spec, data.view.n_rows);
+      const LocalBatchTests together =
+          path == 1 ? LocalBatchTests(tested, spec, 0, &data.view, bits)
+                    : LocalBatchTests(tested, spec, data.view.n_rows);
       for (int y = 0; y < 5; ++y) {
         for (const auto& z : sets) {
           if (std::find(z.begin(), z.end(), y) != z.end()) continue;
