@@ -31,6 +31,7 @@
 #include "permutation.hpp"
 #include "shared_prefix.hpp"
 #include "spec.hpp"
+#include "window_statistic.hpp"
 
 namespace learnbn {
 
@@ -220,21 +221,49 @@ class CITester {
       // Given nothing, c is y and z has one configuration; else c is the last of z.
       const std::size_t y_states = pairs ? states : ny;
       const std::size_t nz = pairs ? 1 : static_cast<std::size_t>(prefix_z) * states;
+      CITestResult& out = results[k];
+      double adjusted_df = 0;
       if (bits) {
         bits_.count(shared, candidates[first + k], static_cast<std::size_t>(shared_cells),
                     table_.cells());
+        out.statistic = table_.statistic(nx, y_states, nz, pearson, &adjusted_df);
+      } else if (shared_.whole_counts()) {
+        out.statistic = window_statistic(window_cells(k, nx, ny, states, prefix_z, pairs),
+                                         pearson, &adjusted_df);
       } else {
         shared_.table(full_, k, table_.cells());
+        out.statistic = table_.statistic(nx, y_states, nz, pearson, &adjusted_df);
       }
-      CITestResult& out = results[k];
-      double adjusted_df = 0;
-      out.statistic = table_.statistic(nx, y_states, nz, pearson, &adjusted_df);
       out.df =
           spec_.adjusted_df ? adjusted_df : (nx - 1.0) * (y_states - 1.0) * static_cast<double>(nz);
       out.p_value = chisq_upper_tail(out.statistic, out.df);
       out.n = full_.n_cases;
     }
     return true;
+  }
+
+  // Where the table of the window's position k lies in the whole counts of shared_: the
+  // shared cell x + nx * (y + ny * z') (given nothing: x, and the candidate is y) and the
+  // candidate's state c.
+  WindowCells window_cells(std::size_t k, std::size_t nx, std::size_t ny, std::size_t states,
+                           double prefix_z, bool pairs) const {
+    const std::size_t w = shared_.width(), row = shared_.last_states() * w;
+    WindowCells cells;
+    cells.counts = shared_.whole_counts() + k;
+    cells.nx = nx;
+    cells.sx = row;
+    if (pairs) {
+      cells.ny = states;
+      cells.sy = w;
+      return cells;
+    }
+    cells.ny = ny;
+    cells.sy = nx * row;
+    cells.sz = nx * ny * row;
+    cells.sc = w;
+    cells.nz = static_cast<std::size_t>(prefix_z);
+    cells.nc = states;
+    return cells;
   }
 
   // The test on the rows observed on x, y and z, as a view whose columns are x, then y,
