@@ -216,7 +216,19 @@ class CITester {
     const std::size_t ny = pairs ? 0 : full_.columns[shared[1]].cardinality;
     const double prefix_z = pairs ? 1 : shared_cells / (static_cast<double>(nx) * ny);
     results.resize(width);
-    for (std::size_t k = 0; k < width && first + k < candidates.size(); ++k) {
+    const std::size_t tables = std::min(width, candidates.size() - first);
+    const bool whole = !bits && shared_.whole_counts();
+    if (whole) {  // every table's statistic at once
+      window_.resize(tables);
+      window_stat_.resize(tables);
+      window_df_.resize(tables);
+      for (std::size_t k = 0; k < tables; ++k) {
+        const std::size_t states = full_.columns[candidates[first + k]].cardinality;
+        window_[k] = window_cells(k, nx, ny, states, prefix_z, pairs);
+      }
+      window_statistics(window_.data(), tables, pearson, window_stat_.data(), window_df_.data());
+    }
+    for (std::size_t k = 0; k < tables; ++k) {
       const std::size_t states = full_.columns[candidates[first + k]].cardinality;
       // Given nothing, c is y and z has one configuration; else c is the last of z.
       const std::size_t y_states = pairs ? states : ny;
@@ -227,9 +239,9 @@ class CITester {
         bits_.count(shared, candidates[first + k], static_cast<std::size_t>(shared_cells),
                     table_.cells());
         out.statistic = table_.statistic(nx, y_states, nz, pearson, &adjusted_df);
-      } else if (shared_.whole_counts()) {
-        out.statistic = window_statistic(window_cells(k, nx, ny, states, prefix_z, pairs),
-                                         pearson, &adjusted_df);
+      } else if (whole) {
+        out.statistic = window_stat_[k];
+        adjusted_df = window_df_[k];
       } else {
         shared_.table(full_, k, table_.cells());
         out.statistic = table_.statistic(nx, y_states, nz, pearson, &adjusted_df);
@@ -394,6 +406,8 @@ class CITester {
   ConfigurationIds ids_;
   ThreeWayTable table_;
   SharedPrefixTables shared_;
+  std::vector<WindowCells> window_;          // test_window()'s tables
+  std::vector<double> window_stat_, window_df_;
   std::vector<int> shared_vars_;
   BitTables bits_;
   int free_var_ = 0;

@@ -1,4 +1,4 @@
-// X2 or G2 of one table of a window counted by SharedPrefixTables, read from its whole
+// X2 or G2 of the tables of a window counted by SharedPrefixTables, read from their whole
 // counts where they lie (no copy into a table of doubles).
 //
 // The statistic is ThreeWayTable::statistic()'s bit for bit: strata in its order, the
@@ -26,63 +26,83 @@ struct WindowCells {
 
 namespace window_statistic_detail {
 
+// Adds the terms and the adjusted df of stratum (z', c) of one table to `stat` and `df`.
 template <std::size_t NX>
-double strata(const WindowCells& w, std::size_t nx_any, bool pearson, double* adjusted_df) {
+__attribute__((always_inline)) inline void stratum(const WindowCells& w, std::size_t nx_any,
+                                                   std::size_t zp, std::size_t c, bool pearson,
+                                                   double& stat, double& df) {
   constexpr std::size_t kMaxStates = 256;  // byte codes
   const std::size_t nx = NX ? NX : nx_any, ny = w.ny;
   std::uint64_t rows[NX ? NX : kMaxStates], cols[kMaxStates];
-  double stat = 0, df = 0;
-  for (std::size_t c = 0; c < w.nc; ++c) {
-    for (std::size_t zp = 0; zp < w.nz; ++zp) {
-      const std::uint32_t* t = w.counts + zp * w.sz + c * w.sc;
-      std::uint64_t total = 0;
-      for (std::size_t x = 0; x < nx; ++x) rows[x] = 0;
-      for (std::size_t y = 0; y < ny; ++y) {
-        std::uint64_t col = 0;
-        for (std::size_t x = 0; x < nx; ++x) {
-          const std::uint32_t o = t[x * w.sx + y * w.sy];
-          rows[x] += o;
-          col += o;
-        }
-        cols[y] = col;
-        total += col;
-      }
-      if (total == 0) continue;
-      std::size_t seen_rows = 0, seen_cols = 0;
-      for (std::size_t x = 0; x < nx; ++x) seen_rows += rows[x] > 0;
-      for (std::size_t y = 0; y < ny; ++y) seen_cols += cols[y] > 0;
-      df += static_cast<double>(std::max<std::size_t>(seen_rows, 1) - 1) *
-            static_cast<double>(std::max<std::size_t>(seen_cols, 1) - 1);
-      if ((seen_rows <= 1 || seen_cols <= 1) && total < (std::uint64_t(1) << 26)) continue;
-      const double all = static_cast<double>(total);
-      for (std::size_t y = 0; y < ny; ++y) {
-        if (cols[y] == 0) continue;
-        const double col = static_cast<double>(cols[y]);
-        for (std::size_t x = 0; x < nx; ++x) {
-          const double expected = static_cast<double>(rows[x]) * col / all;
-          if (expected <= 0) continue;
-          const double observed = t[x * w.sx + y * w.sy];
-          if (pearson) {
-            stat += (observed - expected) * (observed - expected) / expected;
-          } else if (observed > 0) {
-            stat += 2.0 * observed * std::log(observed / expected);
-          }
-        }
+  const std::uint32_t* t = w.counts + zp * w.sz + c * w.sc;
+  std::uint64_t total = 0;
+  for (std::size_t x = 0; x < nx; ++x) rows[x] = 0;
+  for (std::size_t y = 0; y < ny; ++y) {
+    std::uint64_t col = 0;
+    for (std::size_t x = 0; x < nx; ++x) {
+      const std::uint32_t o = t[x * w.sx + y * w.sy];
+      rows[x] += o;
+      col += o;
+    }
+    cols[y] = col;
+    total += col;
+  }
+  if (total == 0) return;
+  std::size_t seen_rows = 0, seen_cols = 0;
+  for (std::size_t x = 0; x < nx; ++x) seen_rows += rows[x] > 0;
+  for (std::size_t y = 0; y < ny; ++y) seen_cols += cols[y] > 0;
+  df += static_cast<double>(std::max<std::size_t>(seen_rows, 1) - 1) *
+        static_cast<double>(std::max<std::size_t>(seen_cols, 1) - 1);
+  if ((seen_rows <= 1 || seen_cols <= 1) && total < (std::uint64_t(1) << 26)) return;
+  const double all = static_cast<double>(total);
+  for (std::size_t y = 0; y < ny; ++y) {
+    if (cols[y] == 0) continue;
+    const double col = static_cast<double>(cols[y]);
+    for (std::size_t x = 0; x < nx; ++x) {
+      const double expected = static_cast<double>(rows[x]) * col / all;
+      if (expected <= 0) continue;
+      const double observed = t[x * w.sx + y * w.sy];
+      if (pearson) {
+        stat += (observed - expected) * (observed - expected) / expected;
+      } else if (observed > 0) {
+        stat += 2.0 * observed * std::log(observed / expected);
       }
     }
   }
-  if (adjusted_df) *adjusted_df = df;
-  return stat;
+}
+
+// The strata of every table in their order, the tables inner: a cell of the window's
+// tables lies in one cache line (the tables' own strata, read one after another, are a
+// line apart), and the tables' sums are independent chains of additions.
+template <std::size_t NX>
+void strata(const WindowCells* cells, std::size_t tables, bool pearson, double* stat,
+            double* df) {
+  std::size_t most = 0;
+  for (std::size_t k = 0; k < tables; ++k) {
+    stat[k] = df[k] = 0;
+    most = std::max(most, cells[k].nz * cells[k].nc);
+  }
+  for (std::size_t s = 0; s < most; ++s) {
+    for (std::size_t k = 0; k < tables; ++k) {
+      const WindowCells& w = cells[k];
+      if (s >= w.nz * w.nc) continue;
+      stratum<NX>(w, w.nx, s % w.nz, s / w.nz, pearson, stat[k], df[k]);
+    }
+  }
 }
 
 }  // namespace window_statistic_detail
 
-inline double window_statistic(const WindowCells& w, bool pearson, double* adjusted_df) {
-  switch (w.nx) {  // few x states (most tests): the row totals in registers
-    case 2: return window_statistic_detail::strata<2>(w, 2, pearson, adjusted_df);
-    case 3: return window_statistic_detail::strata<3>(w, 3, pearson, adjusted_df);
-    case 4: return window_statistic_detail::strata<4>(w, 4, pearson, adjusted_df);
-    default: return window_statistic_detail::strata<0>(w, w.nx, pearson, adjusted_df);
+// The statistics of `tables` tables of one window with the same x (cells[k] says where
+// the k-th lies) into stat[k], and their adjusted degrees of freedom into df[k].
+inline void window_statistics(const WindowCells* cells, std::size_t tables, bool pearson,
+                              double* stat, double* df) {
+  if (tables == 0) return;
+  switch (cells[0].nx) {  // few x states (most tests): the row totals in registers
+    case 2: return window_statistic_detail::strata<2>(cells, tables, pearson, stat, df);
+    case 3: return window_statistic_detail::strata<3>(cells, tables, pearson, stat, df);
+    case 4: return window_statistic_detail::strata<4>(cells, tables, pearson, stat, df);
+    default: return window_statistic_detail::strata<0>(cells, tables, pearson, stat, df);
   }
 }
 
