@@ -453,7 +453,7 @@ inline void test_pc_shortcuts_same() {
 // The scalar X2 loop that ThreeWayTable::statistic() ran before pearson_lanes.hpp, kept
 // as the reference: statistic and adjusted df must equal it bit for bit.
 inline double scalar_pearson(const std::vector<double>& t, std::size_t nx, std::size_t ny,
-                             std::size_t nz, double& df) {
+                             std::size_t nz, double& df, bool pearson = true) {
   double stat = 0;
   df = 0;
   std::vector<double> rt(nx), ct(ny);
@@ -482,7 +482,11 @@ inline double scalar_pearson(const std::vector<double>& t, std::size_t nx, std::
         const double e = rt[x] * ct[y] / total;
         if (e <= 0) continue;
         const double o = s[y * nx + x];
-        stat += (o - e) * (o - e) / e;
+        if (pearson) {
+          stat += (o - e) * (o - e) / e;
+        } else if (o > 0) {
+          stat += 2.0 * o * std::log(o / e);
+        }
       }
     }
   }
@@ -491,15 +495,17 @@ inline double scalar_pearson(const std::vector<double>& t, std::size_t nx, std::
 
 // X2 with 2 to 4 x states (the terms of a column computed in vector lanes) equals the
 // scalar loop bit for bit: whole and fractional counts, empty strata, rows and columns,
-// -0 cells, and tables whose last column ends the table.
+// -0 cells, and tables whose last column ends the table; strata of one observed row or
+// column (whose terms are skipped) of whole, large and fractional counts; G2 and five x
+// states (the scalar path) likewise.
 inline void test_pearson_lanes() {
   std::mt19937 rng(38);
-  std::uniform_int_distribution<int> count(0, 6), shape(1, 6), kind(0, 3);
+  std::uniform_int_distribution<int> count(0, 6), shape(1, 6), kind(0, 5);
   std::uniform_real_distribution<double> weight(0.0, 3.0);
   ThreeWayTable table;
   int checked = 0, identical = 0;
   for (int round = 0; round < 3000; ++round) {
-    const std::size_t nx = 2 + round % 3, ny = static_cast<std::size_t>(shape(rng));
+    const std::size_t nx = 2 + round % 4, ny = static_cast<std::size_t>(shape(rng));
     const std::size_t nz = static_cast<std::size_t>(shape(rng)) * (round % 7 == 0 ? 40 : 1);
     std::vector<double> t(nx * ny * nz);
     const int style = kind(rng);  // 0 whole, 1 fractional, 2 sparse, 3 empty rows or columns
@@ -507,15 +513,23 @@ inline void test_pearson_lanes() {
       t[c] = style == 1 ? weight(rng) * (count(rng) > 1) : count(rng);
       if (style == 2 && count(rng) < 5) t[c] = 0;
       if (style == 3 && (c % nx == 0 || (c / nx) % ny == 1)) t[c] = (round % 2) ? -0.0 : 0.0;
+      // 4 and 5: a stratum keeps one row or one column (z odd: row, else column), 4 of
+      // whole counts up to 6e4 (products past 2^32), 5 of fractional ones.
+      const std::size_t x = c % nx, y = (c / nx) % ny, z = c / (nx * ny);
+      if (style >= 4) {
+        t[c] = (z % 2 ? x == z % nx : y == z % ny) ? count(rng) * (style == 4 ? 1e4 : 0.3) : 0;
+      }
     }
     table.cells() = t;
-    double df = -1, expected_df = -2;
-    const double stat = table.statistic(nx, ny, nz, true, &df);
-    const double expected = scalar_pearson(t, nx, ny, nz, expected_df);
-    ++checked;
-    identical += std::memcmp(&stat, &expected, sizeof stat) == 0 && df == expected_df;
+    for (const bool pearson : {true, false}) {
+      double df = -1, expected_df = -2;
+      const double stat = table.statistic(nx, ny, nz, pearson, &df);
+      const double expected = scalar_pearson(t, nx, ny, nz, expected_df, pearson);
+      ++checked;
+      identical += std::memcmp(&stat, &expected, sizeof stat) == 0 && df == expected_df;
+    }
   }
-  CHECK(checked == 3000 && identical == checked);
+  CHECK(checked == 6000 && identical == checked);
   // A hand value: the tiny table of test_discrete_tests (X2 = 2 given z).
   table.cells() = {3, 1, 1, 3, 1, 1, 1, 1};
   double df = 0;

@@ -171,13 +171,14 @@ class ThreeWayTable {
         total += col;
       }
       if (total <= 0) continue;
-      if (adjusted_df) {
-        std::size_t rows = 0, cols = 0;
-        for (std::size_t x = 0; x < nx; ++x) rows += row_total[x] > 0;
-        for (double v : col_total_) cols += v > 0;
-        df += static_cast<double>(std::max<std::size_t>(rows, 1) - 1) *
-              static_cast<double>(std::max<std::size_t>(cols, 1) - 1);
-      }
+      std::size_t rows = 0, cols = 0;
+      for (std::size_t x = 0; x < nx; ++x) rows += row_total[x] > 0;
+      for (double v : col_total_) cols += v > 0;
+      df += static_cast<double>(std::max<std::size_t>(rows, 1) - 1) *
+            static_cast<double>(std::max<std::size_t>(cols, 1) - 1);
+      // One observed row or column: every term is +0 (pearson_lanes.hpp).
+      if (rows <= 1 && adds_zero(col_total_.data(), ny, total)) continue;
+      if (cols <= 1 && adds_zero(row_total, nx, total)) continue;
       for (std::size_t y = 0; y < ny; ++y) {
         if (col_total_[y] <= 0) continue;
         for (std::size_t x = 0; x < nx; ++x) {

@@ -94,6 +94,13 @@ class SharedPrefixTables {
   // Whether the last count() went by groups of rows (for the tests).
   bool grouped() const { return grouped_; }
 
+  // The last count()'s whole counts (nullptr when they are sums of fractional weights):
+  // cell (base, c) of the table at position first + k is
+  // whole_counts()[(base * last_states() + c) * width() + k].
+  const std::uint32_t* whole_counts() const { return weighted_ ? nullptr : counts_.data(); }
+  std::size_t last_states() const { return last_states_; }
+  std::size_t width() const { return window_; }
+
   // The table of the candidate at position first + k (of the last count()), in the
   // layout of ThreeWayTable::cells().
   void table(const DataView& data, std::size_t k, std::vector<double>& out) const {

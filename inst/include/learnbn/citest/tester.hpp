@@ -30,6 +30,7 @@
 #include "permutation.hpp"
 #include "shared_prefix.hpp"
 #include "spec.hpp"
+#include "window_statistic.hpp"
 
 namespace learnbn {
 
@@ -213,26 +214,66 @@ class CITester {
     const std::size_t ny = pairs ? 0 : full_.columns[shared[1]].cardinality;
     const double prefix_z = pairs ? 1 : shared_cells / (static_cast<double>(nx) * ny);
     results.resize(width);
-    for (std::size_t k = 0; k < width && first + k < candidates.size(); ++k) {
+    const std::size_t tables = std::min(width, candidates.size() - first);
+    const bool whole = !bits && shared_.whole_counts();
+    if (whole) {  // every table's statistic at once
+      window_.resize(tables);
+      window_stat_.resize(tables);
+      window_df_.resize(tables);
+      for (std::size_t k = 0; k < tables; ++k) {
+        const std::size_t states = full_.columns[candidates[first + k]].cardinality;
+        window_[k] = window_cells(k, nx, ny, states, prefix_z, pairs);
+      }
+      window_statistics(window_.data(), tables, pearson, window_stat_.data(), window_df_.data());
+    }
+    for (std::size_t k = 0; k < tables; ++k) {
       const std::size_t states = full_.columns[candidates[first + k]].cardinality;
       // Given nothing, c is y and z has one configuration; else c is the last of z.
       const std::size_t y_states = pairs ? states : ny;
       const std::size_t nz = pairs ? 1 : static_cast<std::size_t>(prefix_z) * states;
+      CITestResult& out = results[k];
+      double adjusted_df = 0;
       if (bits) {
         bits_.count(shared, candidates[first + k], static_cast<std::size_t>(shared_cells),
                     table_.cells());
+        out.statistic = table_.statistic(nx, y_states, nz, pearson, &adjusted_df);
+      } else if (whole) {
+        out.statistic = window_stat_[k];
+        adjusted_df = window_df_[k];
       } else {
         shared_.table(full_, k, table_.cells());
+        out.statistic = table_.statistic(nx, y_states, nz, pearson, &adjusted_df);
       }
-      CITestResult& out = results[k];
-      double adjusted_df = 0;
-      out.statistic = table_.statistic(nx, y_states, nz, pearson, &adjusted_df);
       out.df =
           spec_.adjusted_df ? adjusted_df : (nx - 1.0) * (y_states - 1.0) * static_cast<double>(nz);
       out.p_value = chisq_upper_tail(out.statistic, out.df);
       out.n = full_.n_cases;
     }
     return true;
+  }
+
+  // Where the table of the window's position k lies in the whole counts of shared_: the
+  // shared cell x + nx * (y + ny * z') (given nothing: x, and the candidate is y) and the
+  // candidate's state c.
+  WindowCells window_cells(std::size_t k, std::size_t nx, std::size_t ny, std::size_t states,
+                           double prefix_z, bool pairs) const {
+    const std::size_t w = shared_.width(), row = shared_.last_states() * w;
+    WindowCells cells;
+    cells.counts = shared_.whole_counts() + k;
+    cells.nx = nx;
+    cells.sx = row;
+    if (pairs) {
+      cells.ny = states;
+      cells.sy = w;
+      return cells;
+    }
+    cells.ny = ny;
+    cells.sy = nx * row;
+    cells.sz = nx * ny * row;
+    cells.sc = w;
+    cells.nz = static_cast<std::size_t>(prefix_z);
+    cells.nc = states;
+    return cells;
   }
 
   // The test on the rows observed on x, y and z, as a view whose columns are x, then y,
@@ -362,6 +403,8 @@ class CITester {
   ConfigurationIds ids_;
   ThreeWayTable table_;
   SharedPrefixTables shared_;
+  std::vector<WindowCells> window_;          // test_window()'s tables
+  std::vector<double> window_stat_, window_df_;
   std::vector<int> shared_vars_;
   BitTables bits_;
   int free_var_ = 0;
