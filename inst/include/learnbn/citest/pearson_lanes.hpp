@@ -104,7 +104,9 @@ __attribute__((always_inline)) inline double strata(const double* table, std::si
   return stat;
 }
 
-#if defined(__x86_64__) && !defined(__clang__)
+// LEARNBN_NO_AVX (make valgrind) keeps the baseline path: valgrind cannot decode every
+// AVX instruction gcc emits here, and the two paths are bit-identical (test_pearson_lanes).
+#if defined(__x86_64__) && !defined(__clang__) && !defined(LEARNBN_NO_AVX)
 #define LEARNBN_PEARSON_AVX 1
 template <std::size_t NX>
 __attribute__((target("avx"))) double strata_avx(const double* table, std::size_t ny,
