@@ -9,17 +9,12 @@
 check_not_collinear_mixed <- function(data, call = rlang::caller_env()) {
   continuous <- continuous_nodes(data)
   if (length(continuous) < 2L) return(invisible(data))
-  values <- data$values[continuous]
-  weights <- data$weights
-  if (any(vapply(values, anyNA, NA))) {  # complete columns are not copied
-    seen <- Reduce(`&`, lapply(values, function(v) !is.na(v)))
-    values <- lapply(values, `[`, seen)
-    if (!is.null(weights)) weights <- weights[seen]
-  }
-  if (length(values[[1L]]) < 3L) return(invisible(data))
-  stats <- cpp_gaussian_stats(values, weights)
+  cases <- observed_cases(data$values[continuous], data$weights)  # R/data-mixed.R
+  n_cases <- length(cases$values[[1L]])
+  if (n_cases < 3L) return(invisible(data))
+  stats <- cpp_gaussian_stats(cases$values, cases$weights)
   cor <- matrix(stats$cor, length(continuous), dimnames = list(continuous, continuous))
-  findings <- collinear_columns(cor, length(values[[1L]]))
+  findings <- collinear_columns(cor, n_cases)
   if (!length(findings)) return(invisible(data))
   what <- paste0("{.arg data} has collinear continuous columns, so conditional Gaussian ",
                  "scores and tests are undefined on them")

@@ -165,13 +165,8 @@ continuous_values <- function(x, weights, arg, call) {
               call = call)
   }
   constant <- names(x)[vapply(values, function(v) {
-    w <- weights
-    if (anyNA(v)) {  # a complete column is not copied
-      seen <- !is.na(v)
-      v <- v[seen]
-      if (!is.null(w)) w <- w[seen]
-    }
-    stats <- cpp_gaussian_stats(list(v), w)
+    cases <- observed_cases(list(v), weights)
+    stats <- cpp_gaussian_stats(cases$values, cases$weights)
     stats$sds <= 1e-12 * pmax(1, abs(stats$means))
   }, logical(1))]
   if (length(constant)) {
@@ -179,6 +174,14 @@ continuous_values <- function(x, weights, arg, call) {
               "value", call = call)
   }
   values
+}
+
+# The rows of `values` (a list of numeric columns) observed in every column, with their
+# weights; columns without NA are not copied.
+observed_cases <- function(values, weights) {
+  if (!any(vapply(values, anyNA, NA))) return(list(values = values, weights = weights))
+  seen <- Reduce(`&`, lapply(values, function(v) !is.na(v)))
+  list(values = lapply(values, `[`, seen), weights = if (!is.null(weights)) weights[seen])
 }
 
 # Warns about discrete columns of mixed data with levels seen in one case only: a

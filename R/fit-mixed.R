@@ -143,7 +143,7 @@ cg_least_squares <- function(x, y, w, node, config, dparents, call) {
 cg_node <- function(fit, node) {
   beta <- .subset2(fit, "coefficients")[[node]]
   amat <- .subset2(.subset2(fit, "graph"), "amat")
-  parents <- colnames(amat)[amat[, node] == 1L & amat[node, ] == 0L]  # as graph_parents()
+  parents <- node_parents(amat, node)  # R/graph-class.R
   levels <- .subset2(fit, "levels")
   dparents <- parents[parents %in% names(levels)]
   if (!is.matrix(beta)) beta <- matrix(beta, dimnames = list(names(beta), NULL))

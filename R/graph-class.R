@@ -74,6 +74,10 @@ graph_parents <- function(g) {
   parents
 }
 
+# The parents of one node through directed arcs of `amat`, in the order of the nodes
+# (graph_parents()'s rule, without building every node's list).
+node_parents <- function(amat, node) colnames(amat)[amat[, node] == 1L & amat[node, ] == 0L]
+
 #' A DAG from a named list of parents
 #'
 #' `parents` is a named list (node -> character vector of parent names); nodes missing

@@ -64,9 +64,6 @@ k2_search <- function(data, order, score = NULL, ..., whitelist = NULL, blacklis
   new_bn_graph(result$amat, "dag", score = result$score, info = info)
 }
 
-# The parents of `node` in `amat`, in the order of the nodes.
-node_parents <- function(amat, node) rownames(amat)[amat[, node] == 1L]
-
 # `order` must list every node once, and each whitelisted arc must go forward in it.
 check_k2_order <- function(order, nodes, required, call = rlang::caller_env()) {
   positions <- check_nodes(order, nodes, arg = "order", call = call)
