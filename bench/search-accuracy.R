@@ -35,11 +35,13 @@ member_dag <- function(g) {
   tryCatch(pdag_to_dag(g), error = function(e) NULL)
 }
 
+# boss() ends its runs with BES by default ("boss"; "no bes": bes = FALSE).
 accuracy_learners <- list(
     boss = function(d) boss(d, score = "bdeu", iss = 1),
+    "boss no bes" = function(d) boss(d, score = "bdeu", iss = 1, bes = FALSE),
     "boss 5 starts" = function(d) boss(d, score = "bdeu", iss = 1, restarts = 4),
-    "boss bes" = function(d) boss(d, score = "bdeu", iss = 1, bes = TRUE),
-    "boss 5 starts bes" = function(d) boss(d, score = "bdeu", iss = 1, restarts = 4, bes = TRUE),
+    "boss 5 starts no bes" = function(d) boss(d, score = "bdeu", iss = 1, restarts = 4,
+                                              bes = FALSE),
     grasp = function(d) grasp(d, score = "bdeu", iss = 1),
     hill_climb = function(d) hill_climb(d, score = "bdeu", iss = 1),
     tabu_search = function(d) tabu_search(d, score = "bdeu", iss = 1),
@@ -51,7 +53,8 @@ accuracy_learners <- list(
 # each so that the CPU seconds compare.
 bdeu_boss <- function(...) function(d) boss(d, score = "bdeu", iss = 1, threads = 1, ...)
 defaults_learners <- c(
-  list("boss" = bdeu_boss(), "boss restarts 2" = bdeu_boss(restarts = 2),
+  list("boss no bes" = bdeu_boss(bes = FALSE),
+       "boss no bes restarts 2" = bdeu_boss(bes = FALSE, restarts = 2),
        "boss bes" = bdeu_boss(bes = TRUE)),
   setNames(lapply(1:4, function(k) bdeu_boss(bes = TRUE, restarts = k)),
            paste("boss bes restarts", 1:4)),
@@ -120,7 +123,7 @@ diagnose <- function(names) {
       starts <- list(boss = NULL, "boss from ges" = ges_class(d), "boss from truth" = fit$graph)
       out <- vapply(starts, function(s) {
         set.seed(r)
-        g <- boss(d, score = "bdeu", iss = 1, start = s)
+        g <- boss(d, score = "bdeu", iss = 1, start = s, bes = FALSE)  # sweeps alone
         c(gap(g), shd(cpdag(g), true_cpdag))
       }, numeric(2))
       g <- ges(d, score = "bdeu", iss = 1)
@@ -170,8 +173,8 @@ gaussian_table <- function(ps) {
     "boss bic x2" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2)),
     "boss bic x3" = function(d) boss(d, score = bn_score("bic", penalty_discount = 3)),
     "boss bic x4" = function(d) boss(d, score = bn_score("bic", penalty_discount = 4)),
-    "boss bic x2 bes" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2),
-                                         bes = TRUE),
+    "boss bic x2 no bes" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2),
+                                            bes = FALSE),
     "grasp bic x2" = function(d) grasp(d, score = bn_score("bic", penalty_discount = 2)),
     ges = function(d) ges(d, score = "bic"),
     pc = function(d) suppressWarnings(pc(d, alpha = 0.01)),
@@ -215,8 +218,8 @@ diagnose_gaussian <- function(ps) {
       sim <- er_gaussian(p, density, 1000)
       s <- bn_score("bic", penalty_discount = discount)
       truth <- network_score(sim$dag, sim$data, score = s)
-      g <- boss(sim$data, score = s)
-      from_truth <- boss(sim$data, score = s, start = sim$dag)
+      g <- boss(sim$data, score = s, bes = FALSE)  # sweeps alone
+      from_truth <- boss(sim$data, score = s, start = sim$dag, bes = FALSE)
       found <- class_metrics(cpdag(g), sim$truth)
       near <- class_metrics(cpdag(from_truth), sim$truth)
       out <- rbind(out, c(gap = g$score - truth, gap_from_truth = from_truth$score - truth,
