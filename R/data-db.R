@@ -171,20 +171,9 @@ db_data_kinds <- function(source, columns, profile, type, call) {
     if (all(numeric)) return(all_of("gaussian"))
     given <- character()
   }
-  kinds <- ifelse(numeric, ifelse(fractional, "continuous", NA), "discrete")
-  names(kinds) <- names(columns)
-  kinds[names(given)] <- given
-  whole <- names(kinds)[is.na(kinds)]
-  if (!any(kinds == "continuous", na.rm = TRUE)) {
-    kinds[whole] <- "discrete"
-  } else if (length(whole)) {
-    distinct <- db_distinct(source, whole)
-    kinds[whole] <- ifelse(distinct <= few_values, "discrete", "continuous")
-  }
-  type <- if (all(kinds == "discrete")) "discrete" else if (all(kinds == "continuous")) {
-    "gaussian"
-  } else "mixed"
-  list(type = type, kinds = kinds)
+  resolved <- column_kinds(names(columns), numeric, fractional, given,  # R/data-mixed.R
+                           function(whole) db_distinct(source, whole))
+  list(type = resolved$type, kinds = resolved$kinds)
 }
 
 # The number of distinct values of each column in `cols`.
