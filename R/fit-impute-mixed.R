@@ -56,10 +56,7 @@ cg_row_posterior <- function(fit, rows, call = rlang::caller_env()) {
   row <- expanded$row
   log_weight <- numeric(length(row))
   for (node in names(fit$cpts)) {
-    table <- fit$cpts[[node]]
-    config <- parent_config_index(expanded$codes[names(dimnames(table))[-1L]], dim(table)[-1L])
-    log_weight <- log_weight +
-      log(as.vector(table)[expanded$codes[[node]] + 1L + dim(table)[1L] * config])
+    log_weight <- log_weight + cpt_log_probability(fit$cpts[[node]], node, expanded$codes)
   }
   continuous <- names(fit$coefficients)
   values <- matrix(NA_real_, length(row), length(continuous), dimnames = list(NULL, continuous))
