@@ -164,11 +164,9 @@ impute_mixed <- function(fit, data, call = rlang::caller_env()) {
   order <- order(post$row, -post$weight)
   best <- order[!duplicated(post$row[order])]
   means <- rowsum(post$weight * post$values, post$row, reorder = TRUE)
-  out <- lapply(stats::setNames(fit$nodes, fit$nodes), function(node) {
-    if (node %in% colnames(means)) return(unname(means[, node]))
-    structure(post$codes[[node]][best] + 1L, levels = fit$levels[[node]], class = "factor")
-  })
-  out <- structure(out, row.names = c(NA_integer_, -rows$n_rows), class = "data.frame")
+  values <- lapply(stats::setNames(nm = colnames(means)), function(node) unname(means[, node]))
+  out <- fit_data_frame(fit, fit$nodes, lapply(post$codes, `[`, best), values,  # fit-simulate.R
+                        rows$n_rows)
   if (!is.null(rows$weights)) out$count <- rows$weights
-  declare_levels(out)
+  out
 }

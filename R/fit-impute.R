@@ -59,15 +59,10 @@ impute <- function(fit, data) {
   }
   data <- align_to_fit(data, fit)
   result <- complete_data(fit, data, "map")
-  node_names <- names(fit$cpts)
-  out <- lapply(node_names, function(node) {
-    codes <- as.integer(result$data$codes[[node]])
-    structure(codes + 1L, levels = fit$levels[[node]], class = "factor")
-  })
-  out <- structure(out, names = node_names, row.names = c(NA_integer_, -length(out[[1L]])),
-                   class = "data.frame")
+  codes <- lapply(result$data$codes[names(fit$cpts)], as.integer)
+  out <- fit_data_frame(fit, names(fit$cpts), codes, list(), length(codes[[1L]]))
   if (!is.null(data$weights)) out$count <- data$weights
-  declare_levels(out)
+  out
 }
 
 # `data` as a bn_data whose columns for the fit's nodes use the fit's levels.

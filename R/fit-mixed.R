@@ -170,11 +170,7 @@ simulate_mixed <- function(fit, n) {
     }
   }
   if (anyNA(unlist(values))) warn_unfitted_configurations(fit)
-  columns <- lapply(stats::setNames(fit$nodes, fit$nodes), function(node) {
-    if (!node %in% names(fit$cpts)) return(values[[node]])
-    structure(codes[[node]] + 1L, levels = fit$levels[[node]], class = "factor")
-  })
-  declare_levels(structure(columns, row.names = c(NA_integer_, -n), class = "data.frame"))
+  fit_data_frame(fit, fit$nodes, codes, values, n)  # fit-simulate.R
 }
 
 # The conditional mean and sd of a continuous node in every row, from its parents' discrete

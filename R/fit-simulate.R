@@ -45,12 +45,17 @@ simulate_data <- function(fit, n) {
     table <- fit$cpts[[node]]
     codes[[node]] <- draw_states(table, cpt_column(table, codes), stats::runif(n))
   }
-  node_names <- names(fit$cpts)
-  columns <- lapply(node_names, function(node) {
+  fit_data_frame(fit, names(fit$cpts), codes, list(), n)
+}
+
+# A data.frame of n rows with declared levels of the fit's `nodes`: factors of the fit's
+# levels from the 0-based `codes` of its discrete nodes, the `values` of the others.
+fit_data_frame <- function(fit, nodes, codes, values, n) {
+  columns <- lapply(stats::setNames(nodes, nodes), function(node) {
+    if (is.null(codes[[node]])) return(values[[node]])
     structure(codes[[node]] + 1L, levels = fit$levels[[node]], class = "factor")
   })
-  declare_levels(structure(columns, names = node_names, row.names = c(NA_integer_, -n),
-                           class = "data.frame"))
+  declare_levels(structure(columns, row.names = c(NA_integer_, -n), class = "data.frame"))
 }
 
 # The result (`bytes_per_cell` per cell) and one node's n draws must fit max_memory().
