@@ -127,9 +127,7 @@ gaussian_newdata <- function(newdata, nodes, call) {
     counts <- counts_attribute(newdata)
     weights <- if (!is.null(counts)) check_counts(newdata[[counts]], counts, call)
   } else {
-    lbn_abort(paste0("{.arg newdata} must be a data.frame or a {.cls bn_data} object, not ",
-                     "{.obj_type_friendly {newdata}}."),
-              "type", call = call)
+    abort_not_data(newdata, "newdata", call)  # fit-impute.R
   }
   check_node_columns(nodes, names(values), "newdata", "fit", call)
   values <- values[nodes]

@@ -22,11 +22,7 @@ mixed_missing_data <- function(fit, data, call = rlang::caller_env()) {
     weights <- data$weights
     data <- as.data.frame(data)
   }
-  if (!is.data.frame(data)) {
-    lbn_abort(paste0("{.arg data} must be a data.frame or a {.cls bn_data}, not ",
-                     "{.obj_type_friendly {data}}."),
-              "type", call = call)
-  }
+  if (!is.data.frame(data)) abort_not_data(data, "data", call)  # fit-impute.R
   check_node_columns(fit$nodes, names(data), "data", "fit", call)
   discrete <- names(fit$cpts)
   continuous <- names(fit$coefficients)

@@ -69,11 +69,7 @@ impute <- function(fit, data) {
 align_to_fit <- function(data, fit, call = rlang::caller_env()) {
   node_names <- names(fit$cpts)
   if (!inherits(data, "bn_data")) {
-    if (!is.data.frame(data)) {
-      lbn_abort(paste0("{.arg data} must be a data.frame or a {.cls bn_data}, not ",
-                       "{.obj_type_friendly {data}}."),
-                "type", call = call)
-    }
+    if (!is.data.frame(data)) abort_not_data(data, "data", call)
     check_node_columns(node_names, names(data), "data", "fit", call)
     frame <- data[node_names]
     for (node in node_names) {
@@ -109,4 +105,12 @@ check_known_values <- function(unknown, node, fit, call) {
                 "i" = "States in {.arg fit}: {.val {fit$levels[[node]]}}."), "unknown_level",
               call = call)
   }
+}
+
+# The error of impute() and of the Gaussian predictive density (fit-gaussian.R) for data
+# that are neither a data.frame nor a bn_data.
+abort_not_data <- function(x, arg, call) {
+  lbn_abort(paste0("{.arg {arg}} must be a data.frame or a {.cls bn_data}, not ",
+                   "{.obj_type_friendly {x}}."),
+            "type", call = call)
 }
