@@ -309,12 +309,12 @@ inline void test_linear_gaussian() {
   const double y[2] = {5.5, 5.5};
   double log_density[2];
   CHECK(condition_normal(2, 2, cov, 2, case_mean, config, {1}, y, log_density));
-  CHECK(std::fabs(case_mean[0] - (3.0)) < 1e-12);
-  CHECK(std::fabs(case_mean[2] - (5.5)) < 1e-12);
-  CHECK(std::fabs(cov[0] - (2.0)) < 1e-12);
-  CHECK(std::fabs(cov[6] - (0.0)) < 1e-12);
+  CHECK(std::fabs(case_mean[0] - 3.0) < 1e-12);
+  CHECK(std::fabs(case_mean[2] - 5.5) < 1e-12);
+  CHECK(std::fabs(cov[0] - 2.0) < 1e-12);
+  CHECK(std::fabs(cov[6] - 0.0) < 1e-12);
   const double expected = -0.5 * std::log(2 * M_PI * 2) - 2.0 * 2.0 / (2 * 2);
-  CHECK(std::fabs(log_density[0] - (expected)) < 1e-12);
+  CHECK(std::fabs(log_density[0] - expected) < 1e-12);
   CHECK(log_density[1] == -std::numeric_limits<double>::infinity());  // NaN parameters
   // Y and a copy of it: the copy's variance given Y is 0
   families.push_back({{1}, {0, 1}, {0}, {0}});
