@@ -77,6 +77,14 @@ cpp_predict <- function(network, codes, target) {
     .Call(`_learnbn_cpp_predict`, network, codes, target)
 }
 
+cpp_normal_moments <- function(families, m) {
+    .Call(`_learnbn_cpp_normal_moments`, families, m)
+}
+
+cpp_condition_normal <- function(mean, cov, config, observed, x) {
+    .Call(`_learnbn_cpp_condition_normal`, mean, cov, config, observed, x)
+}
+
 cpp_local_discovery <- function(data, test, options, knowledge, progress = NULL) {
     .Call(`_learnbn_cpp_local_discovery`, data, test, options, knowledge, progress)
 }

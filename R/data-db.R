@@ -86,13 +86,7 @@ db_first_rows <- function(con, sql, n) {
 # an error names a column of another type (dates, blobs, ...).
 db_column_kinds <- function(sample, counts, arg, call) {
   check_frame_names(sample, arg, call)
-  if (!is.null(counts)) {
-    check_string(counts, arg = "counts", call = call)
-    if (!counts %in% names(sample)) {
-      lbn_abort("{.arg counts} names column {.val {counts}}, which is not in {.arg {arg}}.",
-                "unknown_column", call = call)
-    }
-  }
+  if (!is.null(counts)) check_counts_name(counts, names(sample), arg, call)
   sample <- sample[setdiff(names(sample), counts)]
   if (!ncol(sample)) lbn_abort("{.arg {arg}} has no columns but the counts.", "empty", call = call)
   kinds <- vapply(sample, function(col) {
@@ -113,6 +107,16 @@ db_column_kinds <- function(sample, counts, arg, call) {
               "type", call = call)
   }
   kinds
+}
+
+# `counts`: one string, the name of one of the `columns` of `arg` (bn_data() of a database
+# table, and of a data.frame: split_counts(), R/data.R).
+check_counts_name <- function(counts, columns, arg, call) {
+  check_string(counts, arg = "counts", call = call)
+  if (!counts %in% columns) {
+    lbn_abort("{.arg counts} names column {.val {counts}}, which is not in {.arg {arg}}.",
+              "unknown_column", call = call)
+  }
 }
 
 # One pass over the table: rows (cases, with counts), NULL cells per column, numeric
@@ -171,20 +175,9 @@ db_data_kinds <- function(source, columns, profile, type, call) {
     if (all(numeric)) return(all_of("gaussian"))
     given <- character()
   }
-  kinds <- ifelse(numeric, ifelse(fractional, "continuous", NA), "discrete")
-  names(kinds) <- names(columns)
-  kinds[names(given)] <- given
-  whole <- names(kinds)[is.na(kinds)]
-  if (!any(kinds == "continuous", na.rm = TRUE)) {
-    kinds[whole] <- "discrete"
-  } else if (length(whole)) {
-    distinct <- db_distinct(source, whole)
-    kinds[whole] <- ifelse(distinct <= few_values, "discrete", "continuous")
-  }
-  type <- if (all(kinds == "discrete")) "discrete" else if (all(kinds == "continuous")) {
-    "gaussian"
-  } else "mixed"
-  list(type = type, kinds = kinds)
+  resolved <- column_kinds(names(columns), numeric, fractional, given,  # R/data-mixed.R
+                           function(whole) db_distinct(source, whole))
+  list(type = resolved$type, kinds = resolved$kinds)
 }
 
 # The number of distinct values of each column in `cols`.

@@ -21,21 +21,34 @@ column_types <- function(x, type, arg = "x", call = rlang::caller_env()) {
     }
     given <- character()
   }
+  resolved <- column_kinds(names(x), numeric, fractional, given, function(whole) {
+    vapply(x[whole], function(col) length(unique(col[!is.na(col)])), integer(1))
+  })
+  inform_whole_numbers(resolved$distinct, arg)
+  list(type = resolved$type, kinds = resolved$kinds, auto = length(given) < length(x))
+}
+
+# The kind of each column (named `columns`) that `given` does not fix: non-numeric ones are
+# discrete, numeric ones with a fraction continuous, and whole-number ones discrete when
+# no column is continuous, and otherwise by their number of distinct values
+# (`distinct(whole)`, counted only then, and returned); with the type of the data. The one
+# rule of column_types() and of data in a database (db_data_kinds(), R/data-db.R).
+column_kinds <- function(columns, numeric, fractional, given, distinct) {
   kinds <- ifelse(numeric, ifelse(fractional, "continuous", NA), "discrete")
-  names(kinds) <- names(x)
+  names(kinds) <- columns
   kinds[names(given)] <- given
-  whole <- names(x)[is.na(kinds)]
+  whole <- columns[is.na(kinds)]
+  counts <- NULL
   if (!any(kinds == "continuous", na.rm = TRUE)) {
     kinds[whole] <- "discrete"
-  } else {
-    distinct <- vapply(x[whole], function(col) length(unique(col[!is.na(col)])), integer(1))
-    kinds[whole] <- ifelse(distinct <= few_values, "discrete", "continuous")
-    inform_whole_numbers(distinct, arg)
+  } else if (length(whole)) {
+    counts <- distinct(whole)
+    kinds[whole] <- ifelse(counts <= few_values, "discrete", "continuous")
   }
   type <- if (all(kinds == "discrete")) "discrete" else if (all(kinds == "continuous")) {
     "gaussian"
   } else "mixed"
-  list(type = type, kinds = kinds, auto = length(given) < length(x))
+  list(type = type, kinds = kinds, distinct = counts)
 }
 
 # Whether a column holds a finite value that is not whole. Continuous columns show one in

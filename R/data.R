@@ -208,11 +208,7 @@ split_counts <- function(x, counts, arg, call) {
     return(list(x = x, weights = NULL, suspects = warn_count_columns(x, arg),
                 kept = seq_len(nrow(x))))
   }
-  check_string(counts, arg = "counts", call = call)
-  if (!counts %in% names(x)) {
-    lbn_abort("{.arg counts} names column {.val {counts}}, which is not in {.arg {arg}}.",
-              "unknown_column", call = call)
-  }
+  check_counts_name(counts, names(x), arg, call)  # R/data-db.R
   weights <- check_counts(x[[counts]], counts, call)
   keep <- weights > 0
   list(x = x[keep, names(x) != counts, drop = FALSE], weights = weights[keep],

@@ -127,9 +127,7 @@ gaussian_newdata <- function(newdata, nodes, call) {
     counts <- counts_attribute(newdata)
     weights <- if (!is.null(counts)) check_counts(newdata[[counts]], counts, call)
   } else {
-    lbn_abort(paste0("{.arg newdata} must be a data.frame or a {.cls bn_data} object, not ",
-                     "{.obj_type_friendly {newdata}}."),
-              "type", call = call)
+    abort_not_data(newdata, "newdata", call)  # fit-impute.R
   }
   check_node_columns(nodes, names(values), "newdata", "fit", call)
   values <- values[nodes]
@@ -185,18 +183,11 @@ gaussian_newdata <- function(newdata, nodes, call) {
 #' head(simulate_data(fit, 100))
 random_gaussian_fit <- function(n_nodes, average_degree = 2, coefficients = c(0.5, 1.5),
                                 sd = c(0.5, 1.5), nodes = NULL) {
-  check_number(n_nodes, min = 1, max = .Machine$integer.max, whole = TRUE)
-  n_nodes <- as.integer(n_nodes)
-  # A single node has no pairs, so any degree gives the empty graph.
-  check_number(average_degree, min = 0, max = if (n_nodes > 1L) n_nodes - 1 else Inf)
-  check_range(coefficients, min = 0)
-  check_range(sd, min = 0, min_open = TRUE)
-  check_random_network_memory(n_nodes, average_degree)
-  nodes <- check_node_names(nodes, n_nodes)
-  ranked <- sample.int(n_nodes)
-  arcs <- random_pairs(n_nodes, if (n_nodes > 1L) average_degree / (n_nodes - 1) else 0)
-  from <- ranked[arcs$first]
-  to <- ranked[arcs$second]
+  nodes <- check_random_network(n_nodes, average_degree, coefficients, sd, nodes)
+  n_nodes <- length(nodes)
+  arcs <- random_arcs(sample.int(n_nodes), average_degree)
+  from <- arcs$from
+  to <- arcs$to
   weight <- sample(c(-1, 1), length(from), replace = TRUE) *
     stats::runif(length(from), coefficients[1L], coefficients[2L])
   residual_sd <- stats::runif(n_nodes, sd[1L], sd[2L])
@@ -210,6 +201,29 @@ random_gaussian_fit <- function(n_nodes, average_degree = 2, coefficients = c(0.
   })
   new_gaussian_fit(new_bn_graph(amat, "dag"), stats::setNames(betas, nodes),
                    stats::setNames(residual_sd, nodes), method = "random")
+}
+
+# The checks random_gaussian_fit() and random_mixed_fit() (fit-mixed-random.R) share:
+# the node names.
+check_random_network <- function(n_nodes, average_degree, coefficients, sd, nodes,
+                                 call = rlang::caller_env()) {
+  check_number(n_nodes, min = 1, max = .Machine$integer.max, whole = TRUE, call = call)
+  n_nodes <- as.integer(n_nodes)
+  # A single node has no pairs, so any degree gives the empty graph.
+  check_number(average_degree, min = 0, max = if (n_nodes > 1L) n_nodes - 1 else Inf,
+               call = call)
+  check_range(coefficients, min = 0, call = call)
+  check_range(sd, min = 0, min_open = TRUE, call = call)
+  check_random_network_memory(n_nodes, average_degree, call)
+  check_node_names(nodes, n_nodes, call = call)
+}
+
+# The arcs of a random DAG whose node of rank r is ranked[r]: each pair of ranks, from the
+# lower, with probability average_degree / (n - 1).
+random_arcs <- function(ranked, average_degree) {
+  n <- length(ranked)
+  pairs <- random_pairs(n, if (n > 1L) average_degree / (n - 1) else 0)
+  list(from = ranked[pairs$first], to = ranked[pairs$second])
 }
 
 # The adjacency matrix (4 bytes a cell) and, per expected arc, its pair, coefficient

@@ -22,11 +22,7 @@ mixed_missing_data <- function(fit, data, call = rlang::caller_env()) {
     weights <- data$weights
     data <- as.data.frame(data)
   }
-  if (!is.data.frame(data)) {
-    lbn_abort(paste0("{.arg data} must be a data.frame or a {.cls bn_data}, not ",
-                     "{.obj_type_friendly {data}}."),
-              "type", call = call)
-  }
+  if (!is.data.frame(data)) abort_not_data(data, "data", call)  # fit-impute.R
   check_node_columns(fit$nodes, names(data), "data", "fit", call)
   discrete <- names(fit$cpts)
   continuous <- names(fit$coefficients)
@@ -56,10 +52,7 @@ cg_row_posterior <- function(fit, rows, call = rlang::caller_env()) {
   row <- expanded$row
   log_weight <- numeric(length(row))
   for (node in names(fit$cpts)) {
-    table <- fit$cpts[[node]]
-    config <- parent_config_index(expanded$codes[names(dimnames(table))[-1L]], dim(table)[-1L])
-    log_weight <- log_weight +
-      log(as.vector(table)[expanded$codes[[node]] + 1L + dim(table)[1L] * config])
+    log_weight <- log_weight + cpt_log_probability(fit$cpts[[node]], node, expanded$codes)
   }
   continuous <- names(fit$coefficients)
   values <- matrix(NA_real_, length(row), length(continuous), dimnames = list(NULL, continuous))
@@ -167,11 +160,9 @@ impute_mixed <- function(fit, data, call = rlang::caller_env()) {
   order <- order(post$row, -post$weight)
   best <- order[!duplicated(post$row[order])]
   means <- rowsum(post$weight * post$values, post$row, reorder = TRUE)
-  out <- lapply(stats::setNames(fit$nodes, fit$nodes), function(node) {
-    if (node %in% colnames(means)) return(unname(means[, node]))
-    structure(post$codes[[node]][best] + 1L, levels = fit$levels[[node]], class = "factor")
-  })
-  out <- structure(out, row.names = c(NA_integer_, -rows$n_rows), class = "data.frame")
+  values <- lapply(stats::setNames(nm = colnames(means)), function(node) unname(means[, node]))
+  out <- fit_data_frame(fit, fit$nodes, lapply(post$codes, `[`, best), values,  # fit-simulate.R
+                        rows$n_rows)
   if (!is.null(rows$weights)) out$count <- rows$weights
-  declare_levels(out)
+  out
 }

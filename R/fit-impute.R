@@ -59,26 +59,17 @@ impute <- function(fit, data) {
   }
   data <- align_to_fit(data, fit)
   result <- complete_data(fit, data, "map")
-  node_names <- names(fit$cpts)
-  out <- lapply(node_names, function(node) {
-    codes <- as.integer(result$data$codes[[node]])
-    structure(codes + 1L, levels = fit$levels[[node]], class = "factor")
-  })
-  out <- structure(out, names = node_names, row.names = c(NA_integer_, -length(out[[1L]])),
-                   class = "data.frame")
+  codes <- lapply(result$data$codes[names(fit$cpts)], as.integer)
+  out <- fit_data_frame(fit, names(fit$cpts), codes, list(), length(codes[[1L]]))
   if (!is.null(data$weights)) out$count <- data$weights
-  declare_levels(out)
+  out
 }
 
 # `data` as a bn_data whose columns for the fit's nodes use the fit's levels.
 align_to_fit <- function(data, fit, call = rlang::caller_env()) {
   node_names <- names(fit$cpts)
   if (!inherits(data, "bn_data")) {
-    if (!is.data.frame(data)) {
-      lbn_abort(paste0("{.arg data} must be a data.frame or a {.cls bn_data}, not ",
-                       "{.obj_type_friendly {data}}."),
-                "type", call = call)
-    }
+    if (!is.data.frame(data)) abort_not_data(data, "data", call)
     check_node_columns(node_names, names(data), "data", "fit", call)
     frame <- data[node_names]
     for (node in node_names) {
@@ -114,4 +105,12 @@ check_known_values <- function(unknown, node, fit, call) {
                 "i" = "States in {.arg fit}: {.val {fit$levels[[node]]}}."), "unknown_level",
               call = call)
   }
+}
+
+# The error of impute() and of the Gaussian predictive density (fit-gaussian.R) for data
+# that are neither a data.frame nor a bn_data.
+abort_not_data <- function(x, arg, call) {
+  lbn_abort(paste0("{.arg {arg}} must be a data.frame or a {.cls bn_data}, not ",
+                   "{.obj_type_friendly {x}}."),
+            "type", call = call)
 }

@@ -19,70 +19,46 @@
 # The joint normal of the continuous `nodes` (topologically ordered, ancestors first) in
 # each of m configurations (`codes`, the 0-based states of the discrete parents): mean
 # (m x p) and covariance (m x p x p), NA where a node's parameters are, from
-# x_i = b_0 + sum_t b_t x_t + e_i node by node; `unfitted` (m x p) says which node's own
-# parameters are NA in each configuration.
+# x_i = b_0 + sum_t b_t x_t + e_i node by node (in C++: inference/linear_gaussian.hpp);
+# `unfitted` (m x p) says which node's own parameters are NA in each configuration.
 cg_moments <- function(fit, nodes, codes, m) {
-  p <- length(nodes)
-  mean <- matrix(0, m, p, dimnames = list(NULL, nodes))
-  cov <- array(0, c(m, p, p), dimnames = list(NULL, nodes, nodes))
-  unfitted <- matrix(FALSE, m, p, dimnames = list(NULL, nodes))
-  for (i in seq_len(p)) {
-    node <- cg_node(fit, nodes[[i]])
-    config <- rep_len(parent_config_index(codes[node$dparents], node$cards) + 1L, m)
-    beta <- node$coefficients
-    sd <- node$sd[config]
-    unfitted[, i] <- is.na(sd) | colSums(is.na(beta))[config] > 0
-    earlier <- seq_len(i - 1L)
-    # the parents' positions (earlier nodes): indexing the arrays by name costs more
-    terms <- match(rownames(beta)[-1L], nodes)
-    slopes <- beta[-1L, config, drop = FALSE]
-    mean[, i] <- beta[1L, config]
-    covariance <- matrix(0, m, i - 1L, dimnames = list(NULL, nodes[earlier]))
-    for (k in seq_along(terms)) {
-      mean[, i] <- mean[, i] + slopes[k, ] * mean[, terms[[k]]]
-      covariance <- covariance + slopes[k, ] * matrix(cov[, terms[[k]], earlier], m)
-    }
-    cov[, i, earlier] <- covariance
-    cov[, earlier, i] <- covariance
-    # var(x_i) = sum_t b_t cov(x_t, x_i) + sd^2, with cov(x_t, x_i) just computed
-    cov[, i, i] <- sd^2
-    for (k in seq_along(terms)) {
-      cov[, i, i] <- cov[, i, i] + slopes[k, ] * covariance[, terms[[k]]]
-    }
+  families <- lapply(nodes, cg_family, fit = fit, nodes = nodes, codes = codes)
+  moments <- cpp_normal_moments(families, m)
+  dimnames(moments$mean) <- dimnames(moments$unfitted) <- list(NULL, nodes)
+  dimnames(moments$cov) <- list(NULL, nodes, nodes)
+  moments
+}
+
+# One node's regression as cpp_normal_moments() takes it: its continuous parents'
+# 0-based positions among `nodes`, its coefficients (terms x configurations) and sds, and
+# the 0-based column of each of the configurations `codes` (one for all when it has one).
+# (.subset2(): the checked `$` of a bn_fit costs more than the rest, once per node and query)
+cg_family <- function(node, fit, nodes, codes) {
+  beta <- .subset2(fit, "coefficients")[[node]]
+  terms <- if (is.matrix(beta)) rownames(beta) else names(beta)
+  config <- 0L
+  if (NCOL(beta) > 1L) {
+    family <- cg_node(fit, node)  # fit-mixed.R
+    config <- parent_config_index(codes[family$dparents], family$cards)
   }
-  list(mean = mean, cov = cov, unfitted = unfitted)
+  list(parents = match(terms[-1L], nodes) - 1L, coefficients = beta,
+       sd = .subset2(fit, "sd")[[node]], config = as.integer(config))
 }
 
 # Conditions the normals of cg_moments() on observed values `x` (a matrix, one row per
 # case and one column per observed node), case r in configuration `config[r]`, one
 # observed node at a time (the chain rule: the density of the observed values is the
-# product of each value's density given the ones before it). Returns per case the
-# conditional `mean` (cases x p) and the `log_density` of its observed values (-Inf where
-# they need NA parameters), and per configuration the conditional covariance `cov`, which
-# does not depend on the values.
+# product of each value's density given the ones before it; in C++, cpp_condition_normal()).
+# Returns per case the conditional `mean` (cases x p) and the `log_density` of its
+# observed values (-Inf where they need NA parameters), and per configuration the
+# conditional covariance `cov`, which does not depend on the values.
 cg_observe <- function(moments, x, config, call) {
-  mean <- moments$mean[config, , drop = FALSE]
-  cov <- moments$cov
-  m <- dim(cov)[1L]
-  p <- ncol(mean)
-  log_density <- numeric(nrow(mean))
-  prior_variance <- cg_diagonal(cov)
-  colnames(prior_variance) <- colnames(mean)
-  for (node in colnames(x)) {
-    variance <- cov[, node, node]
-    # a residual sd of 0 (or nearly): the value is fixed by the evidence before it
-    if (any(!(variance > 1e-10 * prior_variance[, node]), na.rm = TRUE)) {
-      abort_dependent_evidence(colnames(x), call)  # fit-query.R
-    }
-    deviation <- x[, node] - mean[, node]
-    log_density <- log_density + stats::dnorm(deviation, 0, sqrt(variance[config]), log = TRUE)
-    column <- matrix(cov[, , node], m)
-    mean <- mean + column[config, , drop = FALSE] * (deviation / variance[config])
-    cov <- cov - array(column[, rep(seq_len(p), p)] * column[, rep(seq_len(p), each = p)] /
-                         variance, dim(cov))
-  }
-  log_density[is.na(log_density)] <- -Inf
-  list(mean = mean, cov = cov, log_density = log_density)
+  config <- as.integer(config)
+  out <- cpp_condition_normal(moments$mean[config, , drop = FALSE], moments$cov, config - 1L,
+                              match(colnames(x), colnames(moments$mean)) - 1L, x)
+  # a residual sd of 0 (or nearly): a value is fixed by the evidence before it
+  if (isTRUE(out$dependent)) abort_dependent_evidence(colnames(x), call)  # fit-query.R
+  out
 }
 
 # The variances in an array of covariances (configurations x nodes x nodes), as a matrix.

@@ -118,7 +118,7 @@ cg_sample <- function(fit, plan, values, n, method) {
   log_weight <- numeric(n)
   for (node in intersect(topological_order(fit$graph), c(ancestry, seeds))) {
     table <- fit$cpts[[node]]
-    config <- parent_config_index(codes[names(dimnames(table))[-1L]], dim(table)[-1L])
+    config <- cpt_column(table, codes)  # fit-simulate.R
     observed <- unname(values$discrete[node])
     if (is.na(observed) || method == "ls") {
       codes[[node]] <- draw_states(table, config, stats::runif(n))

@@ -43,22 +43,17 @@
 #' head(simulate_data(fit, 100))
 random_mixed_fit <- function(n_nodes, average_degree = 2, discrete = 0.5, levels = 2:3,
                              coefficients = c(0.5, 1.5), sd = c(0.5, 1.5), nodes = NULL) {
-  check_number(n_nodes, min = 1, max = .Machine$integer.max, whole = TRUE)
-  n_nodes <- as.integer(n_nodes)
-  check_number(average_degree, min = 0, max = if (n_nodes > 1L) n_nodes - 1 else Inf)
+  nodes <- check_random_network(n_nodes, average_degree, coefficients, sd, nodes)  # fit-gaussian.R
+  n_nodes <- length(nodes)
   check_number(discrete, min = 0, max = 1)
   n_discrete <- check_discrete_share(discrete, n_nodes)
   levels <- check_levels_range(levels)
-  check_range(coefficients, min = 0)
-  check_range(sd, min = 0, min_open = TRUE)
-  check_random_network_memory(n_nodes, average_degree)
-  nodes <- check_node_names(nodes, n_nodes)
   # Discrete nodes take the first ranks, so every arc between the kinds leaves a discrete node.
   is_discrete <- seq_len(n_nodes) %in% sample.int(n_nodes, n_discrete)
-  ranked <- c(sample_all(which(is_discrete)), sample_all(which(!is_discrete)))
-  arcs <- random_pairs(n_nodes, if (n_nodes > 1L) average_degree / (n_nodes - 1) else 0)
+  arcs <- random_arcs(c(sample_all(which(is_discrete)), sample_all(which(!is_discrete))),
+                      average_degree)
   amat <- matrix(0L, n_nodes, n_nodes, dimnames = list(nodes, nodes))
-  amat[cbind(ranked[arcs$first], ranked[arcs$second])] <- 1L
+  amat[cbind(arcs$from, arcs$to)] <- 1L
   graph <- new_bn_graph(amat, "dag")
   parents <- graph_parents(graph)
   states <- lapply(stats::setNames(nodes[is_discrete], nodes[is_discrete]), function(node) {

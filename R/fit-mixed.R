@@ -163,20 +163,14 @@ simulate_mixed <- function(fit, n) {
   for (node in topological_order(fit$graph)) {
     if (node %in% names(fit$cpts)) {
       table <- fit$cpts[[node]]
-      parents <- names(dimnames(table))[-1L]
-      codes[[node]] <- draw_states(table, parent_config_index(codes[parents], dim(table)[-1L]),
-                                   stats::runif(n))
+      codes[[node]] <- draw_states(table, cpt_column(table, codes), stats::runif(n))
     } else {
       values[[node]] <- unname(cg_mean(fit, node, codes, values)) +
         cg_sd(fit, node, codes) * stats::rnorm(n)
     }
   }
   if (anyNA(unlist(values))) warn_unfitted_configurations(fit)
-  columns <- lapply(stats::setNames(fit$nodes, fit$nodes), function(node) {
-    if (!node %in% names(fit$cpts)) return(values[[node]])
-    structure(codes[[node]] + 1L, levels = fit$levels[[node]], class = "factor")
-  })
-  declare_levels(structure(columns, row.names = c(NA_integer_, -n), class = "data.frame"))
+  fit_data_frame(fit, fit$nodes, codes, values, n)  # fit-simulate.R
 }
 
 # The conditional mean and sd of a continuous node in every row, from its parents' discrete
@@ -210,8 +204,7 @@ cg_log_factor <- function(fit, node, codes, values) {
     return(stats::dnorm(values[[node]], cg_mean(fit, node, codes, values),
                         cg_sd(fit, node, codes), log = TRUE))
   }
-  config <- parent_config_index(codes[names(dimnames(table))[-1L]], dim(table)[-1L])
-  log(as.vector(table)[codes[[node]] + 1L + dim(table)[1L] * config])
+  cpt_log_probability(table, node, codes)  # fit-simulate.R
 }
 
 # Per row: the sum over nodes of log P(discrete node | parents) and the normal log density of

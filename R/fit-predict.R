@@ -136,29 +136,24 @@ newdata_states <- function(x, node, levels, call = rlang::caller_env()) {
 }
 
 # Conditional means of `node` given each row's observed numeric cells (NA cells and
-# absent columns are unobserved; a row with none gets the marginal mean).
+# absent columns are unobserved; a row with none gets the marginal mean): the joint
+# normal conditioned on the cells seen, once per pattern of missing cells for all its rows.
 gaussian_predict <- function(fit, newdata, node, call = rlang::caller_env()) {
   others <- intersect(setdiff(fit$nodes, node), names(newdata))
   values <- gaussian_evidence_columns(newdata, others, call)
   moments <- gaussian_moments(fit, c(node, others))  # fit-query.R
   out <- rep(moments$mean[[1L, node]], nrow(newdata))
+  if (!length(others)) return(out)
   patterns <- !is.na(values)
-  keys <- apply(patterns, 1L, paste, collapse = "")
-  for (key in unique(keys)) {
-    rows <- which(keys == key)
-    seen <- others[patterns[rows[1L], ]]
+  seen_cells <- lapply(seq_along(others), function(j) as.integer(patterns[, j]))
+  for (rows in split(seq_along(out), config_groups(seen_cells, rep(2L, length(others))))) {
+    seen <- others[patterns[rows[[1L]], ]]
     if (!length(seen)) next
-    # The conditional mean is linear in the seen values: its slopes are the conditional
-    # means of node, centred, given each seen node one unit above its mean and the others
-    # at theirs (one conditioning per seen node, however many rows).
     nodes <- c(node, seen)
-    centred <- list(mean = 0 * moments$mean[, nodes, drop = FALSE],
-                    cov = moments$cov[, nodes, nodes, drop = FALSE])
-    units <- diag(1, length(seen))
-    colnames(units) <- seen
-    slopes <- cg_observe(centred, units, rep(1L, length(seen)), call)$mean[, node]
-    deviations <- sweep(values[rows, seen, drop = FALSE], 2L, moments$mean[1L, seen])
-    out[rows] <- moments$mean[[1L, node]] + drop(deviations %*% slopes)
+    part <- list(mean = moments$mean[, nodes, drop = FALSE],
+                 cov = moments$cov[, nodes, nodes, drop = FALSE])
+    given <- cg_observe(part, values[rows, seen, drop = FALSE], rep(1L, length(rows)), call)
+    out[rows] <- given$mean[, 1L]
   }
   check_finite_means(out, call)
   out

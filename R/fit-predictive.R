@@ -56,10 +56,7 @@ log_predictive <- function(fit, newdata, sum = TRUE) {
   })
   log_prob <- numeric(data$n_rows)
   for (node in node_names) {
-    table <- fit$cpts[[node]]
-    parents <- names(dimnames(table))[-1L]
-    config <- parent_config_index(codes[parents], dim(table)[-1L])
-    log_prob <- log_prob + log(as.vector(table)[codes[[node]] + 1L + dim(table)[1L] * config])
+    log_prob <- log_prob + cpt_log_probability(fit$cpts[[node]], node, codes)  # fit-simulate.R
   }
   if (!sum) return(log_prob)
   if (is.null(data$weights)) base::sum(log_prob) else base::sum(data$weights * log_prob)

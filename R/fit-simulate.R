@@ -43,16 +43,19 @@ simulate_data <- function(fit, n) {
   codes <- list()
   for (node in topological_order(fit$graph)) {
     table <- fit$cpts[[node]]
-    parents <- names(dimnames(table))[-1L]
-    codes[[node]] <- draw_states(table, parent_config_index(codes[parents], dim(table)[-1L]),
-                                 stats::runif(n))
+    codes[[node]] <- draw_states(table, cpt_column(table, codes), stats::runif(n))
   }
-  node_names <- names(fit$cpts)
-  columns <- lapply(node_names, function(node) {
+  fit_data_frame(fit, names(fit$cpts), codes, list(), n)
+}
+
+# A data.frame of n rows with declared levels of the fit's `nodes`: factors of the fit's
+# levels from the 0-based `codes` of its discrete nodes, the `values` of the others.
+fit_data_frame <- function(fit, nodes, codes, values, n) {
+  columns <- lapply(stats::setNames(nodes, nodes), function(node) {
+    if (is.null(codes[[node]])) return(values[[node]])
     structure(codes[[node]] + 1L, levels = fit$levels[[node]], class = "factor")
   })
-  declare_levels(structure(columns, names = node_names, row.names = c(NA_integer_, -n),
-                           class = "data.frame"))
+  declare_levels(structure(columns, row.names = c(NA_integer_, -n), class = "data.frame"))
 }
 
 # The result (`bytes_per_cell` per cell) and one node's n draws must fit max_memory().
@@ -61,6 +64,17 @@ check_simulation_memory <- function(n, n_columns, bytes_per_cell, call = rlang::
   what <- paste0("The simulated data (", format_count(n), " rows x ", format_count(n_columns),
                  " column", if (n_columns != 1) "s", ")")
   check_memory(bytes, what, "Draw fewer rows at a time", call = call)
+}
+
+# The 0-based CPT column of every row (its parents' configuration), from `codes`: 0-based
+# states named by node, the table's parents among them.
+cpt_column <- function(table, codes) {
+  parent_config_index(codes[names(dimnames(table))[-1L]], dim(table)[-1L])
+}
+
+# log P(node = codes[[node]] | its parents) of every row, from its CPT.
+cpt_log_probability <- function(table, node, codes) {
+  log(as.vector(table)[codes[[node]] + 1L + dim(table)[1L] * cpt_column(table, codes)])
 }
 
 # 0-based column of a CPT (flattened over the parents, first parent fastest) for every

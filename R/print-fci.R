@@ -27,46 +27,19 @@ explain_fci <- function(g, digits = 4, max_lines = 50L) {
   }
   check_number(digits, min = 1, max = 22, whole = TRUE)
   check_number(max_lines, min = 1, whole = TRUE)
-  fmt_p <- function(p) format(signif(p, digits), digits = digits)
-  show <- function(lines) {
-    if (length(lines) > max_lines) {
-      lines <- c(lines[seq_len(max_lines)], paste0("... (", length(lines) - max_lines, " more)"))
-    }
-    cat(paste0("    ", lines), sep = "\n")
-  }
-  label <- if (identical(info$test, "dsep_oracle")) "d-separation oracle" else
-    ci_test_table$label[ci_test_table$name == info$test]
-  cat(toupper(info$algorithm), if (isTRUE(info$stable)) " (stable skeleton)", ": ", label,
-      " test, alpha = ",
+  show <- function(lines) explain_lines(lines, max_lines)  # print-pc.R
+  cat(toupper(info$algorithm), if (isTRUE(info$stable)) " (stable skeleton)", ": ",
+      explain_test_label(info$test), " test, alpha = ",
       info$alpha, ", orientation \"", info$orientation, "\", ", info$n_tests, " tests\n",
       sep = "")
   tests <- info$tests
-  independences <- function(found) {
-    paste0(format_ci_statement(found$x, found$y, found$z), " (p-value ",
-           fmt_p(found$p_value), "): remove ", found$x, " - ", found$y)
-  }
-  cat("Skeleton\n")
-  skeleton <- tests[tests$phase == "skeleton", ]
-  for (level in sort(unique(skeleton$level))) {
-    at_level <- skeleton[skeleton$level == level, ]
-    found <- at_level[at_level$independent, ]
-    cat("  conditioning sets of size ", level, ": ", nrow(at_level), " tests, ",
-        nrow(found), " independence", if (nrow(found) != 1) "s", "\n", sep = "")
-    if (nrow(found)) show(independences(found))
-  }
+  explain_skeleton(tests[tests$phase == "skeleton", ], digits, max_lines)
   if (isTRUE(info$pdsep)) {
-    pd <- tests[tests$phase == "possible-d-sep", ]
-    found <- pd[pd$independent, ]
-    cat("Possible-D-Sep: ", nrow(pd), " tests, ", nrow(found), " independence",
-        if (nrow(found) != 1) "s", "\n", sep = "")
-    if (nrow(found)) show(independences(found))
+    explain_phase("Possible-D-Sep", tests[tests$phase == "possible-d-sep", ], digits, max_lines)
   }
   rfci <- tests[tests$phase %in% c("rfci triples", "rfci paths"), ]
   if (nrow(rfci)) {
-    found <- rfci[rfci$independent, ]
-    cat("RFCI's checks of triples and discriminating paths: ", nrow(rfci), " tests, ",
-        nrow(found), " independence", if (nrow(found) != 1) "s", "\n", sep = "")
-    if (nrow(found)) show(independences(found))
+    explain_phase("RFCI's checks of triples and discriminating paths", rfci, digits, max_lines)
   }
   if (!identical(info$orientation, "standard")) {
     am <- info$ambiguous

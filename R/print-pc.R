@@ -30,16 +30,9 @@ explain_pc <- function(g, digits = 4, max_lines = 50L) {
   }
   check_number(digits, min = 1, max = 22, whole = TRUE)
   check_number(max_lines, min = 1, whole = TRUE)
-  fmt_p <- function(p) format(signif(p, digits), digits = digits)
-  show <- function(lines) {
-    if (length(lines) > max_lines) {
-      lines <- c(lines[seq_len(max_lines)], paste0("... (", length(lines) - max_lines, " more)"))
-    }
-    cat(paste0("    ", lines), sep = "\n")
-  }
-  label <- ci_test_table$label[ci_test_table$name == info$test]
-  if (identical(info$test, "dsep_oracle")) label <- "d-separation oracle"
-  cat(if (isTRUE(info$stable)) "PC-stable" else "PC", ": ", label, " test, alpha = ",
+  show <- function(lines) explain_lines(lines, max_lines)
+  cat(if (isTRUE(info$stable)) "PC-stable" else "PC", ": ", explain_test_label(info$test),
+      " test, alpha = ",
       info$alpha, ", ", info$n_tests, " tests\n", sep = "")
   n <- info$tests$n
   if (length(unique(n)) > 1L) {  # missing values: each test used its available cases
@@ -47,18 +40,7 @@ explain_pc <- function(g, digits = 4, max_lines = 50L) {
         format_count(max(n)), "\n", sep = "")
   }
 
-  cat("Skeleton\n")
-  tests <- info$tests
-  for (level in sort(unique(tests$level))) {
-    at_level <- tests[tests$level == level, ]
-    found <- at_level[at_level$independent, ]
-    cat("  conditioning sets of size ", level, ": ", nrow(at_level), " tests, ",
-        nrow(found), " independence", if (nrow(found) != 1) "s", "\n", sep = "")
-    if (nrow(found)) {
-      show(paste0(format_ci_statement(found$x, found$y, found$z), " (p-value ",
-                  fmt_p(found$p_value), "): remove ", found$x, " - ", found$y))
-    }
-  }
+  explain_skeleton(info$tests, digits, max_lines)
 
   cat("Immoralities\n")
   lines <- explain_triples(g)
@@ -109,4 +91,38 @@ explain_triples <- function(g) {
     }
   }
   lines
+}
+
+# The parts explain_pc() and explain_fci() (print-fci.R) share: indented lines, at most
+# `max_lines` of them; the test's name; and the tests of a phase with the independences
+# they found ("x _||_ y | z (p-value p): remove x - y"), the skeleton's level by level.
+explain_lines <- function(lines, max_lines) {
+  if (length(lines) > max_lines) {
+    lines <- c(lines[seq_len(max_lines)], paste0("... (", length(lines) - max_lines, " more)"))
+  }
+  cat(paste0("    ", lines), sep = "\n")
+}
+
+explain_test_label <- function(test) {
+  if (identical(test, "dsep_oracle")) return("d-separation oracle")
+  ci_test_table$label[ci_test_table$name == test]
+}
+
+explain_phase <- function(heading, tests, digits, max_lines) {
+  found <- tests[tests$independent, ]
+  cat(heading, ": ", nrow(tests), " tests, ", nrow(found), " independence",
+      if (nrow(found) != 1) "s", "\n", sep = "")
+  if (!nrow(found)) return(invisible())
+  explain_lines(paste0(format_ci_statement(found$x, found$y, found$z), " (p-value ",
+                       format(signif(found$p_value, digits), digits = digits), "): remove ",
+                       found$x, " - ", found$y),
+                max_lines)
+}
+
+explain_skeleton <- function(tests, digits, max_lines) {
+  cat("Skeleton\n")
+  for (level in sort(unique(tests$level))) {
+    explain_phase(paste0("  conditioning sets of size ", level), tests[tests$level == level, ],
+                  digits, max_lines)
+  }
 }

@@ -272,6 +272,33 @@ BEGIN_RCPP
     return rcpp_result_gen;
 END_RCPP
 }
+// cpp_normal_moments
+Rcpp::List cpp_normal_moments(Rcpp::List families, int m);
+RcppExport SEXP _learnbn_cpp_normal_moments(SEXP familiesSEXP, SEXP mSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::List >::type families(familiesSEXP);
+    Rcpp::traits::input_parameter< int >::type m(mSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_normal_moments(families, m));
+    return rcpp_result_gen;
+END_RCPP
+}
+// cpp_condition_normal
+Rcpp::List cpp_condition_normal(Rcpp::NumericMatrix mean, Rcpp::NumericVector cov, Rcpp::IntegerVector config, Rcpp::IntegerVector observed, Rcpp::NumericMatrix x);
+RcppExport SEXP _learnbn_cpp_condition_normal(SEXP meanSEXP, SEXP covSEXP, SEXP configSEXP, SEXP observedSEXP, SEXP xSEXP) {
+BEGIN_RCPP
+    Rcpp::RObject rcpp_result_gen;
+    Rcpp::RNGScope rcpp_rngScope_gen;
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type mean(meanSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericVector >::type cov(covSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type config(configSEXP);
+    Rcpp::traits::input_parameter< Rcpp::IntegerVector >::type observed(observedSEXP);
+    Rcpp::traits::input_parameter< Rcpp::NumericMatrix >::type x(xSEXP);
+    rcpp_result_gen = Rcpp::wrap(cpp_condition_normal(mean, cov, config, observed, x));
+    return rcpp_result_gen;
+END_RCPP
+}
 // cpp_local_discovery
 Rcpp::List cpp_local_discovery(Rcpp::List data, Rcpp::List test, Rcpp::List options, Rcpp::List knowledge, Rcpp::Nullable<Rcpp::Function> progress);
 RcppExport SEXP _learnbn_cpp_local_discovery(SEXP dataSEXP, SEXP testSEXP, SEXP optionsSEXP, SEXP knowledgeSEXP, SEXP progressSEXP) {
@@ -530,6 +557,8 @@ static const R_CallMethodDef CallEntries[] = {
     {"_learnbn_cpp_marginals", (DL_FUNC) &_learnbn_cpp_marginals, 2},
     {"_learnbn_cpp_query_sampled", (DL_FUNC) &_learnbn_cpp_query_sampled, 6},
     {"_learnbn_cpp_predict", (DL_FUNC) &_learnbn_cpp_predict, 3},
+    {"_learnbn_cpp_normal_moments", (DL_FUNC) &_learnbn_cpp_normal_moments, 2},
+    {"_learnbn_cpp_condition_normal", (DL_FUNC) &_learnbn_cpp_condition_normal, 5},
     {"_learnbn_cpp_local_discovery", (DL_FUNC) &_learnbn_cpp_local_discovery, 5},
     {"_learnbn_cpp_mcmc_start", (DL_FUNC) &_learnbn_cpp_mcmc_start, 12},
     {"_learnbn_cpp_mcmc_advance", (DL_FUNC) &_learnbn_cpp_mcmc_advance, 2},

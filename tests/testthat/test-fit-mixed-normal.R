@@ -101,3 +101,43 @@ test_that("configurations are numbered by first occurrence, also past 2^52 of th
   key <- do.call(paste, codes)
   expect_identical(learnbn:::config_groups(codes, rep(2L, 60)), match(key, unique(key)))
 })
+
+test_that("Gaussian query() and predict() equal the joint (I - B)^-1 D (I - B)^-T, conditioned", {
+  set.seed(11)
+  fit <- random_gaussian_fit(30, average_degree = 3)
+  nodes <- fit$nodes
+  # the joint in plain R: x = b0 + B x + e, so x = (I - B)^-1 (b0 + e), e ~ N(0, diag(sd^2))
+  B <- matrix(0, 30, 30, dimnames = list(nodes, nodes))
+  b0 <- stats::setNames(numeric(30), nodes)
+  for (node in nodes) {
+    beta <- coef(fit)[[node]]
+    b0[[node]] <- beta[[1L]]
+    B[node, names(beta)[-1L]] <- beta[-1L]
+  }
+  inverse <- solve(diag(30) - B)
+  mu <- drop(inverse %*% b0)
+  sigma <- inverse %*% diag(unlist(fit$sd)[nodes]^2) %*% t(inverse)
+  dimnames(sigma) <- list(nodes, nodes)
+  order <- topological_order(fit$graph)
+  moments <- learnbn:::cg_moments(fit, order, list(), 1L)
+  expect_equal(moments$mean[1L, ], mu[order], tolerance = 1e-12)
+  expect_equal(moments$cov[1L, , ], sigma[order, order], tolerance = 1e-12)
+  # conditioning: the Schur complement of the evidence block
+  seen <- nodes[c(4, 9, 17, 23, 28)]
+  target <- setdiff(nodes, seen)
+  values <- stats::setNames(seq(-1, 1, length.out = 5), seen)
+  gain <- sigma[target, seen] %*% solve(sigma[seen, seen])
+  got <- query(fit, target, as.list(values))
+  expect_equal(got$mean, drop(mu[target] + gain %*% (values - mu[seen])), tolerance = 1e-12)
+  expect_equal(got$cov, sigma[target, target] - gain %*% sigma[seen, target], tolerance = 1e-12)
+  # predict(): each row's own missing-cell pattern, conditioned on its observed cells
+  data <- simulate_data(fit, 20)
+  data[matrix(stats::runif(600) < 0.3, 20)] <- NA
+  data$X1 <- NA
+  expected <- vapply(seq_len(20), function(r) {
+    seen <- setdiff(nodes[!is.na(unlist(data[r, ]))], "X1")
+    x <- unlist(data[r, seen])
+    mu[["X1"]] + drop(sigma["X1", seen, drop = FALSE] %*% solve(sigma[seen, seen], x - mu[seen]))
+  }, 0)
+  expect_equal(predict(fit, data, "X1"), expected, tolerance = 1e-12)
+})

@@ -6,12 +6,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <stdexcept>
 #include <vector>
 
 #include <learnbn/inference/junction_tree.hpp>
+#include <learnbn/inference/linear_gaussian.hpp>
 #include <learnbn/inference/sampling.hpp>
 #include <learnbn/inference/variable_elimination.hpp>
 #include <learnbn/network/cpt_network.hpp>
@@ -285,7 +287,56 @@ inline void test_sampled_marginals() {
   }
 }
 
+// The conditional Gaussian core by hand: X | A ~ N(1, 2^2) in configuration 0 and
+// N(NaN, NaN) (no cases) in configuration 1, Y = 3 + 0.5 X + e, e ~ N(0, 1). In
+// configuration 0: E[Y] = 3.5, var(Y) = 0.25 * 4 + 1 = 2, cov(X, Y) = 0.5 * 4 = 2; given
+// Y = 5.5, E[X | Y] = 1 + 2 / 2 * 2 = 3, var(X | Y) = 4 - 2 * 2 / 2 = 2, and the density
+// of Y is N(5.5; 3.5, 2). A second node equal to Y (sd 0) cannot be observed with Y.
+inline void test_linear_gaussian() {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<LinearFamily> families = {{{}, {1, nan}, {2, nan}, {0, 1}},
+                                        {{0}, {3, 0.5}, {1}, {0}}};
+  double mean[4], cov[8];
+  int unfitted[4];
+  normal_moments(families, 2, mean, cov, unfitted);
+  // m x p x p, configurations fastest: cov[c + 2 (i + 2 j)]
+  CHECK(mean[0] == 1 && mean[2] == 3.5 && cov[0] == 4 && cov[6] == 2);
+  CHECK(cov[2] == 2 && cov[4] == 2);
+  CHECK(unfitted[0] == 0 && unfitted[1] == 1 && unfitted[2] == 0 && unfitted[3] == 0);
+  CHECK(std::isnan(mean[1]) && std::isnan(mean[3]) && std::isnan(cov[7]));
+  const int config[2] = {0, 1};
+  double case_mean[4] = {mean[0], mean[1], mean[2], mean[3]};
+  const double y[2] = {5.5, 5.5};
+  double log_density[2];
+  CHECK(condition_normal(2, 2, cov, 2, case_mean, config, {1}, y, log_density));
+  CHECK(std::fabs(case_mean[0] - 3.0) < 1e-12);
+  CHECK(std::fabs(case_mean[2] - 5.5) < 1e-12);
+  CHECK(std::fabs(cov[0] - 2.0) < 1e-12);
+  CHECK(std::fabs(cov[6] - 0.0) < 1e-12);
+  const double expected = -0.5 * std::log(2 * M_PI * 2) - 2.0 * 2.0 / (2 * 2);
+  CHECK(std::fabs(log_density[0] - expected) < 1e-12);
+  CHECK(log_density[1] == -std::numeric_limits<double>::infinity());  // NaN parameters
+  // Y and a copy of it: the copy's variance given Y is 0
+  families.push_back({{1}, {0, 1}, {0}, {0}});
+  double mean3[6], cov3[18], case3[6];
+  int unfitted3[6];
+  normal_moments(families, 2, mean3, cov3, unfitted3);
+  std::copy(mean3, mean3 + 6, case3);
+  const double both[4] = {5.5, 5.5, 5.5, 5.5};
+  CHECK(!condition_normal(2, 3, cov3, 2, case3, config, {1, 2}, both, log_density));
+  // a parent that comes later is refused
+  std::vector<LinearFamily> backwards = {{{1}, {0, 1}, {1}, {0}}, {{}, {0}, {1}, {0}}};
+  bool threw = false;
+  try {
+    normal_moments(backwards, 1, mean, cov, unfitted);
+  } catch (const std::invalid_argument&) {
+    threw = true;
+  }
+  CHECK(threw);
+}
+
 inline void run_inference_tests() {
+  run_test("test_linear_gaussian", test_linear_gaussian);
   run_test("test_variable_elimination", test_variable_elimination);
   run_test("test_elimination_underflow", test_elimination_underflow);
   run_test("test_sampling", test_sampling);
