@@ -10,7 +10,9 @@
 // of the test run alone (the candidate as x, the target as y), and its cells are whole
 // counts, so every statistic and p-value is bit for bit CITester::test(c, target, z)'s.
 // The batch applies to asymptotic X2 and G2 tests on complete byte-coded data with
-// whole weights and dense-sized tables; any other test runs alone.
+// whole weights and dense-sized tables; any other test runs alone. Tests asked one at a
+// time among a few variables (the backward phase, focus()) run on the distinct rows of
+// those columns (local_focus.hpp), on the same conditions.
 #pragma once
 #include <cmath>
 #include <cstddef>
