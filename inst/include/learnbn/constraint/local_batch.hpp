@@ -10,7 +10,9 @@
 // of the test run alone (the candidate as x, the target as y), and its cells are whole
 // counts, so every statistic and p-value is bit for bit CITester::test(c, target, z)'s.
 // The batch applies to asymptotic X2 and G2 tests on complete byte-coded data with
-// whole weights and dense-sized tables; any other test runs alone.
+// whole weights and dense-sized tables; any other test runs alone. Tests asked one at a
+// time among a few variables (the backward phase, focus()) run on the distinct rows of
+// those columns (local_focus.hpp), on the same conditions.
 #pragma once
 #include <cmath>
 #include <cstddef>
@@ -22,6 +24,7 @@
 #include "../citest/spec.hpp"
 #include "../citest/tester.hpp"
 #include "../data/data.hpp"
+#include "local_focus.hpp"
 #include "local_strata.hpp"
 
 namespace learnbn {
@@ -44,7 +47,28 @@ class LocalBatchTests {
   }
 
   double operator()(int x, int y, const std::vector<int>& z) const {
-    return state_->tester.test(x, y, z).p_value;
+    State& s = *state_;
+    if (s.focused && s.focus.map(x, y, z)) {
+      const Focus& f = s.focus;
+      return f.tester->test(f.x, f.y, f.z).p_value;
+    }
+    return s.tester.test(x, y, z).p_value;
+  }
+
+  // The next single tests ask only the variables `vars` (empty: any again): they run on
+  // the distinct rows of those columns when these are few (MMPC's backward phase tests
+  // a target against its few members given the others). The counts are whole numbers,
+  // the same in any order, and the tables keep the layout and dense limit of the data,
+  // so every statistic and p-value is the test's on the data, bit for bit.
+  void focus(const std::vector<int>& vars) const {
+    State& s = *state_;
+    s.focused = false;
+    if (vars.empty() || !s.batchable) return;
+    if (!s.focus.rows.build(s.tested, vars, kFocusFraction)) return;
+    s.focus.index.assign(s.tested.n_vars(), -1);
+    for (std::size_t k = 0; k < vars.size(); ++k) s.focus.index[vars[k]] = static_cast<int>(k);
+    s.focus.tester = std::make_unique<CITester>(s.focus.rows.view(), s.spec, s.dense_rows);
+    s.focused = true;
   }
 
   // p[k] = (*this)(xs[k], y, z) for every k.
@@ -85,6 +109,26 @@ class LocalBatchTests {
   // alarm 5%), with the same tests and p-values.
   static constexpr double kLaneCost = 8.0;
 
+  // At most this fraction of the rows distinct over a focus, or its tests run on the data.
+  static constexpr double kFocusFraction = 0.25;
+
+  // The distinct rows of a focus, their tester and a test's variables among them.
+  struct Focus {
+    FocusRows rows;
+    std::unique_ptr<CITester> tester;
+    std::vector<int> index;  // of each variable in rows' columns, -1 outside the focus
+    int x = 0, y = 0;
+    std::vector<int> z;
+    bool map(int from_x, int from_y, const std::vector<int>& from_z) {
+      x = index[from_x];
+      y = index[from_y];
+      z.resize(from_z.size());
+      bool inside = x >= 0 && y >= 0;
+      for (std::size_t k = 0; k < from_z.size(); ++k) inside &= (z[k] = index[from_z[k]]) >= 0;
+      return inside;
+    }
+  };
+
   struct State {
     State(const DataView& data, const CITestSpec& test, std::size_t dense)
         : tested(data), spec(test), dense_rows(dense > 0 ? dense : data.n_rows),
@@ -93,7 +137,8 @@ class LocalBatchTests {
     CITestSpec spec;
     std::size_t dense_rows;
     CITester tester;
-    bool batchable = false, bits_attached = false;
+    bool batchable = false, bits_attached = false, focused = false;
+    Focus focus;
     BitTables bits;
     StrataTables strata;
     ThreeWayTable table;

@@ -76,6 +76,11 @@ class CountedTests {
 
   void clear() { memo_.clear(); }
 
+  // Tells the test that the next tests ask only `vars` (empty: any), when it can use that.
+  void focus(const std::vector<int>& vars) {
+    if constexpr (HasFocus<Test>::value) test_.focus(vars);
+  }
+
   std::size_t tests = 0, cache_hits = 0;
 
  private:
@@ -86,6 +91,12 @@ class CountedTests {
                          std::declval<const std::vector<int>&>(), 0,
                          std::declval<const std::vector<int>&>(),
                          std::declval<std::vector<double>&>()))>> : std::true_type {};
+
+  template <class T, class = void>
+  struct HasFocus : std::false_type {};
+  template <class T>
+  struct HasFocus<T, std::void_t<decltype(std::declval<T&>().focus(
+                         std::declval<const std::vector<int>&>()))>> : std::true_type {};
 
   void set_key(int x, int y, const std::vector<int>& z) {
     if (ordered_) {

@@ -78,6 +78,7 @@ class TargetDiscovery {
     }
     if (kept.size() <= 1) return kept;
     const std::vector<int> tested = kept;
+    const Focused focused(test_, focus_of(x, tested, pool, pools));
     for (int y : tested) {
       if (is_whitelisted(x, y)) continue;
       std::vector<int> sep = without(pool, y);
@@ -94,6 +95,30 @@ class TargetDiscovery {
   }
 
  private:
+  // Focuses the tests on some variables while it lives (Tests::focus()).
+  class Focused {
+   public:
+    Focused(Tests& tests, const std::vector<int>& vars) : tests_(tests) { tests_.focus(vars); }
+    ~Focused() { tests_.focus({}); }
+    Focused(const Focused&) = delete;
+    Focused& operator=(const Focused&) = delete;
+   private:
+    Tests& tests_;
+  };
+
+  // The variables of backward()'s tests: x, the tested members and their pools (sorted).
+  static std::vector<int> focus_of(int x, const std::vector<int>& tested,
+                                   const std::vector<int>& pool,
+                                   const std::vector<std::vector<int>>* pools) {
+    std::vector<int> vars = pool;
+    vars.push_back(x);
+    vars.insert(vars.end(), tested.begin(), tested.end());
+    if (pools) for (int y : tested) vars.insert(vars.end(), (*pools)[y].begin(), (*pools)[y].end());
+    std::sort(vars.begin(), vars.end());
+    vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
+    return vars;
+  }
+
   bool is_required(int i, int j) const {
     return !opt_.required.empty() && opt_.required[static_cast<std::size_t>(i) * n_ + j];
   }
