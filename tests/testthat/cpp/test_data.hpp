@@ -203,6 +203,14 @@ inline void test_count_plus_window() {
         const std::size_t before = windowed.group_counted();
         const bool counted = windowed.count_plus_window(node, &extras[first], true);
         CHECK(counted || !all_grouped);
+        // window_path() says which families count_plus_window() takes, and by which path.
+        bool one_path = true;
+        for (std::size_t k = 0; k < Counter::kWindow; ++k) {
+          const Counter::PlusPath w = windowed.window_path(node, extras[first + k], true);
+          CHECK(w == Counter::PlusPath::whole || w == paths[k]);
+          one_path = one_path && w != Counter::PlusPath::whole && w == paths[0];
+        }
+        CHECK(counted == one_path);
         if (!counted) { ++declined; continue; }
         CHECK(std::count(paths.begin(), paths.end(), paths[0]) == 4);
         if (windowed.group_counted() > before) ++by_groups;

@@ -158,16 +158,10 @@ class Counter {
     const std::uint8_t* codes[kWindow];
     PlusPath path = PlusPath::whole;
     for (std::size_t k = 0; k < kWindow; ++k) {
-      const Column& column = data_.columns[extras[k]];
-      const PlusPath p = plus_path(column, states, singletons_apart);
-      const bool small_tally =
-          p == PlusPath::tally && !data_.weights &&
-          base_.configs() * column.cardinality * states <= DenseTally::kSplitCells;
-      if (!column.small || (p != PlusPath::groups && !small_tally) || (k > 0 && p != path)) {
-        return false;
-      }
+      const PlusPath p = window_path(node, extras[k], singletons_apart);
+      if (p == PlusPath::whole || (k > 0 && p != path)) return false;
       path = p;
-      codes[k] = column.small;
+      codes[k] = data_.columns[extras[k]].small;
     }
     if (path == PlusPath::groups) {
       groups_.tally<kWindow>(base_, codes, extras, window_out_, states);
@@ -177,6 +171,19 @@ class Counter {
     return true;
   }
   const FamilyCounts& window_counts(std::size_t k) const { return window_out_[k]; }
+
+  // The path by which count_plus_window() counts base + {extra} with others of the same
+  // path (groups or tally), or PlusPath::whole when it cannot; needs set_base().
+  PlusPath window_path(int node, int extra, bool singletons_apart) const {
+    if (node != base_.node() || data_.expected) return PlusPath::whole;
+    const std::size_t states = data_.columns[node].cardinality;
+    const Column& column = data_.columns[extra];
+    const PlusPath p = plus_path(column, states, singletons_apart);
+    const bool small_tally =
+        p == PlusPath::tally && !data_.weights &&
+        base_.configs() * column.cardinality * states <= DenseTally::kSplitCells;
+    return column.small && (p == PlusPath::groups || small_tally) ? p : PlusPath::whole;
+  }
 
   // Counters of one data set on several threads build each column's bit sets once.
   void share_column_bits(std::shared_ptr<ColumnBits> bits) { bits_.share(std::move(bits)); }

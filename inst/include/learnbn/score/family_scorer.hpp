@@ -7,8 +7,9 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
-#include <memory>
 #include <cstdint>
+#include <memory>
+#include <numeric>
 #include <vector>
 
 #include "../util/work_pool.hpp"
@@ -105,6 +106,7 @@ class FamilyScorer {
         missing[j].push_back(e);
         todo[j].push_back(job.extras[e]);
       }
+      if (counting_) by_states(todo[j], missing[j]);
       scores[j].resize(todo[j].size());
       evaluations_ += missing[j].size();
       hits_ += job.extras.size() - missing[j].size();
@@ -273,6 +275,24 @@ class FamilyScorer {
     }
     return false;
   }
+  // Orders a job's extras (and their positions `at`) by number of states, stably: the
+  // path that counts base + {extra} depends on that number only, and families are counted
+  // kWindow at a time (LocalScorer::score_plus_many) when neighbours take one path.
+  void by_states(std::vector<int>& extras, std::vector<std::size_t>& at) {
+    order_.resize(extras.size());
+    std::iota(order_.begin(), order_.end(), std::size_t{0});
+    std::stable_sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
+      return data_.columns[extras[a]].cardinality < data_.columns[extras[b]].cardinality;
+    });
+    sorted_extras_.resize(extras.size());
+    sorted_at_.resize(extras.size());
+    for (std::size_t i = 0; i < order_.size(); ++i) {
+      sorted_extras_[i] = extras[order_[i]];
+      sorted_at_[i] = at[order_[i]];
+    }
+    extras.swap(sorted_extras_);
+    at.swap(sorted_at_);
+  }
   // Scores held by the memos, which stop growing at max_cached_.
   std::size_t cached() const { return cache_.size() + rows_.rows() * data_.n_vars(); }
 
@@ -289,6 +309,8 @@ class FamilyScorer {
   AdditionRows rows_;
   std::size_t evaluations_ = 0, hits_ = 0;
   bool column_bits_ready_ = false;  // see score_additions()
+  std::vector<std::size_t> order_, sorted_at_;  // by_states() scratch
+  std::vector<int> sorted_extras_;
 };
 
 }  // namespace learnbn

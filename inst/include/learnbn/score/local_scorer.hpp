@@ -81,26 +81,44 @@ class LocalScorer {
     return family_score(c, spec_, data_.n_cases, k + 1) + prior;
   }
   // out[e] = score_plus(node, extras[e], parents, k) for e < n, the same numbers, with
-  // runs of families the counter can count together taken Counter::kWindow at a time
-  // (Counter::count_plus_window).
+  // the families the counter can count together (Counter::window_path) gathered by path
+  // and taken Counter::kWindow at a time (Counter::count_plus_window), the others one by
+  // one. Gathering matters: a row's extras take different paths by their number of
+  // states, and a window of neighbours with one odd path would be counted one by one.
   void score_plus_many(int node, const int* extras, std::size_t n, const int* parents,
                        std::size_t k, double* out) {
     if (mixed_) return score_plus_mixed(node, extras, n, parents, k, out);
-    const std::size_t window = Counter::kWindow;
-    std::size_t e = 0;
-    while (!gaussian_ && !mixed_ && e + window <= n) {
-      if (!counter(node).count_plus_window(node, extras + e, singletons_apart_)) {
+    if (gaussian_) {
+      for (std::size_t e = 0; e < n; ++e) out[e] = score_plus(node, extras[e], parents, k);
+      return;
+    }
+    constexpr std::size_t window = Counter::kWindow;
+    Counter& c = counter(node);
+    // Pending extras of the two windowed paths (groups, tally): positions in `extras`.
+    std::size_t pending[2][window], held[2] = {0, 0};
+    for (std::size_t e = 0; e < n; ++e) {
+      const Counter::PlusPath path = c.window_path(node, extras[e], singletons_apart_);
+      if (path == Counter::PlusPath::whole) {
         out[e] = score_plus(node, extras[e], parents, k);
-        ++e;
         continue;
       }
+      const int p = path == Counter::PlusPath::groups ? 0 : 1;
+      pending[p][held[p]++] = e;
+      if (held[p] < window) continue;
+      int group[window];
+      for (std::size_t w = 0; w < window; ++w) group[w] = extras[pending[p][w]];
+      c.count_plus_window(node, group, singletons_apart_);
       for (std::size_t w = 0; w < window; ++w) {
-        out[e + w] = family_score(counter(node).window_counts(w), spec_, data_.n_cases, k + 1) +
-                     log_modular_prior(spec_, node, parents, k, extras[e + w]);
+        out[pending[p][w]] = family_score(c.window_counts(w), spec_, data_.n_cases, k + 1) +
+                             log_modular_prior(spec_, node, parents, k, group[w]);
       }
-      e += window;
+      held[p] = 0;
     }
-    for (; e < n; ++e) out[e] = score_plus(node, extras[e], parents, k);
+    for (int p = 0; p < 2; ++p) {
+      for (std::size_t w = 0; w < held[p]; ++w) {
+        out[pending[p][w]] = score_plus(node, extras[pending[p][w]], parents, k);
+      }
+    }
   }
   // ScoreSpec::sum_by_count, for the families scored from now on.
   void sum_by_count(bool on) { spec_.sum_by_count = on; }
