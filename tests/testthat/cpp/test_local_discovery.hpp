@@ -205,6 +205,42 @@ inline void test_local_batch_tests() {
   }
 }
 
+// constraint/local_strata.hpp: many-state variables on few rows, so that most cells of
+// (target, z) are unobserved, many strata hold one row, and (weighted) some rows weigh 0:
+// the batch over the observed cells gives the p-values of the tests run alone, bit for
+// bit, with the declared and the adjusted degrees of freedom.
+inline void test_local_batch_sparse_cells() {
+  std::mt19937 rng(36);
+  const std::vector<int> cards = {11, 7, 6, 5, 3, 2, 4};
+  const std::vector<std::vector<int>> sets = {{}, {1}, {2, 3}, {1, 2, 6}};
+  for (const bool weighted : {false, true}) {
+    const Table data(300, cards, weighted, rng);
+    for (const CIStatistic statistic : {CIStatistic::pearson_x2, CIStatistic::likelihood_g2}) {
+      for (const bool adjusted : {false, true}) {
+        CITestSpec spec;
+        spec.statistic = statistic;
+        spec.adjusted_df = adjusted;
+        CITester alone(data.view, spec);
+        const LocalBatchTests together(data.view, spec, data.view.n_rows);
+        for (int y = 0; y < 7; ++y) {
+          for (const auto& z : sets) {
+            if (std::find(z.begin(), z.end(), y) != z.end()) continue;
+            std::vector<int> xs;
+            for (int x = 0; x < 7; ++x) {
+              if (x != y && std::find(z.begin(), z.end(), x) == z.end()) xs.push_back(x);
+            }
+            std::vector<double> p;
+            together.batch(xs, y, z, p);
+            for (std::size_t k = 0; k < xs.size(); ++k) {
+              CHECK(p[k] == alone.test(xs[k], y, z).p_value);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 // constraint/local_focus.hpp and LocalBatchTests::focus(): the tests asking only the
 // focused variables run on their distinct rows and give the p-values of the tests on the
 // data, bit for bit, on the rows and on distinct rows with weights, by the dense table
@@ -271,6 +307,7 @@ inline void test_local_focus() {
 
 inline void run_local_discovery_tests() {
   run_test("test_local_batch_tests", test_local_batch_tests);
+  run_test("test_local_batch_sparse_cells", test_local_batch_sparse_cells);
   run_test("test_local_focus", test_local_focus);
   run_test("test_local_discovery_oracle", test_local_discovery_oracle);
   run_test("test_local_discovery_data", test_local_discovery_data);

@@ -5,10 +5,11 @@
 // together, the target and z are combined once and reused for every candidate: counted
 // from bit sets of the rows (citest/bit_tables.hpp: the cells of (target, z) split once,
 // then one AND and popcount per cell, candidate state and word) or by windows of up to 16
-// candidates in one pass over the rows each, over the observed strata of z alone
-// (local_strata.hpp), whichever is estimated cheaper. Each table is put in the layout
-// of the test run alone (the candidate as x, the target as y), and its cells are whole
-// counts, so every statistic and p-value is bit for bit CITester::test(c, target, z)'s.
+// candidates in one pass over the rows each, over the observed cells of (target, z)
+// alone (local_strata.hpp), whichever is estimated cheaper. Each table (the candidate as
+// x, the target as y) holds whole counts, and its statistic adds the terms of the test
+// run alone in their order, so every statistic and p-value is bit for bit
+// CITester::test(c, target, z)'s.
 // The batch applies to asymptotic X2 and G2 tests on complete byte-coded data with
 // whole weights and dense-sized tables; any other test runs alone. Tests asked one at a
 // time among a few variables (the backward phase, focus()) run on the distinct rows of
@@ -191,31 +192,22 @@ class LocalBatchTests {
       s.strata.set_shared(s.tested, s.shared);
       s.strata.count(s.tested, s.together.data() + first, real);
     }
+    const bool pearson = s.spec.statistic == CIStatistic::pearson_x2;
     for (std::size_t k = 0; k < real; ++k) {
       const int c = s.together[first + k];
       const std::size_t nx = s.tested.columns[c].cardinality;
-      std::size_t strata = prefix / ny;
+      double statistic = 0, adjusted_df = 0;
       if (bits) {  // the candidate free and first: the layout of the test alone
         s.bits.count(s.shared, c, 1, s.table.cells());
-      } else {  // the same layout over the observed strata
-        s.strata.table(k, s.table.cells());
-        strata = s.strata.strata();
+        statistic = s.table.statistic(nx, ny, prefix / ny, pearson, &adjusted_df);
+      } else {  // the observed cells alone
+        statistic = s.strata.statistic(k, pearson, &adjusted_df);
       }
-      s.p_values[first + k] = p_value(s, nx, ny, strata, prefix / ny);
+      const double df = s.spec.adjusted_df
+                            ? adjusted_df
+                            : (nx - 1.0) * (ny - 1.0) * static_cast<double>(prefix / ny);
+      s.p_values[first + k] = chisq_upper_tail(statistic, df);
     }
-  }
-
-  // The p-value of the table in s.table over `strata` strata of z (all of them, or the
-  // observed ones) of `declared`, as CITester computes it.
-  static double p_value(State& s, std::size_t nx, std::size_t ny, std::size_t strata,
-                        std::size_t declared) {
-    double adjusted_df = 0;
-    const double statistic = s.table.statistic(
-        nx, ny, strata, s.spec.statistic == CIStatistic::pearson_x2, &adjusted_df);
-    const double df = s.spec.adjusted_df
-                          ? adjusted_df
-                          : (nx - 1.0) * (ny - 1.0) * static_cast<double>(declared);
-    return chisq_upper_tail(statistic, df);
   }
 
   std::shared_ptr<State> state_;  // shared by copies: CountedTests keeps its test by value
