@@ -4,11 +4,11 @@
 // so the family's counts are that parent's own counts (one configuration per observed
 // state; all rows in one cell without it) over all its parent configurations.
 //
-// Why it matters: munin's samples show one state of 326 of its 1,041 nodes. Under the
-// Dirichlet scores such a node gains a little from every parent that splits none of its
-// rows (alpha_ij shrinks with q_i), so its tree grows a path through nearly all the
-// constant nodes before it, each level scoring every candidate: most of BOSS's families
-// on munin. Summed by count (ScoreSpec::sum_by_count), a family's score depends only on
+// Why it matters: munin's samples show one state of 326 of its 1,041 nodes. Under BDeu
+// such a node gains a little from every parent that splits none of its rows (alpha_ij
+// shrinks with q_i), so its tree grows a path through the constant nodes before it
+// (families of 15 to 22 parents), each level scoring every candidate: two thirds of
+// BOSS's families on 150 of munin's nodes. Summed by count (ScoreSpec::sum_by_count), a family's score depends only on
 // its counts and q_i, so the score is the scorer's to the last bit.
 #pragma once
 #include <cstdint>
