@@ -70,8 +70,9 @@ int main(int argc, char** argv) {
   FamilyScorer scorer(view, spec, threads);
   SearchResult result;
   try {
-    result = search == "hc" ? hill_climb(Dag(dims[1]), scorer, k, SIZE_MAX, 0, 1, rng, check)
-                            : boss(scorer, k, Dag(dims[1]), PermutationOptions(), rng, check);
+    result = search == "hc"
+                 ? hill_climb(Dag(dims[1]), scorer, k, SIZE_MAX, 0, 1, rng, check)
+                 : boss(scorer, k, Dag(dims[1]), PermutationOptions(), rng, check, &view);
   } catch (const std::runtime_error&) {
     std::printf("stopped after %ld checks\n", checks);
   }

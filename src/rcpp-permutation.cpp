@@ -20,11 +20,11 @@ learnbn::PermutationOptions permutation_options(const Rcpp::List& options) {
 learnbn::SearchResult run_boss(SearchCall& call) {
   return learnbn::boss(call.scorer, call.constraints, call.start,
                        permutation_options(call.options), call.rng.get(),
-                       call.r_calls.interrupt_check());
+                       call.r_calls.interrupt_check(), call.data);
 }
 
 learnbn::SearchResult run_grasp(SearchCall& call) {
   return learnbn::grasp(call.scorer, call.constraints, call.start,
                         permutation_options(call.options), call.rng.get(),
-                        call.r_calls.interrupt_check());
+                        call.r_calls.interrupt_check(), call.data);
 }

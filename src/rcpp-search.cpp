@@ -116,6 +116,7 @@ Rcpp::List cpp_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
   const learnbn::Dag dag = dag_from(start);
   SearchCall call{scorer, constraints, dag, options, threads, r_calls, rng, progress, on_restart,
                   Rcpp::List()};
+  call.data = &view;
   const learnbn::SearchResult result = runner->second(call);
   r_calls.finish();
   if (view.expected) {

@@ -20,6 +20,7 @@ struct SearchCall {
   Rcpp::Nullable<Rcpp::Function> progress;    // progress_reporter() (R/progress.R) or NULL
   Rcpp::Nullable<Rcpp::Function> on_restart;  // hill climbing's restart report or NULL
   Rcpp::List extra;                           // further fields of the R result
+  const learnbn::DataView* data = nullptr;    // the data the scorer counts
 };
 
 using SearchRunner = learnbn::SearchResult (*)(SearchCall&);

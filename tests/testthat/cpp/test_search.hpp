@@ -715,6 +715,61 @@ inline void test_grow_shrink_prefixes() {
   }
 }
 
+// Families of a node the data show in one state, with parents shown in one state plus at
+// most one more (constant_families.hpp): scored without counting, to the same bits as the
+// scorer (every base of the other constant nodes, every extra, several scores), and BOSS
+// and GRaSP given the data return the same DAG and score as without.
+inline void test_constant_families() {
+  // Nodes 1, 3, 5 and 6 show state 0 only; 7 is rare in state 1; 2 depends on 0.
+  const std::vector<int> cards = {2, 3, 2, 4, 3, 2, 3, 2};
+  const ParentLists parents = {{}, {}, {0}, {}, {}, {}, {}, {}};
+  const std::vector<std::vector<double>> cpts = {
+      {0.5, 0.5}, {1, 0, 0}, {0.9, 0.1, 0.2, 0.8}, {1, 0, 0, 0}, {0.2, 0.5, 0.3},
+      {1, 0}, {1, 0, 0}, {0.997, 0.003}};
+  Simulated data(700, cards, parents, cpts, 11);
+  const std::vector<int> constant = {1, 3, 5, 6};
+  ScoreSpec bic = bic_spec(), k2;
+  k2.type = ScoreType::k2;
+  for (const ScoreSpec& spec : {ScoreSpec(), bic, k2}) {
+    FamilyScorer scorer(data.view, spec, 1);
+    CHECK(!ConstantFamilies(data.view, scorer.spec()).applies(1, {}));  // not summed by count
+    scorer.sum_by_count();
+    const ConstantFamilies families(data.view, scorer.spec());
+    for (int v = 0; v < 8; ++v)
+      CHECK(families.applies(v, {}) == std::count(constant.begin(), constant.end(), v));
+    CHECK(!families.applies(1, {0}) && families.applies(1, {3, 5}));
+    for (int x : constant) {
+      std::vector<int> others;
+      for (int u : constant) if (u != x) others.push_back(u);
+      for (int mask = 0; mask < 8; ++mask) {
+        std::vector<int> base, extras;
+        for (int b = 0; b < 3; ++b) if (mask >> b & 1) base.push_back(others[b]);
+        for (int u = 0; u < 8; ++u)
+          if (u != x && !std::count(base.begin(), base.end(), u)) extras.push_back(u);
+        std::vector<double> scores;
+        scorer.score_additions(x, base, extras, scores);
+        for (std::size_t e = 0; e < extras.size(); ++e)
+          CHECK(families.score(x, base, extras[e]) == scores[e]);
+        FamilyScorer fresh(data.view, spec, 1);
+        fresh.sum_by_count();
+        CHECK(families.score(x, base, -1) == fresh.score(x, base));
+      }
+    }
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      PermutationOptions options;
+      FamilyScorer plain(data.view, spec, 1), given(data.view, spec, 1);
+      Random r1(seed), r2(seed), r3(seed), r4(seed);
+      const Constraints k = Constraints::none(8);
+      const SearchResult b1 = boss(plain, k, Dag(8), options, r1, [] {});
+      const SearchResult b2 = boss(given, k, Dag(8), options, r2, [] {}, &data.view);
+      CHECK(parents_of(b1.dag) == parents_of(b2.dag) && b1.score == b2.score);
+      const SearchResult g1 = grasp(plain, k, Dag(8), options, r3, [] {});
+      const SearchResult g2 = grasp(given, k, Dag(8), options, r4, [] {}, &data.view);
+      CHECK(parents_of(g1.dag) == parents_of(g2.dag) && g1.score == g2.score);
+    }
+  }
+}
+
 inline void run_search_tests() {
   run_test("test_hill_climb", test_hill_climb);
   run_test("test_arc_moves_updates", test_arc_moves_updates);
@@ -731,6 +786,7 @@ inline void run_search_tests() {
   run_test("test_partition_mcmc", test_partition_mcmc);
   run_test("test_memory_plan", test_memory_plan);
   run_test("test_permutation_search", test_permutation_search);
+  run_test("test_constant_families", test_constant_families);
 }
 
 }  // namespace learnbn_test

@@ -96,10 +96,12 @@ inline void sweep(GrowShrinkForest& forest, std::vector<int>& order, const Const
 // With options.bes, a run then alternates: GES's phases from the class of its DAG and,
 // when they raise the score, sweeps again from a random topological order of their DAG
 // (an order in which single moves can lead elsewhere), until neither raises it.
+// `data`, when given, lets the trees score some families without counting (the same
+// numbers; see constant_families.hpp).
 inline SearchResult boss(FamilyScorer& scorer, const Constraints& k, const Dag& start,
                          const PermutationOptions& options, Random& rng,
-                         const InterruptCheck& check) {
-  GrowShrinkForest forest(scorer, k, check);
+                         const InterruptCheck& check, const DataView* data = nullptr) {
+  GrowShrinkForest forest(scorer, k, check, data);
   SearchResult best;
   best.score = -std::numeric_limits<double>::infinity();
   std::size_t moves = 0, sweeps = 0;

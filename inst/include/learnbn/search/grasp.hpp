@@ -17,8 +17,10 @@ namespace learnbn {
 
 class Grasp {
  public:
-  Grasp(FamilyScorer& scorer, const Constraints& k, Random& rng, const InterruptCheck& check)
-      : k_(k), rng_(rng), check_(check), forest_(scorer, k, check) {}
+  // `data`: as boss()'s.
+  Grasp(FamilyScorer& scorer, const Constraints& k, Random& rng, const InterruptCheck& check,
+        const DataView* data = nullptr)
+      : k_(k), rng_(rng), check_(check), forest_(scorer, k, check, data) {}
 
   // From each start order (the first from the start graph's), tucks until no tuck
   // sequence of up to `depth` tucks improves; keeps the best.
@@ -205,8 +207,8 @@ class Grasp {
 
 inline SearchResult grasp(FamilyScorer& scorer, const Constraints& k, const Dag& start,
                           const PermutationOptions& options, Random& rng,
-                          const InterruptCheck& check) {
-  Grasp search(scorer, k, rng, check);
+                          const InterruptCheck& check, const DataView* data = nullptr) {
+  Grasp search(scorer, k, rng, check, data);
   return search.run(start, options);
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <queue>
 #include <stdexcept>
 #include <utility>
@@ -15,6 +16,7 @@
 #include "../score/family_scorer.hpp"
 #include "../util/rng.hpp"
 #include "common.hpp"
+#include "constant_families.hpp"
 #include "prefix_sets.hpp"
 
 namespace learnbn {
@@ -244,6 +246,7 @@ class GrowShrinkTree {
 // The trees of every node, and the families of many (node, prefix) pairs found together:
 // the traces wait for their tree nodes, whose families are scored in one batch of the
 // scorer (in its threads), and run again until all are done. The answer is the serial one.
+// Given the data, the families of constant_families.hpp are scored here, without counting.
 class GrowShrinkForest {
  public:
   struct Query {
@@ -254,7 +257,8 @@ class GrowShrinkForest {
     int at = -1;  // the tree node its trace waits at
   };
 
-  GrowShrinkForest(FamilyScorer& scorer, const Constraints& k, const InterruptCheck& check)
+  GrowShrinkForest(FamilyScorer& scorer, const Constraints& k, const InterruptCheck& check,
+                   const DataView* data = nullptr)
       : scorer_(scorer), check_(check) {
     if (!k.plus_one.empty()) {
       throw std::invalid_argument("permutation searches do not take plus-one parents");
@@ -262,6 +266,7 @@ class GrowShrinkForest {
     // A family is scored as different bases plus one parent (and shrunk to others): its
     // score must not depend on which, or exact ties break by the path that counted it.
     scorer_.sum_by_count();
+    if (data) constant_.reset(new ConstantFamilies(*data, scorer_.spec()));
     std::vector<FamilyScorer::Additions> none;
     std::vector<FamilyScorer::Family> roots(k.n);
     for (int v = 0; v < k.n; ++v) {
@@ -327,8 +332,14 @@ class GrowShrinkForest {
                       const std::vector<int>& owners) {
     std::vector<FamilyScorer::Additions> batch;
     std::vector<FamilyScorer::Family> singles;
+    std::vector<std::vector<double>> direct(requests.size());  // scored here
     for (std::size_t r = 0; r < requests.size(); ++r) {
-      if (requests[r].grow) {
+      const GrowShrinkTree::Request& q = requests[r];
+      if (constant_ && constant_->applies(owners[r], q.parents)) {
+        if (!q.grow) direct[r].push_back(constant_->score(owners[r], q.parents, -1));
+        for (int u : q.grow ? q.extras : std::vector<int>())
+          direct[r].push_back(constant_->score(owners[r], q.parents, u));
+      } else if (requests[r].grow) {
         batch.push_back({owners[r], requests[r].parents, requests[r].extras, {}});
       } else {
         singles.push_back({owners[r], requests[r].parents, 0});
@@ -338,11 +349,12 @@ class GrowShrinkForest {
     std::size_t g = 0, s = 0;
     for (std::size_t r = 0; r < requests.size(); ++r) {
       GrowShrinkTree& tree = trees_[owners[r]];
+      const bool here = constant_ && constant_->applies(owners[r], requests[r].parents);
       if (requests[r].grow) {
-        tree.answer(requests[r], batch[g++].scores);
+        tree.answer(requests[r], here ? direct[r] : batch[g++].scores);
         continue;
       }
-      tree.answer(requests[r], {singles[s++].score});
+      tree.answer(requests[r], here ? direct[r] : std::vector<double>{singles[s++].score});
       const bool last = r + 1 == requests.size() || requests[r + 1].grow ||
                         owners[r + 1] != owners[r] ||
                         requests[r + 1].tree_node != requests[r].tree_node;
@@ -352,6 +364,7 @@ class GrowShrinkForest {
 
   FamilyScorer& scorer_;
   InterruptCheck check_;
+  std::unique_ptr<ConstantFamilies> constant_;  // null without the data
   std::vector<GrowShrinkTree> trees_;
   std::uint64_t round_ = 0;
 };
