@@ -59,10 +59,12 @@ class SharedPrefixTables {
   // Counts N[shared, c] for the candidates c at positions first, ..., first + width - 1
   // (width 4, 8 or 16; those past the end give tables to ignore): `shared` is x, y and
   // the prefix Z', or x alone for the tests given nothing. The caller checks that every
-  // table is dense-sized.
+  // table is dense-sized. With `live_only`, a grouped count may leave the cells of the z'
+  // that live_strata() does not list unset (the statistic does not read them).
   void count(const DataView& data, const std::vector<int>& shared, std::size_t first,
-             std::size_t width) {
+             std::size_t width, bool live_only = false) {
     set_prefix(data, shared);
+    live_only_ = live_only;
     first_ = first;
     window_ = width;
     last_states_ = 1;
@@ -75,15 +77,18 @@ class SharedPrefixTables {
     const std::size_t total = prefix_cells_ * last_states_ * window_;
     weighted_ = data.weights != nullptr && !whole_weights(data);
     grouped_ = !data.weights && groupable(data, shared);
+    if (grouped_) {
+      counts_.resize(total);  // every cell is written
+      count_grouped(data);
+      return;
+    }
+    make_codes(data);
     if (weighted_) {
       sums_.assign(total, 0.0);
       by_width(sums_.data(), data.weights, data.n_rows);
     } else if (data.weights) {  // whole weights below 2^32 in all: integer increments
       counts_.assign(total, 0);
       by_width(counts_.data(), whole_.data(), data.n_rows);
-    } else if (grouped_) {
-      counts_.resize(total);  // every cell is written
-      count_grouped(data);
     } else {  // whole counts below 2^32 (the tester's row limit): integer increments are cheaper
       scattered_lanes_ += window_;
       counts_.assign(total, 0);
@@ -100,6 +105,13 @@ class SharedPrefixTables {
   const std::uint32_t* whole_counts() const { return weighted_ ? nullptr : counts_.data(); }
   std::size_t last_states() const { return last_states_; }
   std::size_t width() const { return window_; }
+
+  // After a grouped count (else nullptr): the configurations z' of Z' in increasing
+  // order where the rows show at least two states of x and two of y; at every other z'
+  // each stratum (z', c) of every table has one observed row or column and adds +0
+  // (window_statistic.hpp), so the statistic need not visit it.
+  const std::uint32_t* live_strata() const { return grouped_ ? live_.data() : nullptr; }
+  std::size_t live_count() const { return live_.size(); }
 
   // The table of the candidate at position first + k (of the last count()), in the
   // layout of ThreeWayTable::cells().
@@ -126,34 +138,43 @@ class SharedPrefixTables {
                : 1;
   }
 
-  // The code of the shared variables in every row. The codes of each leading part are
-  // kept, so that a new prefix recomputes only from its first changed variable on (in
-  // lexicographic order mostly the last one).
+  // Notes the shared variables: the codes and groupings of each leading part are kept,
+  // so that a new prefix recomputes only from its first changed variable on (in
+  // lexicographic order mostly the last one), and only where a count needs them.
   void set_prefix(const DataView& data, const std::vector<int>& shared) {
     if (&data != prefix_data_) vars_.clear();
     prefix_data_ = &data;
     std::size_t same = 0;
     while (same < vars_.size() && same < shared.size() && vars_[same] == shared[same]) ++same;
-    if (same < shared.size() || shared.size() < vars_.size()) grouped_rows_ = false;
+    codes_ready_ = std::min(codes_ready_, same);
+    sorted_ready_ = std::min(sorted_ready_, same);
+    if (same < shared.size() || shared.size() < vars_.size()) live_ready_ = false;
     vars_.assign(shared.begin(), shared.end());
-    codes_.resize(shared.size());
+    sorted_.resize(shared.size());  // sorted_.back(): the grouping by all of them
     strides_.resize(shared.size());
+    for (std::size_t d = 0; d < shared.size(); ++d) {
+      strides_[d] = d == 0 ? 1
+                           : strides_[d - 1] * static_cast<std::uint32_t>(
+                                                   data.columns[shared[d - 1]].cardinality);
+    }
+    prefix_cells_ =
+        strides_.back() * static_cast<std::size_t>(data.columns[shared.back()].cardinality);
+  }
+
+  // The code of the shared variables in every row (the scattered counts).
+  void make_codes(const DataView& data) {
     const std::size_t n = data.n_rows;
-    for (std::size_t d = same; d < shared.size(); ++d) {
-      strides_[d] = d == 0
-                        ? 1
-                        : strides_[d - 1] *
-                              static_cast<std::uint32_t>(data.columns[shared[d - 1]].cardinality);
+    codes_.resize(vars_.size());
+    for (std::size_t d = codes_ready_; d < vars_.size(); ++d) {
       codes_[d].resize(n);
       std::uint32_t* code = codes_[d].data();
       const std::uint32_t* parent = d == 0 ? nullptr : codes_[d - 1].data();
-      const std::uint8_t* c = data.columns[shared[d]].small;
+      const std::uint8_t* c = data.columns[vars_[d]].small;
       const std::uint32_t stride = strides_[d];
       for (std::size_t row = 0; row < n; ++row)
         code[row] = (parent ? parent[row] : 0) + c[row] * stride;
     }
-    prefix_cells_ =
-        strides_.back() * static_cast<std::size_t>(data.columns[shared.back()].cardinality);
+    codes_ready_ = vars_.size();
   }
 
   // Whether the window is counted by groups of rows: whole counts of a few states, a
@@ -185,23 +206,118 @@ class SharedPrefixTables {
     }
   }
 
-  // The rows sorted by shared code (counting sort): the rows of cell b are
-  // rows_[group_start_[b] .. group_start_[b + 1]).
-  void group_rows(std::size_t n) {
-    const std::uint32_t* code = codes_.back().data();
-    group_start_.assign(prefix_cells_ + 1, 0);
-    for (std::size_t row = 0; row < n; ++row) ++group_start_[code[row] + 1];
-    for (std::size_t b = 0; b < prefix_cells_; ++b) group_start_[b + 1] += group_start_[b];
-    next_.assign(group_start_.begin(), group_start_.end() - 1);
-    rows_.resize(n);
-    for (std::size_t row = 0; row < n; ++row)
-      rows_[next_[code[row]]++] = static_cast<std::uint32_t>(row);
-    grouped_rows_ = true;
+  // The rows grouped by the shared variables, the groups of each leading part split by
+  // the next variable (only from the first changed one on): group j of the last level
+  // holds the rows sorted_.back().rows[bounds[j] .. bounds[j + 1]) of shared cell
+  // codes[j]. Splitting a group of rows keeps their order, and of few states it goes
+  // state by state without a counter in memory (near-deterministic data put runs of rows
+  // in one cell, whose increments would wait on each other).
+  void group_rows(const DataView& data) {
+    const std::size_t n = data.n_rows;
+    if (all_rows_.size() != n) {
+      all_rows_.resize(n);
+      for (std::size_t row = 0; row < n; ++row) all_rows_[row] = static_cast<std::uint32_t>(row);
+    }
+    for (std::size_t d = sorted_ready_; d < vars_.size(); ++d) refine(data, d);
+    sorted_ready_ = vars_.size();
+  }
+
+  struct Grouping {
+    std::vector<std::uint32_t> rows, bounds, codes;
+  };
+
+  // sorted_[d] from sorted_[d - 1] (from all rows as one group for d = 0).
+  void refine(const DataView& data, std::size_t d) {
+    const std::size_t n = data.n_rows;
+    static const std::uint32_t kOneGroup[2] = {0, 0};
+    const std::uint32_t whole[2] = {0, static_cast<std::uint32_t>(n)};
+    const std::uint32_t* from = d == 0 ? all_rows_.data() : sorted_[d - 1].rows.data();
+    const std::uint32_t* bounds = d == 0 ? whole : sorted_[d - 1].bounds.data();
+    const std::uint32_t* codes = d == 0 ? kOneGroup : sorted_[d - 1].codes.data();
+    const std::size_t groups = d == 0 ? 1 : prefix_cells_of(d - 1);
+    const std::size_t states = data.columns[vars_[d]].cardinality;
+    const std::uint8_t* a = data.columns[vars_[d]].small;
+    const std::uint32_t stride = strides_[d];
+    Grouping& out = sorted_[d];
+    out.rows.resize(n + 1);  // one spare: the state-by-state pass writes one past its last row
+    out.bounds.resize(groups * states + 1);
+    out.codes.resize(groups * states);
+    std::uint32_t* rows = out.rows.data();
+    std::uint32_t pos = 0;
+    counter_.resize(states);
+    for (std::size_t g = 0; g < groups; ++g) {
+      const std::uint32_t begin = bounds[g], end = bounds[g + 1];
+      std::uint32_t* child = out.bounds.data() + g * states;
+      for (std::size_t t = 0; t < states; ++t) out.codes[g * states + t] = codes[g] + t * stride;
+      if (states <= kMaxGroupedStates) {
+        for (std::size_t t = 0; t < states; ++t) {
+          child[t] = pos;
+          for (std::uint32_t i = begin; i < end; ++i) {
+            const std::uint32_t row = from[i];
+            rows[pos] = row;
+            pos += a[row] == t;
+          }
+        }
+        continue;
+      }
+      std::fill(counter_.begin(), counter_.end(), 0u);
+      for (std::uint32_t i = begin; i < end; ++i) ++counter_[a[from[i]]];
+      for (std::size_t t = 0; t < states; ++t) {
+        child[t] = pos;
+        pos += counter_[t];
+        counter_[t] = child[t];
+      }
+      for (std::uint32_t i = begin; i < end; ++i) rows[counter_[a[from[i]]]++] = from[i];
+    }
+    out.bounds[groups * states] = pos;
+  }
+
+  // The cells of vars_[0 .. d].
+  std::size_t prefix_cells_of(std::size_t d) const {
+    return strides_[d] * static_cast<std::size_t>(prefix_data_->columns[vars_[d]].cardinality);
+  }
+
+  // live_ for the current grouping (the shared cell is x + nx * (y + ny * z')); every z'
+  // is live when a stratum could reach 2^26 cases (their terms are then computed).
+  void find_live(const DataView& data) {
+    const std::size_t nx = data.columns[vars_[0]].cardinality;
+    const std::size_t ny = data.columns[vars_[1]].cardinality;
+    const std::size_t nz = prefix_cells_ / (nx * ny);
+    live_ready_ = true;
+    const bool all = data.n_rows >= (std::size_t(1) << 26);
+    const Grouping& groups = sorted_.back();
+    sizes_.resize(prefix_cells_);
+    for (std::size_t j = 0; j < prefix_cells_; ++j)
+      sizes_[groups.codes[j]] = groups.bounds[j + 1] - groups.bounds[j];
+    live_.clear();
+    live_z_.resize(nz);
+    xy_cells_ = static_cast<std::uint32_t>(nx * ny);
+    seen_x_.resize(nx);
+    for (std::size_t z = 0; z < nz; ++z) {
+      const std::uint32_t* size = sizes_.data() + z * nx * ny;
+      std::fill(seen_x_.begin(), seen_x_.end(), 0);
+      std::size_t ys = 0;
+      for (std::size_t y = 0; y < ny; ++y) {
+        bool any = false;
+        for (std::size_t x = 0; x < nx; ++x) {
+          const bool rows = size[y * nx + x] != 0;
+          seen_x_[x] |= rows;
+          any |= rows;
+        }
+        ys += any;
+      }
+      std::size_t xs = 0;
+      for (char seen : seen_x_) xs += seen;
+      const bool live = all || (xs >= 2 && ys >= 2);
+      if (live) live_.push_back(static_cast<std::uint32_t>(z));
+      live_z_[z] = live;
+    }
   }
 
   void count_grouped(const DataView& data) {
     if (block_.empty()) build_block(data);
-    if (!grouped_rows_) group_rows(data.n_rows);
+    if (sorted_ready_ < vars_.size()) group_rows(data);
+    if (!live_ready_) find_live(data);
     switch (window_) {
       case 4: by_states<4>(); break;
       case 8: by_states<8>(); break;
@@ -225,10 +341,13 @@ class SharedPrefixTables {
   template <std::size_t Width, std::size_t Compared>
   void count_groups() {
     const std::uint8_t* codes = block_.data() + first_;
-    for (std::size_t b = 0; b < prefix_cells_; ++b) {
-      const std::uint32_t* row = rows_.data() + group_start_[b];
-      const std::uint32_t* const end = rows_.data() + group_start_[b + 1];
-      std::uint32_t* out = counts_.data() + b * (Compared + 1) * Width;
+    const Grouping& groups = sorted_.back();
+    for (std::size_t j = 0; j < prefix_cells_; ++j) {
+      const std::uint32_t* row = groups.rows.data() + groups.bounds[j];
+      const std::uint32_t* const end = groups.rows.data() + groups.bounds[j + 1];
+      const std::uint32_t size = groups.bounds[j + 1] - groups.bounds[j];
+      if (live_only_ && !live_z_[groups.codes[j] / xy_cells_]) continue;
+      std::uint32_t* out = counts_.data() + groups.codes[j] * (Compared + 1) * Width;
       std::fill(out, out + Compared * Width, 0u);
       while (row != end) {
         const std::uint32_t* const stop = row + std::min<std::ptrdiff_t>(end - row, 255);
@@ -237,7 +356,7 @@ class SharedPrefixTables {
         hits.template add_to<Width>(out);
       }
       std::uint32_t* last = out + Compared * Width;
-      for (std::size_t k = 0; k < Width; ++k) last[k] = group_start_[b + 1] - group_start_[b];
+      for (std::size_t k = 0; k < Width; ++k) last[k] = size;
       for (std::size_t s = 0; s < Compared; ++s) {
         for (std::size_t k = 0; k < Width; ++k) last[k] -= out[s * Width + k];
       }
@@ -330,6 +449,7 @@ class SharedPrefixTables {
   const DataView* prefix_data_ = nullptr;
   std::vector<int> vars_;
   std::vector<std::vector<std::uint32_t>> codes_;  // codes_[d]: code of vars_[0 .. d]
+  std::size_t codes_ready_ = 0;  // codes_[d] holds for d below it
   std::vector<std::uint32_t> strides_;             // strides_[d]: radix of vars_[d]
   std::size_t prefix_cells_ = 1;
   // window of the last count(), most states in it
@@ -349,8 +469,14 @@ class SharedPrefixTables {
   // lanes counted the scattered way since the candidates were set
   std::size_t scattered_lanes_ = 0;
   std::size_t block_stride_ = 0;
-  bool grouped_rows_ = false;  // rows_ follows the current shared code
-  std::vector<std::uint32_t> group_start_, next_, rows_;
+  std::vector<Grouping> sorted_;  // sorted_[d]: the rows grouped by vars_[0 .. d]
+  std::size_t sorted_ready_ = 0;  // sorted_[d] holds for d below it
+  std::vector<std::uint32_t> all_rows_, counter_, sizes_;
+  std::vector<std::uint32_t> live_;  // live_strata()
+  std::vector<char> seen_x_, live_z_;  // live_z_[z']: z' in live_
+  std::uint32_t xy_cells_ = 1;
+  bool live_only_ = false;  // count()'s argument
+  bool live_ready_ = false;  // live_ follows the current grouping
 };
 
 }  // namespace learnbn
