@@ -138,19 +138,17 @@ class SharedPrefixTables {
                : 1;
   }
 
-  // Notes the shared variables: the codes and groupings of each leading part are kept,
-  // so that a new prefix recomputes only from its first changed variable on (in
-  // lexicographic order mostly the last one), and only where a count needs them.
+  // Notes the shared variables: the codes of each leading part are kept, so that a new
+  // prefix recomputes only from its first changed variable on (in lexicographic order
+  // mostly the last one), when a count needs them.
   void set_prefix(const DataView& data, const std::vector<int>& shared) {
     if (&data != prefix_data_) vars_.clear();
     prefix_data_ = &data;
     std::size_t same = 0;
     while (same < vars_.size() && same < shared.size() && vars_[same] == shared[same]) ++same;
     codes_ready_ = std::min(codes_ready_, same);
-    sorted_ready_ = std::min(sorted_ready_, same);
-    if (same < shared.size() || shared.size() < vars_.size()) live_ready_ = false;
+    if (same < shared.size() || shared.size() < vars_.size()) grouped_rows_ = live_ready_ = false;
     vars_.assign(shared.begin(), shared.end());
-    sorted_.resize(shared.size());  // sorted_.back(): the grouping by all of them
     strides_.resize(shared.size());
     for (std::size_t d = 0; d < shared.size(); ++d) {
       strides_[d] = d == 0 ? 1
@@ -161,7 +159,7 @@ class SharedPrefixTables {
         strides_.back() * static_cast<std::size_t>(data.columns[shared.back()].cardinality);
   }
 
-  // The code of the shared variables in every row (the scattered counts).
+  // The code of the shared variables in every row.
   void make_codes(const DataView& data) {
     const std::size_t n = data.n_rows;
     codes_.resize(vars_.size());
@@ -206,75 +204,32 @@ class SharedPrefixTables {
     }
   }
 
-  // The rows grouped by the shared variables, the groups of each leading part split by
-  // the next variable (only from the first changed one on): group j of the last level
-  // holds the rows sorted_.back().rows[bounds[j] .. bounds[j + 1]) of shared cell
-  // codes[j]. Splitting a group of rows keeps their order, and of few states it goes
-  // state by state without a counter in memory (near-deterministic data put runs of rows
-  // in one cell, whose increments would wait on each other).
+  // The rows sorted by shared code (counting sort): the rows of cell b are
+  // rows_[group_start_[b] .. group_start_[b + 1]), in no particular order. Each cell has
+  // kLanes counters, row r using lane r % kLanes: near-deterministic data put runs of
+  // rows in one cell, and increments of one counter wait on each other.
   void group_rows(const DataView& data) {
+    constexpr std::size_t kLanes = 4;
+    make_codes(data);
     const std::size_t n = data.n_rows;
-    if (all_rows_.size() != n) {
-      all_rows_.resize(n);
-      for (std::size_t row = 0; row < n; ++row) all_rows_[row] = static_cast<std::uint32_t>(row);
-    }
-    for (std::size_t d = sorted_ready_; d < vars_.size(); ++d) refine(data, d);
-    sorted_ready_ = vars_.size();
-  }
-
-  struct Grouping {
-    std::vector<std::uint32_t> rows, bounds, codes;
-  };
-
-  // sorted_[d] from sorted_[d - 1] (from all rows as one group for d = 0).
-  void refine(const DataView& data, std::size_t d) {
-    const std::size_t n = data.n_rows;
-    static const std::uint32_t kOneGroup[2] = {0, 0};
-    const std::uint32_t whole[2] = {0, static_cast<std::uint32_t>(n)};
-    const std::uint32_t* from = d == 0 ? all_rows_.data() : sorted_[d - 1].rows.data();
-    const std::uint32_t* bounds = d == 0 ? whole : sorted_[d - 1].bounds.data();
-    const std::uint32_t* codes = d == 0 ? kOneGroup : sorted_[d - 1].codes.data();
-    const std::size_t groups = d == 0 ? 1 : prefix_cells_of(d - 1);
-    const std::size_t states = data.columns[vars_[d]].cardinality;
-    const std::uint8_t* a = data.columns[vars_[d]].small;
-    const std::uint32_t stride = strides_[d];
-    Grouping& out = sorted_[d];
-    out.rows.resize(n + 1);  // one spare: the state-by-state pass writes one past its last row
-    out.bounds.resize(groups * states + 1);
-    out.codes.resize(groups * states);
-    std::uint32_t* rows = out.rows.data();
+    const std::uint32_t* code = codes_.back().data();
+    next_.assign(prefix_cells_ * kLanes, 0);
+    for (std::size_t row = 0; row < n; ++row) ++next_[code[row] * kLanes + row % kLanes];
+    group_start_.resize(prefix_cells_ + 1);
     std::uint32_t pos = 0;
-    counter_.resize(states);
-    for (std::size_t g = 0; g < groups; ++g) {
-      const std::uint32_t begin = bounds[g], end = bounds[g + 1];
-      std::uint32_t* child = out.bounds.data() + g * states;
-      for (std::size_t t = 0; t < states; ++t) out.codes[g * states + t] = codes[g] + t * stride;
-      if (states <= kMaxGroupedStates) {
-        for (std::size_t t = 0; t < states; ++t) {
-          child[t] = pos;
-          for (std::uint32_t i = begin; i < end; ++i) {
-            const std::uint32_t row = from[i];
-            rows[pos] = row;
-            pos += a[row] == t;
-          }
-        }
-        continue;
+    for (std::size_t b = 0; b < prefix_cells_; ++b) {
+      group_start_[b] = pos;
+      for (std::size_t lane = 0; lane < kLanes; ++lane) {
+        const std::uint32_t count = next_[b * kLanes + lane];
+        next_[b * kLanes + lane] = pos;
+        pos += count;
       }
-      std::fill(counter_.begin(), counter_.end(), 0u);
-      for (std::uint32_t i = begin; i < end; ++i) ++counter_[a[from[i]]];
-      for (std::size_t t = 0; t < states; ++t) {
-        child[t] = pos;
-        pos += counter_[t];
-        counter_[t] = child[t];
-      }
-      for (std::uint32_t i = begin; i < end; ++i) rows[counter_[a[from[i]]]++] = from[i];
     }
-    out.bounds[groups * states] = pos;
-  }
-
-  // The cells of vars_[0 .. d].
-  std::size_t prefix_cells_of(std::size_t d) const {
-    return strides_[d] * static_cast<std::size_t>(prefix_data_->columns[vars_[d]].cardinality);
+    group_start_[prefix_cells_] = pos;
+    rows_.resize(n);
+    for (std::size_t row = 0; row < n; ++row)
+      rows_[next_[code[row] * kLanes + row % kLanes]++] = static_cast<std::uint32_t>(row);
+    grouped_rows_ = true;
   }
 
   // live_ for the current grouping (the shared cell is x + nx * (y + ny * z')); every z'
@@ -285,22 +240,18 @@ class SharedPrefixTables {
     const std::size_t nz = prefix_cells_ / (nx * ny);
     live_ready_ = true;
     const bool all = data.n_rows >= (std::size_t(1) << 26);
-    const Grouping& groups = sorted_.back();
-    sizes_.resize(prefix_cells_);
-    for (std::size_t j = 0; j < prefix_cells_; ++j)
-      sizes_[groups.codes[j]] = groups.bounds[j + 1] - groups.bounds[j];
     live_.clear();
     live_z_.resize(nz);
     xy_cells_ = static_cast<std::uint32_t>(nx * ny);
     seen_x_.resize(nx);
     for (std::size_t z = 0; z < nz; ++z) {
-      const std::uint32_t* size = sizes_.data() + z * nx * ny;
+      const std::uint32_t* start = group_start_.data() + z * nx * ny;
       std::fill(seen_x_.begin(), seen_x_.end(), 0);
       std::size_t ys = 0;
       for (std::size_t y = 0; y < ny; ++y) {
         bool any = false;
         for (std::size_t x = 0; x < nx; ++x) {
-          const bool rows = size[y * nx + x] != 0;
+          const bool rows = start[y * nx + x + 1] != start[y * nx + x];
           seen_x_[x] |= rows;
           any |= rows;
         }
@@ -316,7 +267,7 @@ class SharedPrefixTables {
 
   void count_grouped(const DataView& data) {
     if (block_.empty()) build_block(data);
-    if (sorted_ready_ < vars_.size()) group_rows(data);
+    if (!grouped_rows_) group_rows(data);
     if (!live_ready_) find_live(data);
     switch (window_) {
       case 4: by_states<4>(); break;
@@ -341,13 +292,12 @@ class SharedPrefixTables {
   template <std::size_t Width, std::size_t Compared>
   void count_groups() {
     const std::uint8_t* codes = block_.data() + first_;
-    const Grouping& groups = sorted_.back();
-    for (std::size_t j = 0; j < prefix_cells_; ++j) {
-      const std::uint32_t* row = groups.rows.data() + groups.bounds[j];
-      const std::uint32_t* const end = groups.rows.data() + groups.bounds[j + 1];
-      const std::uint32_t size = groups.bounds[j + 1] - groups.bounds[j];
-      if (live_only_ && !live_z_[groups.codes[j] / xy_cells_]) continue;
-      std::uint32_t* out = counts_.data() + groups.codes[j] * (Compared + 1) * Width;
+    for (std::size_t b = 0; b < prefix_cells_; ++b) {
+      if (live_only_ && !live_z_[b / xy_cells_]) continue;
+      const std::uint32_t* row = rows_.data() + group_start_[b];
+      const std::uint32_t* const end = rows_.data() + group_start_[b + 1];
+      const std::uint32_t size = group_start_[b + 1] - group_start_[b];
+      std::uint32_t* out = counts_.data() + b * (Compared + 1) * Width;
       std::fill(out, out + Compared * Width, 0u);
       while (row != end) {
         const std::uint32_t* const stop = row + std::min<std::ptrdiff_t>(end - row, 255);
@@ -469,9 +419,8 @@ class SharedPrefixTables {
   // lanes counted the scattered way since the candidates were set
   std::size_t scattered_lanes_ = 0;
   std::size_t block_stride_ = 0;
-  std::vector<Grouping> sorted_;  // sorted_[d]: the rows grouped by vars_[0 .. d]
-  std::size_t sorted_ready_ = 0;  // sorted_[d] holds for d below it
-  std::vector<std::uint32_t> all_rows_, counter_, sizes_;
+  bool grouped_rows_ = false;  // rows_ follows the current shared code
+  std::vector<std::uint32_t> group_start_, next_, rows_;
   std::vector<std::uint32_t> live_;  // live_strata()
   std::vector<char> seen_x_, live_z_;  // live_z_[z']: z' in live_
   std::uint32_t xy_cells_ = 1;
