@@ -14,11 +14,12 @@
 // counted the scattered way about as often as building costs). Each group of rows is
 // counted in registers: per row, one 16-byte load and, for every state but the last,
 // one lane-wise compare and subtract; the last state's count is the group's size minus
-// the others. Else scattered: per row, one byte of each candidate and as many
-// independent increments into interleaved tables (so runs of rows hitting one cell do
-// not stall on each other, and one row's increments fall in a few cache lines), in
-// 32-bit integers unless the rows have weights that are not whole (distinct rows' case
-// counts are: integer increments are cheaper). Either
+// the others; the groups of a z' that shows a single state of x or of y are not counted
+// at all (the statistic skips those strata, window_statistic.hpp). Else scattered: per
+// row, one byte of each candidate and as many independent increments into interleaved
+// tables (so runs of rows hitting one cell do not stall on each other, and one row's
+// increments fall in a few cache lines), in 32-bit integers unless the rows have weights
+// that are not whole (distinct rows' case counts are: integer increments are cheaper). Either
 // way each table is handed out in the layout of ThreeWayTable (x fastest, then y, then
 // Z' in order, then c), so the statistics are those of the test run alone: cell counts
 // are sums of whole-number weights, exact in any order.
@@ -205,30 +206,18 @@ class SharedPrefixTables {
   }
 
   // The rows sorted by shared code (counting sort): the rows of cell b are
-  // rows_[group_start_[b] .. group_start_[b + 1]), in no particular order. Each cell has
-  // kLanes counters, row r using lane r % kLanes: near-deterministic data put runs of
-  // rows in one cell, and increments of one counter wait on each other.
+  // rows_[group_start_[b] .. group_start_[b + 1]).
   void group_rows(const DataView& data) {
-    constexpr std::size_t kLanes = 4;
     make_codes(data);
     const std::size_t n = data.n_rows;
     const std::uint32_t* code = codes_.back().data();
-    next_.assign(prefix_cells_ * kLanes, 0);
-    for (std::size_t row = 0; row < n; ++row) ++next_[code[row] * kLanes + row % kLanes];
-    group_start_.resize(prefix_cells_ + 1);
-    std::uint32_t pos = 0;
-    for (std::size_t b = 0; b < prefix_cells_; ++b) {
-      group_start_[b] = pos;
-      for (std::size_t lane = 0; lane < kLanes; ++lane) {
-        const std::uint32_t count = next_[b * kLanes + lane];
-        next_[b * kLanes + lane] = pos;
-        pos += count;
-      }
-    }
-    group_start_[prefix_cells_] = pos;
+    group_start_.assign(prefix_cells_ + 1, 0);
+    for (std::size_t row = 0; row < n; ++row) ++group_start_[code[row] + 1];
+    for (std::size_t b = 0; b < prefix_cells_; ++b) group_start_[b + 1] += group_start_[b];
+    next_.assign(group_start_.begin(), group_start_.end() - 1);
     rows_.resize(n);
     for (std::size_t row = 0; row < n; ++row)
-      rows_[next_[code[row] * kLanes + row % kLanes]++] = static_cast<std::uint32_t>(row);
+      rows_[next_[code[row]]++] = static_cast<std::uint32_t>(row);
     grouped_rows_ = true;
   }
 
@@ -241,6 +230,7 @@ class SharedPrefixTables {
     live_ready_ = true;
     const bool all = data.n_rows >= (std::size_t(1) << 26);
     live_.clear();
+    live_.reserve(nz + 1);  // live_strata() is not nullptr even when no z' is live
     live_z_.resize(nz);
     xy_cells_ = static_cast<std::uint32_t>(nx * ny);
     seen_x_.resize(nx);

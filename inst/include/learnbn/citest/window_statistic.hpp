@@ -6,7 +6,10 @@
 // are sums of whole counts below 2^32, which doubles hold exactly whatever the order, so
 // here they are summed as integers; empty strata are skipped, and so are strata of one
 // observed row or column below 2^26 cases (their terms are +0: adds_zero() in
-// pearson_lanes.hpp), most of the strata of near-deterministic networks (pigs).
+// pearson_lanes.hpp), most of the strata of near-deterministic networks (pigs). When the
+// counts say which z' show at least two states of x and of y (live_strata() of
+// SharedPrefixTables), the strata of the other z' are not visited at all: each of them
+// has one observed row or column in every stratum (z', c).
 #pragma once
 #include <algorithm>
 #include <cmath>
