@@ -79,7 +79,7 @@ class SharedPrefixTables {
     weighted_ = data.weights != nullptr && !whole_weights(data);
     grouped_ = !data.weights && groupable(data, shared);
     if (grouped_) {
-      counts_.resize(total);  // every cell is written
+      counts_.resize(total);  // every cell is written (with live_only, every cell read)
       count_grouped(data);
       return;
     }
