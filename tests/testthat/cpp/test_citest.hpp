@@ -618,12 +618,84 @@ inline void test_mixed_available_cases() {
   }
 }
 
+// Windows counted by groups of rows on near-deterministic data (each column copies the
+// previous one but for 3% of the rows, as pigs), where most strata z' show one state of
+// x or of y: SharedPrefixTables::live_strata() leaves them out (at least one z' left out,
+// checked), and every window's results equal the tests run alone bit for bit, X2 and
+// G2, prefixes changing in their first and last member and shrinking; with x constant
+// no z' is live.
+inline void test_shared_prefix_live() {
+  std::mt19937 rng(38);
+  const std::size_t n = 3000, p = 9;
+  std::vector<std::vector<std::uint8_t>> codes(p, std::vector<std::uint8_t>(n));
+  for (std::size_t v = 0; v < p; ++v) {
+    for (std::size_t row = 0; row < n; ++row)
+      codes[v][row] = v > 0 && rng() % 100 >= 3 ? codes[v - 1][row] : rng() % 3;
+  }
+  DataView data;
+  for (std::size_t v = 0; v < p; ++v)
+    data.columns.push_back(Column{codes[v].data(), nullptr, nullptr, 3});
+  data.n_rows = n;
+  data.n_cases = n;
+  const std::vector<int> candidates{2, 3, 4, 5, 6, 7, 8};
+  const std::vector<std::vector<int>> prefixes{{2},       {2, 3},    {2, 4}, {3, 4},
+                                               {2, 3, 4}, {2, 3, 5}, {2}};
+  SharedPrefixTables tables;
+  tables.set_candidates(data, candidates);
+  std::size_t left_out = 0, windows = 0, compared = 0;
+  for (const CIStatistic statistic : {CIStatistic::pearson_x2, CIStatistic::likelihood_g2}) {
+    CITestSpec spec;
+    spec.statistic = statistic;
+    CITester alone(data, spec), together(data, spec);
+    std::vector<CITestResult> results;
+    for (int round = 0; round < 2; ++round) {  // the first windows scattered, then grouped
+      for (const std::vector<int>& prefix : prefixes) {
+        const std::size_t first = static_cast<std::size_t>(prefix.back() - 1);  // after it
+        CHECK(together.test_shared_prefix(0, 1, prefix, candidates, first, 4, results));
+        std::vector<int> shared{0, 1};
+        shared.insert(shared.end(), prefix.begin(), prefix.end());
+        tables.count(data, shared, first, 4, true);
+        if (tables.grouped()) {
+          ++windows;
+          left_out += tables.live_count() < std::pow(3.0, prefix.size());
+        }
+        for (std::size_t k = 0; first + k < candidates.size() && k < 4; ++k) {
+          std::vector<int> z(prefix);
+          z.push_back(candidates[first + k]);
+          const CITestResult r = alone.test(0, 1, z);
+          CHECK(std::memcmp(&results[k].statistic, &r.statistic, sizeof(double)) == 0);
+          CHECK(results[k].df == r.df && results[k].p_value == r.p_value);
+          ++compared;
+        }
+      }
+    }
+  }
+  CHECK(windows > 0 && left_out > 0 && compared > 0);
+  // x constant: no z' is live, every statistic 0 as the tests alone give.
+  std::fill(codes[0].begin(), codes[0].end(), std::uint8_t(0));
+  CITester alone(data, CITestSpec()), together(data, CITestSpec());
+  std::vector<CITestResult> results;
+  for (int round = 0; round < 3; ++round) {
+    CHECK(together.test_shared_prefix(0, 1, {2, 3}, candidates, 2, 4, results));
+    for (std::size_t k = 0; k < 4; ++k) {
+      const CITestResult r = alone.test(0, 1, {2, 3, candidates[2 + k]});
+      CHECK(results[k].statistic == r.statistic && r.statistic == 0 &&
+            results[k].p_value == r.p_value);
+    }
+  }
+  SharedPrefixTables fresh;  // the data changed: no codes kept from before
+  fresh.set_candidates(data, candidates);
+  for (int round = 0; round < 3; ++round) fresh.count(data, {0, 1, 2, 3}, 2, 4, true);
+  CHECK(fresh.grouped() && fresh.live_count() == 0 && fresh.live_strata() != nullptr);
+}
+
 inline void run_citest_tests() {
   run_test("test_discrete_tests", test_discrete_tests);
   run_test("test_permutation", test_permutation);
   run_test("test_gaussian_tests", test_gaussian_tests);
   run_test("test_shared_prefix", test_shared_prefix);
   run_test("test_shared_prefix_grouped", test_shared_prefix_grouped);
+  run_test("test_shared_prefix_live", test_shared_prefix_live);
   run_test("test_bit_tables", test_bit_tables);
   run_test("test_pc_shortcuts_same", test_pc_shortcuts_same);
   run_test("test_pearson_lanes", test_pearson_lanes);

@@ -14,11 +14,12 @@
 // counted the scattered way about as often as building costs). Each group of rows is
 // counted in registers: per row, one 16-byte load and, for every state but the last,
 // one lane-wise compare and subtract; the last state's count is the group's size minus
-// the others. Else scattered: per row, one byte of each candidate and as many
-// independent increments into interleaved tables (so runs of rows hitting one cell do
-// not stall on each other, and one row's increments fall in a few cache lines), in
-// 32-bit integers unless the rows have weights that are not whole (distinct rows' case
-// counts are: integer increments are cheaper). Either
+// the others; the groups of a z' that shows a single state of x or of y are not counted
+// at all (the statistic skips those strata, window_statistic.hpp). Else scattered: per
+// row, one byte of each candidate and as many independent increments into interleaved
+// tables (so runs of rows hitting one cell do not stall on each other, and one row's
+// increments fall in a few cache lines), in 32-bit integers unless the rows have weights
+// that are not whole (distinct rows' case counts are: integer increments are cheaper). Either
 // way each table is handed out in the layout of ThreeWayTable (x fastest, then y, then
 // Z' in order, then c), so the statistics are those of the test run alone: cell counts
 // are sums of whole-number weights, exact in any order.
@@ -59,10 +60,12 @@ class SharedPrefixTables {
   // Counts N[shared, c] for the candidates c at positions first, ..., first + width - 1
   // (width 4, 8 or 16; those past the end give tables to ignore): `shared` is x, y and
   // the prefix Z', or x alone for the tests given nothing. The caller checks that every
-  // table is dense-sized.
+  // table is dense-sized. With `live_only`, a grouped count may leave the cells of the z'
+  // that live_strata() does not list unset (the statistic does not read them).
   void count(const DataView& data, const std::vector<int>& shared, std::size_t first,
-             std::size_t width) {
+             std::size_t width, bool live_only = false) {
     set_prefix(data, shared);
+    live_only_ = live_only;
     first_ = first;
     window_ = width;
     last_states_ = 1;
@@ -75,15 +78,18 @@ class SharedPrefixTables {
     const std::size_t total = prefix_cells_ * last_states_ * window_;
     weighted_ = data.weights != nullptr && !whole_weights(data);
     grouped_ = !data.weights && groupable(data, shared);
+    if (grouped_) {
+      counts_.resize(total);  // every cell is written (with live_only, every cell read)
+      count_grouped(data);
+      return;
+    }
+    make_codes(data);
     if (weighted_) {
       sums_.assign(total, 0.0);
       by_width(sums_.data(), data.weights, data.n_rows);
     } else if (data.weights) {  // whole weights below 2^32 in all: integer increments
       counts_.assign(total, 0);
       by_width(counts_.data(), whole_.data(), data.n_rows);
-    } else if (grouped_) {
-      counts_.resize(total);  // every cell is written
-      count_grouped(data);
     } else {  // whole counts below 2^32 (the tester's row limit): integer increments are cheaper
       scattered_lanes_ += window_;
       counts_.assign(total, 0);
@@ -100,6 +106,13 @@ class SharedPrefixTables {
   const std::uint32_t* whole_counts() const { return weighted_ ? nullptr : counts_.data(); }
   std::size_t last_states() const { return last_states_; }
   std::size_t width() const { return window_; }
+
+  // After a grouped count (else nullptr): the configurations z' of Z' in increasing
+  // order where the rows show at least two states of x and two of y; at every other z'
+  // each stratum (z', c) of every table has one observed row or column and adds +0
+  // (window_statistic.hpp), so the statistic need not visit it.
+  const std::uint32_t* live_strata() const { return grouped_ ? live_.data() : nullptr; }
+  std::size_t live_count() const { return live_.size(); }
 
   // The table of the candidate at position first + k (of the last count()), in the
   // layout of ThreeWayTable::cells().
@@ -126,34 +139,41 @@ class SharedPrefixTables {
                : 1;
   }
 
-  // The code of the shared variables in every row. The codes of each leading part are
-  // kept, so that a new prefix recomputes only from its first changed variable on (in
-  // lexicographic order mostly the last one).
+  // Notes the shared variables: the codes of each leading part are kept, so that a new
+  // prefix recomputes only from its first changed variable on (in lexicographic order
+  // mostly the last one), when a count needs them.
   void set_prefix(const DataView& data, const std::vector<int>& shared) {
     if (&data != prefix_data_) vars_.clear();
     prefix_data_ = &data;
     std::size_t same = 0;
     while (same < vars_.size() && same < shared.size() && vars_[same] == shared[same]) ++same;
-    if (same < shared.size() || shared.size() < vars_.size()) grouped_rows_ = false;
+    codes_ready_ = std::min(codes_ready_, same);
+    if (same < shared.size() || shared.size() < vars_.size()) grouped_rows_ = live_ready_ = false;
     vars_.assign(shared.begin(), shared.end());
-    codes_.resize(shared.size());
     strides_.resize(shared.size());
+    for (std::size_t d = 0; d < shared.size(); ++d) {
+      strides_[d] = d == 0 ? 1
+                           : strides_[d - 1] * static_cast<std::uint32_t>(
+                                                   data.columns[shared[d - 1]].cardinality);
+    }
+    prefix_cells_ =
+        strides_.back() * static_cast<std::size_t>(data.columns[shared.back()].cardinality);
+  }
+
+  // The code of the shared variables in every row.
+  void make_codes(const DataView& data) {
     const std::size_t n = data.n_rows;
-    for (std::size_t d = same; d < shared.size(); ++d) {
-      strides_[d] = d == 0
-                        ? 1
-                        : strides_[d - 1] *
-                              static_cast<std::uint32_t>(data.columns[shared[d - 1]].cardinality);
+    codes_.resize(vars_.size());
+    for (std::size_t d = codes_ready_; d < vars_.size(); ++d) {
       codes_[d].resize(n);
       std::uint32_t* code = codes_[d].data();
       const std::uint32_t* parent = d == 0 ? nullptr : codes_[d - 1].data();
-      const std::uint8_t* c = data.columns[shared[d]].small;
+      const std::uint8_t* c = data.columns[vars_[d]].small;
       const std::uint32_t stride = strides_[d];
       for (std::size_t row = 0; row < n; ++row)
         code[row] = (parent ? parent[row] : 0) + c[row] * stride;
     }
-    prefix_cells_ =
-        strides_.back() * static_cast<std::size_t>(data.columns[shared.back()].cardinality);
+    codes_ready_ = vars_.size();
   }
 
   // Whether the window is counted by groups of rows: whole counts of a few states, a
@@ -187,7 +207,9 @@ class SharedPrefixTables {
 
   // The rows sorted by shared code (counting sort): the rows of cell b are
   // rows_[group_start_[b] .. group_start_[b + 1]).
-  void group_rows(std::size_t n) {
+  void group_rows(const DataView& data) {
+    make_codes(data);
+    const std::size_t n = data.n_rows;
     const std::uint32_t* code = codes_.back().data();
     group_start_.assign(prefix_cells_ + 1, 0);
     for (std::size_t row = 0; row < n; ++row) ++group_start_[code[row] + 1];
@@ -199,9 +221,44 @@ class SharedPrefixTables {
     grouped_rows_ = true;
   }
 
+  // live_ for the current grouping (the shared cell is x + nx * (y + ny * z')); every z'
+  // is live when a stratum could reach 2^26 cases (their terms are then computed).
+  void find_live(const DataView& data) {
+    const std::size_t nx = data.columns[vars_[0]].cardinality;
+    const std::size_t ny = data.columns[vars_[1]].cardinality;
+    const std::size_t nz = prefix_cells_ / (nx * ny);
+    live_ready_ = true;
+    const bool all = data.n_rows >= (std::size_t(1) << 26);
+    live_.clear();
+    live_.reserve(nz + 1);  // live_strata() is not nullptr even when no z' is live
+    live_z_.resize(nz);
+    xy_cells_ = static_cast<std::uint32_t>(nx * ny);
+    seen_x_.resize(nx);
+    for (std::size_t z = 0; z < nz; ++z) {
+      const std::uint32_t* start = group_start_.data() + z * nx * ny;
+      std::fill(seen_x_.begin(), seen_x_.end(), 0);
+      std::size_t ys = 0;
+      for (std::size_t y = 0; y < ny; ++y) {
+        bool any = false;
+        for (std::size_t x = 0; x < nx; ++x) {
+          const bool rows = start[y * nx + x + 1] != start[y * nx + x];
+          seen_x_[x] |= rows;
+          any |= rows;
+        }
+        ys += any;
+      }
+      std::size_t xs = 0;
+      for (char seen : seen_x_) xs += seen;
+      const bool live = all || (xs >= 2 && ys >= 2);
+      if (live) live_.push_back(static_cast<std::uint32_t>(z));
+      live_z_[z] = live;
+    }
+  }
+
   void count_grouped(const DataView& data) {
     if (block_.empty()) build_block(data);
-    if (!grouped_rows_) group_rows(data.n_rows);
+    if (!grouped_rows_) group_rows(data);
+    if (!live_ready_) find_live(data);
     switch (window_) {
       case 4: by_states<4>(); break;
       case 8: by_states<8>(); break;
@@ -226,8 +283,10 @@ class SharedPrefixTables {
   void count_groups() {
     const std::uint8_t* codes = block_.data() + first_;
     for (std::size_t b = 0; b < prefix_cells_; ++b) {
+      if (live_only_ && !live_z_[b / xy_cells_]) continue;
       const std::uint32_t* row = rows_.data() + group_start_[b];
       const std::uint32_t* const end = rows_.data() + group_start_[b + 1];
+      const std::uint32_t size = group_start_[b + 1] - group_start_[b];
       std::uint32_t* out = counts_.data() + b * (Compared + 1) * Width;
       std::fill(out, out + Compared * Width, 0u);
       while (row != end) {
@@ -237,7 +296,7 @@ class SharedPrefixTables {
         hits.template add_to<Width>(out);
       }
       std::uint32_t* last = out + Compared * Width;
-      for (std::size_t k = 0; k < Width; ++k) last[k] = group_start_[b + 1] - group_start_[b];
+      for (std::size_t k = 0; k < Width; ++k) last[k] = size;
       for (std::size_t s = 0; s < Compared; ++s) {
         for (std::size_t k = 0; k < Width; ++k) last[k] -= out[s * Width + k];
       }
@@ -330,6 +389,7 @@ class SharedPrefixTables {
   const DataView* prefix_data_ = nullptr;
   std::vector<int> vars_;
   std::vector<std::vector<std::uint32_t>> codes_;  // codes_[d]: code of vars_[0 .. d]
+  std::size_t codes_ready_ = 0;  // codes_[d] holds for d below it
   std::vector<std::uint32_t> strides_;             // strides_[d]: radix of vars_[d]
   std::size_t prefix_cells_ = 1;
   // window of the last count(), most states in it
@@ -351,6 +411,11 @@ class SharedPrefixTables {
   std::size_t block_stride_ = 0;
   bool grouped_rows_ = false;  // rows_ follows the current shared code
   std::vector<std::uint32_t> group_start_, next_, rows_;
+  std::vector<std::uint32_t> live_;  // live_strata()
+  std::vector<char> seen_x_, live_z_;  // live_z_[z']: z' in live_
+  std::uint32_t xy_cells_ = 1;
+  bool live_only_ = false;  // count()'s argument
+  bool live_ready_ = false;  // live_ follows the current grouping
 };
 
 }  // namespace learnbn

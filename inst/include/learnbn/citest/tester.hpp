@@ -206,7 +206,7 @@ class CITester {
     const bool bits = bits_.attached() && bits_pay(shared, candidates, first, real);
     if (!bits) {
       shared_.set_candidates(full_, candidates);
-      shared_.count(full_, shared, first, width);
+      shared_.count(full_, shared, first, width, true);  // every z' the statistic reads
     }
     const bool pearson = spec_.statistic == CIStatistic::pearson_x2;
     const bool pairs = shared.size() == 1;
@@ -224,7 +224,8 @@ class CITester {
         const std::size_t states = full_.columns[candidates[first + k]].cardinality;
         window_[k] = window_cells(k, nx, ny, states, prefix_z, pairs);
       }
-      window_statistics(window_.data(), tables, pearson, window_stat_.data(), window_df_.data());
+      window_statistics(window_.data(), tables, pearson, window_stat_.data(), window_df_.data(),
+                        shared_.live_strata(), shared_.live_count());
     }
     for (std::size_t k = 0; k < tables; ++k) {
       const std::size_t states = full_.columns[candidates[first + k]].cardinality;

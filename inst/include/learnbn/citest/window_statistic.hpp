@@ -6,7 +6,10 @@
 // are sums of whole counts below 2^32, which doubles hold exactly whatever the order, so
 // here they are summed as integers; empty strata are skipped, and so are strata of one
 // observed row or column below 2^26 cases (their terms are +0: adds_zero() in
-// pearson_lanes.hpp), most of the strata of near-deterministic networks (pigs).
+// pearson_lanes.hpp), most of the strata of near-deterministic networks (pigs). When the
+// counts say which z' show at least two states of x and of y (live_strata() of
+// SharedPrefixTables), the strata of the other z' are not visited at all: each of them
+// has one observed row or column in every stratum (z', c).
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -91,18 +94,49 @@ void strata(const WindowCells* cells, std::size_t tables, bool pearson, double* 
   }
 }
 
+// The same visiting only the z' in live[0 .. n_live) (increasing; every table has the
+// same nz): the strata (z', c) in the same order, c outer.
+template <std::size_t NX>
+void live_strata(const WindowCells* cells, std::size_t tables, bool pearson, double* stat,
+                 double* df, const std::uint32_t* live, std::size_t n_live) {
+  std::size_t most = 0;
+  for (std::size_t k = 0; k < tables; ++k) {
+    stat[k] = df[k] = 0;
+    most = std::max(most, cells[k].nc);
+  }
+  for (std::size_t c = 0; c < most; ++c) {
+    for (std::size_t i = 0; i < n_live; ++i) {
+      for (std::size_t k = 0; k < tables; ++k) {
+        const WindowCells& w = cells[k];
+        if (c < w.nc) stratum<NX>(w, w.nx, live[i], c, pearson, stat[k], df[k]);
+      }
+    }
+  }
+}
+
+template <std::size_t NX>
+void some_strata(const WindowCells* cells, std::size_t tables, bool pearson, double* stat,
+                 double* df, const std::uint32_t* live, std::size_t n_live) {
+  if (live) return live_strata<NX>(cells, tables, pearson, stat, df, live, n_live);
+  strata<NX>(cells, tables, pearson, stat, df);
+}
+
 }  // namespace window_statistic_detail
 
 // The statistics of `tables` tables of one window with the same x (cells[k] says where
-// the k-th lies) into stat[k], and their adjusted degrees of freedom into df[k].
+// the k-th lies) into stat[k], and their adjusted degrees of freedom into df[k]. With
+// `live`, only the strata (z', c) of the z' it lists (increasing) are visited: the
+// caller knows that every other stratum adds +0 (SharedPrefixTables::live_strata()).
 inline void window_statistics(const WindowCells* cells, std::size_t tables, bool pearson,
-                              double* stat, double* df) {
+                              double* stat, double* df, const std::uint32_t* live = nullptr,
+                              std::size_t n_live = 0) {
   if (tables == 0) return;
+  using namespace window_statistic_detail;
   switch (cells[0].nx) {  // few x states (most tests): the row totals in registers
-    case 2: return window_statistic_detail::strata<2>(cells, tables, pearson, stat, df);
-    case 3: return window_statistic_detail::strata<3>(cells, tables, pearson, stat, df);
-    case 4: return window_statistic_detail::strata<4>(cells, tables, pearson, stat, df);
-    default: return window_statistic_detail::strata<0>(cells, tables, pearson, stat, df);
+    case 2: return some_strata<2>(cells, tables, pearson, stat, df, live, n_live);
+    case 3: return some_strata<3>(cells, tables, pearson, stat, df, live, n_live);
+    case 4: return some_strata<4>(cells, tables, pearson, stat, df, live, n_live);
+    default: return some_strata<0>(cells, tables, pearson, stat, df, live, n_live);
   }
 }
 

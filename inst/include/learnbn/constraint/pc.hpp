@@ -22,6 +22,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <numeric>
 #include <string>
@@ -206,7 +207,9 @@ class PC {
   }
 
   void absorb(PCResult& out, EdgeOutcome& outcome) {
-    out.tests.insert(out.tests.end(), outcome.tests.begin(), outcome.tests.end());
+    // Moved, not copied: each record's z would be a new allocation on the calling thread.
+    out.tests.insert(out.tests.end(), std::make_move_iterator(outcome.tests.begin()),
+                     std::make_move_iterator(outcome.tests.end()));
     out.cache_hits += outcome.cache_hits;
     if (outcome.removed) {
       const Witness& w = outcome.witness;
