@@ -184,12 +184,7 @@ class ThreeWayTable {
         for (std::size_t x = 0; x < nx; ++x) {
           const double expected = row_total[x] * col_total_[y] / total;
           if (expected <= 0) continue;
-          const double observed = t[y * nx + x];
-          if (pearson) {
-            stat += (observed - expected) * (observed - expected) / expected;
-          } else if (observed > 0) {
-            stat += 2.0 * observed * std::log(observed / expected);
-          }
+          add_cell_term(stat, t[y * nx + x], expected, pearson);
         }
       }
     }

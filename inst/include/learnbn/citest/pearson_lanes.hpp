@@ -34,6 +34,17 @@ inline bool adds_zero(const double* totals, std::size_t k, double total) {
   return true;
 }
 
+// Adds one cell's term of X2 (`pearson`) or G2 to `stat`, `expected` > 0: the one
+// expression of every scalar stratum loop (discrete.hpp, window_statistic.hpp,
+// constraint/local_strata.hpp), so that their statistics agree bit for bit.
+inline void add_cell_term(double& stat, double observed, double expected, bool pearson) {
+  if (pearson) {
+    stat += (observed - expected) * (observed - expected) / expected;
+  } else if (observed > 0) {
+    stat += 2.0 * observed * std::log(observed / expected);
+  }
+}
+
 namespace pearson_lanes_detail {
 
 #if defined(__GNUC__)

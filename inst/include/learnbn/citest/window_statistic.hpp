@@ -16,6 +16,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "pearson_lanes.hpp"
+
 namespace learnbn {
 
 // Where the cells of one table lie in the window's counts: cell (x, y, z', c) at
@@ -64,12 +66,7 @@ __attribute__((always_inline)) inline void stratum(const WindowCells& w, std::si
     for (std::size_t x = 0; x < nx; ++x) {
       const double expected = static_cast<double>(rows[x]) * col / all;
       if (expected <= 0) continue;
-      const double observed = t[x * w.sx + y * w.sy];
-      if (pearson) {
-        stat += (observed - expected) * (observed - expected) / expected;
-      } else if (observed > 0) {
-        stat += 2.0 * observed * std::log(observed / expected);
-      }
+      add_cell_term(stat, t[x * w.sx + y * w.sy], expected, pearson);
     }
   }
 }

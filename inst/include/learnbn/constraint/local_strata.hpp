@@ -115,12 +115,7 @@ class StrataTables {
         for (std::size_t x = 0; x < nx; ++x) {
           const double expected = row_total_[x] * col / total;
           if (expected <= 0) continue;
-          const double observed = n[x * window_];
-          if (pearson) {
-            stat += (observed - expected) * (observed - expected) / expected;
-          } else if (observed > 0) {
-            stat += 2.0 * observed * std::log(observed / expected);
-          }
+          add_cell_term(stat, n[x * window_], expected, pearson);
         }
       }
     }
