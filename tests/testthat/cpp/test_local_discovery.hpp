@@ -232,7 +232,7 @@ inline void test_local_batch_sparse_cells() {
             std::vector<double> p;
             together.batch(xs, y, z, p);
             for (std::size_t k = 0; k < xs.size(); ++k) {
-              CHECK(p[k] == alone.test(xs[k], y, z).p_value);
+              CHECK(same_bits(p[k], alone.test(xs[k], y, z).p_value));
             }
           }
         }
@@ -296,11 +296,11 @@ inline void test_local_focus() {
       for (int x : {1, 2, 3}) {
         for (const auto& z : sets) {
           if (std::find(z.begin(), z.end(), x) != z.end()) continue;
-          CHECK(focused(x, 0, z) == alone.test(x, 0, z).p_value);
+          CHECK(same_bits(focused(x, 0, z), alone.test(x, 0, z).p_value));
         }
       }
       focused.focus({});
-      CHECK(focused(1, 0, {3, 4}) == alone.test(1, 0, {3, 4}).p_value);
+      CHECK(same_bits(focused(1, 0, {3, 4}), alone.test(1, 0, {3, 4}).p_value));
     }
   }
 }
