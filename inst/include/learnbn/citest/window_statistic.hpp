@@ -71,51 +71,29 @@ __attribute__((always_inline)) inline void stratum(const WindowCells& w, std::si
   }
 }
 
-// The strata of every table in their order, the tables inner: a cell of the window's
-// tables lies in one cache line (the tables' own strata, read one after another, are a
-// line apart), and the tables' sums are independent chains of additions.
+// The strata (z', c) of every table in their order (c outer, z' inner), the tables
+// inner: a cell of the window's tables lies in one cache line (the tables' own strata,
+// read one after another, are a line apart), and the tables' sums are independent chains
+// of additions. The tables share nz (one prefix); with `live`, only the z' in
+// live[0 .. n_live) (increasing) are visited.
 template <std::size_t NX>
 void strata(const WindowCells* cells, std::size_t tables, bool pearson, double* stat,
-            double* df) {
-  std::size_t most = 0;
-  for (std::size_t k = 0; k < tables; ++k) {
-    stat[k] = df[k] = 0;
-    most = std::max(most, cells[k].nz * cells[k].nc);
-  }
-  for (std::size_t s = 0; s < most; ++s) {
-    for (std::size_t k = 0; k < tables; ++k) {
-      const WindowCells& w = cells[k];
-      if (s >= w.nz * w.nc) continue;
-      stratum<NX>(w, w.nx, s % w.nz, s / w.nz, pearson, stat[k], df[k]);
-    }
-  }
-}
-
-// The same visiting only the z' in live[0 .. n_live) (increasing; every table has the
-// same nz): the strata (z', c) in the same order, c outer.
-template <std::size_t NX>
-void live_strata(const WindowCells* cells, std::size_t tables, bool pearson, double* stat,
-                 double* df, const std::uint32_t* live, std::size_t n_live) {
+            double* df, const std::uint32_t* live, std::size_t n_live) {
   std::size_t most = 0;
   for (std::size_t k = 0; k < tables; ++k) {
     stat[k] = df[k] = 0;
     most = std::max(most, cells[k].nc);
   }
+  const std::size_t visited = live ? n_live : cells[0].nz;
   for (std::size_t c = 0; c < most; ++c) {
-    for (std::size_t i = 0; i < n_live; ++i) {
+    for (std::size_t i = 0; i < visited; ++i) {
+      const std::size_t zp = live ? live[i] : i;
       for (std::size_t k = 0; k < tables; ++k) {
         const WindowCells& w = cells[k];
-        if (c < w.nc) stratum<NX>(w, w.nx, live[i], c, pearson, stat[k], df[k]);
+        if (c < w.nc) stratum<NX>(w, w.nx, zp, c, pearson, stat[k], df[k]);
       }
     }
   }
-}
-
-template <std::size_t NX>
-void some_strata(const WindowCells* cells, std::size_t tables, bool pearson, double* stat,
-                 double* df, const std::uint32_t* live, std::size_t n_live) {
-  if (live) return live_strata<NX>(cells, tables, pearson, stat, df, live, n_live);
-  strata<NX>(cells, tables, pearson, stat, df);
 }
 
 }  // namespace window_statistic_detail
@@ -130,10 +108,10 @@ inline void window_statistics(const WindowCells* cells, std::size_t tables, bool
   if (tables == 0) return;
   using namespace window_statistic_detail;
   switch (cells[0].nx) {  // few x states (most tests): the row totals in registers
-    case 2: return some_strata<2>(cells, tables, pearson, stat, df, live, n_live);
-    case 3: return some_strata<3>(cells, tables, pearson, stat, df, live, n_live);
-    case 4: return some_strata<4>(cells, tables, pearson, stat, df, live, n_live);
-    default: return some_strata<0>(cells, tables, pearson, stat, df, live, n_live);
+    case 2: return strata<2>(cells, tables, pearson, stat, df, live, n_live);
+    case 3: return strata<3>(cells, tables, pearson, stat, df, live, n_live);
+    case 4: return strata<4>(cells, tables, pearson, stat, df, live, n_live);
+    default: return strata<0>(cells, tables, pearson, stat, df, live, n_live);
   }
 }
 
