@@ -203,8 +203,8 @@ random_gaussian_fit <- function(n_nodes, average_degree = 2, coefficients = c(0.
                    stats::setNames(residual_sd, nodes), method = "random")
 }
 
-# The checks random_gaussian_fit() and random_mixed_fit() (fit-mixed-random.R) share:
-# the node names.
+# The checks random_gaussian_fit() and random_mixed_fit() (fit-mixed-random.R) share;
+# returns the node names.
 check_random_network <- function(n_nodes, average_degree, coefficients, sd, nodes,
                                  call = rlang::caller_env()) {
   check_number(n_nodes, min = 1, max = .Machine$integer.max, whole = TRUE, call = call)
