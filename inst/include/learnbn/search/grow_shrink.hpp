@@ -337,8 +337,9 @@ class GrowShrinkForest {
       const GrowShrinkTree::Request& q = requests[r];
       if (constant_ && constant_->applies(owners[r], q.parents)) {
         if (!q.grow) direct[r].push_back(constant_->score(owners[r], q.parents, -1));
-        for (int u : q.grow ? q.extras : std::vector<int>())
-          direct[r].push_back(constant_->score(owners[r], q.parents, u));
+        if (q.grow) {
+          for (int u : q.extras) direct[r].push_back(constant_->score(owners[r], q.parents, u));
+        }
       } else if (requests[r].grow) {
         batch.push_back({owners[r], requests[r].parents, requests[r].extras, {}});
       } else {
