@@ -179,6 +179,8 @@ gaussian_table <- function(ps) {
     "boss bic x4" = function(d) boss(d, score = bn_score("bic", penalty_discount = 4)),
     "boss bic x2 no bes" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2),
                                             bes = FALSE),
+    "boss bic x2 no ges_start" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2),
+                                                  ges_start = FALSE),
     "grasp bic x2" = function(d) grasp(d, score = bn_score("bic", penalty_discount = 2)),
     ges = function(d) ges(d, score = "bic"),
     pc = function(d) suppressWarnings(pc(d, alpha = 0.01)),
