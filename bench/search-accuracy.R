@@ -49,15 +49,18 @@ accuracy_learners <- list(
     "boss from ges" = function(d) boss(d, score = "bdeu", iss = 1, start = ges_class(d)),
     pc = function(d) suppressWarnings(pc(d, alpha = 0.01)))
 
-# boss()'s defaults (issue 36): BES and restarts against ges and hill_climb, one thread
-# each so that the CPU seconds compare.
+# boss()'s defaults (issue 36): BES, the run from GES's result (ges_start) and restarts
+# against ges and hill_climb, one thread each so that the CPU seconds compare.
 bdeu_boss <- function(...) function(d) boss(d, score = "bdeu", iss = 1, threads = 1, ...)
 defaults_learners <- c(
-  list("boss no bes" = bdeu_boss(bes = FALSE),
-       "boss no bes restarts 2" = bdeu_boss(bes = FALSE, restarts = 2),
-       "boss bes" = bdeu_boss(bes = TRUE)),
-  setNames(lapply(1:4, function(k) bdeu_boss(bes = TRUE, restarts = k)),
-           paste("boss bes restarts", 1:4)),
+  list("boss no bes" = bdeu_boss(bes = FALSE, ges_start = FALSE),
+       "boss no bes restarts 2" = bdeu_boss(bes = FALSE, ges_start = FALSE, restarts = 2),
+       "boss bes" = bdeu_boss(bes = TRUE, ges_start = FALSE),
+       "boss bes restarts 2" = bdeu_boss(bes = TRUE, ges_start = FALSE, restarts = 2),
+       "boss ges_start, no bes" = bdeu_boss(bes = FALSE, ges_start = TRUE),
+       "boss bes ges_start (default)" = bdeu_boss()),
+  setNames(lapply(1:2, function(k) bdeu_boss(restarts = k)),
+           paste("boss bes ges_start restarts", 1:2)),
   list(ges = function(d) ges(d, score = "bdeu", iss = 1, threads = 1),
        hill_climb = function(d) hill_climb(d, score = "bdeu", iss = 1, threads = 1),
        tabu_search = function(d) tabu_search(d, score = "bdeu", iss = 1, threads = 1),
@@ -123,7 +126,8 @@ diagnose <- function(names) {
       starts <- list(boss = NULL, "boss from ges" = ges_class(d), "boss from truth" = fit$graph)
       out <- vapply(starts, function(s) {
         set.seed(r)
-        g <- boss(d, score = "bdeu", iss = 1, start = s, bes = FALSE)  # sweeps alone
+        g <- boss(d, score = "bdeu", iss = 1, start = s, bes = FALSE,  # sweeps alone
+                  ges_start = FALSE)
         c(gap(g), shd(cpdag(g), true_cpdag))
       }, numeric(2))
       g <- ges(d, score = "bdeu", iss = 1)
@@ -175,6 +179,8 @@ gaussian_table <- function(ps) {
     "boss bic x4" = function(d) boss(d, score = bn_score("bic", penalty_discount = 4)),
     "boss bic x2 no bes" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2),
                                             bes = FALSE),
+    "boss bic x2 no ges_start" = function(d) boss(d, score = bn_score("bic", penalty_discount = 2),
+                                                  ges_start = FALSE),
     "grasp bic x2" = function(d) grasp(d, score = bn_score("bic", penalty_discount = 2)),
     ges = function(d) ges(d, score = "bic"),
     pc = function(d) suppressWarnings(pc(d, alpha = 0.01)),
@@ -219,7 +225,7 @@ diagnose_gaussian <- function(ps) {
       s <- bn_score("bic", penalty_discount = discount)
       truth <- network_score(sim$dag, sim$data, score = s)
       g <- boss(sim$data, score = s, bes = FALSE)  # sweeps alone
-      from_truth <- boss(sim$data, score = s, start = sim$dag, bes = FALSE)
+      from_truth <- boss(sim$data, score = s, start = sim$dag, bes = FALSE, ges_start = FALSE)
       found <- class_metrics(cpdag(g), sim$truth)
       near <- class_metrics(cpdag(from_truth), sim$truth)
       out <- rbind(out, c(gap = g$score - truth, gap_from_truth = from_truth$score - truth,

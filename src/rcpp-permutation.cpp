@@ -1,5 +1,6 @@
 // Runners of the permutation searches, BOSS and GRaSP (see rcpp-search.h).
 #include <learnbn/search/boss.hpp>
+#include <learnbn/search/boss_ges.hpp>
 #include <learnbn/search/grasp.hpp>
 #include "rcpp-search.h"
 
@@ -17,10 +18,16 @@ learnbn::PermutationOptions permutation_options(const Rcpp::List& options) {
 
 }  // namespace
 
+// options$ges_start: one more run from GES's result (boss_ges.hpp).
 learnbn::SearchResult run_boss(SearchCall& call) {
-  return learnbn::boss(call.scorer, call.constraints, call.start,
-                       permutation_options(call.options), call.rng.get(),
-                       call.r_calls.interrupt_check(), call.data);
+  const bool ges_start = call.options.containsElementNamed("ges_start") &&
+                         Rcpp::as<bool>(call.options["ges_start"]);
+  const auto search = ges_start ? learnbn::boss_with_ges_start : learnbn::boss;
+  learnbn::SearchResult result =
+      search(call.scorer, call.constraints, call.start, permutation_options(call.options),
+             call.rng.get(), call.r_calls.interrupt_check(), call.data);
+  if (!ges_start) result.counts.push_back({"ges_run_kept", 0, true});  // info has it always
+  return result;
 }
 
 learnbn::SearchResult run_grasp(SearchCall& call) {

@@ -6,7 +6,7 @@
 # problems it reaches the optimum on about two thirds of them, as often as a plain-R
 # transcription of causal-learn's BOSS did on the same problems (18.9 / 30 against
 # 18.3 / 30 over seeds, with 1,000 rows). On these 30, one run reaches 22 without BES and
-# 25 with it (the default); 5 starts reach 28 of 30 and 10 starts 29: on the last one
+# 25 with it (the default, with or without ges_start's run); 5 starts reach 28 of 30 and 10 starts 29: on the last one
 # (run 12) greedy addition then removal misses the optimal family even given an optimal
 # order, so no number of starts reaches it.
 test_that("boss with 10 starts reaches exact_search's optimum on at least 29 of 30 problems", {
@@ -93,8 +93,9 @@ test_that("boss honours the knowledge and then reaches exact_search's optimum", 
 test_that("boss's info follows search_info()", {
   set.seed(1)
   g <- boss(college_data, score = "bdeu", iss = 5)
-  expect_identical(names(g$info), c("algorithm", "score", "moves", "sweeps", "score_evaluations",
-                                    "cache_hits", "cache_hit_rate", "time", "trace", "bes"))
+  expect_identical(names(g$info), c("algorithm", "score", "moves", "sweeps", "ges_run_kept",
+                                    "score_evaluations", "cache_hits", "cache_hit_rate", "time",
+                                    "trace", "bes", "ges_start"))
   expect_identical(g$info$algorithm, "boss")
   expect_equal(g$score, utils::tail(g$info$trace, 1))
   expect_equal(network_score(g, college_data, score = bn_score("bdeu", iss = 5)), g$score)
@@ -158,15 +159,28 @@ test_that("boss and grasp start from a CPDAG's consistent extension", {
   expect_error(boss(d4, start = bn_graph(square)), class = "learnbn_error_no_extension")
 })
 
+# The 8-node problem of the bes tests.
+bes_problem <- function() {
+  set.seed(47)
+  random_problem(8, 2000, gaussian = FALSE, density = 0.5)
+}
+
+# Two boss() runs (BDeu) on `d` from the same seed, with the arguments in `first` and
+# `second`.
+boss_pair <- function(d, first, second) {
+  lapply(list(first, second), function(args) {
+    set.seed(1)
+    do.call(boss, c(list(d, score = "bdeu"), args))
+  })
+}
+
 # With a single pass of GES's phases at the end (Tetrad's BOSS), this run stopped at
 # -10,918.85, below the optimum; sweeping again from the order of GES's DAG reaches it.
 test_that("bes alternates GES's phases with sweeps until neither raises the score", {
-  set.seed(47)
-  d <- random_problem(8, 2000, gaussian = FALSE, density = 0.5)
-  set.seed(1)
-  plain <- boss(d, score = "bdeu", bes = FALSE)
-  set.seed(1)
-  closed <- boss(d, score = "bdeu", bes = TRUE)
+  d <- bes_problem()
+  runs <- boss_pair(d, list(bes = FALSE), list(bes = TRUE))
+  plain <- runs[[1]]
+  closed <- runs[[2]]
   optimum <- exact_search(d, score = "bdeu")$score
   expect_lt(plain$score, optimum - 1)
   expect_equal(closed$score, optimum, tolerance = 1e-9)
@@ -177,8 +191,7 @@ test_that("bes alternates GES's phases with sweeps until neither raises the scor
 # bes = NULL, the default, runs BES wherever it applies: score-equivalent scores and
 # priors on observational data; elsewhere the runs end without it, as with bes = FALSE.
 test_that("bes is on by default where it applies and off elsewhere", {
-  set.seed(47)
-  d <- random_problem(8, 2000, gaussian = FALSE, density = 0.5)
+  d <- bes_problem()
   runs <- lapply(list(NULL, TRUE, FALSE), function(bes) {
     set.seed(1)
     boss(d, score = "bdeu", bes = bes)
@@ -201,4 +214,41 @@ test_that("bes is on by default where it applies and off elsewhere", {
   k2 <- boss(survey_data, score = "k2")
   set.seed(2)
   expect_identical(k2$amat, boss(survey_data, score = "k2", bes = FALSE)$amat)
+})
+
+# On this 8-node problem one run from a random order stops 14.1 below exact_search()'s
+# optimum (without the GES run) and GES 71.5 below it; BOSS from a topological order of
+# GES's DAG reaches the optimum (found by searching seeds 1-150 of random_problem(8:10,
+# 1000, density 0.5) for runs where the GES run was kept).
+test_that("ges_start adds a run from GES's result, kept when it scores higher", {
+  set.seed(27)
+  d <- random_problem(sample(8:10, 1), 1000, gaussian = FALSE, density = 0.5)
+  optimum <- exact_search(d, score = "bdeu")$score
+  runs <- boss_pair(d, list(), list(ges_start = FALSE))
+  with_ges <- runs[[1]]
+  without <- runs[[2]]
+  expect_lt(network_score(pdag_to_dag(ges(d, score = "bdeu")), d), optimum - 70)
+  expect_lt(without$score, optimum - 14)
+  expect_equal(with_ges$score, optimum, tolerance = 1e-9)
+  expect_equal(network_score(with_ges, d), with_ges$score, tolerance = 1e-9)
+  expect_true(with_ges$info$ges_start && with_ges$info$ges_run_kept)
+  expect_false(without$info$ges_start || without$info$ges_run_kept)
+  # The random run comes first and draws the same numbers: its trace is a prefix.
+  expect_identical(with_ges$info$trace[seq_along(without$info$trace)], without$info$trace)
+  expect_gt(with_ges$info$sweeps, without$info$sweeps)
+})
+
+# The problem of the bes tests above, where the random run already reaches the optimum.
+test_that("a GES run that does not score higher leaves the result as without it", {
+  d <- bes_problem()
+  runs <- boss_pair(d, list(ges_start = TRUE), list(ges_start = FALSE))
+  with_ges <- runs[[1]]
+  without <- runs[[2]]
+  expect_false(with_ges$info$ges_run_kept)
+  expect_identical(with_ges$amat, without$amat)
+  expect_identical(with_ges$score, without$score)
+  expect_false(boss(survey_data, score = "k2")$info$ges_start)
+  expect_error(boss(survey_data, score = "k2", ges_start = TRUE),
+               class = "learnbn_error_not_score_equivalent")
+  expect_error(boss(survey_data, ges_start = NA), class = "learnbn_error")
 })

@@ -218,6 +218,7 @@ fuzz_valid <- function() {
        k_max = alist(5, 50), tries = alist(5), changes = alist(2), tabu = alist(3),
        max_tabu = alist(3), temperatures = alist(2, 3), max_families = alist(1e4),
        depth = alist(1, 3), penalty_discount = alist(1, 2.5), bes = alist(TRUE, FALSE, NULL),
+       ges_start = alist(TRUE, FALSE, NULL),
        "top_models:x" = alist(top), "average_network:x" = alist(samples, strength, boot),
        "explain_pc:g" = alist(g_pc, g_pc_gauss),
        "bn_score:type" = alist("bic", "bdeu", "bde", "k2", "bd", "aic", "loglik", "cv", "bge",

@@ -12,6 +12,7 @@
 #include <learnbn/graph/pdag.hpp>
 #include <learnbn/score/parent_sets.hpp>
 #include <learnbn/search/boss.hpp>
+#include <learnbn/search/boss_ges.hpp>
 #include <learnbn/search/exact.hpp>
 #include <learnbn/search/grasp.hpp>
 #include <learnbn/search/exhaustive.hpp>
@@ -770,6 +771,37 @@ inline void test_constant_families() {
   }
 }
 
+// BOSS with a further run from GES's result (boss_ges.hpp): on the collider its result
+// is the better of the random runs' and the GES run's, the random runs draw the same
+// numbers as without it (their trace is a prefix), and required arcs are kept.
+inline void test_boss_ges_start() {
+  Simulated data = collider_data(3000, 23);
+  ScoreSpec spec;  // bdeu
+  FamilyScorer scorer(data.view, spec, 1);
+  const Constraints k = Constraints::none(5);
+  const FamilyTable table = score_allowed_families(scorer, k, [] {});
+  const double optimum = exact_search(table, 5, 1, [] {}).score;
+  PermutationOptions options;  // no BES: a lone run can stop below the optimum
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    Random rng(seed), rng2(seed);
+    const SearchResult plain = boss(scorer, k, Dag(5), options, rng, [] {});
+    const SearchResult both = boss_with_ges_start(scorer, k, Dag(5), options, rng2, [] {});
+    CHECK(near(both.score, optimum) && same_class_as_truth(parents_of(both.dag)));
+    CHECK(both.score >= plain.score);
+    CHECK(std::equal(plain.stats.trace.begin(), plain.stats.trace.end(),
+                     both.stats.trace.begin()));
+    const bool kept = both.counts.back().value == 1;
+    CHECK(both.counts.back().name == "ges_run_kept" && kept == (both.score > plain.score));
+    if (!kept) CHECK(parents_of(both.dag) == parents_of(plain.dag));
+  }
+  Constraints known = Constraints::none(5);
+  known.required[4 * 5 + 0] = 1;  // E -> A, in the start as R's start has the whitelist
+  Dag start(5);
+  start.add_arc(4, 0);
+  Random rng(7);
+  CHECK(boss_with_ges_start(scorer, known, start, options, rng, [] {}).dag.has_arc(4, 0));
+}
+
 inline void run_search_tests() {
   run_test("test_hill_climb", test_hill_climb);
   run_test("test_arc_moves_updates", test_arc_moves_updates);
@@ -787,6 +819,7 @@ inline void run_search_tests() {
   run_test("test_memory_plan", test_memory_plan);
   run_test("test_permutation_search", test_permutation_search);
   run_test("test_constant_families", test_constant_families);
+  run_test("test_boss_ges_start", test_boss_ges_start);
 }
 
 }  // namespace learnbn_test
