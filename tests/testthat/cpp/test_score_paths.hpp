@@ -164,7 +164,7 @@ inline void test_cv_score_every_path() {
 // The bases reach every path and both orders of Counter::one_cell_order().
 inline void test_constant_columns_uncounted() {
   std::mt19937 rng(29);
-  // Constant: 0, 1, 2, 3, 8, 10; 4, 5, 6, 7, 9 vary (6 with wide codes).
+  // Constant: 0, 1, 2, 3, 8, 10; 4, 5, 6, 7, 9, 11 vary (2 and 6 with wide codes).
   const std::vector<int> cards = {2, 3, 300, 4, 2, 5, 300, 21, 40, 3, 1, 90};
   const std::vector<std::pair<int, int>> constant = {{0, 1}, {1, 0}, {2, 7}, {3, 3},
                                                      {8, 39}, {10, 0}};
