@@ -79,7 +79,8 @@ int main(int argc, char** argv) {
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - wall;
   rusage u;
   getrusage(RUSAGE_SELF, &u);
-  std::printf("%s %s, %d threads: cpu %.1f s, wall %.1f s, score %.6f, evaluations %zu, "
-              "peak %ld MB\n", file.c_str(), search.c_str(), threads, cpu_seconds() - cpu,
-              elapsed.count(), result.score, scorer.evaluations(), u.ru_maxrss / 1024);
+  std::printf("%s %s, %d threads: cpu %.1f s, wall %.1f s, score %.6f, evaluations %zu "
+              "(%zu not counted), peak %ld MB\n", file.c_str(), search.c_str(), threads,
+              cpu_seconds() - cpu, elapsed.count(), result.score, scorer.evaluations(),
+              scorer.uncounted(), u.ru_maxrss / 1024);
 }

@@ -170,3 +170,23 @@ test_that("counting large families by base configuration leaves hill climbing's 
     expect_equal(grouped$info$trace, plain$info$trace, tolerance = 1e-10 / 14193)
   }
 })
+
+test_that("hill climbing scores the families of single-state columns as if it counted them", {
+  # Two columns that show one of their declared states: families with one of them as the
+  # extra parent, and those of the two themselves, are scored without counting
+  # (score/constant_columns.hpp); the plain-R ascent counts every family.
+  df <- survey
+  df$K3 <- factor(rep("b", nrow(df)), levels = c("a", "b", "c"))
+  df$K2 <- factor(rep("x", nrow(df)), levels = c("x", "y"))
+  d <- suppressWarnings(bn_data(df))  # levels that never occur
+  one <- hill_climb(d, score = "bdeu")
+  # Under BDeu a single-state node gains from any parent that leaves its rows together.
+  expect_gte(sum(as.matrix(one)[, c("K3", "K2")]), 1)
+  ref <- ref_hill_climb(df, "bdeu")
+  expect_true(markov_equivalent(one, bn_graph(ref$amat)))
+  expect_equal(one$score, ref$score, tolerance = 1e-9)
+  for (search in list(hill_climb, tabu_search)) {
+    expect_identical(as.matrix(search(d, score = "bdeu", threads = 2)),
+                     as.matrix(search(d, score = "bdeu")))
+  }
+})

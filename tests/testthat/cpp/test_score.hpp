@@ -407,6 +407,7 @@ inline void run_score_tests() {
   run_test("test_count_sum_order", test_count_sum_order);
   run_test("test_score_every_path", test_score_every_path);
   run_test("test_cv_score_every_path", test_cv_score_every_path);
+  run_test("test_constant_columns_uncounted", test_constant_columns_uncounted);
 }
 
 }  // namespace learnbn_test

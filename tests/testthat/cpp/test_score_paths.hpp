@@ -4,6 +4,8 @@
 // from bit sets, by a pass over the rows, by base configuration with single-row
 // configurations apart, as a whole family; four at once in a window), for every score of
 // counts, on unweighted, whole-weighted and fractionally weighted rows, with folds.
+// Families with columns of one state (score/constant_columns.hpp) are scored without
+// counting to the bits of the counted ones, summed in the order the cells come in.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -13,7 +15,9 @@
 
 #include <learnbn/data/counts.hpp>
 #include <learnbn/score/count_sum.hpp>
+#include <learnbn/score/constant_columns.hpp>
 #include <learnbn/score/family_score.hpp>
+#include <learnbn/score/family_scorer.hpp>
 #include <learnbn/score/local_scorer.hpp>
 
 #include "check.hpp"
@@ -150,6 +154,123 @@ inline void test_cv_score_every_path() {
     }
   }
   CHECK(paths.count(static_cast<int>(Counter::PlusPath::folds)) == 1 && paths.count(11) == 1);
+}
+
+// Columns of one state (some of many declared states, the first, the last or another):
+// score_plus_many() scores the families of a constant extra, and all families of a
+// constant node over constant base parents, without counting; each score must be the
+// counted one (a LocalScorer without the marginals) to the bit, for every score of counts,
+// summed in cell order or by count, with and without counting by base configuration.
+// The bases reach every path and both orders of Counter::one_cell_order().
+inline void test_constant_columns_uncounted() {
+  std::mt19937 rng(29);
+  // Constant: 0, 1, 2, 3, 8, 10; 4, 5, 6, 7, 9, 11 vary (2 and 6 with wide codes).
+  const std::vector<int> cards = {2, 3, 300, 4, 2, 5, 300, 21, 40, 3, 1, 90};
+  const std::vector<std::pair<int, int>> constant = {{0, 1}, {1, 0}, {2, 7}, {3, 3},
+                                                     {8, 39}, {10, 0}};
+  Table t(700, cards, false, rng);
+  for (auto [v, state] : constant) {
+    if (cards[v] > 256) std::fill(t.wide[v].begin(), t.wide[v].end(), state);
+    else std::fill(t.small[v].begin(), t.small[v].end(), static_cast<std::uint8_t>(state));
+  }
+  std::vector<ScoreSpec> specs(7);
+  specs[1].type = ScoreType::bde;
+  specs[2].type = ScoreType::k2;
+  specs[3].type = ScoreType::bic;
+  specs[4].type = ScoreType::aic;
+  specs[5].type = ScoreType::loglik;
+  specs[6].type = ScoreType::bd;
+  specs[6].alpha = 0.3;
+  specs[0].prior = StructurePrior::modular;
+  specs[0].n_nodes = static_cast<int>(cards.size());
+  specs[0].prior_node = std::make_shared<std::vector<double>>(cards.size(), -0.25);
+  std::vector<double> arcs(cards.size() * cards.size());
+  for (std::size_t a = 0; a < arcs.size(); ++a) arcs[a] = -0.01 * static_cast<double>(a % 17);
+  specs[0].prior_arc = std::make_shared<std::vector<double>>(arcs);
+  const auto marginals = std::make_shared<ColumnMarginals>(t.view);
+  CHECK(marginals->usable() && marginals->constant(2) && !marginals->constant(6));
+  const std::vector<std::vector<int>> bases = {
+      {}, {1}, {2}, {8, 2}, {2, 8, 3}, {2, 8, 1, 3}, {2, 8, 3, 0, 1}, {5}, {1, 5}, {2, 7}};
+  std::set<std::vector<int>> orders;  // path, configs by row, cells by row
+  std::size_t uncounted = 0;
+  for (int by_count = 0; by_count < 2; ++by_count) {
+    for (ScoreSpec spec : specs) {
+      spec.sum_by_count = by_count == 1;
+      for (int groups = 0; groups < 2; ++groups) {
+        LocalScorer fast(t.view, spec, nullptr), counted(t.view, spec, nullptr);
+        fast.share_column_marginals(marginals);
+        fast.use_groups(groups == 0);
+        counted.use_groups(groups == 0);
+        Counter probe(t.view);
+        probe.use_groups(groups == 0);
+        for (const auto& base : bases) {
+          for (int node : {0, 1, 3, 8, 10, 5, 7}) {
+            if (std::find(base.begin(), base.end(), node) != base.end()) continue;
+            std::vector<int> extras;
+            for (int v = 0; v < static_cast<int>(cards.size()); ++v) {
+              if (v != node && std::find(base.begin(), base.end(), v) == base.end()) {
+                extras.push_back(v);
+              }
+            }
+            std::vector<double> got(extras.size()), want(extras.size());
+            fast.set_base(node, base.data(), base.size());
+            fast.score_plus_many(node, extras.data(), extras.size(), base.data(), base.size(),
+                                 got.data());
+            counted.set_base(node, base.data(), base.size());
+            for (std::size_t e = 0; e < extras.size(); ++e) {
+              want[e] = counted.score_plus(node, extras[e], base.data(), base.size());
+              CHECK(same_bits(got[e], want[e]));
+            }
+            probe.set_base(node, base.data(), base.size());
+            const bool apart = singletons_apart_ok(spec);
+            for (int extra : extras) {
+              if (!marginals->constant(node)) break;
+              const auto path = probe.plus_path(t.view.columns[extra], cards[node], apart);
+              const Counter::OneCellOrder o = probe.one_cell_order(extra, apart);
+              orders.insert({static_cast<int>(path), o.configs_by_row, o.cells_by_row});
+            }
+          }
+        }
+        uncounted += fast.uncounted();
+        CHECK(counted.uncounted() == 0);
+      }
+    }
+  }
+  CHECK(uncounted > 0);
+  // FamilyScorer's rows of additions (extras with one state put last, in windows over
+  // two threads) give the counted scores too.
+  for (int threads : {1, 2}) {
+    FamilyScorer rows(t.view, specs[0], threads);
+    LocalScorer counted(t.view, specs[0], nullptr);
+    for (const auto& base : bases) {
+      for (int node : {0, 8, 5}) {
+        if (std::find(base.begin(), base.end(), node) != base.end()) continue;
+        std::vector<int> extras;
+        for (int v = static_cast<int>(cards.size()) - 1; v >= 0; --v) {
+          if (v != node && std::find(base.begin(), base.end(), v) == base.end()) {
+            extras.insert(extras.end(), 3, v);  // repeated: rows of more than 16
+          }
+        }
+        std::vector<int> sorted = base;
+        std::sort(sorted.begin(), sorted.end());
+        std::vector<double> got;
+        rows.score_additions(node, sorted, extras, got);
+        counted.set_base(node, sorted.data(), sorted.size());
+        for (std::size_t e = 0; e < extras.size(); ++e) {
+          CHECK(same_bits(got[e], counted.score_plus(node, extras[e], sorted.data(),
+                                                     sorted.size())));
+        }
+      }
+    }
+    CHECK(rows.uncounted() > 0);
+  }
+  using P = Counter::PlusPath;
+  const int whole = static_cast<int>(P::whole), tally = static_cast<int>(P::tally);
+  for (const std::vector<int>& seen : std::vector<std::vector<int>>{
+           {static_cast<int>(P::groups), 1, 1}, {static_cast<int>(P::bits), 0, 0},
+           {whole, 0, 1}, {whole, 1, 1}, {tally, 0, 0}, {tally, 0, 1}}) {
+    CHECK(orders.count(seen) == 1);
+  }
 }
 
 }  // namespace learnbn_test

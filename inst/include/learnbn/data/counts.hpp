@@ -185,6 +185,30 @@ class Counter {
     return column.small && (p == PlusPath::groups || small_tally) ? p : PlusPath::whole;
   }
 
+  // How count_plus() lists the configurations and the cells of base + {extra} when every
+  // row falls in one base cell (the node and each base parent show one state): each list
+  // by the extra's state, or in order of first appearance in the rows. Needs set_base()
+  // and at least two unweighted rows, without folds or expected rows.
+  struct OneCellOrder {
+    bool configs_by_row, cells_by_row;
+  };
+  OneCellOrder one_cell_order(int extra, bool singletons_apart) const {
+    const Column& column = data_.columns[extra];
+    const std::size_t states = static_cast<std::size_t>(data_.columns[base_.node()].cardinality);
+    // DenseTally::tally_family lists a larger table in order of first touch.
+    const double touched_above = static_cast<double>(
+        std::max<std::size_t>(DenseTally::kSplitCells, data_.n_rows));
+    switch (plus_path(column, states, singletons_apart)) {
+      case PlusPath::groups: return {true, true};  // one group, cells as first seen
+      // count_sparse (the whole table is larger still than the one over the observed base
+      // configurations): the extra's step of combine_columns() renumbers or not.
+      case PlusPath::whole: return {base_.configs() * column.cardinality > dense_limit_, true};
+      case PlusPath::tally:
+        return {false, base_.configs() * column.cardinality * states > touched_above};
+      default: return {false, false};  // bit sets: table order
+    }
+  }
+
   // Counters of one data set on several threads build each column's bit sets once.
   void share_column_bits(std::shared_ptr<ColumnBits> bits) { bits_.share(std::move(bits)); }
   // Builds column `var`'s bit sets now if count_plus() could ever count from them.

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 #include "../util/work_pool.hpp"
@@ -31,9 +32,11 @@ class FamilyScorer {
     const auto gaussian = gaussian_model(data_, spec_);
     const auto bits = std::make_shared<ColumnBits>(data_);
     const auto interventional = interventional_rows(data_, spec_);
+    marginals_ = std::make_shared<ColumnMarginals>(data_);
     for (int t = 0; t < threads_; ++t) {
       scorers_.emplace_back(new LocalScorer(data_, spec_, gaussian, interventional));
       scorers_.back()->share_column_bits(bits);
+      scorers_.back()->share_column_marginals(marginals_);
     }
     prepared_.assign(threads_, 0);
     if (threads_ > 1) pool_.reset(new WorkPool(threads_ - 1));
@@ -221,6 +224,12 @@ class FamilyScorer {
 
   std::size_t evaluations() const { return evaluations_; }
   std::size_t cache_hits() const { return hits_; }
+  // Of evaluations(), the families scored without counting (constant_columns.hpp).
+  std::size_t uncounted() const {
+    std::size_t n = 0;
+    for (const auto& scorer : scorers_) n += scorer->uncounted();
+    return n;
+  }
   const ScoreSpec& spec() const { return spec_; }
 
  private:
@@ -278,12 +287,18 @@ class FamilyScorer {
   // Orders a job's extras (and their positions `at`) by number of states, stably: the
   // path that counts base + {extra} depends on that number only, and families are counted
   // kWindow at a time (LocalScorer::score_plus_many) when neighbours take one path.
+  // Extras with one state come last: scored without counting (constant_columns.hpp),
+  // among the others they would leave windows short.
   void by_states(std::vector<int>& extras, std::vector<std::size_t>& at) {
     order_.resize(extras.size());
     std::iota(order_.begin(), order_.end(), std::size_t{0});
-    std::stable_sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
-      return data_.columns[extras[a]].cardinality < data_.columns[extras[b]].cardinality;
-    });
+    const bool constants = marginals_->usable();
+    auto key = [&](std::size_t e) {
+      return std::make_pair(constants && marginals_->constant(extras[e]),
+                            data_.columns[extras[e]].cardinality);
+    };
+    std::stable_sort(order_.begin(), order_.end(),
+                     [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
     sorted_extras_.resize(extras.size());
     sorted_at_.resize(extras.size());
     for (std::size_t i = 0; i < order_.size(); ++i) {
@@ -301,6 +316,7 @@ class FamilyScorer {
   int threads_;
   std::size_t max_cached_;
   bool counting_;  // discrete data: cache and parallelise
+  std::shared_ptr<ColumnMarginals> marginals_;  // the columns with one state
   std::vector<std::unique_ptr<LocalScorer>> scorers_;
   std::unique_ptr<WorkPool> pool_;     // threads_ - 1 workers, when threads_ > 1
   std::vector<std::uint64_t> prepared_;  // by slot: the last batch it ran setup() for

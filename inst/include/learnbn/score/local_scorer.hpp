@@ -11,6 +11,7 @@
 
 #include "../data/counts.hpp"
 #include "conditional_gaussian.hpp"
+#include "constant_columns.hpp"
 #include "family_score.hpp"
 #include "gaussian.hpp"
 #include "interventional.hpp"
@@ -46,6 +47,11 @@ class LocalScorer {
   void share_column_bits(std::shared_ptr<ColumnBits> bits) {
     counter_.share_column_bits(std::move(bits));
   }
+  // The columns with one state, for UncountedPlus (score_plus_many()).
+  void share_column_marginals(std::shared_ptr<ColumnMarginals> marginals) {
+    uncounted_.share(std::move(marginals));
+  }
+  std::size_t uncounted() const { return uncounted_.scored(); }  // families not counted
   void prepare_column_bits(int var) {
     if (!mixed_) counter_.prepare_column_bits(var);  // mixed data count plainly
   }
@@ -68,6 +74,7 @@ class LocalScorer {
   void set_base(int node, const int* parents, std::size_t k) {
     if (gaussian_) conditioner(node).set_base(node, parents, k);
     else if (!mixed_) counter(node).set_base(node, parents, k);
+    uncounted_.set_base(node, parents, k);
   }
   double score_plus(int node, int extra, const int* parents, std::size_t k) {
     if (mixed_) {  // every family scored afresh (with its prior): CLG families have no base
@@ -97,6 +104,12 @@ class LocalScorer {
     // Pending extras of the two windowed paths (groups, tally): positions in `extras`.
     std::size_t pending[2][window], held[2] = {0, 0};
     for (std::size_t e = 0; e < n; ++e) {
+      double s;
+      if (uncounted_.score(c, spec_, data_.n_cases, node, extras[e], parents, k, singletons_apart_,
+                           s)) {
+        out[e] = s + log_modular_prior(spec_, node, parents, k, extras[e]);
+        continue;
+      }
       const Counter::PlusPath path = c.window_path(node, extras[e], singletons_apart_);
       if (path == Counter::PlusPath::whole) {
         out[e] = score_plus(node, extras[e], parents, k);
@@ -121,7 +134,10 @@ class LocalScorer {
     }
   }
   // ScoreSpec::sum_by_count, for the families scored from now on.
-  void sum_by_count(bool on) { spec_.sum_by_count = on; }
+  void sum_by_count(bool on) {
+    spec_.sum_by_count = on;
+    uncounted_.forget();
+  }
 
   // How many of n extras score_plus_many() should take at once over `threads`: the
   // counter's window, or for mixed data (one pass for them all) a thread's share.
@@ -132,6 +148,7 @@ class LocalScorer {
   // Counting score_plus()'s families by base configuration (Counter::use_groups).
   void use_groups(bool on) {
     groups_ = on;
+    uncounted_.forget();
     counter_.use_groups(on);
     for (Own& own : own_) if (own.counter) own.counter->use_groups(on);
   }
@@ -159,6 +176,7 @@ class LocalScorer {
   std::unique_ptr<Conditioner> conditioner_;
   bool singletons_apart_;  // see Counter::count_plus
   std::unique_ptr<ConditionalGaussian> mixed_;  // mixed data only
+  UncountedPlus uncounted_;  // off until share_column_marginals()
   std::vector<int> family_;
   std::vector<char> done_;
   // Interventional data: the rows of each intervened node, and its own counter or
