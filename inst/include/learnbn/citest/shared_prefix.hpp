@@ -166,15 +166,13 @@ class SharedPrefixTables {
     codes_.resize(vars_.size());
     for (std::size_t d = codes_ready_; d < vars_.size(); ++d) {
       codes_[d].resize(n);
-      std::uint32_t* code = codes_[d].data();
-      const std::uint32_t* parent = d == 0 ? nullptr : codes_[d - 1].data();
-      add_codes(code, parent, data.columns[vars_[d]].small, strides_[d], n);
+      add_codes(codes_[d].data(), d == 0 ? nullptr : codes_[d - 1].data(),
+                data.columns[vars_[d]].small, strides_[d], n);
     }
     codes_ready_ = vars_.size();
   }
 
-  // code[row] = parent[row] (0 without a parent) + c[row] * stride, eight rows at a time
-  // where the compiler has vector types (R's -O2 does not vectorize the plain loop).
+  // code = parent (or 0) + c * stride, eight rows at a time (-O2 leaves the loop scalar).
   static void add_codes(std::uint32_t* code, const std::uint32_t* parent, const std::uint8_t* c,
                         std::uint32_t stride, std::size_t n) {
     std::size_t row = 0;
@@ -183,7 +181,7 @@ class SharedPrefixTables {
     typedef std::uint8_t Bytes __attribute__((vector_size(8)));
     for (; row + 8 <= n; row += 8) {
       Bytes bytes;
-      Codes sum = {};
+      Codes sum = {};  // the parent's codes, or 0
       std::memcpy(&bytes, c + row, sizeof bytes);
       if (parent) std::memcpy(&sum, parent + row, sizeof sum);
       sum += __builtin_convertvector(bytes, Codes) * stride;
@@ -223,21 +221,15 @@ class SharedPrefixTables {
   }
 
   // The rows sorted by shared code (a stable counting sort): the rows of cell b are
-  // rows_[group_start_[b] .. group_start_[b + 1]), in increasing order. The two halves of
-  // the rows are counted and placed by separate counters (those of the first half's rows
-  // of a cell come first), so that runs of rows of one cell, common in near-deterministic
-  // data, make two chains of increments in memory, each half as long.
+  // rows_[group_start_[b] .. group_start_[b + 1]). Each half of the rows has its own
+  // counters (two chains of increments where runs of rows share a cell, as in pigs).
   void group_rows(const DataView& data) {
     make_codes(data);
     const std::size_t n = data.n_rows, half = n / 2, cells = prefix_cells_;
     const std::uint32_t* code = codes_.back().data();
     next_.assign(2 * cells, 0);
-    std::uint32_t* first = next_.data();  // counts, then next places, of each half
-    std::uint32_t* second = first + cells;
-    for (std::size_t row = 0; row < half; ++row) {
-      ++first[code[row]];
-      ++second[code[row + half]];
-    }
+    std::uint32_t *first = next_.data(), *second = first + cells;  // counts, then places
+    for (std::size_t row = 0; row < half; ++row) ++first[code[row]], ++second[code[row + half]];
     if (n % 2) ++second[code[n - 1]];
     group_start_.resize(cells + 1);
     std::uint32_t start = 0;
