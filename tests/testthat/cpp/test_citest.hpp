@@ -278,14 +278,15 @@ inline std::vector<double> plain_shared_table(const DataView& data, const std::v
 // and 16 over 13 candidates of 2 to 4 states (windows running past the end), prefixes
 // changing in their first and in their last variable, groups of no rows (a state never
 // seen) and of more than 255 rows (a byte lane's limit), with and without weights
-// (whole and fractional).
+// (whole and fractional), and an odd number of rows (the sort's two halves, the codes'
+// rows past the last eight).
 inline void test_shared_prefix_grouped() {
   std::mt19937 rng(11);
   std::vector<int> cards{2, 2, 3, 4, 3};
   for (int j = 0; j < 13; ++j) cards.push_back(2 + j % 3);
-  for (const int weights : {0, 1, 2}) {  // none, whole (integer counts), fractional (doubles)
-    const bool weighted = weights > 0;
-    Table t(3000, cards, weighted, rng);
+  for (const int weights : {0, 1, 2, 3}) {  // none, whole, fractional; none on 3,005 rows
+    const bool weighted = weights == 1 || weights == 2;
+    Table t(weights == 3 ? 3005 : 3000, cards, weighted, rng);
     if (weights == 2) for (double& w : t.weights) w += 0.25;
     for (std::uint8_t& code : t.small[3]) code %= 3;  // state 3 of variable 3 never seen
     std::vector<int> candidates;

@@ -166,14 +166,29 @@ class SharedPrefixTables {
     codes_.resize(vars_.size());
     for (std::size_t d = codes_ready_; d < vars_.size(); ++d) {
       codes_[d].resize(n);
-      std::uint32_t* code = codes_[d].data();
-      const std::uint32_t* parent = d == 0 ? nullptr : codes_[d - 1].data();
-      const std::uint8_t* c = data.columns[vars_[d]].small;
-      const std::uint32_t stride = strides_[d];
-      for (std::size_t row = 0; row < n; ++row)
-        code[row] = (parent ? parent[row] : 0) + c[row] * stride;
+      add_codes(codes_[d].data(), d == 0 ? nullptr : codes_[d - 1].data(),
+                data.columns[vars_[d]].small, strides_[d], n);
     }
     codes_ready_ = vars_.size();
+  }
+
+  // code = parent (or 0) + c * stride, eight rows at a time (-O2 leaves the loop scalar).
+  static void add_codes(std::uint32_t* code, const std::uint32_t* parent, const std::uint8_t* c,
+                        std::uint32_t stride, std::size_t n) {
+    std::size_t row = 0;
+#if defined(__GNUC__)
+    typedef std::uint32_t Codes __attribute__((vector_size(32)));
+    typedef std::uint8_t Bytes __attribute__((vector_size(8)));
+    for (; row + 8 <= n; row += 8) {
+      Bytes bytes;
+      Codes sum = {};  // the parent's codes, or 0
+      std::memcpy(&bytes, c + row, sizeof bytes);
+      if (parent) std::memcpy(&sum, parent + row, sizeof sum);
+      sum += __builtin_convertvector(bytes, Codes) * stride;
+      std::memcpy(code + row, &sum, sizeof sum);
+    }
+#endif
+    for (; row < n; ++row) code[row] = (parent ? parent[row] : 0) + c[row] * stride;
   }
 
   // Whether the window is counted by groups of rows: whole counts of a few states, a
@@ -205,19 +220,33 @@ class SharedPrefixTables {
     }
   }
 
-  // The rows sorted by shared code (counting sort): the rows of cell b are
-  // rows_[group_start_[b] .. group_start_[b + 1]).
+  // The rows sorted by shared code (a stable counting sort): the rows of cell b are
+  // rows_[group_start_[b] .. group_start_[b + 1]). Each half of the rows has its own
+  // counters (two chains of increments where runs of rows share a cell, as in pigs).
   void group_rows(const DataView& data) {
     make_codes(data);
-    const std::size_t n = data.n_rows;
+    const std::size_t n = data.n_rows, half = n / 2, cells = prefix_cells_;
     const std::uint32_t* code = codes_.back().data();
-    group_start_.assign(prefix_cells_ + 1, 0);
-    for (std::size_t row = 0; row < n; ++row) ++group_start_[code[row] + 1];
-    for (std::size_t b = 0; b < prefix_cells_; ++b) group_start_[b + 1] += group_start_[b];
-    next_.assign(group_start_.begin(), group_start_.end() - 1);
+    next_.assign(2 * cells, 0);
+    std::uint32_t *first = next_.data(), *second = first + cells;  // counts, then places
+    for (std::size_t row = 0; row < half; ++row) ++first[code[row]], ++second[code[row + half]];
+    if (n % 2) ++second[code[n - 1]];
+    group_start_.resize(cells + 1);
+    std::uint32_t start = 0;
+    for (std::size_t b = 0; b < cells; ++b) {
+      const std::uint32_t in_first = first[b], in_second = second[b];
+      group_start_[b] = first[b] = start;
+      second[b] = start + in_first;
+      start += in_first + in_second;
+    }
+    group_start_[cells] = start;
     rows_.resize(n);
-    for (std::size_t row = 0; row < n; ++row)
-      rows_[next_[code[row]]++] = static_cast<std::uint32_t>(row);
+    std::uint32_t* rows = rows_.data();
+    for (std::size_t row = 0; row < half; ++row) {
+      rows[first[code[row]]++] = static_cast<std::uint32_t>(row);
+      rows[second[code[row + half]]++] = static_cast<std::uint32_t>(row + half);
+    }
+    if (n % 2) rows[second[code[n - 1]]++] = static_cast<std::uint32_t>(n - 1);
     grouped_rows_ = true;
   }
 
