@@ -69,6 +69,7 @@ class ConstantParents {
     for (int u : parents) q_base *= data_.columns[u].cardinality;
     const double nan = std::numeric_limits<double>::quiet_NaN();
     direct.assign(extras.size(), nan);
+    base_set_ = false;
     std::size_t kept = 0;
     for (std::size_t e = 0; e < extras.size(); ++e) {
       const int u = extras[e];
@@ -155,7 +156,8 @@ class ConstantParents {
     const double r = data_.columns[node].cardinality;
     auto found = store.bounds.find(u);
     if (found == store.bounds.end()) {
-      counter_.set_base(node, key_.data() + 1, key_.size() - 1);
+      if (!base_set_) counter_.set_base(node, key_.data() + 1, key_.size() - 1);
+      base_set_ = true;  // for the rest of this split()
       const FamilyCounts& f = counter_.count_plus(node, u, key_.data() + 1, key_.size() - 1);
       double q_n = data_.columns[u].cardinality;  // q_N r_u: the least q_i of N + u
       for (std::size_t i = 1; i < key_.size(); ++i) q_n *= data_.columns[key_[i]].cardinality;
@@ -199,6 +201,7 @@ class ConstantParents {
   std::vector<char> constant_;  // empty: off
   std::map<std::vector<int>, Store> stores_;
   std::size_t held_ = 0;
+  bool base_set_ = false;  // split()'s base is the counter's
   std::vector<int> key_;
   FamilyCounts scratch_;
 };
