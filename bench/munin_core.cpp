@@ -12,6 +12,9 @@
 //     -I$(Rscript -e 'cat(system.file("include", package = "RcppEigen"))') \
 //     bench/munin_core.cpp -o /tmp/munin-core
 //   perf record -g /tmp/munin-core /tmp/munin-2000.bin boss 1 400  # file search threads checks
+// Two more arguments: keep only the first `columns` columns (0: all), and stop after
+// `cpu` seconds of CPU time. It prints the DAG's arc count and a hash of its arcs, to
+// compare builds: /tmp/munin-core /tmp/munin-10000.bin grasp 1 -1 250 60
 #include <sys/resource.h>
 
 #include <chrono>
@@ -25,6 +28,7 @@
 #include <learnbn/data/gaussian_stats_eigen.hpp>
 #include <learnbn/score/gaussian_eigen.hpp>
 #include <learnbn/search/boss.hpp>
+#include <learnbn/search/grasp.hpp>
 #include <learnbn/search/hill_climb.hpp>
 
 using namespace learnbn;
@@ -36,10 +40,15 @@ static double cpu_seconds() {
 }
 
 int main(int argc, char** argv) {
-  if (argc < 3) return std::fprintf(stderr, "usage: file hc|boss [threads] [checks]\n"), 1;
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: file hc|boss|grasp [threads] [checks] [columns] [cpu]\n");
+    return 1;
+  }
   const std::string file = argv[1], search = argv[2];
   const int threads = argc > 3 ? std::atoi(argv[3]) : 1;
   const long limit = argc > 4 ? std::atol(argv[4]) : -1;
+  const int keep = argc > 5 ? std::atoi(argv[5]) : 0;
+  const double cpu_limit = argc > 6 ? std::atof(argv[6]) : 1e9;
   std::ifstream in(file, std::ios::binary);
   int dims[2];
   in.read(reinterpret_cast<char*>(dims), sizeof dims);
@@ -50,7 +59,8 @@ int main(int argc, char** argv) {
   DataView view;
   view.n_rows = dims[0];
   view.n_cases = dims[0];
-  for (int j = 0; j < dims[1]; ++j) {
+  const int used = keep > 0 && keep < dims[1] ? keep : dims[1];
+  for (int j = 0; j < used; ++j) {
     Column column;
     column.small = codes[j].data();
     column.cardinality = cards[j];
@@ -58,12 +68,13 @@ int main(int argc, char** argv) {
   }
   ScoreSpec spec;
   spec.iss = 1;
-  spec.n_nodes = dims[1];
-  const Constraints k = Constraints::none(dims[1]);
+  spec.n_nodes = used;
+  const Constraints k = Constraints::none(used);
   Random rng(1);
   long checks = 0;
   const InterruptCheck check = [&] {
     if (++checks == limit) throw std::runtime_error("stopped");
+    if (checks % 64 == 0 && cpu_seconds() > cpu_limit) throw std::runtime_error("stopped");
   };
   const auto wall = std::chrono::steady_clock::now();
   const double cpu = cpu_seconds();
@@ -71,14 +82,26 @@ int main(int argc, char** argv) {
   SearchResult result;
   try {
     result = search == "hc"
-                 ? hill_climb(Dag(dims[1]), scorer, k, SIZE_MAX, 0, 1, rng, check)
-                 : boss(scorer, k, Dag(dims[1]), PermutationOptions(), rng, check, &view);
+                 ? hill_climb(Dag(used), scorer, k, SIZE_MAX, 0, 1, rng, check)
+                 : search == "grasp"
+                 ? grasp(scorer, k, Dag(used), PermutationOptions(), rng, check, &view)
+                 : boss(scorer, k, Dag(used), PermutationOptions(), rng, check, &view);
   } catch (const std::runtime_error&) {
     std::printf("stopped after %ld checks\n", checks);
   }
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - wall;
   rusage u;
   getrusage(RUSAGE_SELF, &u);
+  unsigned long long hash = 1469598103934665603ull;  // FNV-1a over the arcs
+  long arcs = 0;
+  for (int a = 0; a < result.dag.size(); ++a) {
+    for (int b = 0; b < result.dag.size(); ++b) {
+      if (!result.dag.has_arc(a, b)) continue;
+      ++arcs;
+      hash = (hash ^ (a * 4099ull + b)) * 1099511628211ull;
+    }
+  }
+  std::printf("dag arcs %ld hash %llx\n", arcs, hash);
   std::printf("%s %s, %d threads: cpu %.1f s, wall %.1f s, score %.6f, evaluations %zu "
               "(%zu not counted), peak %ld MB\n", file.c_str(), search.c_str(), threads,
               cpu_seconds() - cpu, elapsed.count(), result.score, scorer.evaluations(),

@@ -802,6 +802,56 @@ inline void test_boss_ges_start() {
   CHECK(boss_with_ges_start(scorer, known, start, options, rng, [] {}).dag.has_arc(4, 0));
 }
 
+// Grow requests with constant candidates or constant base parents (constant_parents.hpp):
+// constant candidates scored from kept counts to the scorer's bits; non-constant ones
+// counted here the first time for their non-constant base (the scorer's bits), then
+// left to the scorer or, under BDeu, dropped (-inf) only when the scorer's score is at
+// most the tree node's own; BOSS and GRaSP keep their DAGs (test_constant_families).
+inline void test_constant_parents() {
+  // 1, 3, 5 and 6 show state 0 only; 2 copies 0 (pure configurations); 4 is noise.
+  const std::vector<int> cards = {2, 3, 2, 4, 3, 2, 3, 2};
+  const ParentLists parents = {{}, {}, {0}, {}, {}, {}, {}, {}};
+  const std::vector<std::vector<double>> cpts = {
+      {0.5, 0.5}, {1, 0, 0}, {1, 0, 0, 1}, {1, 0, 0, 0}, {0.2, 0.5, 0.3},
+      {1, 0}, {1, 0, 0}, {0.9, 0.1}};
+  Simulated data(700, cards, parents, cpts, 12);
+  ScoreSpec bic = bic_spec();
+  std::size_t dropped = 0, here = 0;
+  for (const ScoreSpec& spec : {ScoreSpec(), bic}) {
+    FamilyScorer scorer(data.view, spec, 1);
+    scorer.sum_by_count();
+    ConstantParents split(data.view, scorer.spec());
+    CHECK(split.constant(1) && split.constant(6) && !split.constant(2));
+    // The same non-constant base {0} with ever more constant parents.
+    for (const std::vector<int>& base : std::vector<std::vector<int>>{
+             {0}, {0, 1}, {0, 1, 3}, {0, 1, 3, 5}, {0, 3}, {0, 1, 3, 5, 6}}) {
+      std::vector<int> extras;
+      for (int u = 1; u < 8; ++u)
+        if (u != 2 && !std::count(base.begin(), base.end(), u)) extras.push_back(u);
+      std::vector<double> expected, direct;
+      scorer.score_additions(2, base, extras, expected);
+      const double own = scorer.score(2, base);
+      std::vector<int> left = extras;
+      split.split(2, base, own, left, direct);
+      std::size_t l = 0;
+      for (std::size_t e = 0; e < extras.size(); ++e) {
+        const double d = direct.empty() ? std::nan("") : direct[e];
+        if (std::isnan(d)) {
+          CHECK(l < left.size() && left[l++] == extras[e]);
+        } else if (std::isinf(d)) {
+          CHECK(d < 0 && expected[e] <= own);
+          ++dropped;
+        } else {
+          CHECK(d == expected[e]);
+          ++here;
+        }
+      }
+      CHECK(l == left.size());
+    }
+  }
+  CHECK(dropped > 0 && here > 0);
+}
+
 inline void run_search_tests() {
   run_test("test_hill_climb", test_hill_climb);
   run_test("test_arc_moves_updates", test_arc_moves_updates);
@@ -820,6 +870,7 @@ inline void run_search_tests() {
   run_test("test_permutation_search", test_permutation_search);
   run_test("test_constant_families", test_constant_families);
   run_test("test_boss_ges_start", test_boss_ges_start);
+  run_test("test_constant_parents", test_constant_parents);
 }
 
 }  // namespace learnbn_test

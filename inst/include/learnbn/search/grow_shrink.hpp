@@ -17,6 +17,7 @@
 #include "../util/rng.hpp"
 #include "common.hpp"
 #include "constant_families.hpp"
+#include "constant_parents.hpp"
 #include "prefix_sets.hpp"
 
 namespace learnbn {
@@ -58,6 +59,7 @@ class GrowShrinkTree {
   }
 
   const std::vector<int>& required() const { return required_; }
+  double grow_score(int at) const { return nodes_[at].grow_score; }
 
   // Follows `prefix` down the tree from tree node `at` (-1: the root), `parents` holding
   // its family. Returns true with the family's score and parents, or false after adding
@@ -267,6 +269,7 @@ class GrowShrinkForest {
     // score must not depend on which, or exact ties break by the path that counted it.
     scorer_.sum_by_count();
     if (data) constant_.reset(new ConstantFamilies(*data, scorer_.spec()));
+    if (data) constant_parents_.reset(new ConstantParents(*data, scorer_.spec()));
     std::vector<FamilyScorer::Additions> none;
     std::vector<FamilyScorer::Family> roots(k.n);
     for (int v = 0; v < k.n; ++v) {
@@ -333,6 +336,7 @@ class GrowShrinkForest {
     std::vector<FamilyScorer::Additions> batch;
     std::vector<FamilyScorer::Family> singles;
     std::vector<std::vector<double>> direct(requests.size());  // scored here
+    std::vector<int> job(requests.size(), -1);  // a grow request's entry in `batch`
     for (std::size_t r = 0; r < requests.size(); ++r) {
       const GrowShrinkTree::Request& q = requests[r];
       if (constant_ && constant_->applies(owners[r], q.parents)) {
@@ -340,19 +344,28 @@ class GrowShrinkForest {
         if (q.grow) {
           for (int u : q.extras) direct[r].push_back(constant_->score(owners[r], q.parents, u));
         }
-      } else if (requests[r].grow) {
-        batch.push_back({owners[r], requests[r].parents, requests[r].extras, {}});
+      } else if (q.grow) {
+        std::vector<int> counted = q.extras;
+        if (constant_parents_) {
+          const double own = trees_[owners[r]].grow_score(q.tree_node);
+          constant_parents_->split(owners[r], q.parents, own, counted, direct[r]);
+        }
+        if (counted.empty()) continue;
+        job[r] = static_cast<int>(batch.size());
+        batch.push_back({owners[r], q.parents, std::move(counted), {}});
       } else {
-        singles.push_back({owners[r], requests[r].parents, 0});
+        singles.push_back({owners[r], q.parents, 0});
       }
     }
     scorer_.score_additions(batch, singles);
-    std::size_t g = 0, s = 0;
+    std::size_t s = 0;
     for (std::size_t r = 0; r < requests.size(); ++r) {
       GrowShrinkTree& tree = trees_[owners[r]];
       const bool here = constant_ && constant_->applies(owners[r], requests[r].parents);
       if (requests[r].grow) {
-        tree.answer(requests[r], here ? direct[r] : batch[g++].scores);
+        tree.answer(requests[r], job[r] < 0 ? direct[r]
+                                            : ConstantParents::merge(direct[r],
+                                                                     batch[job[r]].scores));
         continue;
       }
       tree.answer(requests[r], here ? direct[r] : std::vector<double>{singles[s++].score});
@@ -366,6 +379,7 @@ class GrowShrinkForest {
   FamilyScorer& scorer_;
   InterruptCheck check_;
   std::unique_ptr<ConstantFamilies> constant_;  // null without the data
+  std::unique_ptr<ConstantParents> constant_parents_;  // null without the data
   std::vector<GrowShrinkTree> trees_;
   std::uint64_t round_ = 0;
 };
