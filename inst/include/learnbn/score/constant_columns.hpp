@@ -28,10 +28,30 @@
 
 namespace learnbn {
 
+// Which columns show one state in the data (by column), or nothing when the data are not
+// at least two complete, observational discrete rows without folds or expected counts:
+// the data whose families with such columns this header, search/constant_families.hpp
+// and search/constant_parents.hpp score without counting.
+inline std::vector<char> single_state_columns(const DataView& data) {
+  std::vector<char> constant;
+  if (data.gaussian() || is_mixed(data) || data.has_missing || data.expected || data.fold ||
+      data.interventions || data.n_rows < 2) {
+    return constant;
+  }
+  constant.resize(data.n_vars());
+  for (std::size_t v = 0; v < data.n_vars(); ++v) {
+    data.columns[v].with_codes([&](const auto* code) {
+      std::size_t row = 1;
+      while (row < data.n_rows && code[row] == code[0]) ++row;
+      constant[v] = row == data.n_rows;
+    });
+  }
+  return constant;
+}
+
 // Which columns show one state, and each column's counts of its observed states (built
-// on first use, once, by whichever thread needs them first). Off (usable() false) unless
-// the data are at least two complete, unweighted, observational discrete rows without
-// folds or expected counts: those the reasoning above covers.
+// on first use, once, by whichever thread needs them first). Off (usable() false) for
+// weighted rows and where single_state_columns() is: the data the reasoning above covers.
 class ColumnMarginals {
  public:
   struct Marginal {
@@ -41,18 +61,7 @@ class ColumnMarginals {
 
   explicit ColumnMarginals(const DataView& data)
       : data_(data), marginals_(data.n_vars()), once_(new std::once_flag[data.n_vars()]) {
-    if (data.gaussian() || is_mixed(data) || data.has_missing || data.expected || data.fold ||
-        data.interventions || data.weights || data.n_rows < 2) {
-      return;
-    }
-    constant_.resize(data.n_vars());
-    for (std::size_t v = 0; v < data.n_vars(); ++v) {
-      data.columns[v].with_codes([&](const auto* code) {
-        std::size_t row = 1;
-        while (row < data.n_rows && code[row] == code[0]) ++row;
-        constant_[v] = row == data.n_rows;
-      });
-    }
+    if (!data.weights) constant_ = single_state_columns(data);  // build() counts rows
   }
   ColumnMarginals(const ColumnMarginals&) = delete;
   ColumnMarginals& operator=(const ColumnMarginals&) = delete;

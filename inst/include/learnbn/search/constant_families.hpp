@@ -16,30 +16,26 @@
 
 #include "../data/counts.hpp"
 #include "../score/conditional_gaussian.hpp"
+#include "../score/constant_columns.hpp"
 #include "../score/family_score.hpp"
 
 namespace learnbn {
 
 class ConstantFamilies {
  public:
-  // Off (applies() always false) unless the data are complete discrete rows, observational,
-  // without folds or expected counts, and scores are summed by count.
+  // Off (applies() always false) unless single_state_columns() applies to the data and
+  // scores are summed by count.
   ConstantFamilies(const DataView& data, const ScoreSpec& spec)
       : spec_(spec), n_cases_(data.n_cases) {
-    if (data.gaussian() || is_mixed(data) || data.has_missing || data.expected ||
-        data.fold || data.interventions || !spec.sum_by_count) {
-      return;
-    }
+    if (spec.sum_by_count) constant_ = single_state_columns(data);
+    if (constant_.empty()) return;
     Counter counter(data);
     const int n = static_cast<int>(data.n_vars());
-    constant_.assign(n, 0);
     counts_.resize(n);
     cards_.resize(n);
     for (int v = 0; v < n; ++v) {
-      const FamilyCounts& c = counter.count(v, nullptr, 0);
-      counts_[v] = c.cell_count;
+      counts_[v] = counter.count(v, nullptr, 0).cell_count;
       cards_[v] = data.columns[v].cardinality;
-      constant_[v] = c.cell_count.size() == 1;
     }
   }
 

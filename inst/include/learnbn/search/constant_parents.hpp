@@ -28,26 +28,19 @@
 
 #include "../data/counts.hpp"
 #include "../score/conditional_gaussian.hpp"
+#include "../score/constant_columns.hpp"
 #include "../score/family_score.hpp"
 
 namespace learnbn {
 
 class ConstantParents {
  public:
-  // Off (constant() always false) unless the data are complete discrete rows,
-  // observational, without folds or expected counts, scores are summed by count and the
-  // score is one whose value depends on the counts and q_i only.
+  // Off (constant() always false) unless single_state_columns() applies to the data,
+  // scores are summed by count and the score is one whose value depends on the counts
+  // and q_i only.
   ConstantParents(const DataView& data, const ScoreSpec& spec)
       : data_(data), spec_(spec), counter_(data) {
-    if (data.gaussian() || is_mixed(data) || data.has_missing || data.expected ||
-        data.fold || data.interventions || !spec.sum_by_count || !counts_only(spec.type)) {
-      return;
-    }
-    const int n = static_cast<int>(data.n_vars());
-    constant_.assign(n, 0);
-    for (int v = 0; v < n; ++v) {
-      constant_[v] = counter_.count(v, nullptr, 0).cell_count.size() == 1;
-    }
+    if (spec.sum_by_count && counts_only(spec.type)) constant_ = single_state_columns(data);
   }
 
   bool constant(int v) const { return !constant_.empty() && constant_[v]; }
