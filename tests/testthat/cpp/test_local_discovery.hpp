@@ -311,15 +311,17 @@ inline void test_local_focus() {
 // candidates of 2 to 11 states (a window of 16 and one of 3, ordered by states), X2's
 // terms in the lanes of vectors and G2's one by one, on 1,500 rows (most cells of
 // (target, z) unobserved or holding a row or two), with and without weights and with
-// the bit sets attached (deep cells sparse: their non-zero words listed, bit_tables.hpp):
+// the bit sets attached (deep cells sparse: their non-zero words listed, bit_tables.hpp),
+// counted in 16 bits (fewer than 65,536 cases) and in 32 (weights summing to more):
 // every p-value is the test's run alone, bit for bit.
 inline void test_local_batch_windows() {
   std::mt19937 rng(3605);
   std::vector<int> cards;
   for (int v = 0; v < 20; ++v) cards.push_back(std::vector<int>{11, 7, 6, 5, 3, 2, 4}[v % 7]);
   const std::vector<std::vector<int>> sets = {{}, {1}, {2, 3}, {1, 2, 6}, {8, 9, 10, 11}};
-  for (const bool weighted : {false, true}) {
-    Table data(1500, cards, weighted, rng);
+  for (const int weighted : {0, 1, 1000}) {  // the weights' scale (0: none)
+    Table data(1500, cards, weighted > 0, rng);
+    for (double& w : data.weights) w *= weighted;
     for (std::size_t row = 0; row < 1500; row += 3) data.small[5][row] = data.small[0][row] % 2;
     const auto bits = std::make_shared<ColumnBits>(data.view);
     for (const CIStatistic statistic : {CIStatistic::pearson_x2, CIStatistic::likelihood_g2}) {

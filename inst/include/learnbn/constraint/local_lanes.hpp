@@ -24,8 +24,8 @@ typedef double Lanes4 __attribute__((vector_size(32)));
 // row_total holds states x W totals (x outer), `total` the stratum's, and live[x * W / 4
 // + v] whether any of the lanes 4v to 4v + 3 has a positive row total at x (else all
 // their terms there are +0, and skipped).
-template <std::size_t W>
-__attribute__((always_inline)) inline void pearson_terms(const std::uint32_t* counts,
+template <std::size_t W, class Count>
+__attribute__((always_inline)) inline void pearson_terms(const Count* counts,
                                                          std::size_t cells, std::size_t states,
                                                          const double* col_total,
                                                          const double* row_total,
@@ -40,13 +40,13 @@ __attribute__((always_inline)) inline void pearson_terms(const std::uint32_t* co
   for (std::size_t c = 0; c < cells; ++c) {
     const double col = col_total[c];
     if (col <= 0) continue;
-    const std::uint32_t* n = counts + c * states * W;
+    const Count* n = counts + c * states * W;
     for (std::size_t x = 0; x < states; ++x, n += W) {
       for (std::size_t v = 0; v < W / 4; ++v) {
         if (!live[x * (W / 4) + v]) continue;
         const double* r = row_total + x * W + 4 * v;
         const Lanes4 rows = {r[0], r[1], r[2], r[3]};
-        const std::uint32_t* o = n + 4 * v;
+        const Count* o = n + 4 * v;
         const Lanes4 observed = {static_cast<double>(o[0]), static_cast<double>(o[1]),
                                  static_cast<double>(o[2]), static_cast<double>(o[3])};
         const Lanes4 expected = rows * col / total;
@@ -65,14 +65,14 @@ __attribute__((always_inline)) inline void pearson_terms(const std::uint32_t* co
 // LEARNBN_NO_AVX (make valgrind) keeps the baseline path, bit-identical.
 #if defined(__x86_64__) && !defined(__clang__) && !defined(LEARNBN_NO_AVX)
 #define LEARNBN_LOCAL_LANES_AVX 1
-template <std::size_t W>
-__attribute__((target("avx"))) void pearson_terms_avx(const std::uint32_t* counts,
+template <std::size_t W, class Count>
+__attribute__((target("avx"))) void pearson_terms_avx(const Count* counts,
                                                       std::size_t cells, std::size_t states,
                                                       const double* col_total,
                                                       const double* row_total,
                                                       const std::uint8_t* live, double total,
                                                       double* stat) {
-  pearson_terms<W>(counts, cells, states, col_total, row_total, live, total, stat);
+  pearson_terms<W, Count>(counts, cells, states, col_total, row_total, live, total, stat);
 }
 inline bool local_lanes_have_avx() {
   static const bool has = __builtin_cpu_supports("avx");
@@ -90,20 +90,21 @@ constexpr bool kLocalLanes = true;
 constexpr bool kLocalLanes = false;
 #endif
 
-// The terms of pearson_terms() above for a window of W (4, 8 or 16) candidates.
-template <std::size_t W>
-void pearson_lanes(const std::uint32_t* counts, std::size_t cells, std::size_t states,
+// The terms of pearson_terms() above for a window of W (4, 8 or 16) candidates, with
+// counts of type Count (16 or 32 bits).
+template <std::size_t W, class Count>
+void pearson_lanes(const Count* counts, std::size_t cells, std::size_t states,
                    const double* col_total, const double* row_total,
                    const std::uint8_t* live, double total, double* stat) {
 #if defined(LEARNBN_LOCAL_LANES_AVX)
   if (local_lanes_detail::local_lanes_have_avx()) {
-    local_lanes_detail::pearson_terms_avx<W>(counts, cells, states, col_total, row_total,
+    local_lanes_detail::pearson_terms_avx<W, Count>(counts, cells, states, col_total, row_total,
                                              live, total, stat);
     return;
   }
 #endif
 #if defined(__GNUC__)
-  local_lanes_detail::pearson_terms<W>(counts, cells, states, col_total, row_total, live, total,
+  local_lanes_detail::pearson_terms<W, Count>(counts, cells, states, col_total, row_total, live, total,
                                        stat);
 #else
   (void)counts; (void)cells; (void)states; (void)col_total; (void)row_total; (void)live;

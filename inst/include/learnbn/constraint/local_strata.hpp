@@ -83,23 +83,12 @@ class StrataTables {
           real ? static_cast<std::size_t>(data.columns[candidates[k]].cardinality) : 1;
       states_ = std::max(states_, cardinality_[k]);
     }
-    counts_.assign(cells_ * states_ * window_, 0);
     std::fill(stat_, stat_ + window_, 0.0);
     std::fill(df_, df_ + window_, 0.0);
-    const std::uint32_t* w = weights_.empty() ? nullptr : weights_.data();
-    switch (window_) {
-      case 4: increment<4>(w, data.n_rows); break;
-      case 8: increment<8>(w, data.n_rows); break;
-      default: increment<16>(w, data.n_rows); break;
-    }
-    std::uint32_t begin = 0;
-    for (const std::uint32_t end : stratum_end_) {
-      switch (window_) {
-        case 4: stratum<4>(begin, end, pearson); break;
-        case 8: stratum<8>(begin, end, pearson); break;
-        default: stratum<16>(begin, end, pearson); break;
-      }
-      begin = end;
+    if (narrow_) {
+      tables(narrow_counts_, data.n_rows, pearson);
+    } else {
+      tables(counts_, data.n_rows, pearson);
     }
   }
 
@@ -111,25 +100,53 @@ class StrataTables {
   }
 
  private:
-  // The weights as integers (empty: one case a row).
+  // The weights as integers (empty: one case a row), and whether the cases are few
+  // enough for 16-bit counts: half the memory to clear and to scatter the rows over.
   void whole_weights(const DataView& data) {
     weights_.clear();
+    narrow_ = data.n_rows < 65536;
     if (!data.weights) return;
     weights_.resize(data.n_rows);
+    double cases = 0;
     for (std::size_t row = 0; row < data.n_rows; ++row) {
       weights_[row] = static_cast<std::uint32_t>(data.weights[row]);
+      cases += weights_[row];
+    }
+    narrow_ = cases < 65536;
+  }
+
+  // count()'s tables in `counts` and the statistics from them.
+  template <class Count>
+  void tables(std::vector<Count>& counts, std::size_t n, bool pearson) {
+    counts.assign(cells_ * states_ * window_, 0);
+    const std::uint32_t* w = weights_.empty() ? nullptr : weights_.data();
+    switch (window_) {
+      case 4: increment<4>(counts.data(), w, n); break;
+      case 8: increment<8>(counts.data(), w, n); break;
+      default: increment<16>(counts.data(), w, n); break;
+    }
+    std::uint32_t begin = 0;
+    for (const std::uint32_t end : stratum_end_) {
+      const Count* t = counts.data() + begin * states_ * window_;
+      switch (window_) {
+        case 4: stratum<4>(t, end - begin, pearson); break;
+        case 8: stratum<8>(t, end - begin, pearson); break;
+        default: stratum<16>(t, end - begin, pearson); break;
+      }
+      begin = end;
     }
   }
 
   // The row (x) and column (target) totals of a stratum's `cells` cells, from its first
   // cell's count of x = 0 on; returns the stratum's total. Whole counts: exact sums.
-  double totals(const std::uint32_t* stratum, std::size_t cells, std::size_t nx) {
+  template <class Count>
+  double totals(const Count* stratum, std::size_t cells, std::size_t nx) {
     const std::size_t stride = states_ * window_;
     row_total_.assign(nx, 0.0);
     col_total_.resize(cells);
     double total = 0;
     for (std::size_t c = 0; c < cells; ++c) {
-      const std::uint32_t* n = stratum + c * stride;
+      const Count* n = stratum + c * stride;
       double col = 0;
       for (std::size_t x = 0; x < nx; ++x) {
         row_total_[x] += n[x * window_];
@@ -141,15 +158,14 @@ class StrataTables {
     return total;
   }
 
-  // Adds the terms of the stratum of the cells [begin, end) to every candidate's
+  // Adds the terms of the stratum at t (of `cells` cells) to every candidate's
   // statistic: X2's in the lanes of vectors (local_lanes.hpp), G2's one by one.
-  template <std::size_t Width>
-  void stratum(std::uint32_t begin, std::uint32_t end, bool pearson) {
-    const std::uint32_t* t = counts_.data() + begin * states_ * Width;
+  template <std::size_t Width, class Count>
+  void stratum(const Count* t, std::size_t cells, bool pearson) {
     if (pearson && kLocalLanes) {
-      pearson_stratum<Width>(t, end - begin);
+      pearson_stratum<Width>(t, cells);
     } else {
-      for (std::size_t k = 0; k < width_; ++k) add_stratum(t, k, end - begin, pearson);
+      for (std::size_t k = 0; k < width_; ++k) add_stratum(t, k, cells, pearson);
     }
   }
 
@@ -157,15 +173,15 @@ class StrataTables {
   // same strata skipped, and the terms of the others added in the same order. A
   // candidate's stratum that add_stratum() skips (one observed row or column, adding +0)
   // gets its terms computed with the others: each is +0, as adds_zero() found.
-  template <std::size_t Width>
-  void pearson_stratum(const std::uint32_t* t, std::size_t cells) {
+  template <std::size_t Width, class Count>
+  void pearson_stratum(const Count* t, std::size_t cells) {
     const std::size_t stride = states_ * Width;
     col_total_.resize(cells);
     row_sum_.assign(stride, 0);
     double total = 0;
     std::size_t cols = 0;
     for (std::size_t c = 0; c < cells; ++c) {
-      const std::uint32_t* n = t + c * stride;
+      const Count* n = t + c * stride;
       std::uint32_t col = 0;  // every candidate's x states split the same rows
       for (std::size_t x = 0; x < cardinality_[0]; ++x) col += n[x * Width];
       for (std::size_t i = 0; i < stride; ++i) row_sum_[i] += n[i];
@@ -201,9 +217,10 @@ class StrataTables {
 
   // Adds the terms of the stratum at t (of `cells` cells) to the statistic and adjusted
   // df of the candidate at position k, as ThreeWayTable::statistic() adds them.
-  void add_stratum(const std::uint32_t* t, std::size_t k, std::size_t cells, bool pearson) {
+  template <class Count>
+  void add_stratum(const Count* t, std::size_t k, std::size_t cells, bool pearson) {
     const std::size_t nx = cardinality_[k], stride = states_ * window_;
-    const std::uint32_t* stratum = t + k;
+    const Count* stratum = t + k;
     const double total = totals(stratum, cells, nx);
     if (total <= 0) return;  // rows of weight 0 alone
     std::size_t rows = 0, cols = 0;
@@ -215,7 +232,7 @@ class StrataTables {
     if (cols <= 1 && adds_zero(row_total_.data(), nx, total)) return;
     double& stat = stat_[k];
     for (std::size_t c = 0; c < cells; ++c) {
-      const std::uint32_t* n = stratum + c * stride;
+      const Count* n = stratum + c * stride;
       const double col = col_total_[c];
       if (col <= 0) continue;
       for (std::size_t x = 0; x < nx; ++x) {
@@ -228,22 +245,25 @@ class StrataTables {
 
   // Adds each row's weight to its cell of every real candidate's table: cell (code, c)
   // of table k at (code * states_ + c) * Width + k (the tables past them stay 0).
-  template <std::size_t Width>
-  void increment(const std::uint32_t* weights, std::size_t n) {
+  template <std::size_t Width, class Count>
+  void increment(Count* t, const std::uint32_t* weights, std::size_t n) {
     const std::size_t width = width_;
     const std::uint32_t* code = code_.data();
-    std::uint32_t* t = counts_.data();
     const std::uint32_t stride = static_cast<std::uint32_t>(states_ * Width);
     for (std::size_t row = 0; row < n; ++row) {
       const std::uint32_t weight = weights ? weights[row] : 1u;
-      std::uint32_t* cells = t + code[row] * stride;
-      for (std::size_t k = 0; k < width; ++k) cells[column_[k][row] * Width + k] += weight;
+      Count* cells = t + code[row] * stride;
+      for (std::size_t k = 0; k < width; ++k) {
+        cells[column_[k][row] * Width + k] += static_cast<Count>(weight);
+      }
     }
   }
 
   const DataView* data_ = nullptr;
   std::vector<int> shared_;
   std::vector<std::uint32_t> code_, rank_, weights_, counts_;
+  std::vector<std::uint16_t> narrow_counts_;  // counts_ when narrow_
+  bool narrow_ = false;
   std::vector<std::uint32_t> stratum_end_;  // one past each observed stratum's last cell
   std::size_t cells_ = 0, window_ = 4, width_ = 0, states_ = 1;
   std::vector<double> row_total_, col_total_, row_lanes_;  // row_lanes_: x outer, k inner
