@@ -12,8 +12,9 @@
 // candidate free), going through the subsets of a set for one candidate after another:
 // the cells of whole shared lists are also kept (within a memory bound), so each is
 // split once. Empty cells are dropped as soon as a split finds them, so deep splits
-// cost what their observed cells cost. The AND-and-popcount kernels use AVX-512's
-// popcount where the CPU has it (integer counts: the same in any version).
+// cost what their observed cells cost, and the non-zero words of sparse cells are
+// listed, so that their tables AND those words alone. The AND-and-popcount kernels use
+// AVX-512's popcount where the CPU has it (integer counts: the same in any version).
 //
 // The rows are those of complete, unweighted, byte-coded data: when the tests run on
 // the distinct rows (data/distinct_rows.hpp), these are the original rows, which give
@@ -265,7 +266,8 @@ class BitTables {
 
  private:
   static constexpr std::size_t kMinRows = 256;
-  // A cell is sparse, its non-zero words listed, below one row in this many words.
+  // A cell is sparse, its non-zero words listed and ANDed alone, when its rows are fewer
+  // than its words over this (most words of a deep cell are 0: mmpc() on hailfinder).
   static constexpr std::uint64_t kSparseRows = 4;
   static constexpr std::size_t kMaxKeptBytes = 32u << 20;  // per tester (thread)
 
