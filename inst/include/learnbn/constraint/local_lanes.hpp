@@ -104,8 +104,8 @@ void pearson_lanes(const Count* counts, std::size_t cells, std::size_t states,
   }
 #endif
 #if defined(__GNUC__)
-  local_lanes_detail::pearson_terms<W, Count>(counts, cells, states, col_total, row_total, live, total,
-                                       stat);
+  local_lanes_detail::pearson_terms<W, Count>(counts, cells, states, col_total, row_total,
+                                              live, total, stat);
 #else
   (void)counts; (void)cells; (void)states; (void)col_total; (void)row_total; (void)live;
   (void)total; (void)stat;
