@@ -168,6 +168,29 @@ inline void test_local_discovery_data() {
   CHECK(r.pc[0].empty() && r.pc[4] == std::vector<int>{3});
 }
 
+// X2 and G2, each with the declared and the adjusted degrees of freedom.
+inline std::vector<CITestSpec> x2_g2_specs() {
+  std::vector<CITestSpec> specs;
+  for (const CIStatistic statistic : {CIStatistic::pearson_x2, CIStatistic::likelihood_g2}) {
+    for (const bool adjusted : {false, true}) {
+      CITestSpec spec;
+      spec.statistic = statistic;
+      spec.adjusted_df = adjusted;
+      specs.push_back(spec);
+    }
+  }
+  return specs;
+}
+
+// The variables 0 .. n - 1 but y and those of z, in order: a batch's candidates.
+inline std::vector<int> batch_candidates(int n, int y, const std::vector<int>& z) {
+  std::vector<int> xs;
+  for (int x = 0; x < n; ++x) {
+    if (x != y && std::find(z.begin(), z.end(), x) == z.end()) xs.push_back(x);
+  }
+  return xs;
+}
+
 // constraint/local_batch.hpp: the tests of many candidates against one target and set,
 // counted together (by windows over the rows and the observed strata, or from bit sets;
 // on the rows or on their distinct rows with weights), give the p-values of the tests
@@ -191,10 +214,7 @@ inline void test_local_batch_tests() {
       for (int y = 0; y < 5; ++y) {
         for (const auto& z : sets) {
           if (std::find(z.begin(), z.end(), y) != z.end()) continue;
-          std::vector<int> xs;
-          for (int x = 0; x < 5; ++x) {
-            if (x != y && std::find(z.begin(), z.end(), x) == z.end()) xs.push_back(x);
-          }
+          const std::vector<int> xs = batch_candidates(5, y, z);
           std::vector<double> p;
           together.batch(xs, y, z, p);
           CHECK(p.size() == xs.size());
@@ -217,25 +237,17 @@ inline void test_local_batch_sparse_cells() {
   const std::vector<std::vector<int>> sets = {{}, {1}, {2, 3}, {1, 2, 6}};
   for (const bool weighted : {false, true}) {
     const Table data(300, cards, weighted, rng);
-    for (const CIStatistic statistic : {CIStatistic::pearson_x2, CIStatistic::likelihood_g2}) {
-      for (const bool adjusted : {false, true}) {
-        CITestSpec spec;
-        spec.statistic = statistic;
-        spec.adjusted_df = adjusted;
-        CITester alone(data.view, spec);
-        const LocalBatchTests together(data.view, spec, data.view.n_rows);
-        for (int y = 0; y < 7; ++y) {
-          for (const auto& z : sets) {
-            if (std::find(z.begin(), z.end(), y) != z.end()) continue;
-            std::vector<int> xs;
-            for (int x = 0; x < 7; ++x) {
-              if (x != y && std::find(z.begin(), z.end(), x) == z.end()) xs.push_back(x);
-            }
-            std::vector<double> p;
-            together.batch(xs, y, z, p);
-            for (std::size_t k = 0; k < xs.size(); ++k) {
-              CHECK(same_bits(p[k], alone.test(xs[k], y, z).p_value));
-            }
+    for (const CITestSpec& spec : x2_g2_specs()) {
+      CITester alone(data.view, spec);
+      const LocalBatchTests together(data.view, spec, data.view.n_rows);
+      for (int y = 0; y < 7; ++y) {
+        for (const auto& z : sets) {
+          if (std::find(z.begin(), z.end(), y) != z.end()) continue;
+          const std::vector<int> xs = batch_candidates(7, y, z);
+          std::vector<double> p;
+          together.batch(xs, y, z, p);
+          for (std::size_t k = 0; k < xs.size(); ++k) {
+            CHECK(same_bits(p[k], alone.test(xs[k], y, z).p_value));
           }
         }
       }
@@ -324,28 +336,21 @@ inline void test_local_batch_windows() {
     for (double& w : data.weights) w *= weighted;
     for (std::size_t row = 0; row < 1500; row += 3) data.small[5][row] = data.small[0][row] % 2;
     const auto bits = std::make_shared<ColumnBits>(data.view);
-    for (const CIStatistic statistic : {CIStatistic::pearson_x2, CIStatistic::likelihood_g2}) {
-      for (const bool adjusted : {false, true}) {
-        CITestSpec spec;
-        spec.statistic = statistic;
-        spec.adjusted_df = adjusted;
-        CITester alone(data.view, spec);
-        const LocalBatchTests plain(data.view, spec, data.view.n_rows);
-        const LocalBatchTests on_bits(data.view, spec, 0, &data.view, bits);
-        for (const int y : {0, 5, 7, 12}) {
-          for (const auto& z : sets) {
-            if (std::find(z.begin(), z.end(), y) != z.end()) continue;
-            std::vector<int> xs;
-            for (int x = 19; x >= 0; --x) {
-              if (x != y && std::find(z.begin(), z.end(), x) == z.end()) xs.push_back(x);
-            }
-            std::vector<double> p, q;
-            plain.batch(xs, y, z, p);
-            on_bits.batch(xs, y, z, q);
-            for (std::size_t k = 0; k < xs.size(); ++k) {
-              const double expected = alone.test(xs[k], y, z).p_value;
-              CHECK(same_bits(p[k], expected) && same_bits(q[k], expected));
-            }
+    for (const CITestSpec& spec : x2_g2_specs()) {
+      CITester alone(data.view, spec);
+      const LocalBatchTests plain(data.view, spec, data.view.n_rows);
+      const LocalBatchTests on_bits(data.view, spec, 0, &data.view, bits);
+      for (const int y : {0, 5, 7, 12}) {
+        for (const auto& z : sets) {
+          if (std::find(z.begin(), z.end(), y) != z.end()) continue;
+          std::vector<int> xs = batch_candidates(20, y, z);
+          std::reverse(xs.begin(), xs.end());
+          std::vector<double> p, q;
+          plain.batch(xs, y, z, p);
+          on_bits.batch(xs, y, z, q);
+          for (std::size_t k = 0; k < xs.size(); ++k) {
+            const double expected = alone.test(xs[k], y, z).p_value;
+            CHECK(same_bits(p[k], expected) && same_bits(q[k], expected));
           }
         }
       }
