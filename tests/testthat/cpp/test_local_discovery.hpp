@@ -4,6 +4,8 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <memory>
+#include <random>
 #include <vector>
 
 #include <learnbn/citest/tester.hpp>
@@ -166,6 +168,29 @@ inline void test_local_discovery_data() {
   CHECK(r.pc[0].empty() && r.pc[4] == std::vector<int>{3});
 }
 
+// X2 and G2, each with the declared and the adjusted degrees of freedom.
+inline std::vector<CITestSpec> x2_g2_specs() {
+  std::vector<CITestSpec> specs;
+  for (const CIStatistic statistic : {CIStatistic::pearson_x2, CIStatistic::likelihood_g2}) {
+    for (const bool adjusted : {false, true}) {
+      CITestSpec spec;
+      spec.statistic = statistic;
+      spec.adjusted_df = adjusted;
+      specs.push_back(spec);
+    }
+  }
+  return specs;
+}
+
+// The variables 0 .. n - 1 but y and those of z, in order: a batch's candidates.
+inline std::vector<int> batch_candidates(int n, int y, const std::vector<int>& z) {
+  std::vector<int> xs;
+  for (int x = 0; x < n; ++x) {
+    if (x != y && std::find(z.begin(), z.end(), x) == z.end()) xs.push_back(x);
+  }
+  return xs;
+}
+
 // constraint/local_batch.hpp: the tests of many candidates against one target and set,
 // counted together (by windows over the rows and the observed strata, or from bit sets;
 // on the rows or on their distinct rows with weights), give the p-values of the tests
@@ -189,10 +214,7 @@ inline void test_local_batch_tests() {
       for (int y = 0; y < 5; ++y) {
         for (const auto& z : sets) {
           if (std::find(z.begin(), z.end(), y) != z.end()) continue;
-          std::vector<int> xs;
-          for (int x = 0; x < 5; ++x) {
-            if (x != y && std::find(z.begin(), z.end(), x) == z.end()) xs.push_back(x);
-          }
+          const std::vector<int> xs = batch_candidates(5, y, z);
           std::vector<double> p;
           together.batch(xs, y, z, p);
           CHECK(p.size() == xs.size());
@@ -215,25 +237,17 @@ inline void test_local_batch_sparse_cells() {
   const std::vector<std::vector<int>> sets = {{}, {1}, {2, 3}, {1, 2, 6}};
   for (const bool weighted : {false, true}) {
     const Table data(300, cards, weighted, rng);
-    for (const CIStatistic statistic : {CIStatistic::pearson_x2, CIStatistic::likelihood_g2}) {
-      for (const bool adjusted : {false, true}) {
-        CITestSpec spec;
-        spec.statistic = statistic;
-        spec.adjusted_df = adjusted;
-        CITester alone(data.view, spec);
-        const LocalBatchTests together(data.view, spec, data.view.n_rows);
-        for (int y = 0; y < 7; ++y) {
-          for (const auto& z : sets) {
-            if (std::find(z.begin(), z.end(), y) != z.end()) continue;
-            std::vector<int> xs;
-            for (int x = 0; x < 7; ++x) {
-              if (x != y && std::find(z.begin(), z.end(), x) == z.end()) xs.push_back(x);
-            }
-            std::vector<double> p;
-            together.batch(xs, y, z, p);
-            for (std::size_t k = 0; k < xs.size(); ++k) {
-              CHECK(same_bits(p[k], alone.test(xs[k], y, z).p_value));
-            }
+    for (const CITestSpec& spec : x2_g2_specs()) {
+      CITester alone(data.view, spec);
+      const LocalBatchTests together(data.view, spec, data.view.n_rows);
+      for (int y = 0; y < 7; ++y) {
+        for (const auto& z : sets) {
+          if (std::find(z.begin(), z.end(), y) != z.end()) continue;
+          const std::vector<int> xs = batch_candidates(7, y, z);
+          std::vector<double> p;
+          together.batch(xs, y, z, p);
+          for (std::size_t k = 0; k < xs.size(); ++k) {
+            CHECK(same_bits(p[k], alone.test(xs[k], y, z).p_value));
           }
         }
       }
@@ -305,9 +319,61 @@ inline void test_local_focus() {
   }
 }
 
+// constraint/local_lanes.hpp and LocalBatchTests' windows of like candidates: 19
+// candidates of 2 to 11 states (a window of 16 and one of 3, ordered by states), X2's
+// terms in the lanes of vectors and G2's one by one, on 1,500 rows (most cells of
+// (target, z) unobserved or holding a row or two), with and without weights and with
+// the bit sets attached (deep cells sparse: their non-zero words listed, bit_tables.hpp),
+// counted in 16 bits (fewer than 65,536 cases) and in 32 (weights summing to more):
+// every p-value is the test's run alone, bit for bit.
+inline void test_local_batch_windows() {
+  std::mt19937 rng(3605);
+  std::vector<int> cards;
+  for (int v = 0; v < 20; ++v) cards.push_back(std::vector<int>{11, 7, 6, 5, 3, 2, 4}[v % 7]);
+  const std::vector<std::vector<int>> sets = {{}, {1}, {2, 3}, {1, 2, 6}, {8, 9, 10, 11}};
+  for (const int weighted : {0, 1, 1000}) {  // the weights' scale (0: none)
+    Table data(1500, cards, weighted > 0, rng);
+    for (double& w : data.weights) w *= weighted;
+    for (std::size_t row = 0; row < 1500; row += 3) data.small[5][row] = data.small[0][row] % 2;
+    const auto bits = std::make_shared<ColumnBits>(data.view);
+    for (const CITestSpec& spec : x2_g2_specs()) {
+      CITester alone(data.view, spec);
+      const LocalBatchTests plain(data.view, spec, data.view.n_rows);
+      const LocalBatchTests on_bits(data.view, spec, 0, &data.view, bits);
+      for (const int y : {0, 5, 7, 12}) {
+        for (const auto& z : sets) {
+          if (std::find(z.begin(), z.end(), y) != z.end()) continue;
+          std::vector<int> xs = batch_candidates(20, y, z);
+          std::reverse(xs.begin(), xs.end());
+          std::vector<double> p, q;
+          plain.batch(xs, y, z, p);
+          on_bits.batch(xs, y, z, q);
+          for (std::size_t k = 0; k < xs.size(); ++k) {
+            const double expected = alone.test(xs[k], y, z).p_value;
+            CHECK(same_bits(p[k], expected) && same_bits(q[k], expected));
+          }
+        }
+      }
+    }
+  }
+  // The listed words of a sparse cell give and_counts()'s counts over all its words.
+  std::vector<std::uint64_t> a(50, 0), b(5 * 50);
+  for (std::uint64_t& w : b) w = (static_cast<std::uint64_t>(rng()) << 32) ^ rng();
+  std::vector<std::uint32_t> listed;
+  for (std::uint32_t w = 0; w < 50; w += 1 + rng() % 7) {
+    a[w] = (static_cast<std::uint64_t>(rng()) << 32) ^ rng() ^ 1u;
+    listed.push_back(w);
+  }
+  double dense[5], sparse[5];
+  and_counts(a.data(), b.data(), 50, 5, 50, dense);
+  and_counts_sparse(a.data(), b.data(), 50, 5, listed.data(), listed.size(), sparse);
+  CHECK(std::equal(dense, dense + 5, sparse));
+}
+
 inline void run_local_discovery_tests() {
   run_test("test_local_batch_tests", test_local_batch_tests);
   run_test("test_local_batch_sparse_cells", test_local_batch_sparse_cells);
+  run_test("test_local_batch_windows", test_local_batch_windows);
   run_test("test_local_focus", test_local_focus);
   run_test("test_local_discovery_oracle", test_local_discovery_oracle);
   run_test("test_local_discovery_data", test_local_discovery_data);

@@ -12,8 +12,9 @@
 // candidate free), going through the subsets of a set for one candidate after another:
 // the cells of whole shared lists are also kept (within a memory bound), so each is
 // split once. Empty cells are dropped as soon as a split finds them, so deep splits
-// cost what their observed cells cost. The AND-and-popcount kernels use AVX-512's
-// popcount where the CPU has it (integer counts: the same in any version).
+// cost what their observed cells cost, and the non-zero words of sparse cells are
+// listed, so that their tables AND those words alone. The AND-and-popcount kernels use
+// AVX-512's popcount where the CPU has it (integer counts: the same in any version).
 //
 // The rows are those of complete, unweighted, byte-coded data: when the tests run on
 // the distinct rows (data/distinct_rows.hpp), these are the original rows, which give
@@ -135,6 +136,40 @@ inline void and_counts(const std::uint64_t* a, const std::uint64_t* b, std::size
   and_counts_portable(a, b, stride, m, words, out);
 }
 
+// out[s] = the rows in both a and b + s * stride (s < m) where a's words outside
+// nonzero[0 .. count) are all 0: the words of a sparse cell alone. Whole counts: the
+// same as and_counts()'s.
+inline void and_counts_sparse_portable(const std::uint64_t* a, const std::uint64_t* b,
+                                       std::size_t stride, std::size_t m,
+                                       const std::uint32_t* nonzero, std::size_t count,
+                                       double* out) {
+  for (std::size_t s = 0; s < m; ++s, b += stride) {
+    std::uint64_t n = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      n += static_cast<std::uint64_t>(__builtin_popcountll(a[nonzero[i]] & b[nonzero[i]]));
+    }
+    out[s] = static_cast<double>(n);
+  }
+}
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("popcnt"))) inline void and_counts_sparse_popcnt(
+    const std::uint64_t* a, const std::uint64_t* b, std::size_t stride, std::size_t m,
+    const std::uint32_t* nonzero, std::size_t count, double* out) {
+  and_counts_sparse_portable(a, b, stride, m, nonzero, count, out);
+}
+#endif
+inline void and_counts_sparse(const std::uint64_t* a, const std::uint64_t* b, std::size_t stride,
+                              std::size_t m, const std::uint32_t* nonzero, std::size_t count,
+                              double* out) {
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (cpu_has_popcnt()) {
+    and_counts_sparse_popcnt(a, b, stride, m, nonzero, count, out);
+    return;
+  }
+#endif
+  and_counts_sparse_portable(a, b, stride, m, nonzero, count, out);
+}
+
 class BitTables {
  public:
   // Counts from the rows of `rows` (a view that outlives this object) with the column bit
@@ -214,7 +249,13 @@ class BitTables {
       const std::size_t base = (b % inner) + inner * states * (b / inner);
       double rest = level.rows[j];
       both_.resize(states);
-      and_counts(rows_j, free_bits.data(), words_, states - 1, words_, both_.data());
+      const std::uint32_t from = level.nonzero_begin[j], to = level.nonzero_begin[j + 1];
+      if (from < to) {  // a sparse cell: its non-zero words alone
+        and_counts_sparse(rows_j, free_bits.data(), words_, states - 1,
+                          level.nonzero.data() + from, to - from, both_.data());
+      } else {
+        and_counts(rows_j, free_bits.data(), words_, states - 1, words_, both_.data());
+      }
       for (std::size_t s = 0; s + 1 < states; ++s) {
         out[base + inner * s] = both_[s];
         rest -= both_[s];
@@ -225,6 +266,9 @@ class BitTables {
 
  private:
   static constexpr std::size_t kMinRows = 256;
+  // A cell is sparse, its non-zero words listed and ANDed alone, when its rows are fewer
+  // than its words over this (most words of a deep cell are 0: mmpc() on hailfinder).
+  static constexpr std::uint64_t kSparseRows = 4;
   static constexpr std::size_t kMaxKeptBytes = 32u << 20;  // per tester (thread)
 
   // The observed cells of a leading part of the shared variables: their mixed-radix
@@ -249,6 +293,9 @@ class BitTables {
     std::vector<std::size_t> cell;
     std::vector<double> rows;
     Words bits;
+    // The non-zero words of sparse cells: cell j's are nonzero[nonzero_begin[j] ..
+    // nonzero_begin[j + 1]), none listed for the others.
+    std::vector<std::uint32_t> nonzero, nonzero_begin;
     std::size_t size() const { return cell.size(); }
   };
 
@@ -262,6 +309,7 @@ class BitTables {
     if (everything_.size() == 0) {
       everything_.cell.assign(1, 0);
       everything_.rows.assign(1, static_cast<double>(rows_->n_rows));
+      everything_.nonzero_begin.assign(2, 0);
       everything_.bits.fresh(words_);
       for (std::size_t w = 0; w < words_; ++w) everything_.bits[w] = ~std::uint64_t(0);
       // No bit past the last row: the last state's rows are found by complement.
@@ -314,6 +362,8 @@ class BitTables {
     const std::vector<std::uint64_t>& last = last_state(var);
     to.cell.clear();
     to.rows.clear();
+    to.nonzero.clear();
+    to.nonzero_begin.assign(1, 0);
     to.bits.fresh(from.size() * r * words_);
     std::size_t kept = 0;
     for (std::size_t j = 0; j < from.size(); ++j) {
@@ -324,11 +374,20 @@ class BitTables {
         if (n > 0) {
           to.cell.push_back(from.cell[j] + k * stride);
           to.rows.push_back(static_cast<double>(n));
+          if (n * kSparseRows < words_) list_nonzero(&to.bits[kept * words_], to.nonzero);
+          to.nonzero_begin.push_back(static_cast<std::uint32_t>(to.nonzero.size()));
           ++kept;
         }
       }
     }
     to.bits.size = kept * words_;
+  }
+
+  // Appends the indices of the non-zero words among set[0 .. words_) to `to`.
+  void list_nonzero(const std::uint64_t* set, std::vector<std::uint32_t>& to) const {
+    for (std::size_t w = 0; w < words_; ++w) {
+      if (set[w]) to.push_back(static_cast<std::uint32_t>(w));
+    }
   }
 
   // The rows in the last state of `var` (in none of the others), built on first use.

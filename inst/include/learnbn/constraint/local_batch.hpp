@@ -15,6 +15,7 @@
 // time among a few variables (the backward phase, focus()) run on the distinct rows of
 // those columns (local_focus.hpp), on the same conditions.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <memory>
@@ -77,7 +78,7 @@ class LocalBatchTests {
              std::vector<double>& p) const {
     State& s = *state_;
     p.assign(xs.size(), 0.0);
-    s.together.clear();
+    s.position.clear();
     s.shared.assign({y});
     s.shared.insert(s.shared.end(), z.begin(), z.end());
     const double shared_cells = s.batchable ? small_cells(s.tested, s.shared) : 0;
@@ -85,20 +86,26 @@ class LocalBatchTests {
     for (std::size_t k = 0; k < xs.size(); ++k) {
       const Column& c = s.tested.columns[xs[k]];
       if (shared_cells > 0 && c.small && shared_cells * c.cardinality <= dense_limit) {
-        s.together.push_back(xs[k]);
+        s.position.push_back(k);
       }
     }
-    if (s.together.size() < 2) s.together.clear();  // one test: as fast alone
-    std::size_t next = 0;
+    if (s.position.size() < 2) s.position.clear();  // one test: as fast alone
+    // Windows of like candidates: a window's tables are as wide as its most states.
+    const auto states = [&](std::size_t k) { return s.tested.columns[xs[k]].cardinality; };
+    std::stable_sort(s.position.begin(), s.position.end(),
+                     [&](std::size_t a, std::size_t b) { return states(a) < states(b); });
+    s.together.clear();
+    for (const std::size_t k : s.position) s.together.push_back(xs[k]);
     for (std::size_t first = 0; first < s.together.size(); first += kWidth) {
       count_window(s, first, std::min(kWidth, s.together.size() - first));
     }
+    s.batched.assign(xs.size(), 0);
+    for (std::size_t i = 0; i < s.position.size(); ++i) {
+      p[s.position[i]] = s.p_values[i];
+      s.batched[s.position[i]] = 1;
+    }
     for (std::size_t k = 0; k < xs.size(); ++k) {
-      if (next < s.together.size() && s.together[next] == xs[k]) {
-        p[k] = s.p_values[next++];
-      } else {
-        p[k] = (*this)(xs[k], y, z);
-      }
+      if (!s.batched[k]) p[k] = (*this)(xs[k], y, z);
     }
   }
 
@@ -144,6 +151,8 @@ class LocalBatchTests {
     StrataTables strata;
     ThreeWayTable table;
     std::vector<int> shared, together;  // (target, z); the candidates counted together
+    std::vector<std::size_t> position;  // of together's candidates in the batch
+    std::vector<char> batched;          // by position: whether counted together
     std::vector<double> p_values;
   };
 
@@ -188,11 +197,11 @@ class LocalBatchTests {
     }
     const std::size_t ny = s.tested.columns[s.shared[0]].cardinality;
     const std::size_t prefix = static_cast<std::size_t>(small_cells(s.tested, s.shared));
+    const bool pearson = s.spec.statistic == CIStatistic::pearson_x2;
     if (!bits) {
       s.strata.set_shared(s.tested, s.shared);
-      s.strata.count(s.tested, s.together.data() + first, real);
+      s.strata.count(s.tested, s.together.data() + first, real, pearson);
     }
-    const bool pearson = s.spec.statistic == CIStatistic::pearson_x2;
     for (std::size_t k = 0; k < real; ++k) {
       const int c = s.together[first + k];
       const std::size_t nx = s.tested.columns[c].cardinality;
@@ -201,7 +210,7 @@ class LocalBatchTests {
         s.bits.count(s.shared, c, 1, s.table.cells());
         statistic = s.table.statistic(nx, ny, prefix / ny, pearson, &adjusted_df);
       } else {  // the observed cells alone
-        statistic = s.strata.statistic(k, pearson, &adjusted_df);
+        statistic = s.strata.statistic(k, &adjusted_df);
       }
       const double df = s.spec.adjusted_df
                             ? adjusted_df

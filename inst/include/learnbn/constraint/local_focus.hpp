@@ -67,13 +67,26 @@ class FocusRows {
     if (configurations > kMaxConfigurations) return false;
     if (slot_.size() < configurations) slot_.resize(static_cast<std::size_t>(configurations), 0);
     const std::size_t n = data.n_rows;
-    code_.assign(n, 0);
-    std::uint32_t stride = 1;
-    for (int v : vars) {
-      const std::uint8_t* c = data.columns[v].small;
+    if (vars.empty()) {
+      code_.assign(n, 0);
+      return true;
+    }
+    const std::uint8_t* first = data.columns[vars[0]].small;
+    code_.assign(first, first + n);
+    std::uint32_t stride = static_cast<std::uint32_t>(data.columns[vars[0]].cardinality);
+    std::size_t k = 1;
+    for (; k + 1 < vars.size(); k += 2) {  // two variables a pass: fewer passes
+      const std::uint8_t* a = data.columns[vars[k]].small;
+      const std::uint8_t* b = data.columns[vars[k + 1]].small;
+      const std::uint32_t na = static_cast<std::uint32_t>(data.columns[vars[k]].cardinality);
+      std::uint32_t* code = code_.data();
+      for (std::size_t row = 0; row < n; ++row) code[row] += (a[row] + b[row] * na) * stride;
+      stride *= na * static_cast<std::uint32_t>(data.columns[vars[k + 1]].cardinality);
+    }
+    if (k < vars.size()) {
+      const std::uint8_t* c = data.columns[vars[k]].small;
       std::uint32_t* code = code_.data();
       for (std::size_t row = 0; row < n; ++row) code[row] += c[row] * stride;
-      stride *= static_cast<std::uint32_t>(data.columns[v].cardinality);
     }
     return true;
   }
