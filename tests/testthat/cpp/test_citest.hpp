@@ -333,9 +333,9 @@ inline std::vector<double> plain_free_table(const DataView& data, const std::vec
   return out;
 }
 
-// A window's tables counted together (BitTables::count_each) over more than one block of
-// words (33,001 rows: 516 words, past a block of 512 and not a multiple of 64) equal
-// the plain row pass, for shared lists of one to three variables.
+// The columns' bit sets, and a window's tables counted together (BitTables::count_each)
+// over more than one block of words (33,001 rows: 516 words, past a block of 512 and not
+// a multiple of 64), equal the plain row pass, for shared lists of one to three variables.
 inline void test_bit_tables_blocks() {
   std::mt19937 rng(8);
   const std::vector<int> cards{3, 2, 4, 3, 2, 5};
@@ -343,8 +343,20 @@ inline void test_bit_tables_blocks() {
   for (std::size_t row = 0; row < 33001; ++row) {  // dependent columns
     if (rng() % 3 == 0) t.small[2][row] = t.small[0][row];
   }
+  // The columns' sets (from byte compares where the CPU has AVX-512BW) bit by bit.
+  auto bits = std::make_shared<ColumnBits>(t.view);
+  for (int v = 0; v < static_cast<int>(cards.size()); ++v) {
+    std::vector<std::uint64_t> plain((cards[v] - 1) * 516, 0);
+    for (std::size_t row = 0; row < 33001; ++row) {
+      const std::size_t s = t.small[v][row];
+      if (s + 1 < static_cast<std::size_t>(cards[v])) {
+        plain[s * 516 + row / 64] |= std::uint64_t(1) << (row % 64);
+      }
+    }
+    CHECK((*bits)[v] == plain);
+  }
   BitTables tables;
-  CHECK(tables.attach(t.view, std::make_shared<ColumnBits>(t.view)));
+  CHECK(tables.attach(t.view, bits));
   for (const std::vector<int>& shared : {std::vector<int>{0}, {0, 1}, {1, 0, 3}}) {
     std::vector<int> frees;
     std::size_t cells = 1;

@@ -53,42 +53,62 @@ inline void and_counts_add_portable(const std::uint64_t* a, const std::uint64_t*
 }
 
 #ifdef LEARNBN_AVX512_POPCOUNT
-// The same for K sets b at once with AVX-512's popcount: each word of a is loaded once
-// for them all, and the K sums stay in registers (the unrolled loops: GCC at -O2 does
-// not unroll them itself and then keeps the sums in memory, several times slower).
-template <std::size_t K>
+// The same for K sets b and A sets a (1 or 2) at once with AVX-512's popcount: each
+// word is loaded once for all the pairs it is in, and the A * K sums stay in registers
+// (the unrolled loops: GCC at -O2 does not unroll them itself and then keeps the sums in
+// memory, several times slower). sums[i * stride + k] gets the pairs of a[i].
+template <std::size_t A, std::size_t K>
 __attribute__((target("avx512f,avx512vpopcntdq"))) inline void and_counts_add_avx512_k(
-    const std::uint64_t* a, const std::uint64_t* const* b, std::size_t offset, std::size_t words,
-    std::uint64_t* sums) {
-  __m512i acc[K];
+    const std::uint64_t* const* a, const std::uint64_t* const* b, std::size_t offset,
+    std::size_t words, std::uint64_t* sums, std::size_t stride) {
+  __m512i acc[A][K];
+  const std::uint64_t* ai[A];
   const std::uint64_t* bk[K];
+#pragma GCC unroll 2
+  for (std::size_t i = 0; i < A; ++i) {
+    ai[i] = a[i] + offset;
 #pragma GCC unroll 4
-  for (std::size_t k = 0; k < K; ++k) {
-    acc[k] = _mm512_setzero_si512();
-    bk[k] = b[k] + offset;
+    for (std::size_t k = 0; k < K; ++k) acc[i][k] = _mm512_setzero_si512();
   }
-  a += offset;
-  std::size_t w = 0;
-  for (; w + 8 <= words; w += 8) {
-    const __m512i va = _mm512_loadu_si512(a + w);
 #pragma GCC unroll 4
-    for (std::size_t k = 0; k < K; ++k) {
-      const __m512i vb = _mm512_loadu_si512(bk[k] + w);
-      acc[k] = _mm512_add_epi64(acc[k], _mm512_popcnt_epi64(_mm512_and_si512(va, vb)));
-    }
-  }
-  if (w < words) {
-    const __mmask8 mask = static_cast<__mmask8>((1u << (words - w)) - 1);
-    const __m512i va = _mm512_maskz_loadu_epi64(mask, a + w);
+  for (std::size_t k = 0; k < K; ++k) bk[k] = b[k] + offset;
+  const std::size_t whole = words / 8 * 8;
+  const __mmask8 tail = static_cast<__mmask8>((1u << (words - whole)) - 1);
+  for (std::size_t w = 0; w < words; w += 8) {
+    const __mmask8 mask = w < whole ? static_cast<__mmask8>(0xff) : tail;
+    __m512i va[A];
+#pragma GCC unroll 2
+    for (std::size_t i = 0; i < A; ++i) va[i] = _mm512_maskz_loadu_epi64(mask, ai[i] + w);
 #pragma GCC unroll 4
     for (std::size_t k = 0; k < K; ++k) {
       const __m512i vb = _mm512_maskz_loadu_epi64(mask, bk[k] + w);
-      acc[k] = _mm512_add_epi64(acc[k], _mm512_popcnt_epi64(_mm512_and_si512(va, vb)));
+#pragma GCC unroll 2
+      for (std::size_t i = 0; i < A; ++i) {
+        acc[i][k] =
+            _mm512_add_epi64(acc[i][k], _mm512_popcnt_epi64(_mm512_and_si512(va[i], vb)));
+      }
     }
   }
+#pragma GCC unroll 2
+  for (std::size_t i = 0; i < A; ++i) {
 #pragma GCC unroll 4
-  for (std::size_t k = 0; k < K; ++k) {
-    sums[k] += static_cast<std::uint64_t>(_mm512_reduce_add_epi64(acc[k]));
+    for (std::size_t k = 0; k < K; ++k) {
+      sums[i * stride + k] += static_cast<std::uint64_t>(_mm512_reduce_add_epi64(acc[i][k]));
+    }
+  }
+}
+
+template <std::size_t A>
+__attribute__((target("avx512f,avx512vpopcntdq"))) inline void and_counts_add_avx512(
+    const std::uint64_t* const* a, const std::uint64_t* const* b, std::size_t m,
+    std::size_t offset, std::size_t words, std::uint64_t* sums, std::size_t stride) {
+  for (std::size_t s = 0; s < m; s += 4, b += 4, sums += 4) {
+    switch (std::min<std::size_t>(m - s, 4)) {
+      case 1: and_counts_add_avx512_k<A, 1>(a, b, offset, words, sums, stride); break;
+      case 2: and_counts_add_avx512_k<A, 2>(a, b, offset, words, sums, stride); break;
+      case 3: and_counts_add_avx512_k<A, 3>(a, b, offset, words, sums, stride); break;
+      default: and_counts_add_avx512_k<A, 4>(a, b, offset, words, sums, stride); break;
+    }
   }
 }
 #endif
@@ -96,19 +116,24 @@ __attribute__((target("avx512f,avx512vpopcntdq"))) inline void and_counts_add_av
 inline void and_counts_add(const std::uint64_t* a, const std::uint64_t* const* b, std::size_t m,
                            std::size_t offset, std::size_t words, std::uint64_t* sums) {
 #ifdef LEARNBN_AVX512_POPCOUNT
-  if (cpu_has_avx512_popcount()) {
-    for (std::size_t s = 0; s < m; s += 4, b += 4, sums += 4) {
-      switch (std::min<std::size_t>(m - s, 4)) {
-        case 1: and_counts_add_avx512_k<1>(a, b, offset, words, sums); break;
-        case 2: and_counts_add_avx512_k<2>(a, b, offset, words, sums); break;
-        case 3: and_counts_add_avx512_k<3>(a, b, offset, words, sums); break;
-        default: and_counts_add_avx512_k<4>(a, b, offset, words, sums); break;
-      }
-    }
-    return;
-  }
+  if (cpu_has_avx512_popcount()) return and_counts_add_avx512<1>(&a, b, m, offset, words, sums, 0);
 #endif
   and_counts_add_portable(a, b, m, offset, words, sums);
+}
+
+// and_counts_add() of a0 into sums0 and of a1 into sums1, each word of b read once.
+inline void and_counts_add_two(const std::uint64_t* a0, const std::uint64_t* a1,
+                               const std::uint64_t* const* b, std::size_t m, std::size_t offset,
+                               std::size_t words, std::uint64_t* sums0, std::uint64_t* sums1) {
+#ifdef LEARNBN_AVX512_POPCOUNT
+  if (cpu_has_avx512_popcount()) {
+    const std::uint64_t* a[2] = {a0, a1};
+    return and_counts_add_avx512<2>(a, b, m, offset, words, sums0,
+                                    static_cast<std::size_t>(sums1 - sums0));
+  }
+#endif
+  and_counts_add_portable(a0, b, m, offset, words, sums0);
+  and_counts_add_portable(a1, b, m, offset, words, sums1);
 }
 
 // to = a & b; returns the rows in it.
@@ -235,7 +260,13 @@ class BitTables {
     both_.assign(level.size() * sets, 0);
     for (std::size_t from = 0; from < words_; from += kBlockWords) {
       const std::size_t words = std::min(kBlockWords, words_ - from);
-      for (std::size_t j = 0; j < level.size(); ++j) {
+      std::size_t j = 0;
+      for (; j + 2 <= level.size(); j += 2) {  // two cells a pass: fewer loads a pair
+        and_counts_add_two(&level.bits[j * words_], &level.bits[(j + 1) * words_],
+                           free_sets_.data(), sets, from, words, &both_[j * sets],
+                           &both_[(j + 1) * sets]);
+      }
+      if (j < level.size()) {
         and_counts_add(&level.bits[j * words_], free_sets_.data(), sets, from, words,
                        &both_[j * sets]);
       }
