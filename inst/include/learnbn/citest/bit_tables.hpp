@@ -258,7 +258,7 @@ class BitTables {
     }
     const std::size_t sets = free_sets_.size();
     both_.assign(level.size() * sets, 0);
-    for (std::size_t from = 0; from < words_; from += kBlockWords) {
+    for (std::size_t from = 0; sets > 0 && from < words_; from += kBlockWords) {
       const std::size_t words = std::min(kBlockWords, words_ - from);
       std::size_t j = 0;
       for (; j + 2 <= level.size(); j += 2) {  // two cells a pass: fewer loads a pair
