@@ -43,10 +43,16 @@ looks_like_identifier <- function(data, node) {
 }
 
 # The levels of each factor column of the frame `x` that occur in no row, named by
-# column (columns without any left out).
+# column (columns without any left out). Most columns show every level in their first
+# rows: only the others are counted whole (on 1e6 rows, counting every column was a
+# twentieth of pc()'s time).
 unused_levels <- function(x) {
   factors <- names(x)[vapply(x, is.factor, NA)]
-  unused <- lapply(x[factors], function(col) levels(col)[tabulate(col, nlevels(col)) == 0L])
+  unused <- lapply(x[factors], function(col) {
+    n <- nlevels(col)
+    if (all(tabulate(col[seq_len(min(length(col), 1000L))], n) > 0L)) return(character())
+    levels(col)[tabulate(col, n) == 0L]
+  })
   unused[lengths(unused) > 0L]
 }
 

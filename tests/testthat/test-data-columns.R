@@ -57,6 +57,15 @@ test_that("unused factor levels are kept, with a classed warning saying dropleve
                fixed = TRUE)
 })
 
+test_that("levels first seen past the first thousand rows are used, the others not", {
+  # unused_levels() counts a column whole only when its first 1,000 rows miss a level.
+  late <- factor(c(rep("a", 1200), "b", rep("a", 299)), levels = c("a", "b"))
+  never <- factor(rep(c("a", "b"), 750), levels = c("a", "b", "z"))
+  expect_no_warning(bn_data(data.frame(late, v = rep(c("p", "q"), 750))))
+  w <- expect_warning(bn_data(data.frame(late, never)), class = "learnbn_warning_unused_levels")
+  expect_match(conditionMessage(w), "Factor column \"never\" (\"z\") of", fixed = TRUE)
+})
+
 test_that("declared levels are not warned about: tables, count-table rows, simulated data", {
   # A table's dimnames, and a count table listing a configuration with no case.
   tab <- table(a = factor(c("p", "q"), levels = c("p", "q", "r")), b = c("u", "v"))

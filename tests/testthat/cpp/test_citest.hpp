@@ -334,6 +334,45 @@ inline std::vector<double> plain_free_table(const DataView& data, const std::vec
   return out;
 }
 
+// The columns' bit sets, and a window's tables counted together (BitTables::count_each)
+// over more than one block of words (33,001 rows: 516 words, past a block of 512 and not
+// a multiple of 64), equal the plain row pass, for shared lists of one to three variables.
+inline void test_bit_tables_blocks() {
+  std::mt19937 rng(8);
+  const std::vector<int> cards{3, 2, 4, 3, 2, 5};
+  Table t(33001, cards, false, rng);
+  for (std::size_t row = 0; row < 33001; ++row) {  // dependent columns
+    if (rng() % 3 == 0) t.small[2][row] = t.small[0][row];
+  }
+  // The columns' sets (from byte compares where the CPU has AVX-512BW) bit by bit.
+  auto bits = std::make_shared<ColumnBits>(t.view);
+  for (int v = 0; v < static_cast<int>(cards.size()); ++v) {
+    std::vector<std::uint64_t> plain((cards[v] - 1) * 516, 0);
+    for (std::size_t row = 0; row < 33001; ++row) {
+      const std::size_t s = t.small[v][row];
+      if (s + 1 < static_cast<std::size_t>(cards[v])) {
+        plain[s * 516 + row / 64] |= std::uint64_t(1) << (row % 64);
+      }
+    }
+    CHECK((*bits)[v] == plain);
+  }
+  BitTables tables;
+  CHECK(tables.attach(t.view, bits));
+  for (const std::vector<int>& shared : {std::vector<int>{0}, {0, 1}, {1, 0, 3}}) {
+    std::vector<int> frees;
+    std::size_t cells = 1;
+    for (int v = 0; v < static_cast<int>(cards.size()); ++v) {
+      if (std::find(shared.begin(), shared.end(), v) == shared.end()) frees.push_back(v);
+    }
+    for (int v : shared) cells *= cards[v];
+    std::vector<std::vector<double>> each(frees.size());
+    tables.count_each(shared, frees.data(), frees.size(), cells, each.data());
+    for (std::size_t k = 0; k < frees.size(); ++k) {
+      CHECK(each[k] == plain_free_table(t.view, shared, frees[k], cells));
+    }
+  }
+}
+
 // Tables from bit sets equal the plain row pass: 1,000 rows (not a multiple of 64),
 // variables of 2 to 9 states, states never seen (empty cells), shared lists changing in
 // their first, middle and last variable and growing and shrinking (the kept splits
@@ -366,18 +405,35 @@ inline void test_bit_tables() {
           if (d < shared.size()) inner *= cards[shared[d]];
         }
       }
+      // All the other variables free at once (a window's tables), as count() gives each.
+      std::vector<int> frees;
+      for (int free = 0; free < static_cast<int>(cards.size()); ++free) {
+        if (std::find(shared.begin(), shared.end(), free) == shared.end()) frees.push_back(free);
+      }
+      std::size_t cells = 1;
+      for (int v : shared) cells *= cards[v];
+      std::vector<std::vector<double>> each(frees.size());
+      tables.count_each(shared, frees.data(), frees.size(), cells, each.data());
+      for (std::size_t k = 0; k < frees.size(); ++k) {
+        CHECK(each[k] == plain_free_table(t.view, shared, frees[k], cells));
+      }
     }
   }
-  // The vector kernel (where the CPU has it) and the portable one agree, at every tail.
+  // The vector kernel (where the CPU has it) and the portable one agree, at every tail,
+  // offset and number of sets.
   std::vector<std::uint64_t> a(40), b(7 * 40);
   for (std::uint64_t& w : a) w = (static_cast<std::uint64_t>(rng()) << 32) ^ rng();
   for (std::uint64_t& w : b) w = (static_cast<std::uint64_t>(rng()) << 32) ^ rng();
-  for (std::size_t words = 1; words <= 40; words += 3) {
-    for (std::size_t m = 1; m <= 7; ++m) {
-      double fast[7], portable[7];
-      and_counts(a.data(), b.data(), 40, m, words, fast);
-      and_counts_portable(a.data(), b.data(), 40, m, words, portable);
-      CHECK(std::equal(fast, fast + m, portable));
+  const std::uint64_t* sets[7];
+  for (std::size_t k = 0; k < 7; ++k) sets[k] = &b[k * 40];
+  for (std::size_t offset = 0; offset <= 9; offset += 3) {
+    for (std::size_t words = 1; words + offset <= 40; words += 3) {
+      for (std::size_t m = 1; m <= 7; ++m) {
+        std::uint64_t fast[7] = {1, 2, 3, 4, 5, 6, 7}, portable[7] = {1, 2, 3, 4, 5, 6, 7};
+        and_counts_add(a.data(), sets, m, offset, words, fast);
+        and_counts_add_portable(a.data(), sets, m, offset, words, portable);
+        CHECK(std::equal(fast, fast + 7, portable));
+      }
     }
   }
   Table weighted(1000, cards, true, rng);
@@ -698,6 +754,7 @@ inline void run_citest_tests() {
   run_test("test_shared_prefix_grouped", test_shared_prefix_grouped);
   run_test("test_shared_prefix_live", test_shared_prefix_live);
   run_test("test_bit_tables", test_bit_tables);
+  run_test("test_bit_tables_blocks", test_bit_tables_blocks);
   run_test("test_pc_shortcuts_same", test_pc_shortcuts_same);
   run_test("test_pearson_lanes", test_pearson_lanes);
   run_test("test_mixed_available_cases", test_mixed_available_cases);

@@ -356,7 +356,7 @@ inline void test_local_batch_windows() {
       }
     }
   }
-  // The listed words of a sparse cell give and_counts()'s counts over all its words.
+  // The listed words of a sparse cell give and_counts_add()'s counts over all its words.
   std::vector<std::uint64_t> a(50, 0), b(5 * 50);
   for (std::uint64_t& w : b) w = (static_cast<std::uint64_t>(rng()) << 32) ^ rng();
   std::vector<std::uint32_t> listed;
@@ -364,9 +364,11 @@ inline void test_local_batch_windows() {
     a[w] = (static_cast<std::uint64_t>(rng()) << 32) ^ rng() ^ 1u;
     listed.push_back(w);
   }
-  double dense[5], sparse[5];
-  and_counts(a.data(), b.data(), 50, 5, 50, dense);
-  and_counts_sparse(a.data(), b.data(), 50, 5, listed.data(), listed.size(), sparse);
+  const std::uint64_t* words_of[5];
+  for (int s = 0; s < 5; ++s) words_of[s] = &b[s * 50];
+  std::uint64_t dense[5] = {0, 0, 0, 0, 0}, sparse[5];
+  and_counts_add(a.data(), words_of, 5, 0, 50, dense);
+  and_counts_sparse(a.data(), words_of, 5, listed.data(), listed.size(), sparse);
   CHECK(std::equal(dense, dense + 5, sparse));
 }
 

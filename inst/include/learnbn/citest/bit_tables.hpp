@@ -38,49 +38,104 @@
 
 namespace learnbn {
 
-// out[s] = the rows in both a and b + s * stride (s < m), each a bit set of `words` words.
-inline void and_counts_portable(const std::uint64_t* a, const std::uint64_t* b, std::size_t stride,
-                                std::size_t m, std::size_t words, double* out) {
-  for (std::size_t s = 0; s < m; ++s) {
-    out[s] = static_cast<double>(and_count(a, b + s * stride, words));
-  }
-}
-
 #ifdef LEARNBN_AVX512_POPCOUNT
-// The same with AVX-512's popcount of 8 words at once (Zen 4, Ice Lake and later), up to
-// 4 sets b per pass so that each word of a is loaded once for all of them. Whole counts:
-// the same as the portable version's.
-template <std::size_t K>
-__attribute__((target("avx512f,avx512vpopcntdq"))) inline void and_counts_avx512_k(
-    const std::uint64_t* a, const std::uint64_t* b, std::size_t stride, std::size_t words,
-    double* out) {
-  __m512i acc[K];
-  for (std::size_t k = 0; k < K; ++k) acc[k] = _mm512_setzero_si512();
-  std::size_t w = 0;
-  for (; w + 8 <= words; w += 8) {
-    const __m512i va = _mm512_loadu_si512(a + w);
-    for (std::size_t k = 0; k < K; ++k) {
-      const __m512i vb = _mm512_loadu_si512(b + k * stride + w);
-      acc[k] = _mm512_add_epi64(acc[k], _mm512_popcnt_epi64(_mm512_and_si512(va, vb)));
-    }
-  }
-  if (w < words) {
-    const __mmask8 mask = static_cast<__mmask8>((1u << (words - w)) - 1);
-    const __m512i va = _mm512_maskz_loadu_epi64(mask, a + w);
-    for (std::size_t k = 0; k < K; ++k) {
-      const __m512i vb = _mm512_maskz_loadu_epi64(mask, b + k * stride + w);
-      acc[k] = _mm512_add_epi64(acc[k], _mm512_popcnt_epi64(_mm512_and_si512(va, vb)));
-    }
-  }
-  for (std::size_t k = 0; k < K; ++k) out[k] = static_cast<double>(_mm512_reduce_add_epi64(acc[k]));
-}
-
 inline bool cpu_has_avx512_popcount() {
   static const bool has =
       __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
   return has;
 }
 #endif
+
+// sums[k] += the rows in both a + offset and b[k] + offset (k < m), each `words` words.
+inline void and_counts_add_portable(const std::uint64_t* a, const std::uint64_t* const* b,
+                                    std::size_t m, std::size_t offset, std::size_t words,
+                                    std::uint64_t* sums) {
+  for (std::size_t k = 0; k < m; ++k) sums[k] += and_count(a + offset, b[k] + offset, words);
+}
+
+#ifdef LEARNBN_AVX512_POPCOUNT
+// The same for K sets b and A sets a (1 or 2) at once with AVX-512's popcount: each
+// word is loaded once for all the pairs it is in, and the A * K sums stay in registers
+// (the unrolled loops: GCC at -O2 does not unroll them itself and then keeps the sums in
+// memory, several times slower). sums[i * stride + k] gets the pairs of a[i].
+template <std::size_t A, std::size_t K>
+__attribute__((target("avx512f,avx512vpopcntdq"))) inline void and_counts_add_avx512_k(
+    const std::uint64_t* const* a, const std::uint64_t* const* b, std::size_t offset,
+    std::size_t words, std::uint64_t* sums, std::size_t stride) {
+  __m512i acc[A][K];
+  const std::uint64_t* ai[A];
+  const std::uint64_t* bk[K];
+#pragma GCC unroll 2
+  for (std::size_t i = 0; i < A; ++i) {
+    ai[i] = a[i] + offset;
+#pragma GCC unroll 4
+    for (std::size_t k = 0; k < K; ++k) acc[i][k] = _mm512_setzero_si512();
+  }
+#pragma GCC unroll 4
+  for (std::size_t k = 0; k < K; ++k) bk[k] = b[k] + offset;
+  const std::size_t whole = words / 8 * 8;
+  const __mmask8 tail = static_cast<__mmask8>((1u << (words - whole)) - 1);
+  for (std::size_t w = 0; w < words; w += 8) {
+    const __mmask8 mask = w < whole ? static_cast<__mmask8>(0xff) : tail;
+    __m512i va[A];
+#pragma GCC unroll 2
+    for (std::size_t i = 0; i < A; ++i) va[i] = _mm512_maskz_loadu_epi64(mask, ai[i] + w);
+#pragma GCC unroll 4
+    for (std::size_t k = 0; k < K; ++k) {
+      const __m512i vb = _mm512_maskz_loadu_epi64(mask, bk[k] + w);
+#pragma GCC unroll 2
+      for (std::size_t i = 0; i < A; ++i) {
+        acc[i][k] =
+            _mm512_add_epi64(acc[i][k], _mm512_popcnt_epi64(_mm512_and_si512(va[i], vb)));
+      }
+    }
+  }
+#pragma GCC unroll 2
+  for (std::size_t i = 0; i < A; ++i) {
+#pragma GCC unroll 4
+    for (std::size_t k = 0; k < K; ++k) {
+      sums[i * stride + k] += static_cast<std::uint64_t>(_mm512_reduce_add_epi64(acc[i][k]));
+    }
+  }
+}
+
+template <std::size_t A>
+__attribute__((target("avx512f,avx512vpopcntdq"))) inline void and_counts_add_avx512(
+    const std::uint64_t* const* a, const std::uint64_t* const* b, std::size_t m,
+    std::size_t offset, std::size_t words, std::uint64_t* sums, std::size_t stride) {
+  for (std::size_t s = 0; s < m; s += 4, b += 4, sums += 4) {
+    switch (std::min<std::size_t>(m - s, 4)) {
+      case 1: and_counts_add_avx512_k<A, 1>(a, b, offset, words, sums, stride); break;
+      case 2: and_counts_add_avx512_k<A, 2>(a, b, offset, words, sums, stride); break;
+      case 3: and_counts_add_avx512_k<A, 3>(a, b, offset, words, sums, stride); break;
+      default: and_counts_add_avx512_k<A, 4>(a, b, offset, words, sums, stride); break;
+    }
+  }
+}
+#endif
+
+inline void and_counts_add(const std::uint64_t* a, const std::uint64_t* const* b, std::size_t m,
+                           std::size_t offset, std::size_t words, std::uint64_t* sums) {
+#ifdef LEARNBN_AVX512_POPCOUNT
+  if (cpu_has_avx512_popcount()) return and_counts_add_avx512<1>(&a, b, m, offset, words, sums, 0);
+#endif
+  and_counts_add_portable(a, b, m, offset, words, sums);
+}
+
+// and_counts_add() of a0 into sums0 and of a1 into sums1, each word of b read once.
+inline void and_counts_add_two(const std::uint64_t* a0, const std::uint64_t* a1,
+                               const std::uint64_t* const* b, std::size_t m, std::size_t offset,
+                               std::size_t words, std::uint64_t* sums0, std::uint64_t* sums1) {
+#ifdef LEARNBN_AVX512_POPCOUNT
+  if (cpu_has_avx512_popcount()) {
+    const std::uint64_t* a[2] = {a0, a1};
+    return and_counts_add_avx512<2>(a, b, m, offset, words, sums0,
+                                    static_cast<std::size_t>(sums1 - sums0));
+  }
+#endif
+  and_counts_add_portable(a0, b, m, offset, words, sums0);
+  and_counts_add_portable(a1, b, m, offset, words, sums1);
+}
 
 // to = a & b; returns the rows in it.
 inline std::uint64_t and_store_portable(const std::uint64_t* a, const std::uint64_t* b,
@@ -118,56 +173,37 @@ inline std::uint64_t and_store(const std::uint64_t* a, const std::uint64_t* b, s
   return and_store_portable(a, b, to, words);
 }
 
-inline void and_counts(const std::uint64_t* a, const std::uint64_t* b, std::size_t stride,
-                       std::size_t m, std::size_t words, double* out) {
-#ifdef LEARNBN_AVX512_POPCOUNT
-  if (cpu_has_avx512_popcount()) {
-    for (std::size_t s = 0; s < m; s += 4, b += 4 * stride, out += 4) {
-      switch (std::min<std::size_t>(m - s, 4)) {
-        case 1: and_counts_avx512_k<1>(a, b, stride, words, out); break;
-        case 2: and_counts_avx512_k<2>(a, b, stride, words, out); break;
-        case 3: and_counts_avx512_k<3>(a, b, stride, words, out); break;
-        default: and_counts_avx512_k<4>(a, b, stride, words, out); break;
-      }
-    }
-    return;
-  }
-#endif
-  and_counts_portable(a, b, stride, m, words, out);
-}
-
-// out[s] = the rows in both a and b + s * stride (s < m) where a's words outside
+// sums[s] = the rows in both a and b[s] (s < m) where a's words outside
 // nonzero[0 .. count) are all 0: the words of a sparse cell alone. Whole counts: the
-// same as and_counts()'s.
-inline void and_counts_sparse_portable(const std::uint64_t* a, const std::uint64_t* b,
-                                       std::size_t stride, std::size_t m,
-                                       const std::uint32_t* nonzero, std::size_t count,
-                                       double* out) {
-  for (std::size_t s = 0; s < m; ++s, b += stride) {
+// same as and_counts_add()'s over all the words.
+inline void and_counts_sparse_portable(const std::uint64_t* a, const std::uint64_t* const* b,
+                                       std::size_t m, const std::uint32_t* nonzero,
+                                       std::size_t count, std::uint64_t* sums) {
+  for (std::size_t s = 0; s < m; ++s) {
     std::uint64_t n = 0;
     for (std::size_t i = 0; i < count; ++i) {
-      n += static_cast<std::uint64_t>(__builtin_popcountll(a[nonzero[i]] & b[nonzero[i]]));
+      n += static_cast<std::uint64_t>(__builtin_popcountll(a[nonzero[i]] & b[s][nonzero[i]]));
     }
-    out[s] = static_cast<double>(n);
+    sums[s] = n;
   }
 }
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target("popcnt"))) inline void and_counts_sparse_popcnt(
-    const std::uint64_t* a, const std::uint64_t* b, std::size_t stride, std::size_t m,
-    const std::uint32_t* nonzero, std::size_t count, double* out) {
-  and_counts_sparse_portable(a, b, stride, m, nonzero, count, out);
+    const std::uint64_t* a, const std::uint64_t* const* b, std::size_t m,
+    const std::uint32_t* nonzero, std::size_t count, std::uint64_t* sums) {
+  and_counts_sparse_portable(a, b, m, nonzero, count, sums);
 }
 #endif
-inline void and_counts_sparse(const std::uint64_t* a, const std::uint64_t* b, std::size_t stride,
+inline void and_counts_sparse(const std::uint64_t* a, const std::uint64_t* const* b,
                               std::size_t m, const std::uint32_t* nonzero, std::size_t count,
-                              double* out) {
+                              std::uint64_t* sums) {
 #if defined(__x86_64__) && defined(__GNUC__)
   if (cpu_has_popcnt()) {
-    and_counts_sparse_popcnt(a, b, stride, m, nonzero, count, out);
+    and_counts_sparse_popcnt(a, b, m, nonzero, count, sums);
     return;
   }
 #endif
-  and_counts_sparse_portable(a, b, stride, m, nonzero, count, out);
+  and_counts_sparse_portable(a, b, m, nonzero, count, sums);
 }
 
 class BitTables {
@@ -237,30 +273,67 @@ class BitTables {
   // test's layout, `out` is the table in ThreeWayTable's layout.
   void count(const std::vector<int>& shared, int free, std::size_t inner,
              std::vector<double>& out) {
+    count_each(shared, &free, 1, inner, &out);
+  }
+
+  // The tables of the free variables frees[0 .. m) given `shared`, each into outs[k] as
+  // count() would. The words are visited in blocks, each block of a shared cell
+  // against every free state in turn, so that the free variables' sets are read from
+  // the cache and each shared cell's once for them all (a free variable at a time
+  // would read every shared cell again for each). Whole counts: the same in any order.
+  void count_each(const std::vector<int>& shared, const int* frees, std::size_t m,
+                  std::size_t inner, std::vector<double>* outs) {
     const Level& level = shared.empty() ? all_rows() : cells_of(shared);
-    const std::size_t states = static_cast<std::size_t>(rows_->columns[free].cardinality);
+    free_sets_.clear();
+    for (std::size_t k = 0; k < m; ++k) {
+      const std::vector<std::uint64_t>& bits = (*bits_)[frees[k]];
+      const std::size_t states = static_cast<std::size_t>(rows_->columns[frees[k]].cardinality);
+      for (std::size_t s = 0; s + 1 < states; ++s) free_sets_.push_back(&bits[s * words_]);
+    }
+    const std::size_t sets = free_sets_.size();
+    both_.assign(level.size() * sets, 0);
+    dense_.clear();
+    for (std::size_t j = 0; sets > 0 && j < level.size(); ++j) {
+      const std::uint32_t from = level.nonzero_begin[j], to = level.nonzero_begin[j + 1];
+      if (from == to) {
+        dense_.push_back(j);
+      } else {  // a sparse cell: its non-zero words alone
+        and_counts_sparse(&level.bits[j * words_], free_sets_.data(), sets,
+                          level.nonzero.data() + from, to - from, &both_[j * sets]);
+      }
+    }
+    for (std::size_t from = 0; !dense_.empty() && from < words_; from += kBlockWords) {
+      const std::size_t words = std::min(kBlockWords, words_ - from);
+      std::size_t d = 0;
+      for (; d + 2 <= dense_.size(); d += 2) {  // two cells a pass: fewer loads a pair
+        const std::size_t j = dense_[d], i = dense_[d + 1];
+        and_counts_add_two(&level.bits[j * words_], &level.bits[i * words_], free_sets_.data(),
+                           sets, from, words, &both_[j * sets], &both_[i * sets]);
+      }
+      if (d < dense_.size()) {
+        const std::size_t j = dense_[d];
+        and_counts_add(&level.bits[j * words_], free_sets_.data(), sets, from, words,
+                       &both_[j * sets]);
+      }
+    }
     std::size_t cells = 1;
     for (int v : shared) cells *= static_cast<std::size_t>(rows_->columns[v].cardinality);
-    out.assign(cells * states, 0.0);
-    const std::vector<std::uint64_t>& free_bits = (*bits_)[free];
-    for (std::size_t j = 0; j < level.size(); ++j) {
-      const std::uint64_t* rows_j = &level.bits[j * words_];
-      const std::size_t b = level.cell[j];
-      const std::size_t base = (b % inner) + inner * states * (b / inner);
-      double rest = level.rows[j];
-      both_.resize(states);
-      const std::uint32_t from = level.nonzero_begin[j], to = level.nonzero_begin[j + 1];
-      if (from < to) {  // a sparse cell: its non-zero words alone
-        and_counts_sparse(rows_j, free_bits.data(), words_, states - 1,
-                          level.nonzero.data() + from, to - from, both_.data());
-      } else {
-        and_counts(rows_j, free_bits.data(), words_, states - 1, words_, both_.data());
+    for (std::size_t k = 0, set = 0; k < m; ++k) {
+      const std::size_t states = static_cast<std::size_t>(rows_->columns[frees[k]].cardinality);
+      std::vector<double>& out = outs[k];
+      out.assign(cells * states, 0.0);
+      for (std::size_t j = 0; j < level.size(); ++j) {
+        const std::size_t b = level.cell[j];
+        const std::size_t base = (b % inner) + inner * states * (b / inner);
+        double rest = level.rows[j];
+        for (std::size_t s = 0; s + 1 < states; ++s) {
+          const double both = static_cast<double>(both_[j * sets + set + s]);
+          out[base + inner * s] = both;
+          rest -= both;
+        }
+        out[base + inner * (states - 1)] = rest;
       }
-      for (std::size_t s = 0; s + 1 < states; ++s) {
-        out[base + inner * s] = both_[s];
-        rest -= both_[s];
-      }
-      out[base + inner * (states - 1)] = rest;
+      set += states - 1;
     }
   }
 
@@ -270,6 +343,9 @@ class BitTables {
   // than its words over this (most words of a deep cell are 0: mmpc() on hailfinder).
   static constexpr std::uint64_t kSparseRows = 4;
   static constexpr std::size_t kMaxKeptBytes = 32u << 20;  // per tester (thread)
+  // count_each()'s block: a shared cell's block stays in the first-level cache, and the
+  // free sets' blocks (alarm: up to 48) in the second.
+  static constexpr std::size_t kBlockWords = 512;
 
   // The observed cells of a leading part of the shared variables: their mixed-radix
   // index, rows and bit sets (words_ words each).
@@ -415,7 +491,9 @@ class BitTables {
   std::map<std::vector<int>, std::shared_ptr<Level>> kept_;  // cells_of()'s kept lists
   std::vector<std::vector<std::uint64_t>> last_;              // last_state()'s sets
   std::size_t kept_bytes_ = 0;
-  std::vector<double> both_;   // count()'s scratch
+  std::vector<const std::uint64_t*> free_sets_;  // count_each()'s scratch
+  std::vector<std::size_t> dense_;  // count_each()'s cells without listed words
+  std::vector<std::uint64_t> both_;
 };
 
 }  // namespace learnbn

@@ -12,6 +12,10 @@
 #include <vector>
 
 #include "../util/bits.hpp"
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(LEARNBN_NO_AVX)
+#include <immintrin.h>
+#define LEARNBN_AVX512_BYTES 1
+#endif
 #include "count_dense.hpp"
 #include "data.hpp"
 #include "family_base.hpp"
@@ -36,12 +40,19 @@ class ColumnBits {
 
  private:
   // One pass per state, each word assembled in a register without a branch: a branch
-  // on the code per row mispredicts on every change of state.
+  // on the code per row mispredicts on every change of state. Byte codes where the CPU
+  // has AVX-512BW: one compare of 64 codes gives a whole word of each state.
   void build(int var) {
     const std::size_t n = data_.n_rows, words = (n + 63) / 64;
     const Column& column = data_.columns[var];
     std::vector<std::uint64_t>& bits = bits_[var];
     bits.resize(static_cast<std::size_t>(column.cardinality - 1) * words);
+#ifdef LEARNBN_AVX512_BYTES
+    if (column.small && cpu_has_avx512bw()) {
+      build_bytes_avx512(column.small, n, column.cardinality - 1, words, bits.data());
+      return;
+    }
+#endif
     column.with_codes([&](const auto* code) {
       for (int state = 0; state + 1 < column.cardinality; ++state) {
         std::uint64_t* set = bits.data() + static_cast<std::size_t>(state) * words;
@@ -56,6 +67,30 @@ class ColumnBits {
       }
     });
   }
+
+#ifdef LEARNBN_AVX512_BYTES
+  static bool cpu_has_avx512bw() {
+    static const bool has =
+        __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+    return has;
+  }
+
+  // The sets of states 0 .. states - 1 (word w of state s at out[s * words + w]) from
+  // byte codes, 64 rows a compare; no bit past the last row is set.
+  __attribute__((target("avx512f,avx512bw"))) static void build_bytes_avx512(
+      const std::uint8_t* code, std::size_t n, int states, std::size_t words,
+      std::uint64_t* out) {
+    for (std::size_t w = 0; w < words; ++w) {
+      const std::size_t left = n - 64 * w;
+      const __mmask64 rows = left >= 64 ? ~__mmask64(0) : (__mmask64(1) << left) - 1;
+      const __m512i codes = _mm512_maskz_loadu_epi8(rows, code + 64 * w);
+      for (int s = 0; s < states; ++s) {
+        const __mmask64 hit = _mm512_cmpeq_epi8_mask(codes, _mm512_set1_epi8(static_cast<char>(s)));
+        out[static_cast<std::size_t>(s) * words + w] = hit & rows;
+      }
+    }
+  }
+#endif
 
   const DataView& data_;
   std::vector<std::vector<std::uint64_t>> bits_;
