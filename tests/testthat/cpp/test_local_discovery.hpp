@@ -323,8 +323,8 @@ inline void test_local_focus() {
 // candidates of 2 to 11 states (a window of 16 and one of 3, ordered by states), X2's
 // terms in the lanes of vectors and G2's one by one, on 1,500 rows (most cells of
 // (target, z) unobserved or holding a row or two), with and without weights and with
-// the bit sets attached (deep cells sparse: their non-zero words listed, bit_tables.hpp),
-// counted in 16 bits (fewer than 65,536 cases) and in 32 (weights summing to more):
+// the bit sets attached (bit_tables.hpp), counted in 16 bits (fewer than 65,536 cases)
+// and in 32 (weights summing to more):
 // every p-value is the test's run alone, bit for bit.
 inline void test_local_batch_windows() {
   std::mt19937 rng(3605);
@@ -356,20 +356,6 @@ inline void test_local_batch_windows() {
       }
     }
   }
-  // The listed words of a sparse cell give and_counts_add()'s counts over all its words.
-  std::vector<std::uint64_t> a(50, 0), b(5 * 50);
-  for (std::uint64_t& w : b) w = (static_cast<std::uint64_t>(rng()) << 32) ^ rng();
-  std::vector<std::uint32_t> listed;
-  for (std::uint32_t w = 0; w < 50; w += 1 + rng() % 7) {
-    a[w] = (static_cast<std::uint64_t>(rng()) << 32) ^ rng() ^ 1u;
-    listed.push_back(w);
-  }
-  const std::uint64_t* words_of[5];
-  for (int s = 0; s < 5; ++s) words_of[s] = &b[s * 50];
-  std::uint64_t dense[5] = {0, 0, 0, 0, 0}, sparse[5];
-  and_counts_add(a.data(), words_of, 5, 0, 50, dense);
-  and_counts_sparse(a.data(), words_of, 5, listed.data(), listed.size(), sparse);
-  CHECK(std::equal(dense, dense + 5, sparse));
 }
 
 inline void run_local_discovery_tests() {

@@ -12,9 +12,8 @@
 // candidate free), going through the subsets of a set for one candidate after another:
 // the cells of whole shared lists are also kept (within a memory bound), so each is
 // split once. Empty cells are dropped as soon as a split finds them, so deep splits
-// cost what their observed cells cost, and the non-zero words of sparse cells are
-// listed, so that their tables AND those words alone. The AND-and-popcount kernels use
-// AVX-512's popcount where the CPU has it (integer counts: the same in any version).
+// cost what their observed cells cost. The AND-and-popcount kernels use AVX-512's
+// popcount where the CPU has it (integer counts: the same in any version).
 //
 // The rows are those of complete, unweighted, byte-coded data: when the tests run on
 // the distinct rows (data/distinct_rows.hpp), these are the original rows, which give
@@ -173,39 +172,6 @@ inline std::uint64_t and_store(const std::uint64_t* a, const std::uint64_t* b, s
   return and_store_portable(a, b, to, words);
 }
 
-// sums[s] = the rows in both a and b[s] (s < m) where a's words outside
-// nonzero[0 .. count) are all 0: the words of a sparse cell alone. Whole counts: the
-// same as and_counts_add()'s over all the words.
-inline void and_counts_sparse_portable(const std::uint64_t* a, const std::uint64_t* const* b,
-                                       std::size_t m, const std::uint32_t* nonzero,
-                                       std::size_t count, std::uint64_t* sums) {
-  for (std::size_t s = 0; s < m; ++s) {
-    std::uint64_t n = 0;
-    for (std::size_t i = 0; i < count; ++i) {
-      n += static_cast<std::uint64_t>(__builtin_popcountll(a[nonzero[i]] & b[s][nonzero[i]]));
-    }
-    sums[s] = n;
-  }
-}
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("popcnt"))) inline void and_counts_sparse_popcnt(
-    const std::uint64_t* a, const std::uint64_t* const* b, std::size_t m,
-    const std::uint32_t* nonzero, std::size_t count, std::uint64_t* sums) {
-  and_counts_sparse_portable(a, b, m, nonzero, count, sums);
-}
-#endif
-inline void and_counts_sparse(const std::uint64_t* a, const std::uint64_t* const* b,
-                              std::size_t m, const std::uint32_t* nonzero, std::size_t count,
-                              std::uint64_t* sums) {
-#if defined(__x86_64__) && defined(__GNUC__)
-  if (cpu_has_popcnt()) {
-    and_counts_sparse_popcnt(a, b, m, nonzero, count, sums);
-    return;
-  }
-#endif
-  and_counts_sparse_portable(a, b, m, nonzero, count, sums);
-}
-
 class BitTables {
  public:
   // Counts from the rows of `rows` (a view that outlives this object) with the column bit
@@ -292,26 +258,15 @@ class BitTables {
     }
     const std::size_t sets = free_sets_.size();
     both_.assign(level.size() * sets, 0);
-    dense_.clear();
-    for (std::size_t j = 0; sets > 0 && j < level.size(); ++j) {
-      const std::uint32_t from = level.nonzero_begin[j], to = level.nonzero_begin[j + 1];
-      if (from == to) {
-        dense_.push_back(j);
-      } else {  // a sparse cell: its non-zero words alone
-        and_counts_sparse(&level.bits[j * words_], free_sets_.data(), sets,
-                          level.nonzero.data() + from, to - from, &both_[j * sets]);
-      }
-    }
-    for (std::size_t from = 0; !dense_.empty() && from < words_; from += kBlockWords) {
+    for (std::size_t from = 0; sets > 0 && from < words_; from += kBlockWords) {
       const std::size_t words = std::min(kBlockWords, words_ - from);
-      std::size_t d = 0;
-      for (; d + 2 <= dense_.size(); d += 2) {  // two cells a pass: fewer loads a pair
-        const std::size_t j = dense_[d], i = dense_[d + 1];
-        and_counts_add_two(&level.bits[j * words_], &level.bits[i * words_], free_sets_.data(),
-                           sets, from, words, &both_[j * sets], &both_[i * sets]);
+      std::size_t j = 0;
+      for (; j + 2 <= level.size(); j += 2) {  // two cells a pass: fewer loads a pair
+        and_counts_add_two(&level.bits[j * words_], &level.bits[(j + 1) * words_],
+                           free_sets_.data(), sets, from, words, &both_[j * sets],
+                           &both_[(j + 1) * sets]);
       }
-      if (d < dense_.size()) {
-        const std::size_t j = dense_[d];
+      if (j < level.size()) {
         and_counts_add(&level.bits[j * words_], free_sets_.data(), sets, from, words,
                        &both_[j * sets]);
       }
@@ -339,9 +294,6 @@ class BitTables {
 
  private:
   static constexpr std::size_t kMinRows = 256;
-  // A cell is sparse, its non-zero words listed and ANDed alone, when its rows are fewer
-  // than its words over this (most words of a deep cell are 0: mmpc() on hailfinder).
-  static constexpr std::uint64_t kSparseRows = 4;
   static constexpr std::size_t kMaxKeptBytes = 32u << 20;  // per tester (thread)
   // count_each()'s block: a shared cell's block stays in the first-level cache, and the
   // free sets' blocks (alarm: up to 48) in the second.
@@ -369,9 +321,6 @@ class BitTables {
     std::vector<std::size_t> cell;
     std::vector<double> rows;
     Words bits;
-    // The non-zero words of sparse cells: cell j's are nonzero[nonzero_begin[j] ..
-    // nonzero_begin[j + 1]), none listed for the others.
-    std::vector<std::uint32_t> nonzero, nonzero_begin;
     std::size_t size() const { return cell.size(); }
   };
 
@@ -385,7 +334,6 @@ class BitTables {
     if (everything_.size() == 0) {
       everything_.cell.assign(1, 0);
       everything_.rows.assign(1, static_cast<double>(rows_->n_rows));
-      everything_.nonzero_begin.assign(2, 0);
       everything_.bits.fresh(words_);
       for (std::size_t w = 0; w < words_; ++w) everything_.bits[w] = ~std::uint64_t(0);
       // No bit past the last row: the last state's rows are found by complement.
@@ -438,8 +386,6 @@ class BitTables {
     const std::vector<std::uint64_t>& last = last_state(var);
     to.cell.clear();
     to.rows.clear();
-    to.nonzero.clear();
-    to.nonzero_begin.assign(1, 0);
     to.bits.fresh(from.size() * r * words_);
     std::size_t kept = 0;
     for (std::size_t j = 0; j < from.size(); ++j) {
@@ -450,20 +396,11 @@ class BitTables {
         if (n > 0) {
           to.cell.push_back(from.cell[j] + k * stride);
           to.rows.push_back(static_cast<double>(n));
-          if (n * kSparseRows < words_) list_nonzero(&to.bits[kept * words_], to.nonzero);
-          to.nonzero_begin.push_back(static_cast<std::uint32_t>(to.nonzero.size()));
           ++kept;
         }
       }
     }
     to.bits.size = kept * words_;
-  }
-
-  // Appends the indices of the non-zero words among set[0 .. words_) to `to`.
-  void list_nonzero(const std::uint64_t* set, std::vector<std::uint32_t>& to) const {
-    for (std::size_t w = 0; w < words_; ++w) {
-      if (set[w]) to.push_back(static_cast<std::uint32_t>(w));
-    }
   }
 
   // The rows in the last state of `var` (in none of the others), built on first use.
@@ -492,7 +429,6 @@ class BitTables {
   std::vector<std::vector<std::uint64_t>> last_;              // last_state()'s sets
   std::size_t kept_bytes_ = 0;
   std::vector<const std::uint64_t*> free_sets_;  // count_each()'s scratch
-  std::vector<std::size_t> dense_;  // count_each()'s cells without listed words
   std::vector<std::uint64_t> both_;
 };
 
