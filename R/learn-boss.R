@@ -44,7 +44,8 @@
 #'   to 10^6); the best result is kept (causal-learn's `numStarts` minus one). A single
 #'   run is a local search over orders; a few restarts often find better graphs.
 #' @param bes If `TRUE`, each run ends as in Tetrad's BOSS with backward equivalence
-#'   search: GES's phases (see [ges()]) from the class of the run's DAG, keeping a DAG of
+#'   search: GES's phases (see [ges()], at most 8 nodes per operator as its `max_subset`
+#'   default) from the class of the run's DAG, keeping a DAG of
 #'   the class found when it scores higher. A run stops where no single node moves to a
 #'   better position, which can keep an arc that only two moves remove; this step removes
 #'   it. Unlike Tetrad, when it raises the score the run sweeps again from a topological

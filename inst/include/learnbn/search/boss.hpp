@@ -61,9 +61,18 @@ inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int
 // moves to a better position, which can leave an extra arc that needs two moves to drop
 // (on a collider, the order D, C, B, A: C's children A and B joined). GES's phases from
 // the class of the run's DAG (the forward one rarely adds anything there) remove it.
+// GES's phases inside BOSS (BES and boss()'s ges_start) choose at most 8 nodes per
+// operator, as ges() does by default: BDeu gives some of munin's nodes 15-22 parents, and
+// enumerating every subset of such neighbourhoods filled 24 GB.
+inline GesOptions boss_ges_options() {
+  GesOptions options;
+  options.max_subset = 8;
+  return options;
+}
+
 inline void polish(SearchResult& found, FamilyScorer& scorer, const Constraints& k,
                    const InterruptCheck& check) {
-  Ges ges(scorer, k, GesOptions(), check);
+  Ges ges(scorer, k, boss_ges_options(), check);
   SearchResult polished = ges.run(parent_lists(found.dag));
   if (polished.score > found.score + improvement_margin(found.score)) {
     found.dag = polished.dag;

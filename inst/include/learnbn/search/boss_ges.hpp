@@ -13,18 +13,16 @@
 
 namespace learnbn {
 
-// BOSS's runs (boss()), then GES (its phases, at most 8 nodes per operator as in ges()'s
-// default) from the class of `start` (which holds the required arcs, as for Ges::run),
-// and one BOSS run from a random topological order of GES's DAG; the better result is
-// kept (the random runs' on a tie). The trace and the counts cover both.
+// BOSS's runs (boss()), then GES (its phases, boss_ges_options()) from the class of
+// `start` (which holds the required arcs, as for Ges::run), and one BOSS run from a random
+// topological order of GES's DAG; the better result is kept (the random runs' on a tie).
+// The trace and the counts cover both.
 inline SearchResult boss_with_ges_start(FamilyScorer& scorer, const Constraints& k,
                                         const Dag& start, const PermutationOptions& options,
                                         Random& rng, const InterruptCheck& check,
                                         const DataView* data = nullptr) {
   SearchResult best = boss(scorer, k, start, options, rng, check, data);
-  GesOptions ges_options;
-  ges_options.max_subset = 8;
-  Ges ges(scorer, k, ges_options, check);
+  Ges ges(scorer, k, boss_ges_options(), check);
   const SearchResult from = ges.run(parent_lists(start));
   PermutationOptions one = options;
   one.starts = 1;
