@@ -59,6 +59,11 @@
 #'   it raised the score by 8 to 425 and took the CPDAG closer to the true one on four of
 #'   them (SHD alarm 10 to 4, insurance 37 to 15, hailfinder 57 to 52, andes 179 to 131;
 #'   win95pts 97 to 100), for 1.0 to 1.4 times the CPU time (`bench/search-accuracy.R`).
+#'   Where a node of the class would have more GES operators than
+#'   `options(learnbn.max_memory)` allows (see [learnbn-package]; on munin at 10,000
+#'   rows, 25 columns that show one state form a clique of undirected edges), BES is
+#'   left out with a warning of class `learnbn_warning_too_large` and `info$bes` is
+#'   `FALSE`; the same holds for `ges_start`.
 #' @param ges_start If `TRUE`, after the runs from random orders one more run starts from
 #'   a topological order of [ges()]'s result (GES's phases from the class of `start`, at
 #'   most 8 nodes per operator), and its result is kept when it scores higher. BOSS's
@@ -126,7 +131,27 @@ check_bes <- function(bes, search, arg = "bes", call = rlang::caller_env()) {
 # Runs a permutation search (boss(), grasp()) and wraps its DAG.
 permutation_search <- function(search, algorithm, options, steps, extra = list()) {
   result <- call_search(search, algorithm, options)
+  for (phase in intersect(c("bes", "ges_start"), names(extra))) {
+    extra[[phase]] <- extra[[phase]] && !ges_phase_skipped(result, phase, search$nodes)
+    result$counts[[paste0(phase, "_skipped")]] <- NULL
+  }
   steps <- cli::pluralize(steps, .envir = list2env(result$counts))
   info <- search_info(result, search, algorithm, steps, extra)
   new_bn_graph(result$amat, "dag", score = result$score, info = info)
+}
+
+# boss() leaves out BES (`phase` "bes") or the ges_start run where a node of the class has
+# more GES operators than the memory limit allows: the core's count <phase>_skipped names
+# the node (1-based; 0 when it ran). Warns and returns TRUE when it did.
+ges_phase_skipped <- function(result, phase, nodes) {
+  node <- result$counts[[paste0(phase, "_skipped")]]
+  if (is.null(node) || node == 0) return(FALSE)
+  name <- nodes[node]
+  what <- if (phase == "bes") "BES" else "the run from GES's result ({.arg ges_start})"
+  lbn_warn(c(paste0("{.fn boss} left out ", what, "."),
+             "i" = too_many_operators(result$max_operators),
+             "i" = paste0("Raise the limit with {.code options(learnbn.max_memory = <bytes>)} ",
+                          "or set {.code ", phase, " = FALSE}.")),
+           "too_large")
+  TRUE
 }

@@ -16,8 +16,12 @@
 #'   [simulate_data()], the adjacency matrix of [random_gaussian_fit()], the graphs kept
 #'   by [bootstrap_arcs()] and the traces of the MCMC samplers ([structure_mcmc()] and
 #'   the others); each fails at once with an error of class `learnbn_error_too_large`
-#'   stating the size and the bytes it would need. [exact_search()] has its own
-#'   `max_memory` argument.
+#'   stating the size and the bytes it would need. It also bounds the operators one
+#'   node may have in the phases of [ges()] and [gies()] (about 64 bytes each; more
+#'   than 15.6 million at the default), counted before they are built: past it [ges()]
+#'   and [gies()] fail with an error of class `learnbn_error_too_large` naming the node,
+#'   and [boss()] leaves out BES or its `ges_start` run with a warning of class
+#'   `learnbn_warning_too_large`. [exact_search()] has its own `max_memory` argument.
 #' * `learnbn.threads` (default `1`): the number of threads of every learner and of
 #'   [network_score()] whose `threads` argument is left at `NULL`. The results do not
 #'   depend on it. A value that is not a whole number in \[1, 1024\] fails with an error

@@ -210,13 +210,30 @@ call_search <- function(search, algorithm, options = list(), on_restart = NULL,
                         progress = NULL) {
   # An internal switch for the tests: FALSE counts every family over all rows.
   options$count_groups <- !isFALSE(getOption("learnbn.count_groups"))
+  options$max_bytes <- max_memory(search$call)
   spec <- score_spec(search$score, search$nodes)
   result <- cpp_search(search$data, spec, search$knowledge, search$start,
                        algorithm, options, search$threads, search$expected, on_restart, progress)
   check_completion_memory(result, search$expected$options, search$call)
+  if (!is.null(result$too_large)) {
+    name <- search$nodes[result$too_large]
+    lbn_abort(c(too_many_operators(result$max_operators),
+                "i" = paste0("Use a smaller {.arg max_subset} or {.arg max_parents}, or raise ",
+                             "the limit with {.code options(learnbn.max_memory = <bytes>)}.")),
+              "too_large", call = search$call)
+  }
   dimnames(result$amat) <- list(search$nodes, search$nodes)
   if (!is.null(result$dag)) dimnames(result$dag) <- dimnames(result$amat)
   result
+}
+
+# The cli text of GES's operator limit (search/ges_operators.hpp): node `name` (a
+# variable where the text is formatted) had more operators than `limit`, which
+# options(learnbn.max_memory) sets.
+too_many_operators <- function(limit) {
+  limit <- format(round(limit), big.mark = ",", scientific = FALSE)
+  paste0("Node {.val {name}} has more than ", limit, " GES operators: its neighbours in ",
+         "the equivalence class form a large clique (columns that show one state do this).")
 }
 
 # A search over DAGs by arc moves, wrapped: a bn_graph DAG whose info is search_info()'s

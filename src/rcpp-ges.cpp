@@ -3,12 +3,18 @@
 #include <string>
 #include <vector>
 #include <learnbn/search/ges.hpp>
+#include <learnbn/search/ges_operators.hpp>
 #include "rcpp-search.h"
+
+double ges_operator_limit(const Rcpp::List& options) {
+  return Rcpp::as<double>(options["max_bytes"]) / learnbn::kGesBytesPerOperator;
+}
 
 // options$max_subset: the largest set T of an insert and kept set of a delete.
 learnbn::SearchResult run_ges(SearchCall& call) {
   learnbn::GesOptions options;
   options.max_subset = limit_from_r<int>(Rcpp::as<double>(call.options["max_subset"]), INT_MAX);
+  options.max_operators = ges_operator_limit(call.options);
   // gies(): a logical matrix, one row per intervention target, one column per node.
   if (call.options.containsElementNamed("targets")) {
     const Rcpp::LogicalMatrix targets = call.options["targets"];

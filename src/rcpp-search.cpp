@@ -7,6 +7,7 @@
 #include <string>
 #include <learnbn/missing/expected_rows_builder.hpp>
 #include <learnbn/search/genetic.hpp>
+#include <learnbn/search/ges_operators.hpp>
 #include <learnbn/search/hill_climb.hpp>
 #include <learnbn/search/local_search.hpp>
 #include <learnbn/search/simulated_annealing.hpp>
@@ -82,7 +83,9 @@ Rcpp::List search_result_list(const learnbn::SearchResult& result,
 // list(network, options) (structural EM), the data's missing cells are completed under
 // that network and every family is scored on its expected counts; the result then has
 // the expected counts of the final graph's families and the number of completions kept
-// (or is list(error) when the completions would exceed options$max_bytes).
+// (or is list(error) when the completions would exceed options$max_bytes), or
+// list(too_large, max_operators) when a node has more GES operators than options$max_bytes
+// allows (the node, 1-based).
 // `on_restart`, when given, is called as on_restart(restart, score, best) as each
 // restart of hill climbing ends; `progress` gets the searches' progress stages.
 // [[Rcpp::export]]
@@ -117,7 +120,14 @@ Rcpp::List cpp_search(Rcpp::List data, Rcpp::List spec, Rcpp::List knowledge,
   SearchCall call{scorer, constraints, dag, options, threads, r_calls, rng, progress, on_restart,
                   Rcpp::List()};
   call.data = &view;
-  const learnbn::SearchResult result = runner->second(call);
+  learnbn::SearchResult result;
+  try {
+    result = runner->second(call);
+  } catch (const learnbn::OperatorLimitError& e) {  // GES's phases: call_search()'s error
+    r_calls.finish();
+    return Rcpp::List::create(Rcpp::Named("too_large") = e.node + 1,
+                              Rcpp::Named("max_operators") = e.limit);
+  }
   r_calls.finish();
   if (view.expected) {
     call.extra.push_back(expected_tables(view, result.dag), "expected_counts");

@@ -38,3 +38,7 @@ learnbn::SearchResult run_exact(SearchCall& call);
 learnbn::SearchResult run_exhaustive(SearchCall& call);
 learnbn::SearchResult run_boss(SearchCall& call);
 learnbn::SearchResult run_grasp(SearchCall& call);
+
+// GES's limit on one node's operators (GesOptions::max_operators) from R's memory limit
+// (options$max_bytes, which call_search() gives every search).
+double ges_operator_limit(const Rcpp::List& options);

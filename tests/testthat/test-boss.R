@@ -252,3 +252,37 @@ test_that("a GES run that does not score higher leaves the result as without it"
                class = "learnbn_error_not_score_equivalent")
   expect_error(boss(survey_data, ges_start = NA), class = "learnbn_error")
 })
+
+# Seven columns that show one state, as 326 of munin's do: under BDeu they join into a
+# clique of undirected edges in the class of BOSS's DAG, whose deletes (and the inserts
+# of the GES run on the way to it) pass a limit of 100 operators a node.
+test_that("BES and the ges_start run are left out, with warnings, past the memory limit", {
+  set.seed(3)
+  x <- sample(c("u", "v"), 200, TRUE)
+  d <- data.frame(X = factor(x), Y = factor(ifelse(runif(200) < 0.8, x, "w")))
+  for (j in 1:7) d[[paste0("C", j)]] <- factor(rep("a", 200), levels = c("a", "b", "c"))
+  run <- function(...) {
+    set.seed(1)
+    withCallingHandlers(boss(d, score = "bdeu", iss = 1, ...),
+                        learnbn_warning_unused_levels = function(w) invokeRestart("muffleWarning"))
+  }
+  warned <- list()
+  skipped <- withr::with_options(list(learnbn.max_memory = 64 * 100), {
+    withCallingHandlers(run(), learnbn_warning_too_large = function(w) {
+      warned[[length(warned) + 1]] <<- conditionMessage(w)
+      invokeRestart("muffleWarning")
+    })
+  })
+  expect_length(warned, 2)
+  expect_match(warned[[1]], "left out BES")
+  expect_match(warned[[2]], "left out the run from GES's result")
+  expect_match(warned[[1]], "Node \"C[1-7]\" has more than 100 GES operators")
+  plain <- run(bes = FALSE, ges_start = FALSE)
+  ran <- run()
+  expect_false(skipped$info$bes || skipped$info$ges_start)
+  expect_true(ran$info$bes && ran$info$ges_start)
+  expect_identical(skipped$amat, plain$amat)
+  expect_identical(skipped$score, plain$score)
+  expect_null(skipped$info$bes_skipped)
+  expect_true(all(plain$amat[paste0("C", 1:6), "C7"] + plain$amat["C7", paste0("C", 1:6)] == 1))
+})

@@ -260,3 +260,21 @@ test_that("ges() with the turning phase, iterated, finds pcalg's default ges()",
   expect_null(default$info$turning_steps)
   expect_gt(g$score, default$score)
 })
+
+# From the complete DAG on 8 nodes, whose class is the complete undirected graph, node A's
+# deletes are Delete(x, A, H) for each of its 7 neighbours x, with every subset of the
+# other 6 (all adjacent to x) as the kept set: 7 * 2^6 = 448 operators, counted before
+# they are built. options(learnbn.max_memory) allows 64 bytes per operator.
+test_that("a node with more GES operators than the memory limit allows is an error", {
+  set.seed(3)
+  x <- as.data.frame(matrix(rnorm(8 * 100), 100, dimnames = list(NULL, LETTERS[1:8])))
+  full <- matrix(0L, 8, 8, dimnames = list(LETTERS[1:8], LETTERS[1:8]))
+  full[upper.tri(full)] <- 1L
+  backward <- function(max_operators) {
+    withr::with_options(list(learnbn.max_memory = 64 * max_operators),
+                        ges(x, start = bn_graph(full), phases = "backward"))
+  }
+  expect_s3_class(backward(448), "bn_graph")
+  expect_error(backward(447), class = "learnbn_error_too_large")
+  expect_snapshot(backward(447), error = TRUE)
+})

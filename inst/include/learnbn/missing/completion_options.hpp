@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "../util/memory_limit.hpp"
+
 namespace learnbn {
 
 struct CompletionOptions {
@@ -31,11 +33,6 @@ struct CompletedData {
   std::vector<int> source;
   std::vector<double> row_loglik;
   std::size_t inexact_rows = 0;  // rows whose likelihood is a Monte-Carlo estimate
-};
-
-class MemoryLimitError : public std::length_error {
- public:
-  explicit MemoryLimitError(const std::string& what) : std::length_error(what) {}
 };
 
 }  // namespace learnbn

@@ -63,17 +63,28 @@ inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int
 // the class of the run's DAG (the forward one rarely adds anything there) remove it.
 // GES's phases inside BOSS (BES and boss()'s ges_start) choose at most 8 nodes per
 // operator, as ges() does by default: BDeu gives some of munin's nodes 15-22 parents, and
-// enumerating every subset of such neighbourhoods filled 24 GB.
-inline GesOptions boss_ges_options() {
+// enumerating every subset of such neighbourhoods filled 24 GB. They also stop at
+// `max_operators` operators of one node (ges_operators.hpp).
+inline GesOptions boss_ges_options(double max_operators) {
   GesOptions options;
   options.max_subset = 8;
+  options.max_operators = max_operators;
   return options;
 }
 
+// GES's phases from the class of found's DAG; their result replaces it when it scores
+// higher. When a node of that class has more than `max_operators` operators, nothing
+// changes and `too_large` gets the node (1-based; it stays as it was otherwise).
 inline void polish(SearchResult& found, FamilyScorer& scorer, const Constraints& k,
-                   const InterruptCheck& check) {
-  Ges ges(scorer, k, boss_ges_options(), check);
-  SearchResult polished = ges.run(parent_lists(found.dag));
+                   double max_operators, const InterruptCheck& check, double& too_large) {
+  Ges ges(scorer, k, boss_ges_options(max_operators), check);
+  SearchResult polished;
+  try {
+    polished = ges.run(parent_lists(found.dag));
+  } catch (const OperatorLimitError& e) {
+    too_large = e.node + 1;
+    return;
+  }
   if (polished.score > found.score + improvement_margin(found.score)) {
     found.dag = polished.dag;
     found.score = polished.score;
@@ -104,7 +115,8 @@ inline void sweep(GrowShrinkForest& forest, std::vector<int>& order, const Const
 // BOSS: from each start order, sweeps until no node moves; keeps the best order found.
 // With options.bes, a run then alternates: GES's phases from the class of its DAG and,
 // when they raise the score, sweeps again from a random topological order of their DAG
-// (an order in which single moves can lead elsewhere), until neither raises it.
+// (an order in which single moves can lead elsewhere), until neither raises it; BES is
+// left out from the first class with too many operators (the count "bes_skipped").
 // `data`, when given, lets the trees score some families without counting (the same
 // numbers; see constant_families.hpp).
 inline SearchResult boss(FamilyScorer& scorer, const Constraints& k, const Dag& start,
@@ -114,6 +126,7 @@ inline SearchResult boss(FamilyScorer& scorer, const Constraints& k, const Dag& 
   SearchResult best;
   best.score = -std::numeric_limits<double>::infinity();
   std::size_t moves = 0, sweeps = 0;
+  double bes_skipped = 0;  // the node with too many operators for BES, if any (1-based)
   std::vector<double> trace;
   const Dag empty(k.n);
   for (int s = 0; s < std::max(1, options.starts); ++s) {
@@ -121,9 +134,9 @@ inline SearchResult boss(FamilyScorer& scorer, const Constraints& k, const Dag& 
     trace.push_back(order_result(forest, order).score);
     sweep(forest, order, k, rng, check, moves, sweeps, trace);
     SearchResult found = order_result(forest, order);
-    while (options.bes) {
+    while (options.bes && bes_skipped == 0) {
       const double swept = found.score;
-      polish(found, scorer, k, check);
+      polish(found, scorer, k, options.max_operators, check, bes_skipped);
       if (!(found.score > swept + improvement_margin(swept))) break;
       order = random_order(found.dag, k, rng);
       sweep(forest, order, k, rng, check, moves, sweeps, trace);
@@ -136,7 +149,9 @@ inline SearchResult boss(FamilyScorer& scorer, const Constraints& k, const Dag& 
   }
   best.stats.iterations = moves;
   best.stats.trace = trace;
-  best.counts = {{"moves", static_cast<double>(moves)}, {"sweeps", static_cast<double>(sweeps)}};
+  best.counts = {{"moves", static_cast<double>(moves)},
+                 {"sweeps", static_cast<double>(sweeps)},
+                 {"bes_skipped", bes_skipped}};
   return best;
 }
 

@@ -16,14 +16,23 @@ namespace learnbn {
 // BOSS's runs (boss()), then GES (its phases, boss_ges_options()) from the class of
 // `start` (which holds the required arcs, as for Ges::run), and one BOSS run from a random
 // topological order of GES's DAG; the better result is kept (the random runs' on a tie).
-// The trace and the counts cover both.
+// The trace and the counts cover both. When a node has more GES operators than
+// options.max_operators, the GES run and the run from it are left out (the count
+// "ges_start_skipped" gets the node, 1-based).
 inline SearchResult boss_with_ges_start(FamilyScorer& scorer, const Constraints& k,
                                         const Dag& start, const PermutationOptions& options,
                                         Random& rng, const InterruptCheck& check,
                                         const DataView* data = nullptr) {
   SearchResult best = boss(scorer, k, start, options, rng, check, data);
-  Ges ges(scorer, k, boss_ges_options(), check);
-  const SearchResult from = ges.run(parent_lists(start));
+  Ges ges(scorer, k, boss_ges_options(options.max_operators), check);
+  SearchResult from;
+  try {
+    from = ges.run(parent_lists(start));
+  } catch (const OperatorLimitError& e) {  // the run is left out
+    best.counts.push_back({"ges_start_skipped", e.node + 1.0});
+    best.counts.push_back({"ges_run_kept", 0.0, true});
+    return best;
+  }
   PermutationOptions one = options;
   one.starts = 1;
   SearchResult run = boss(scorer, k, from.dag, one, rng, check, data);
@@ -31,12 +40,16 @@ inline SearchResult boss_with_ges_start(FamilyScorer& scorer, const Constraints&
   trace.insert(trace.end(), run.stats.trace.begin(), run.stats.trace.end());
   const std::size_t moves = best.stats.iterations + run.stats.iterations;
   std::vector<SearchCount> counts = best.counts;
-  for (std::size_t i = 0; i < counts.size(); ++i) counts[i].value += run.counts[i].value;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (counts[i].name != "bes_skipped") counts[i].value += run.counts[i].value;
+    else if (counts[i].value == 0) counts[i].value = run.counts[i].value;
+  }
   const bool kept = run.score > best.score + improvement_margin(best.score);
   if (kept) best = run;
   best.stats.trace = trace;
   best.stats.iterations = moves;
   best.counts = counts;
+  best.counts.push_back({"ges_start_skipped", 0.0});
   best.counts.push_back({"ges_run_kept", kept ? 1.0 : 0.0, true});
   return best;
 }

@@ -62,6 +62,9 @@ struct GesOptions {
   // Largest number of nodes chosen in one operator: |T| for inserts, |NA_{Y,X} \ H| for
   // deletes. Keeps the subset enumeration polynomial on dense graphs.
   int max_subset = INT_MAX;
+  // Most operators one node may have in a phase (ges_operators.hpp), counted before
+  // they are built: past it, the phase throws OperatorLimitError.
+  double max_operators = std::numeric_limits<double>::infinity();
   // GIES: the intervention targets, each a mask over the nodes (none: GES).
   std::vector<std::vector<char>> targets;
   // The phases, run in this order (pcalg's `phase`), and whether to run them all again
@@ -149,6 +152,7 @@ class Ges {
   // Applies the best valid, admissible operator of the phase while one raises the score.
   std::size_t run_phase(bool forward, std::vector<double>& trace) {
     operators_.assign(n_, {});
+    for (int y = 0; y < n_; ++y) check_operator_count(forward, y, nullptr);
     for (int y = 0; y < n_; ++y) refresh(forward, y);
     std::size_t steps = 0;
     for (;;) {
@@ -174,9 +178,12 @@ class Ges {
       trace.push_back(score_);
       ++steps;
       if (refresh_all_) {
+        for (int v = 0; v < n_; ++v) check_operator_count(forward, v, nullptr);
         for (int v = 0; v < n_; ++v) refresh(forward, v, nullptr);
         continue;
       }
+      for (int v : whole) check_operator_count(forward, v, nullptr);
+      for (int v : partial) check_operator_count(forward, v, &ends);
       for (int v : whole) refresh(forward, v, nullptr);
       for (int v : partial) refresh(forward, v, &ends);
     }
@@ -195,13 +202,13 @@ class Ges {
     for (int y = 0; y < n_; ++y) {
       if (!operators_[y].empty()) heads.emplace(operators_[y][0].delta, y);
     }
-    if (forward) prepare_paths();
+    if (forward) paths_.prepare(graph_);
     while (!heads.empty()) {
       const int y = heads.top().second;
       heads.pop();
       const Operator& op = operators_[y][position[y]++];
       if (position[y] < operators_[y].size()) heads.emplace(operators_[y][position[y]].delta, y);
-      if (forward && !paths_blocked(op)) continue;
+      if (forward && !paths_.blocked(graph_, op.x, op.y, op.chosen)) continue;
       next = graph_;
       if (forward) apply_insert(next, op); else apply_delete(next, op);
       if (!complete(next)) continue;
@@ -259,50 +266,6 @@ class Ges {
     }
   }
 
-  // For the path checks of one step: the semi-directed successors of every node (b with
-  // a -> b or a - b) and, computed on demand, the nodes reachable from each target.
-  void prepare_paths() {
-    successors_.assign(n_, {});
-    for (int a = 0; a < n_; ++a) {
-      for (int b = 0; b < n_; ++b) if (graph_.mark(a, b)) successors_[a].push_back(b);
-    }
-    reachable_.assign(n_, {});
-  }
-
-  // Marks the nodes reachable from `from` along semi-directed paths that avoid the nodes
-  // already marked in `seen`; stops early when `target` is reached (returns true).
-  bool search_paths(int from, int target, std::vector<char>& seen) const {
-    std::vector<int> queue{from};
-    seen[from] = 1;
-    for (std::size_t head = 0; head < queue.size(); ++head) {
-      for (int b : successors_[queue[head]]) {
-        if (seen[b]) continue;
-        if (b == target) return true;
-        seen[b] = 1;
-        queue.push_back(b);
-      }
-    }
-    return false;
-  }
-
-  // Insert validity, second condition: no semi-directed path from Y to X (along arcs
-  // forwards or undirected edges) avoids NA_{Y,X} u T. Most pairs have no such path at
-  // all, which one search from Y per step settles.
-  bool paths_blocked(const Operator& op) {
-    std::vector<char>& reach = reachable_[op.y];
-    if (reach.empty()) {
-      reach.assign(n_, 0);
-      search_paths(op.y, -1, reach);
-    }
-    if (!reach[op.x]) return true;
-    std::vector<char> seen(n_, 0);
-    for (int v : graph_.neighbours(op.y)) {
-      if (graph_.adjacent(v, op.x)) seen[v] = 1;  // NA_{Y,X}
-    }
-    for (int t : op.chosen) seen[t] = 1;
-    return !search_paths(op.y, op.x, seen);
-  }
-
   static std::vector<int> sorted_union(std::vector<int> a, const std::vector<int>& b) {
     a.insert(a.end(), b.begin(), b.end());
     std::sort(a.begin(), a.end());
@@ -321,6 +284,7 @@ class Ges {
   // Recomputes the operators with target y that raise the score (only those whose X is
   // in `only` when given) and sorts them best first, ties by X and then the chosen set.
   void refresh(bool forward, int y, const std::vector<int>* only = nullptr) {
+    check_interrupt_();
     std::vector<Operator>& ops = operators_[y];
     if (only) {
       ops.erase(std::remove_if(ops.begin(), ops.end(), [&](const Operator& op) {
@@ -345,11 +309,13 @@ class Ges {
     return all;
   }
 
-  void insert_operators(int y, const std::vector<int>* only, std::vector<Operator>& ops) {
+  // Calls visit(x, fixed, t) for every Insert(x, y, t) with x in `only` (when given)
+  // that the constraints allow and whose NA_{Y,X} is a clique, `fixed` being NA_{Y,X} u
+  // Pa_Y, until visit returns false; returns false if it did.
+  template <class Visit>
+  bool each_insert(int y, const std::vector<int>* only, Visit&& visit) const {
     const std::vector<int> parents = graph_.parents(y), neighbours = graph_.neighbours(y);
     std::vector<int> na, free;
-    // Operators grouped by the family they extend, so each group is scored in one batch.
-    std::map<std::vector<int>, std::vector<Operator>> by_family;
     for (int x : candidates(only)) {
       if (x == y || graph_.adjacent(x, y) || (!k_.allowed(x, y) && !k_.allowed(y, x))) continue;
       split_neighbours(neighbours, x, na, free);
@@ -359,10 +325,53 @@ class Ges {
       if (room < 0) continue;
       const int limit = static_cast<int>(std::min<long>(room, options_.max_subset));
       const std::vector<int> fixed = sorted_union(na, parents);
-      for_each_clique(graph_, na, free, limit, [&](const std::vector<int>& t) {
-        by_family[sorted_union(fixed, t)].push_back(Operator{x, y, t, 0.0});
+      const bool more = visit_cliques(graph_, na, free, limit, [&](const std::vector<int>& t) {
+        return visit(x, fixed, t);
       });
+      if (!more) return false;
     }
+    return true;
+  }
+
+  // Calls visit(x, na, kept) for every Delete(x, y, NA_{Y,X} \ kept) with x in `only`
+  // (when given) that the constraints allow, `na` being NA_{Y,X}, until visit returns
+  // false; returns false if it did.
+  template <class Visit>
+  bool each_delete(int y, const std::vector<int>* only, Visit&& visit) const {
+    const std::vector<int> neighbours = graph_.neighbours(y);
+    std::vector<int> na, others;
+    for (int x : candidates(only)) {
+      if (!graph_.mark(x, y) || k_.is_required(x, y) || k_.is_required(y, x)) continue;
+      split_neighbours(neighbours, x, na, others);
+      const bool more = visit_cliques(graph_, {}, na, options_.max_subset,
+                                      [&](const std::vector<int>& kept) {
+                                        return visit(x, na, kept);
+                                      });
+      if (!more) return false;
+    }
+    return true;
+  }
+
+  // Counts the operators refresh() would consider for target y, before it builds them.
+  void check_operator_count(bool forward, int y, const std::vector<int>* only) {
+    if (!std::isfinite(options_.max_operators)) return;
+    check_interrupt_();
+    double count = 0;
+    auto tally = [&](int, const std::vector<int>&, const std::vector<int>&) {
+      return ++count <= options_.max_operators;
+    };
+    if (!(forward ? each_insert(y, only, tally) : each_delete(y, only, tally))) {
+      throw OperatorLimitError(y, options_.max_operators);
+    }
+  }
+
+  void insert_operators(int y, const std::vector<int>* only, std::vector<Operator>& ops) {
+    // Operators grouped by the family they extend, so each group is scored in one batch.
+    std::map<std::vector<int>, std::vector<Operator>> by_family;
+    each_insert(y, only, [&](int x, const std::vector<int>& fixed, const std::vector<int>& t) {
+      by_family[sorted_union(fixed, t)].push_back(Operator{x, y, t, 0.0});
+      return true;
+    });
     std::vector<int> extras;
     std::vector<double> with_x;
     for (auto& group : by_family) {
@@ -379,25 +388,21 @@ class Ges {
   }
 
   void delete_operators(int y, const std::vector<int>* only, std::vector<Operator>& ops) {
-    const std::vector<int> parents = graph_.parents(y), neighbours = graph_.neighbours(y);
-    std::vector<int> na, others;
-    for (int x : candidates(only)) {
-      if (!graph_.mark(x, y) || k_.is_required(x, y) || k_.is_required(y, x)) continue;
-      split_neighbours(neighbours, x, na, others);
-      for_each_clique(graph_, {}, na, options_.max_subset, [&](const std::vector<int>& kept) {
-        std::vector<int> without_x = sorted_union(kept, parents);
-        without_x.erase(std::remove(without_x.begin(), without_x.end(), x), without_x.end());
-        const std::vector<int> with_x = sorted_union(without_x, {x});
-        const double with_x_score = scorer_.score(y, with_x);
-        std::vector<int> removed;  // H = NA_{Y,X} \ kept
-        for (int v : na) {
-          if (std::find(kept.begin(), kept.end(), v) == kept.end()) removed.push_back(v);
-        }
-        Operator op{x, y, removed, 0.0};
-        op.delta = change(false, op, scorer_.score(y, without_x), with_x_score);
-        if (op.delta > margin(with_x_score)) ops.push_back(std::move(op));
-      });
-    }
+    const std::vector<int> parents = graph_.parents(y);
+    each_delete(y, only, [&](int x, const std::vector<int>& na, const std::vector<int>& kept) {
+      std::vector<int> without_x = sorted_union(kept, parents);
+      without_x.erase(std::remove(without_x.begin(), without_x.end(), x), without_x.end());
+      const std::vector<int> with_x = sorted_union(without_x, {x});
+      const double with_x_score = scorer_.score(y, with_x);
+      std::vector<int> removed;  // H = NA_{Y,X} \ kept
+      for (int v : na) {
+        if (std::find(kept.begin(), kept.end(), v) == kept.end()) removed.push_back(v);
+      }
+      Operator op{x, y, removed, 0.0};
+      op.delta = change(false, op, scorer_.score(y, without_x), with_x_score);
+      if (op.delta > margin(with_x_score)) ops.push_back(std::move(op));
+      return true;
+    });
   }
 
   // The score change of an operator from its family's scores after and before. When one
@@ -436,8 +441,7 @@ class Ges {
   double score_ = 0;
   bool refresh_all_ = false;  // some score change compared whole classes (change())
   std::vector<std::vector<Operator>> operators_;  // by target, best first
-  std::vector<std::vector<int>> successors_;      // semi-directed successors (this step)
-  std::vector<std::vector<char>> reachable_;      // from each target, on demand (this step)
+  InsertPaths paths_;                             // for the inserts of this step
 };
 
 }  // namespace learnbn

@@ -26,6 +26,7 @@
 #include "../graph/pdag.hpp"
 #include "../score/family_scorer.hpp"
 #include "common.hpp"
+#include "ges_operators.hpp"
 
 namespace learnbn {
 
@@ -35,34 +36,6 @@ struct TurnOperator {
   bool essential;           // v -> u was an arc (else u - v was undirected)
   double delta;
 };
-
-// Calls visit(chosen) for every subset `chosen` of `candidates` with at most `limit`
-// nodes such that `base` u chosen is a clique of g (`base` itself must be one).
-inline void for_each_clique(const Pdag& g, const std::vector<int>& base,
-                            const std::vector<int>& candidates, int limit,
-                            const std::function<void(const std::vector<int>&)>& visit) {
-  std::vector<int> usable;
-  for (int c : candidates) {
-    if (std::all_of(base.begin(), base.end(), [&](int b) { return g.adjacent(b, c); })) {
-      usable.push_back(c);
-    }
-  }
-  std::vector<int> chosen;
-  std::function<void(std::size_t)> extend = [&](std::size_t from) {
-    visit(chosen);
-    if (static_cast<int>(chosen.size()) >= limit) return;
-    for (std::size_t i = from; i < usable.size(); ++i) {
-      const int c = usable[i];
-      if (!std::all_of(chosen.begin(), chosen.end(), [&](int x) { return g.adjacent(x, c); })) {
-        continue;
-      }
-      chosen.push_back(c);
-      extend(i + 1);
-      chosen.pop_back();
-    }
-  };
-  extend(0);
-}
 
 namespace turning_detail {
 

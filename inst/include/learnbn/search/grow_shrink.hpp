@@ -435,6 +435,8 @@ struct PermutationOptions {
   int starts = 1;      // runs from random orders (the first from the start graph's)
   int depth = 3;       // GRaSP: depth of the tuck search
   bool bes = false;    // BOSS: end each run with GES's phases from its DAG's class
+  // BOSS: the GES phases' limit on one node's operators (GesOptions::max_operators).
+  double max_operators = std::numeric_limits<double>::infinity();
 };
 
 }  // namespace learnbn
