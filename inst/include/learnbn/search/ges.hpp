@@ -51,6 +51,7 @@
 #include "../graph/meek.hpp"
 #include "../graph/pdag.hpp"
 #include "../score/family_scorer.hpp"
+#include "../util/interrupt.hpp"
 #include "common.hpp"
 #include "ges_turning.hpp"
 
@@ -77,7 +78,7 @@ class Ges {
       : scorer_(scorer),
         k_(constraints),
         options_(options),
-        check_interrupt_(std::move(check_interrupt)),
+        interrupt_(std::move(check_interrupt)),
         n_(constraints.n),
         constrained_(constraints.max_parents < INT_MAX) {
     for (int a = 0; a < n_; ++a) {
@@ -152,7 +153,7 @@ class Ges {
     for (int y = 0; y < n_; ++y) refresh(forward, y);
     std::size_t steps = 0;
     for (;;) {
-      check_interrupt_();
+      interrupt_.check();
       Pdag next;
       const Operator* op = take_best(forward, next);
       if (!op) break;
@@ -197,6 +198,7 @@ class Ges {
     }
     if (forward) prepare_paths();
     while (!heads.empty()) {
+      interrupt_.check();
       const int y = heads.top().second;
       heads.pop();
       const Operator& op = operators_[y][position[y]++];
@@ -220,9 +222,9 @@ class Ges {
   std::size_t run_turning(std::vector<double>& trace) {
     std::size_t steps = 0;
     for (;; ++steps) {
-      check_interrupt_();
       std::vector<TurnOperator> ops;
       for (int v = 0; v < n_; ++v) {
+        interrupt_.check();
         turn_operators(graph_, scorer_, k_, options_.max_subset, v, ops);
       }
       std::stable_sort(ops.begin(), ops.end(), [](const TurnOperator& a, const TurnOperator& b) {
@@ -352,6 +354,7 @@ class Ges {
     std::map<std::vector<int>, std::vector<Operator>> by_family;
     for (int x : candidates(only)) {
       if (x == y || graph_.adjacent(x, y) || (!k_.allowed(x, y) && !k_.allowed(y, x))) continue;
+      interrupt_.check();
       split_neighbours(neighbours, x, na, free);
       if (!graph_.is_clique(na)) continue;
       const int base_size = static_cast<int>(na.size() + parents.size());
@@ -366,6 +369,7 @@ class Ges {
     std::vector<int> extras;
     std::vector<double> with_x;
     for (auto& group : by_family) {
+      interrupt_.check();
       const double without_x = scorer_.score(y, group.first);
       extras.clear();
       for (const Operator& op : group.second) extras.push_back(op.x);
@@ -385,6 +389,7 @@ class Ges {
       if (!graph_.mark(x, y) || k_.is_required(x, y) || k_.is_required(y, x)) continue;
       split_neighbours(neighbours, x, na, others);
       for_each_clique(graph_, {}, na, options_.max_subset, [&](const std::vector<int>& kept) {
+        interrupt_.check();
         std::vector<int> without_x = sorted_union(kept, parents);
         without_x.erase(std::remove(without_x.begin(), without_x.end(), x), without_x.end());
         const std::vector<int> with_x = sorted_union(without_x, {x});
@@ -428,7 +433,10 @@ class Ges {
   FamilyScorer& scorer_;
   const Constraints& k_;
   GesOptions options_;
-  InterruptCheck check_interrupt_;
+  // Polled in every loop over nodes, operators and subsets (the first refresh of a
+  // phase from a dense class enumerates subsets for minutes), the caller's check at
+  // most every Interrupt::kInterval seconds.
+  Interrupt interrupt_;
   int n_;
   bool constrained_;
   Pdag graph_;
