@@ -720,14 +720,18 @@ inline void test_grow_shrink_prefixes() {
 // most one more (constant_families.hpp): scored without counting, to the same bits as the
 // scorer (every base of the other constant nodes, every extra, several scores), and BOSS
 // and GRaSP given the data return the same DAG and score as without.
-inline void test_constant_families() {
-  // Nodes 1, 3, 5 and 6 show state 0 only; 7 is rare in state 1; 2 depends on 0.
+// Nodes 1, 3, 5 and 6 show state 0 only; 7 is rare in state 1; 2 depends on 0.
+inline Simulated constant_families_data(std::size_t rows, std::uint32_t seed) {
   const std::vector<int> cards = {2, 3, 2, 4, 3, 2, 3, 2};
   const ParentLists parents = {{}, {}, {0}, {}, {}, {}, {}, {}};
   const std::vector<std::vector<double>> cpts = {
       {0.5, 0.5}, {1, 0, 0}, {0.9, 0.1, 0.2, 0.8}, {1, 0, 0, 0}, {0.2, 0.5, 0.3},
       {1, 0}, {1, 0, 0}, {0.997, 0.003}};
-  Simulated data(700, cards, parents, cpts, 11);
+  return Simulated(rows, cards, parents, cpts, seed);  // in place (C++17): no copy
+}
+
+inline void test_constant_families() {
+  Simulated data = constant_families_data(700, 11);
   const std::vector<int> constant = {1, 3, 5, 6};
   ScoreSpec bic = bic_spec(), k2;
   k2.type = ScoreType::k2;
@@ -776,12 +780,7 @@ inline void test_constant_families() {
 // extra, both give the counted score to the bit, with a modular prior, summed by count;
 // weighted rows (UncountedPlus off) too, ConstantFamilies summing the weights as counted.
 inline void test_constant_families_one_way() {
-  const std::vector<int> cards = {2, 3, 2, 4, 3, 2, 3, 2};
-  const ParentLists parents = {{}, {}, {0}, {}, {}, {}, {}, {}};
-  const std::vector<std::vector<double>> cpts = {
-      {0.5, 0.5}, {1, 0, 0}, {0.9, 0.1, 0.2, 0.8}, {1, 0, 0, 0}, {0.2, 0.5, 0.3},
-      {1, 0}, {1, 0, 0}, {0.997, 0.003}};
-  Simulated data(500, cards, parents, cpts, 5);
+  Simulated data = constant_families_data(500, 5);
   std::vector<double> weights(500);
   DataView weighted = data.view;
   weighted.n_cases = 0;
