@@ -183,9 +183,9 @@ class UncountedPlus {
     const ColumnMarginals::Marginal& m = (*marginals_)[extra];
     const DataView& data = marginals_->data();
     fill_one_cell_counts(counts_, data.columns[node].cardinality,
-                    base_total_ * data.columns[extra].cardinality,  // as count_plus()'s
-                    order.configs_by_row ? m.by_row : m.by_state,
-                    order.cells_by_row ? m.by_row : m.by_state);
+                         base_total_ * data.columns[extra].cardinality,  // as count_plus()'s
+                         order.configs_by_row ? m.by_row : m.by_state,
+                         order.cells_by_row ? m.by_row : m.by_state);
     return counts_;
   }
 

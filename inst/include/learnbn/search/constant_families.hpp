@@ -8,8 +8,10 @@
 // such a node gains a little from every parent that splits none of its rows (alpha_ij
 // shrinks with q_i), so its tree grows a path through the constant nodes before it
 // (families of 15 to 22 parents), each level scoring every candidate: two thirds of
-// BOSS's families on 150 of munin's nodes. Summed by count (ScoreSpec::sum_by_count), a family's score depends only on
-// its counts and q_i, so the score is the scorer's to the last bit.
+// BOSS's families on 150 of munin's nodes. Summed by count (ScoreSpec::sum_by_count), a
+// family's score depends only on its counts and q_i, so the score is the scorer's to the
+// last bit. The counts are built as hill climbing's UncountedPlus builds them
+// (score/constant_columns.hpp: ColumnMarginals, fill_one_cell_counts()).
 #pragma once
 #include <memory>
 #include <vector>
