@@ -11,7 +11,7 @@ skip_interrupts <- function() {
   skip_if_not_installed("callr")
 }
 
-interrupt_repeatedly <- function(setup, job, times = 20, max_delay = 0.3) {
+interrupt_repeatedly <- function(setup, job, times = 20, max_delay = 0.3, min_delay = 0.02) {
   p <- callr::r_bg(function(setup, job, times) {
     library(learnbn)
     options(rlang_interactive = TRUE, cli.progress_show_after = 0)
@@ -39,7 +39,7 @@ interrupt_repeatedly <- function(setup, job, times = 20, max_delay = 0.3) {
   waited <- numeric()
   for (i in seq_len(times)) {
     if (!wait_for(paste0("start ", i, " "), 60)) break
-    Sys.sleep(stats::runif(1, 0.02, max_delay))
+    Sys.sleep(stats::runif(1, min_delay, max_delay))
     sent <- Sys.time()
     p$interrupt()
     answered <- wait_for(paste0("result ", i, " [^\n]*\n"), 10)  # the whole line
@@ -56,9 +56,11 @@ interrupt_repeatedly <- function(setup, job, times = 20, max_delay = 0.3) {
 }
 
 # Every run interrupted, none finishing first, each answering within 5 s; R never aborts.
-expect_interrupted_every_time <- function(setup, job, times = 20) {
+# Each interrupt comes min_delay to max_delay seconds after its run started.
+expect_interrupted_every_time <- function(setup, job, times = 20, min_delay = 0.02,
+                                          max_delay = 0.3) {
   set.seed(33)
-  r <- interrupt_repeatedly(setup, job, times)
+  r <- interrupt_repeatedly(setup, job, times, max_delay, min_delay)
   expect(r$survived, paste("the child R process did not survive; its stderr ends:\n",
                            paste(utils::tail(strsplit(r$stderr, "\n")[[1]], 5), collapse = "\n")))
   expect_equal(r$outcomes, rep("interrupted", times))

@@ -56,3 +56,21 @@ test_that("boss(bes = TRUE) with endless restarts stops on every interrupt", {
     learnbn::bn_data(learnbn::simulate_data(fit, 2000))
   }, function(d) learnbn::boss(d, bes = TRUE, restarts = 1e6, threads = 1), times = 8)
 })
+
+# boss()'s ges_start run (GES's phases from the class of `start`, issue 36) polls for
+# interrupts too. From a complete DAG on 20 binary columns of noise, the first refresh of
+# GES's backward phase enumerates subsets for minutes (18 columns: 40 s) while BOSS's run
+# before it takes at most 0.1 s, so each Ctrl-C, 1 to 1.5 s after its run started, lands
+# in GES: it used to go unanswered for the whole refresh (over 100 s).
+test_that("boss()'s ges_start run stops on every interrupt", {
+  skip_interrupts()
+  expect_interrupted_every_time(function() {
+    set.seed(1)
+    x <- as.data.frame(matrix(sample(c("a", "b"), 200 * 20, TRUE), 200))
+    amat <- matrix(0L, 20, 20, dimnames = list(names(x), names(x)))
+    amat[upper.tri(amat)] <- 1L
+    list(data = learnbn::bn_data(x), start = learnbn::bn_graph(amat, "dag"))
+  }, function(d) {
+    learnbn::boss(d$data, start = d$start, bes = FALSE, ges_start = TRUE, threads = 2)
+  }, times = 3, min_delay = 1, max_delay = 1.5)
+})

@@ -720,14 +720,18 @@ inline void test_grow_shrink_prefixes() {
 // most one more (constant_families.hpp): scored without counting, to the same bits as the
 // scorer (every base of the other constant nodes, every extra, several scores), and BOSS
 // and GRaSP given the data return the same DAG and score as without.
-inline void test_constant_families() {
-  // Nodes 1, 3, 5 and 6 show state 0 only; 7 is rare in state 1; 2 depends on 0.
+// Nodes 1, 3, 5 and 6 show state 0 only; 7 is rare in state 1; 2 depends on 0.
+inline Simulated constant_families_data(std::size_t rows, std::uint32_t seed) {
   const std::vector<int> cards = {2, 3, 2, 4, 3, 2, 3, 2};
   const ParentLists parents = {{}, {}, {0}, {}, {}, {}, {}, {}};
   const std::vector<std::vector<double>> cpts = {
       {0.5, 0.5}, {1, 0, 0}, {0.9, 0.1, 0.2, 0.8}, {1, 0, 0, 0}, {0.2, 0.5, 0.3},
       {1, 0}, {1, 0, 0}, {0.997, 0.003}};
-  Simulated data(700, cards, parents, cpts, 11);
+  return Simulated(rows, cards, parents, cpts, seed);  // in place (C++17): no copy
+}
+
+inline void test_constant_families() {
+  Simulated data = constant_families_data(700, 11);
   const std::vector<int> constant = {1, 3, 5, 6};
   ScoreSpec bic = bic_spec(), k2;
   k2.type = ScoreType::k2;
@@ -769,6 +773,61 @@ inline void test_constant_families() {
       CHECK(parents_of(g1.dag) == parents_of(g2.dag) && g1.score == g2.score);
     }
   }
+}
+
+// ConstantFamilies and UncountedPlus (score/constant_columns.hpp) build a one-cell family
+// the one way (fill_one_cell_counts): for every constant node, base of constant nodes and
+// extra, both give the counted score to the bit, with a modular prior, summed by count;
+// weighted rows (UncountedPlus off) too, ConstantFamilies summing the weights as counted.
+inline void test_constant_families_one_way() {
+  Simulated data = constant_families_data(500, 5);
+  std::vector<double> weights(500);
+  DataView weighted = data.view;
+  weighted.n_cases = 0;
+  for (std::size_t r = 0; r < weights.size(); ++r) weighted.n_cases += weights[r] = 1 + r % 3;
+  weighted.weights = weights.data();
+  const std::vector<int> constant = {1, 3, 5, 6};
+  ScoreSpec bic = bic_spec(), modular;
+  modular.prior = StructurePrior::modular;
+  modular.n_nodes = 8;
+  modular.prior_node = std::make_shared<std::vector<double>>(8, -0.5);
+  std::vector<double> arcs(64);
+  for (std::size_t a = 0; a < arcs.size(); ++a) arcs[a] = -0.03 * static_cast<double>(a % 7);
+  modular.prior_arc = std::make_shared<std::vector<double>>(arcs);
+  std::size_t uncounted = 0;
+  for (ScoreSpec spec : {modular, bic}) {
+    spec.sum_by_count = true;
+    for (const DataView* view : {&data.view, &weighted}) {
+      const ConstantFamilies families(*view, spec);
+      LocalScorer fast(*view, spec, nullptr), counted(*view, spec, nullptr);
+      fast.share_column_marginals(std::make_shared<ColumnMarginals>(*view));
+      for (int x : constant) {
+        for (int mask = 0; mask < 8; ++mask) {
+          std::vector<int> base, extras;
+          for (int b = 0, i = 0; b < 4; ++b) {
+            if (constant[b] != x && (mask >> i++ & 1)) base.push_back(constant[b]);
+          }
+          for (int u = 0; u < 8; ++u)
+            if (u != x && !std::count(base.begin(), base.end(), u)) extras.push_back(u);
+          std::vector<double> got(extras.size());
+          fast.set_base(x, base.data(), base.size());
+          fast.score_plus_many(x, extras.data(), extras.size(), base.data(), base.size(),
+                               got.data());
+          counted.set_base(x, base.data(), base.size());
+          for (std::size_t e = 0; e < extras.size(); ++e) {
+            const double want = counted.score_plus(x, extras[e], base.data(), base.size());
+            CHECK(same_bits(families.score(x, base, extras[e]), want));
+            CHECK(same_bits(got[e], want));
+          }
+          CHECK(same_bits(families.score(x, base, -1),
+                          counted.score(x, base.data(), base.size())));
+        }
+      }
+      uncounted += fast.uncounted();
+      CHECK(counted.uncounted() == 0 && (view == &weighted) == (fast.uncounted() == 0));
+    }
+  }
+  CHECK(uncounted > 0);
 }
 
 // BOSS with a further run from GES's result (boss_ges.hpp): on the collider its result
@@ -869,6 +928,7 @@ inline void run_search_tests() {
   run_test("test_memory_plan", test_memory_plan);
   run_test("test_permutation_search", test_permutation_search);
   run_test("test_constant_families", test_constant_families);
+  run_test("test_constant_families_one_way", test_constant_families_one_way);
   run_test("test_boss_ges_start", test_boss_ges_start);
   run_test("test_constant_parents", test_constant_parents);
 }

@@ -17,6 +17,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "../util/cpu_features.hpp"
+
 namespace learnbn {
 
 // Whether a stratum with one observed row (then `totals` are its column totals) or one
@@ -125,10 +127,6 @@ __attribute__((target("avx"))) double strata_avx(const double* table, std::size_
                                                  double* adjusted_df) {
   return strata<NX>(table, ny, nz, col_total, adjusted_df);
 }
-inline bool cpu_has_avx() {
-  static const bool has = __builtin_cpu_supports("avx");
-  return has;
-}
 #endif
 #endif  // __GNUC__
 
@@ -148,7 +146,7 @@ double pearson_strata(const double* table, std::size_t ny, std::size_t nz, doubl
                       double* adjusted_df) {
   static_assert(NX >= 2 && NX <= 4, "two to four x states");
 #if defined(LEARNBN_PEARSON_AVX)
-  if (pearson_lanes_detail::cpu_has_avx()) {
+  if (cpu_has_avx()) {
     return pearson_lanes_detail::strata_avx<NX>(table, ny, nz, col_total, adjusted_df);
   }
 #endif

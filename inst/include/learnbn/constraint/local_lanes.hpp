@@ -13,6 +13,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "../util/cpu_features.hpp"
+
 namespace learnbn {
 namespace local_lanes_detail {
 
@@ -74,10 +76,6 @@ __attribute__((target("avx"))) void pearson_terms_avx(const Count* counts,
                                                       double* stat) {
   pearson_terms<W, Count>(counts, cells, states, col_total, row_total, live, total, stat);
 }
-inline bool local_lanes_have_avx() {
-  static const bool has = __builtin_cpu_supports("avx");
-  return has;
-}
 #endif
 #endif  // __GNUC__
 
@@ -97,7 +95,7 @@ void pearson_lanes(const Count* counts, std::size_t cells, std::size_t states,
                    const double* col_total, const double* row_total,
                    const std::uint8_t* live, double total, double* stat) {
 #if defined(LEARNBN_LOCAL_LANES_AVX)
-  if (local_lanes_detail::local_lanes_have_avx()) {
+  if (cpu_has_avx()) {
     local_lanes_detail::pearson_terms_avx<W, Count>(counts, cells, states, col_total, row_total,
                                              live, total, stat);
     return;

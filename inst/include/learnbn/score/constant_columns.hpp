@@ -51,7 +51,9 @@ inline std::vector<char> single_state_columns(const DataView& data) {
 
 // Which columns show one state, and each column's counts of its observed states (built
 // on first use, once, by whichever thread needs them first). Off (usable() false) for
-// weighted rows and where single_state_columns() is: the data the reasoning above covers.
+// weighted rows and where single_state_columns() is: the data the reasoning above covers
+// (the counts, weighted, still serve search/constant_families.hpp, whose scores are
+// summed by count).
 class ColumnMarginals {
  public:
   struct Marginal {
@@ -61,7 +63,8 @@ class ColumnMarginals {
 
   explicit ColumnMarginals(const DataView& data)
       : data_(data), marginals_(data.n_vars()), once_(new std::once_flag[data.n_vars()]) {
-    if (!data.weights) constant_ = single_state_columns(data);  // build() counts rows
+    // UncountedPlus's orders (Counter::one_cell_order) are tested on unweighted rows.
+    if (!data.weights) constant_ = single_state_columns(data);
   }
   ColumnMarginals(const ColumnMarginals&) = delete;
   ColumnMarginals& operator=(const ColumnMarginals&) = delete;
@@ -76,12 +79,18 @@ class ColumnMarginals {
   }
 
  private:
+  // Weighted rows are summed in row order, as the counting paths sum them.
   void build(int var) {
     const Column& column = data_.columns[var];
     std::vector<double> count(column.cardinality, 0.0);
+    std::vector<char> seen(column.cardinality, 0);
     std::vector<int> first;  // states in order of first appearance
-    column.for_each(data_.n_rows, [&](std::size_t, int code) {
-      if (count[code]++ == 0) first.push_back(code);
+    const double* w = data_.weights;
+    column.for_each(data_.n_rows, [&](std::size_t row, int code) {
+      const double n = w ? w[row] : 1.0;
+      if (n > 0 && !seen[code]) first.push_back(code);
+      seen[code] |= n > 0;
+      count[code] += n;
     });
     Marginal& m = marginals_[var];
     for (double n : count) if (n > 0) m.by_state.push_back(n);
@@ -93,6 +102,28 @@ class ColumnMarginals {
   std::vector<Marginal> marginals_;
   std::unique_ptr<std::once_flag[]> once_;
 };
+
+// The counts of a family whose rows all fall in one cell of its node and base parents,
+// plus one parent more: one configuration of one cell for each observed state of that
+// parent, `configs` and `cells` its counts (ColumnMarginals) in the orders the counting
+// path lists the configurations and the cells; q is q_i. The one way both UncountedPlus
+// below and search/constant_families.hpp build them, so that their scores agree.
+inline void fill_one_cell_counts(FamilyCounts& c, int states, double q,
+                                 const std::vector<double>& configs,
+                                 const std::vector<double>& cells) {
+  c.states = states;
+  c.parent_configs = q;
+  c.dense = false;
+  c.singleton_configs = 0;
+  c.n_folds = 0;
+  c.config_total = configs;
+  c.cell_count = cells;
+  c.cell_config.resize(c.cell_count.size());
+  c.cell_state.assign(c.cell_count.size(), 0);
+  for (std::size_t i = 0; i < c.cell_config.size(); ++i) {
+    c.cell_config[i] = static_cast<std::uint32_t>(i);
+  }
+}
 
 // One LocalScorer's families base + {extra} scored without counting (see the top):
 // set_base() with every base, then score() for each extra.
@@ -150,21 +181,12 @@ class UncountedPlus {
                                       bool singletons_apart) {
     const Counter::OneCellOrder order = counter.one_cell_order(extra, singletons_apart);
     const ColumnMarginals::Marginal& m = (*marginals_)[extra];
-    FamilyCounts& c = counts_;
     const DataView& data = marginals_->data();
-    c.states = data.columns[node].cardinality;
-    c.parent_configs = base_total_ * data.columns[extra].cardinality;  // as count_plus()'s
-    c.dense = false;
-    c.singleton_configs = 0;
-    c.n_folds = 0;
-    c.config_total = order.configs_by_row ? m.by_row : m.by_state;
-    c.cell_count = order.cells_by_row ? m.by_row : m.by_state;
-    c.cell_config.resize(c.cell_count.size());
-    c.cell_state.assign(c.cell_count.size(), 0);
-    for (std::size_t i = 0; i < c.cell_config.size(); ++i) {
-      c.cell_config[i] = static_cast<std::uint32_t>(i);
-    }
-    return c;
+    fill_one_cell_counts(counts_, data.columns[node].cardinality,
+                         base_total_ * data.columns[extra].cardinality,  // as count_plus()'s
+                         order.configs_by_row ? m.by_row : m.by_state,
+                         order.cells_by_row ? m.by_row : m.by_state);
+    return counts_;
   }
 
   std::shared_ptr<ColumnMarginals> marginals_;

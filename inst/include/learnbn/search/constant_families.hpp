@@ -8,14 +8,14 @@
 // such a node gains a little from every parent that splits none of its rows (alpha_ij
 // shrinks with q_i), so its tree grows a path through the constant nodes before it
 // (families of 15 to 22 parents), each level scoring every candidate: two thirds of
-// BOSS's families on 150 of munin's nodes. Summed by count (ScoreSpec::sum_by_count), a family's score depends only on
-// its counts and q_i, so the score is the scorer's to the last bit.
+// BOSS's families on 150 of munin's nodes. Summed by count (ScoreSpec::sum_by_count), a
+// family's score depends only on its counts and q_i, so the score is the scorer's to the
+// last bit. The counts are built as hill climbing's UncountedPlus builds them
+// (score/constant_columns.hpp: ColumnMarginals, fill_one_cell_counts()).
 #pragma once
-#include <cstdint>
+#include <memory>
 #include <vector>
 
-#include "../data/counts.hpp"
-#include "../score/conditional_gaussian.hpp"
 #include "../score/constant_columns.hpp"
 #include "../score/family_score.hpp"
 
@@ -24,19 +24,13 @@ namespace learnbn {
 class ConstantFamilies {
  public:
   // Off (applies() always false) unless single_state_columns() applies to the data and
-  // scores are summed by count.
+  // scores are summed by count. Holds a reference to `data`.
   ConstantFamilies(const DataView& data, const ScoreSpec& spec)
       : spec_(spec), n_cases_(data.n_cases) {
     if (spec.sum_by_count) constant_ = single_state_columns(data);
     if (constant_.empty()) return;
-    Counter counter(data);
-    const int n = static_cast<int>(data.n_vars());
-    counts_.resize(n);
-    cards_.resize(n);
-    for (int v = 0; v < n; ++v) {
-      counts_[v] = counter.count(v, nullptr, 0).cell_count;
-      cards_[v] = data.columns[v].cardinality;
-    }
+    marginals_.reset(new ColumnMarginals(data));
+    for (const Column& column : data.columns) cards_.push_back(column.cardinality);
   }
 
   // Whether `node` and every one of `parents` show one state in the data.
@@ -47,32 +41,21 @@ class ConstantFamilies {
   }
 
   // The score of `node` with `parents` (applies(), sorted, as the scorer's base) plus
-  // `extra` (any node, -1 for none): FamilyScorer's number for that family.
+  // `extra` (any node, -1 for none): FamilyScorer's number for that family. Summed by
+  // count, the order of the cells does not matter: listed by state.
   double score(int node, const std::vector<int>& parents, int extra) const {
-    FamilyCounts& c = scratch_;
-    c.states = cards_[node];
-    c.parent_configs = parent_configs_of(parents, extra);  // in the scorer's order
-    c.dense = false;
-    c.singleton_configs = 0;
-    c.n_folds = 0;
-    c.cell_count.clear();
-    c.cell_config.clear();
-    c.cell_state.clear();
-    c.config_total.clear();
     const std::vector<double> all{n_cases_};
-    for (double n : extra >= 0 ? counts_[extra] : all) {
-      c.cell_config.push_back(static_cast<std::uint32_t>(c.config_total.size()));
-      c.cell_state.push_back(0);
-      c.cell_count.push_back(n);
-      c.config_total.push_back(n);
-    }
+    const std::vector<double>& counts = extra >= 0 ? (*marginals_)[extra].by_state : all;
+    fill_one_cell_counts(scratch_, cards_[node], parent_configs_of(parents, extra), counts,
+                         counts);
     const std::size_t k = parents.size() + (extra >= 0);
-    return family_score(c, spec_, n_cases_, k) +
+    return family_score(scratch_, spec_, n_cases_, k) +
            log_modular_prior(spec_, node, parents.data(), parents.size(), extra);
   }
 
  private:
-  // q_i as Counter::count_plus() forms it: the base's product, then the extra's states.
+  // q_i as Counter::count_plus() forms it: the base's product, then the extra's states
+  // (from cards_, not the columns: a base has up to 22 parents, and this runs per extra).
   double parent_configs_of(const std::vector<int>& parents, int extra) const {
     double q = 1;
     for (int u : parents) q *= cards_[u];
@@ -82,8 +65,8 @@ class ConstantFamilies {
 
   ScoreSpec spec_;
   double n_cases_;
-  std::vector<char> constant_;               // empty: off
-  std::vector<std::vector<double>> counts_;  // each node's counts of its observed states
+  std::vector<char> constant_;                  // empty: off
+  std::unique_ptr<ColumnMarginals> marginals_;  // the columns' counts, when on
   std::vector<int> cards_;
   mutable FamilyCounts scratch_;
 };

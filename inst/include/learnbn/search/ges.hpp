@@ -40,7 +40,6 @@
 #include <climits>
 #include <cmath>
 #include <limits>
-#include <functional>
 #include <map>
 #include <queue>
 #include <utility>
@@ -51,6 +50,7 @@
 #include "../graph/meek.hpp"
 #include "../graph/pdag.hpp"
 #include "../score/family_scorer.hpp"
+#include "../util/interrupt.hpp"
 #include "common.hpp"
 #include "ges_turning.hpp"
 
@@ -80,7 +80,7 @@ class Ges {
       : scorer_(scorer),
         k_(constraints),
         options_(options),
-        check_interrupt_(std::move(check_interrupt)),
+        interrupt_(std::move(check_interrupt)),
         n_(constraints.n),
         constrained_(constraints.max_parents < INT_MAX) {
     for (int a = 0; a < n_; ++a) {
@@ -156,7 +156,7 @@ class Ges {
     for (int y = 0; y < n_; ++y) refresh(forward, y);
     std::size_t steps = 0;
     for (;;) {
-      check_interrupt_();
+      interrupt_.check();
       Pdag next;
       const Operator* op = take_best(forward, next);
       if (!op) break;
@@ -204,6 +204,7 @@ class Ges {
     }
     if (forward) paths_.prepare(graph_);
     while (!heads.empty()) {
+      interrupt_.check();
       const int y = heads.top().second;
       heads.pop();
       const Operator& op = operators_[y][position[y]++];
@@ -227,9 +228,9 @@ class Ges {
   std::size_t run_turning(std::vector<double>& trace) {
     std::size_t steps = 0;
     for (;; ++steps) {
-      check_interrupt_();
       std::vector<TurnOperator> ops;
       for (int v = 0; v < n_; ++v) {
+        interrupt_.check();
         turn_operators(graph_, scorer_, k_, options_.max_subset, v, ops);
       }
       std::stable_sort(ops.begin(), ops.end(), [](const TurnOperator& a, const TurnOperator& b) {
@@ -284,7 +285,6 @@ class Ges {
   // Recomputes the operators with target y that raise the score (only those whose X is
   // in `only` when given) and sorts them best first, ties by X and then the chosen set.
   void refresh(bool forward, int y, const std::vector<int>* only = nullptr) {
-    check_interrupt_();
     std::vector<Operator>& ops = operators_[y];
     if (only) {
       ops.erase(std::remove_if(ops.begin(), ops.end(), [&](const Operator& op) {
@@ -355,7 +355,7 @@ class Ges {
   // Counts the operators refresh() would consider for target y, before it builds them.
   void check_operator_count(bool forward, int y, const std::vector<int>* only) {
     if (!std::isfinite(options_.max_operators)) return;
-    check_interrupt_();
+    interrupt_.check();
     double count = 0;
     auto tally = [&](int, const std::vector<int>&, const std::vector<int>&) {
       return ++count <= options_.max_operators;
@@ -369,12 +369,14 @@ class Ges {
     // Operators grouped by the family they extend, so each group is scored in one batch.
     std::map<std::vector<int>, std::vector<Operator>> by_family;
     each_insert(y, only, [&](int x, const std::vector<int>& fixed, const std::vector<int>& t) {
+      interrupt_.check();
       by_family[sorted_union(fixed, t)].push_back(Operator{x, y, t, 0.0});
       return true;
     });
     std::vector<int> extras;
     std::vector<double> with_x;
     for (auto& group : by_family) {
+      interrupt_.check();
       const double without_x = scorer_.score(y, group.first);
       extras.clear();
       for (const Operator& op : group.second) extras.push_back(op.x);
@@ -390,6 +392,7 @@ class Ges {
   void delete_operators(int y, const std::vector<int>* only, std::vector<Operator>& ops) {
     const std::vector<int> parents = graph_.parents(y);
     each_delete(y, only, [&](int x, const std::vector<int>& na, const std::vector<int>& kept) {
+      interrupt_.check();
       std::vector<int> without_x = sorted_union(kept, parents);
       without_x.erase(std::remove(without_x.begin(), without_x.end(), x), without_x.end());
       const std::vector<int> with_x = sorted_union(without_x, {x});
@@ -433,7 +436,7 @@ class Ges {
   FamilyScorer& scorer_;
   const Constraints& k_;
   GesOptions options_;
-  InterruptCheck check_interrupt_;
+  Interrupt interrupt_;  // polled per operator built or tried, per node counted
   int n_;
   bool constrained_;
   Pdag graph_;
