@@ -154,18 +154,18 @@ class FamilyScorer {
           },
           threads);
     } else {
-      // One job after the other, its extras shared out in windows (LocalScorer::window; a
-      // single's count leaves the base alone); the singles with the last job.
+      // One job after the other, its extras shared out in parts (split_parts()); the
+      // singles with the last job, after its parts (a Gaussian single sets the base).
       for (std::size_t j = 0; j < batch.size(); ++j) {
         const std::size_t n = todo[j].size();
-        const std::size_t window = scorers_[0]->window(n, n < 16 ? 1 : threads);
-        const std::size_t windows = (n + window - 1) / window;
+        split_parts(todo[j], scorers_[0]->window(n, n < 16 ? 1 : threads));
+        const std::size_t parts = parts_.size();
         const std::size_t extra = j + 1 == batch.size() ? n_singles : 0;
         in_parallel(
-            windows + extra, [&](LocalScorer& scorer) { set_base(scorer, j); },
+            parts + extra, [&](LocalScorer& scorer) { set_base(scorer, j); },
             [&](LocalScorer& scorer, std::size_t m) {
-              if (m >= windows) return score_single(scorer, m - windows);
-              score_part(scorer, j, m * window, std::min(window, n - m * window));
+              if (m >= parts) return score_single(scorer, m - parts);
+              score_part(scorer, j, parts_[m].first, parts_[m].second);
             },
             n < 16 ? 1 : threads);
       }
@@ -324,6 +324,28 @@ class FamilyScorer {
       state_rank_[v] = std::lower_bound(keys.begin(), keys.end(), key[v]) - keys.begin();
     }
   }
+  // parts_: the (first, count) of `extras` (ordered by by_states()) that one thread
+  // scores at a time: windows of the counted ones, then each run of extras with one state
+  // and the same number of states (up to kConstantPart of them), of which a thread counts
+  // the first and copies its score to the others (UncountedPlus), where windows of them
+  // would have each thread count it again.
+  void split_parts(const std::vector<int>& extras, std::size_t window) {
+    constexpr std::size_t kConstantPart = 64;
+    parts_.clear();
+    const bool constants = counting_ && marginals_->usable();
+    std::size_t counted = extras.size();
+    while (constants && counted > 0 && marginals_->constant(extras[counted - 1])) --counted;
+    for (std::size_t first = 0; first < counted; first += window)
+      parts_.emplace_back(first, std::min(window, counted - first));
+    for (std::size_t first = counted, end = counted; first < extras.size(); first = end) {
+      const int states = data_.columns[extras[first]].cardinality;
+      while (end < extras.size() && end - first < kConstantPart &&
+             data_.columns[extras[end]].cardinality == states) {
+        ++end;
+      }
+      parts_.emplace_back(first, end - first);
+    }
+  }
   // Scores held by the memos, which stop growing at max_cached_.
   std::size_t cached() const { return cache_.size() + rows_.rows() * data_.n_vars(); }
 
@@ -343,6 +365,7 @@ class FamilyScorer {
   bool column_bits_ready_ = false;  // see score_additions()
   std::vector<std::size_t> state_rank_, bucket_, sorted_at_;  // by_states()'s
   std::size_t ranks_ = 0;
+  std::vector<std::pair<std::size_t, std::size_t>> parts_;  // split_parts()'s
   std::vector<int> sorted_extras_;
 };
 
