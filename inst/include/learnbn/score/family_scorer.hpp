@@ -154,18 +154,18 @@ class FamilyScorer {
           },
           threads);
     } else {
-      // One job after the other, its extras shared out in windows (LocalScorer::window; a
-      // single's count leaves the base alone); the singles with the last job.
+      // One job after the other, its extras shared out in parts (split_parts()); the
+      // singles with the last job, after its parts (a Gaussian single sets the base).
       for (std::size_t j = 0; j < batch.size(); ++j) {
         const std::size_t n = todo[j].size();
-        const std::size_t window = scorers_[0]->window(n, n < 16 ? 1 : threads);
-        const std::size_t windows = (n + window - 1) / window;
+        split_parts(todo[j], scorers_[0]->window(n, n < 16 ? 1 : threads));
+        const std::size_t parts = parts_.size();
         const std::size_t extra = j + 1 == batch.size() ? n_singles : 0;
         in_parallel(
-            windows + extra, [&](LocalScorer& scorer) { set_base(scorer, j); },
+            parts + extra, [&](LocalScorer& scorer) { set_base(scorer, j); },
             [&](LocalScorer& scorer, std::size_t m) {
-              if (m >= windows) return score_single(scorer, m - windows);
-              score_part(scorer, j, m * window, std::min(window, n - m * window));
+              if (m >= parts) return score_single(scorer, m - parts);
+              score_part(scorer, j, parts_[m].first, parts_[m].second);
             },
             n < 16 ? 1 : threads);
       }
@@ -290,23 +290,61 @@ class FamilyScorer {
   // Extras with one state come last: scored without counting (constant_columns.hpp),
   // among the others they would leave windows short.
   void by_states(std::vector<int>& extras, std::vector<std::size_t>& at) {
-    order_.resize(extras.size());
-    std::iota(order_.begin(), order_.end(), std::size_t{0});
-    const bool constants = marginals_->usable();
-    auto key = [&](std::size_t e) {
-      return std::make_pair(constants && marginals_->constant(extras[e]),
-                            data_.columns[extras[e]].cardinality);
-    };
-    std::stable_sort(order_.begin(), order_.end(),
-                     [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+    if (state_rank_.empty()) rank_by_states();
+    // A counting sort by rank (stable, as std::stable_sort by key was): a move's rows are
+    // ordered in linear time on the calling thread while the other threads wait.
+    bucket_.assign(ranks_ + 1, 0);
+    for (int extra : extras) ++bucket_[state_rank_[extra] + 1];
+    for (std::size_t r = 1; r <= ranks_; ++r) bucket_[r] += bucket_[r - 1];
     sorted_extras_.resize(extras.size());
     sorted_at_.resize(extras.size());
-    for (std::size_t i = 0; i < order_.size(); ++i) {
-      sorted_extras_[i] = extras[order_[i]];
-      sorted_at_[i] = at[order_[i]];
+    for (std::size_t e = 0; e < extras.size(); ++e) {
+      const std::size_t to = bucket_[state_rank_[extras[e]]]++;
+      sorted_extras_[to] = extras[e];
+      sorted_at_[to] = at[e];
     }
     extras.swap(sorted_extras_);
     at.swap(sorted_at_);
+  }
+  // state_rank_[v]: the rank of column v's key (one state, number of states) among the
+  // distinct keys of the columns; ranks_ of them.
+  void rank_by_states() {
+    const bool constants = marginals_->usable();
+    std::vector<std::pair<bool, int>> key(data_.n_vars());
+    for (std::size_t v = 0; v < key.size(); ++v) {
+      key[v] = {constants && marginals_->constant(static_cast<int>(v)),
+                data_.columns[v].cardinality};
+    }
+    std::vector<std::pair<bool, int>> keys = key;
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    ranks_ = keys.size();
+    state_rank_.resize(key.size());
+    for (std::size_t v = 0; v < key.size(); ++v) {
+      state_rank_[v] = std::lower_bound(keys.begin(), keys.end(), key[v]) - keys.begin();
+    }
+  }
+  // parts_: the (first, count) of `extras` (ordered by by_states()) that one thread
+  // scores at a time: windows of the counted ones, then each run of extras with one state
+  // and the same number of states (up to kConstantPart of them), of which a thread counts
+  // the first and copies its score to the others (UncountedPlus), where windows of them
+  // would have each thread count it again.
+  void split_parts(const std::vector<int>& extras, std::size_t window) {
+    constexpr std::size_t kConstantPart = 64;
+    parts_.clear();
+    const bool constants = counting_ && marginals_->usable();
+    std::size_t counted = extras.size();
+    while (constants && counted > 0 && marginals_->constant(extras[counted - 1])) --counted;
+    for (std::size_t first = 0; first < counted; first += window)
+      parts_.emplace_back(first, std::min(window, counted - first));
+    for (std::size_t first = counted, end = counted; first < extras.size(); first = end) {
+      const int states = data_.columns[extras[first]].cardinality;
+      while (end < extras.size() && end - first < kConstantPart &&
+             data_.columns[extras[end]].cardinality == states) {
+        ++end;
+      }
+      parts_.emplace_back(first, end - first);
+    }
   }
   // Scores held by the memos, which stop growing at max_cached_.
   std::size_t cached() const { return cache_.size() + rows_.rows() * data_.n_vars(); }
@@ -325,7 +363,9 @@ class FamilyScorer {
   AdditionRows rows_;
   std::size_t evaluations_ = 0, hits_ = 0;
   bool column_bits_ready_ = false;  // see score_additions()
-  std::vector<std::size_t> order_, sorted_at_;  // by_states() scratch
+  std::vector<std::size_t> state_rank_, bucket_, sorted_at_;  // by_states()'s
+  std::size_t ranks_ = 0;
+  std::vector<std::pair<std::size_t, std::size_t>> parts_;  // split_parts()'s
   std::vector<int> sorted_extras_;
 };
 
