@@ -99,6 +99,8 @@ void strata(const WindowCells* cells, std::size_t tables, bool pearson, double* 
 
 // X2 of the tables in vector lanes (window_lanes.hpp) when they lie side by side with
 // one layout, 2 to 4 x states and at most 4 y states; false, computing nothing, else.
+// The lanes read the counts of up to three tables past the last (whole vectors): the
+// windows of SharedPrefixTables are 4, 8 or 16 tables wide.
 inline bool window_in_lanes(const WindowCells* cells, std::size_t tables,
                             const std::uint32_t* live, std::size_t n_live, double* stat,
                             double* df) {
