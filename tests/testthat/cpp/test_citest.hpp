@@ -746,6 +746,51 @@ inline void test_shared_prefix_live() {
   CHECK(fresh.grouped() && fresh.live_count() == 0 && fresh.live_strata() != nullptr);
 }
 
+// window_statistics() in vector lanes (window_lanes.hpp) against the scalar strata loop,
+// bit for bit: windows of 4, 8 and 16 tables in SharedPrefixTables' layout, x and y of 2
+// to 4 states, candidates of 1 to 4 states, sparse and near-deterministic counts (empty,
+// one-row and one-column strata), every z' or a live list, totals past 2^26.
+inline void test_window_lanes() {
+  std::mt19937 rng(3805);
+  std::size_t compared = 0, differ = 0;
+  for (int round = 0; round < 600; ++round) {
+    const std::size_t width = std::size_t(4) << (round % 3), nx = 2 + rng() % 3;
+    const std::size_t ny = 2 + rng() % 3, nz = 1 + rng() % 9, tables = 1 + rng() % width;
+    std::size_t nc[16], last = 1;
+    for (std::size_t k = 0; k < width; ++k) {
+      nc[k] = 1 + rng() % 4;
+      last = std::max(last, nc[k]);
+    }
+    const std::size_t row = last * width, cells = nx * ny * nz * row;
+    std::vector<std::uint32_t> counts(cells);
+    const unsigned sparse = rng() % 4, big = round % 50 == 7 ? 1u << 25 : 0u;
+    for (std::uint32_t& o : counts) o = rng() % 4 < sparse ? 0 : big + rng() % 6;
+    if (round % 5 == 1) {  // one x state in some strata
+      for (std::size_t i = 0; i < cells; ++i) if ((i / row) % nx && rng() % 2) counts[i] = 0;
+    }
+    std::vector<WindowCells> w(tables);
+    for (std::size_t k = 0; k < tables; ++k) {
+      w[k].counts = counts.data() + k;
+      w[k].nx = nx; w[k].ny = ny; w[k].nz = nz; w[k].nc = nc[k];
+      w[k].sx = row; w[k].sy = nx * row; w[k].sz = nx * ny * row; w[k].sc = width;
+    }
+    std::vector<std::uint32_t> live;
+    for (std::uint32_t z = 0; z < nz; ++z) if (rng() % 3) live.push_back(z);
+    const bool listed = round % 2;
+    std::vector<double> stat(tables), df(tables), s0(tables), d0(tables);
+    window_statistics(w.data(), tables, true, stat.data(), df.data(),
+                      listed ? live.data() : nullptr, live.size());
+    window_statistic_detail::strata<0>(w.data(), tables, true, s0.data(), d0.data(),
+                                       listed ? live.data() : nullptr, live.size());
+    for (std::size_t k = 0; k < tables; ++k) {
+      CHECK(std::memcmp(&stat[k], &s0[k], sizeof(double)) == 0 && df[k] == d0[k]);
+      ++compared;
+      differ += s0[k] != 0;
+    }
+  }
+  CHECK(compared > 3000 && differ > 1000);
+}
+
 inline void run_citest_tests() {
   run_test("test_discrete_tests", test_discrete_tests);
   run_test("test_permutation", test_permutation);
@@ -758,6 +803,7 @@ inline void run_citest_tests() {
   run_test("test_pc_shortcuts_same", test_pc_shortcuts_same);
   run_test("test_pearson_lanes", test_pearson_lanes);
   run_test("test_mixed_available_cases", test_mixed_available_cases);
+  run_test("test_window_lanes", test_window_lanes);
 }
 
 }  // namespace learnbn_test

@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "pearson_lanes.hpp"
+#include "window_lanes.hpp"
 
 namespace learnbn {
 
@@ -96,6 +97,29 @@ void strata(const WindowCells* cells, std::size_t tables, bool pearson, double* 
   }
 }
 
+// X2 of the tables in vector lanes (window_lanes.hpp) when they lie side by side with
+// one layout, 2 to 4 x states and at most 4 y states; false, computing nothing, else.
+// The lanes read the counts of up to three tables past the last (whole vectors): the
+// windows of SharedPrefixTables are 4, 8 or 16 tables wide.
+inline bool window_in_lanes(const WindowCells* cells, std::size_t tables,
+                            const std::uint32_t* live, std::size_t n_live, double* stat,
+                            double* df) {
+  const WindowCells& w = cells[0];
+  if (tables > 16 || w.nx < 2 || w.nx > 4 || w.ny > window_lanes_detail::kMaxY) return false;
+  std::size_t nc[16] = {}, most = 0;
+  for (std::size_t k = 0; k < tables; ++k) {
+    const WindowCells& t = cells[k];
+    if (t.counts != w.counts + k || t.sx != w.sx || t.sy != w.sy || t.sz != w.sz ||
+        t.sc != w.sc || t.nx != w.nx || t.ny != w.ny || t.nz != w.nz)
+      return false;
+    nc[k] = t.nc;
+    most = std::max(most, t.nc);
+  }
+  const window_lanes_detail::Layout layout{w.counts, w.sx, w.sy, w.sz, w.sc, w.ny, nc};
+  window_pearson_lanes(layout, w.nx, tables, most, w.nz, live, n_live, stat, df);
+  return true;
+}
+
 }  // namespace window_statistic_detail
 
 // The statistics of `tables` tables of one window with the same x (cells[k] says where
@@ -107,6 +131,7 @@ inline void window_statistics(const WindowCells* cells, std::size_t tables, bool
                               std::size_t n_live = 0) {
   if (tables == 0) return;
   using namespace window_statistic_detail;
+  if (pearson && kWindowLanes && window_in_lanes(cells, tables, live, n_live, stat, df)) return;
   switch (cells[0].nx) {  // few x states (most tests): the row totals in registers
     case 2: return strata<2>(cells, tables, pearson, stat, df, live, n_live);
     case 3: return strata<3>(cells, tables, pearson, stat, df, live, n_live);

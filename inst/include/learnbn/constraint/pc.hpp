@@ -149,10 +149,12 @@ class PC {
       return ahead.results[last - ahead.from];
     }
     // A batch grows with the tests this edge has needed so far, so that an edge removed
-    // by its first tests wastes little.
+    // by its first tests wastes little. A run of one test (its last member the last
+    // candidate) is a window too: the window's counts skip the z' the statistic does not
+    // read, where a single test counts and visits every stratum.
     const std::size_t remaining = candidates.size() - static_cast<std::size_t>(last);
     const std::size_t width = SharedPrefixTables::width_for(std::min(remaining, ahead.tested));
-    if (remaining < 2 || ahead.tested < 2) return tester.test(x, y, z);
+    if (ahead.tested < 2) return tester.test(x, y, z);
     const std::vector<int> prefix(z.begin(), z.end() - 1);
     if (!tester.test_shared_prefix(x, y, prefix, candidates, static_cast<std::size_t>(last), width,
                                    ahead.results)) {
