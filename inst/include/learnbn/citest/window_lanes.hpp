@@ -133,7 +133,7 @@ template <std::size_t NX>
 void dispatch(const Layout& w, std::size_t tables, std::size_t most, std::size_t nz,
               const std::uint32_t* live, std::size_t n_live, double* stat, double* df) {
 #if defined(LEARNBN_WINDOW_AVX)
-  if (pearson_lanes_detail::cpu_has_avx()) {
+  if (cpu_has_avx()) {
     return strata_avx<NX>(w, tables, most, nz, live, n_live, stat, df);
   }
 #endif
