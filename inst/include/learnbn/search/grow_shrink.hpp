@@ -67,8 +67,10 @@ class GrowShrinkTree {
   // what it waits for to `requests` (once per tree node and `round`), `at` and `parents`
   // where it stopped: the choices above stay, since a tree node that has scored the
   // prefix's candidates only gains branches outside it.
+  // `path` gets the parents before backward removal (the additions on the tree path).
   bool trace(const Prefix& prefix, double& score, std::vector<int>& parents,
-             std::vector<Request>& requests, std::uint64_t round, int& at) {
+             std::vector<Request>& requests, std::uint64_t round, int& at,
+             std::vector<int>& path) {
     if (at < 0) {
       parents = required_;
       at = 0;
@@ -99,6 +101,7 @@ class GrowShrinkTree {
         return false;
       }
     }
+    path = parents;
     for (int r : leaf.removed) parents.erase(std::find(parents.begin(), parents.end(), r));
     score = leaf.shrink_score;
     return true;
@@ -258,6 +261,7 @@ class GrowShrinkForest {
     double score = 0;
     std::vector<int> parents;
     int at = -1;  // the tree node its trace waits at
+    std::vector<int> path;  // the parents before backward removal
   };
 
   GrowShrinkForest(FamilyScorer& scorer, const Constraints& k, const InterruptCheck& check,
@@ -286,7 +290,7 @@ class GrowShrinkForest {
   int size() const { return static_cast<int>(trees_.size()); }
   const GrowShrinkTree& tree(int v) const { return trees_[v]; }
 
-  // What the trees asked for and how it was answered (for bench/munin_core.cpp).
+  // What the trees asked for and how it was answered (bench/munin_core.cpp prints them).
   struct Stats {
     std::size_t rounds = 0, grow_requests = 0, grow_extras = 0, shrink_requests = 0;
     std::size_t constant_families = 0;  // scored by ConstantFamilies
@@ -313,7 +317,7 @@ class GrowShrinkForest {
         if (done[q]) continue;
         Query& query = queries[q];
         done[q] = trees_[query.node].trace(query.prefix, query.score, query.parents, requests,
-                                           round_, query.at);
+                                           round_, query.at, query.path);
         waiting |= !done[q];
         owners.resize(requests.size(), query.node);
       }
