@@ -15,6 +15,9 @@
 // Two more arguments: keep only the first `columns` columns (0: all), and stop after
 // `cpu` seconds of CPU time. It prints the DAG's arc count and a hash of its arcs, to
 // compare builds: /tmp/munin-core /tmp/munin-10000.bin grasp 1 -1 250 60
+// Search `sweeps` runs boss's sweeps (no BES) on its own forest, printing after each sweep
+// the CPU seconds, peak memory and what the grow-shrink trees asked for and how it was
+// answered (GrowShrinkForest::Stats): /tmp/munin-core /tmp/munin-10000.bin sweeps
 #include <sys/resource.h>
 
 #include <chrono>
@@ -39,9 +42,47 @@ static double cpu_seconds() {
   return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
 }
 
+static long peak_mb() {
+  rusage u;
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss / 1024;
+}
+
+// boss()'s sweeps from a random order, as boss.hpp runs them, with the forest's counts.
+static int sweeps(FamilyScorer& scorer, const Constraints& k, Random& rng,
+                  const InterruptCheck& check, const DataView& view, double cpu) {
+  GrowShrinkForest forest(scorer, k, check, &view);
+  auto report = [&](double score) {
+    const GrowShrinkForest::Stats& s = forest.stats();
+    std::printf("cpu %.1f s, peak %ld MB, score %.6f: tree nodes %zu, grow requests %zu "
+                "(%zu extras: %zu constant families, %zu from kept counts, %zu to the scorer),"
+                " shrink steps %zu; scorer evaluations %zu\n", cpu_seconds() - cpu, peak_mb(),
+                score, forest.tree_nodes(), s.grow_requests, s.grow_extras,
+                s.constant_families, s.derived, s.to_scorer, s.shrink_requests,
+                scorer.evaluations());
+  };
+  std::vector<int> order = random_order(Dag(k.n), k, rng), visit = order, pos;
+  OrderFamilies current(k.n);
+  double score = 0;
+  for (auto& family : forest.families(order, pos)) {
+    score += family.score;
+    current[family.node] = std::move(family);
+  }
+  report(score);
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (int v = k.n - 1; v > 0; --v) std::swap(visit[v], visit[rng.below(v + 1)]);
+    for (int v : visit) moved = best_position(forest, order, v, k, current) || moved;
+    score = 0;
+    for (int v : order) score += current[v].score;
+    report(score);
+  }
+  return 0;
+}
+
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: file hc|boss|grasp [threads] [checks] [columns] [cpu]\n");
+    std::fprintf(stderr, "usage: file hc|boss|grasp|sweeps [threads] [checks] [columns] [cpu]\n");
     return 1;
   }
   const std::string file = argv[1], search = argv[2];
@@ -80,6 +121,7 @@ int main(int argc, char** argv) {
   const double cpu = cpu_seconds();
   FamilyScorer scorer(view, spec, threads);
   SearchResult result;
+  if (search == "sweeps") return sweeps(scorer, k, rng, check, view, cpu);
   try {
     result = search == "hc"
                  ? hill_climb(Dag(used), scorer, k, SIZE_MAX, 0, 1, rng, check)

@@ -735,6 +735,7 @@ inline void test_constant_families() {
   const std::vector<int> constant = {1, 3, 5, 6};
   ScoreSpec bic = bic_spec(), k2;
   k2.type = ScoreType::k2;
+  std::size_t dropped = 0;
   for (const ScoreSpec& spec : {ScoreSpec(), bic, k2}) {
     FamilyScorer scorer(data.view, spec, 1);
     CHECK(!ConstantFamilies(data.view, scorer.spec()).applies(1, {}));  // not summed by count
@@ -757,7 +758,17 @@ inline void test_constant_families() {
           CHECK(families.score(x, base, extras[e]) == scores[e]);
         FamilyScorer fresh(data.view, spec, 1);
         fresh.sum_by_count();
-        CHECK(families.score(x, base, -1) == fresh.score(x, base));
+        const double own = fresh.score(x, base);
+        CHECK(families.score(x, base, -1) == own);
+        // A grow request's scores: the same bits, or -inf (BDeu only) where not above own.
+        std::vector<double> grown;
+        families.score_additions(x, base, extras, own, grown);
+        for (std::size_t e = 0; e < extras.size(); ++e) {
+          const bool drop = std::isinf(grown[e]) && grown[e] < 0;
+          CHECK(grown[e] == scores[e] ||
+                (drop && spec.type == ScoreType::bdeu && scores[e] <= own));
+          dropped += drop;
+        }
       }
     }
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
@@ -773,6 +784,7 @@ inline void test_constant_families() {
       CHECK(parents_of(g1.dag) == parents_of(g2.dag) && g1.score == g2.score);
     }
   }
+  CHECK(dropped > 0);
 }
 
 // ConstantFamilies and UncountedPlus (score/constant_columns.hpp) build a one-cell family
@@ -906,6 +918,19 @@ inline void test_constant_parents() {
         }
       }
       CHECK(l == left.size());
+    }
+    // Whole families with a constant parent (shrink steps): the scorer's bits.
+    for (const std::vector<int>& family : std::vector<std::vector<int>>{
+             {0, 1}, {1, 3}, {0, 1, 3, 5}, {0, 4, 5}, {1, 3, 4, 5, 7}, {0, 4}}) {
+      bool any = false;
+      for (int u : family) any = any || split.constant(u);
+      for (int node : {2, 6}) {
+        FamilyScorer fresh(data.view, spec, 1);
+        fresh.sum_by_count();
+        double got = 0;
+        CHECK(split.family(node, family, got) == any);
+        if (any) CHECK(got == fresh.score(node, family));
+      }
     }
   }
   CHECK(dropped > 0 && here > 0);

@@ -12,12 +12,21 @@
 
 namespace learnbn {
 
+// Each node's best family among its predecessors in the current order (indexed by node),
+// kept by sweep() so that best_position() traces only what a move can change.
+using OrderFamilies = std::vector<GrowShrinkForest::Query>;
+
 // Moves `v` to the position of `order` with the highest total score (BOSS's
 // better_mutation); false when no position beats its own by more than the margin. The
 // positions that would put v before a required parent or after a required child are
-// not tried.
+// not tried. `current` holds the families of `order`, and then of the order returned.
+//
+// Every other node w is asked with and without v among its predecessors; one of the two
+// is its current prefix. The other is traced, unless w's current prefix holds v and its
+// tree path never took v: a trace that never takes v takes the same branches in the
+// prefix without v (each is still the first one inside it), so its family is the same.
 inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int v,
-                          const Constraints& k) {
+                          const Constraints& k, OrderFamilies& current) {
   const int p = static_cast<int>(order.size());
   std::vector<int> rest;  // the order without v
   int here = 0;
@@ -27,12 +36,26 @@ inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int
   const PrefixSets prefixes(rest, p, 0, p - 1);  // rest[0..j), without v
   // Queries: v before rest[j] (j = p - 1: last); rest[j] without v; rest[j] with v.
   std::vector<GrowShrinkForest::Query> q(p + 2 * (p - 1));
-  for (int j = 0; j < p; ++j) q[j] = {v, prefixes.prefix(j), 0, {}};
+  std::vector<GrowShrinkForest::Query> asked;  // the ones traced
+  std::vector<int> at;                          // their places in q
+  auto ask = [&](int i, int node, const Prefix& prefix) {
+    asked.push_back({node, prefix, 0, {}});
+    at.push_back(i);
+  };
+  for (int j = 0; j < p; ++j) ask(j, v, prefixes.prefix(j));
   for (int j = 0; j < p - 1; ++j) {
-    q[p + j] = {rest[j], prefixes.prefix(j), 0, {}};
-    q[2 * p - 1 + j] = {rest[j], prefixes.prefix(j, v), 0, {}};
+    const GrowShrinkForest::Query& now = current[rest[j]];
+    const bool took_v = std::find(now.path.begin(), now.path.end(), v) != now.path.end();
+    if (j >= here) {  // after v now: its current prefix holds v
+      q[2 * p - 1 + j] = now;
+      if (took_v) ask(p + j, rest[j], prefixes.prefix(j)); else q[p + j] = now;
+    } else {
+      q[p + j] = now;
+      ask(2 * p - 1 + j, rest[j], prefixes.prefix(j, v));
+    }
   }
-  forest.resolve(q);
+  forest.resolve(asked);
+  for (std::size_t a = 0; a < asked.size(); ++a) q[at[a]] = std::move(asked[a]);
   int lo = 0, hi = p - 1;  // the insertion points that keep the required arcs
   for (int j = 0; j < p - 1; ++j) {
     if (k.is_required(rest[j], v)) lo = std::max(lo, j + 1);
@@ -52,6 +75,8 @@ inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int
     if (j >= lo && j <= hi && total[j] > total[best]) best = j;
   }
   if (!(total[best] > total[here] + improvement_margin(total[here]))) return false;
+  current[v] = std::move(q[best]);
+  for (int j = 0; j < p - 1; ++j) current[rest[j]] = std::move(q[j < best ? p + j : 2 * p - 1 + j]);
   rest.insert(rest.begin() + best, v);
   order.swap(rest);
   return true;
@@ -97,18 +122,23 @@ inline void sweep(GrowShrinkForest& forest, std::vector<int>& order, const Const
                   Random& rng, const InterruptCheck& check, std::size_t& moves,
                   std::size_t& sweeps, std::vector<double>& trace) {
   std::vector<int> visit = order;
+  std::vector<int> pos;
+  OrderFamilies current(k.n);
+  for (auto& family : forest.families(order, pos)) current[family.node] = std::move(family);
   for (bool improved = true; improved;) {
     improved = false;
     for (int v = k.n - 1; v > 0; --v) std::swap(visit[v], visit[rng.below(v + 1)]);
     for (int v : visit) {
-      if (best_position(forest, order, v, k)) {
+      if (best_position(forest, order, v, k, current)) {
         improved = true;
         ++moves;
       }
       check();
     }
     ++sweeps;
-    trace.push_back(order_result(forest, order).score);
+    double score = 0;  // order_result(forest, order).score: the same sum, in order
+    for (int v : order) score += current[v].score;
+    trace.push_back(score);
   }
 }
 

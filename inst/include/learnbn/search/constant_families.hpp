@@ -13,6 +13,8 @@
 // last bit. The counts are built as hill climbing's UncountedPlus builds them
 // (score/constant_columns.hpp: ColumnMarginals, fill_one_cell_counts()).
 #pragma once
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -31,6 +33,7 @@ class ConstantFamilies {
     if (constant_.empty()) return;
     marginals_.reset(new ColumnMarginals(data));
     for (const Column& column : data.columns) cards_.push_back(column.cardinality);
+    bounded_ = spec.type == ScoreType::bdeu && !data.weights;  // whole counts: see below
   }
 
   // Whether `node` and every one of `parents` show one state in the data.
@@ -40,20 +43,62 @@ class ConstantFamilies {
     return true;
   }
 
+  // score(node, parents, u) for each u of `extras` into `out`, except where a bound
+  // shows it below `grow_score` (the base's own score): -inf there, as no grow-shrink
+  // branch. Under BDeu each configuration's term is at most -log r_i (its rows, all in one
+  // state, have probability prod_t (alpha_ijk + t) / (alpha_ij + t), 1 / r_i at t = 0),
+  // and u makes one configuration per observed state (a weighted count below 1 could
+  // score more: unweighted rows only): deep in a tree, where the base's
+  // score is near -log r_i, every extra but those with one state drops. Those share their
+  // counts, so their score differs by r_u alone and is computed once per r_u.
+  void score_additions(int node, const std::vector<int>& parents, const std::vector<int>& extras,
+                       double grow_score, std::vector<double>& out) const {
+    const std::size_t k = parents.size() + 1;
+    const double log_states = std::log(static_cast<double>(cards_[node]));
+    const double structure = log_structure_prior(spec_, k);
+    const double margin = 1e-6 * (1 + std::fabs(grow_score));
+    by_states_.assign(by_states_.size(), kUnknown);
+    out.resize(extras.size());
+    for (std::size_t e = 0; e < extras.size(); ++e) {
+      const int u = extras[e];
+      const double prior = log_modular_prior(spec_, node, parents.data(), parents.size(), u);
+      const std::size_t observed = (*marginals_)[u].by_state.size();
+      const double bound = structure - static_cast<double>(observed) * log_states + prior;
+      if (bounded_ && bound + margin < grow_score) {
+        out[e] = -std::numeric_limits<double>::infinity();
+        continue;
+      }
+      if (observed > 1) {
+        out[e] = counted_score(node, parents, u) + prior;
+        continue;
+      }
+      const std::size_t r = static_cast<std::size_t>(cards_[u]);
+      if (r >= by_states_.size()) by_states_.resize(r + 1, kUnknown);
+      if (std::isnan(by_states_[r])) by_states_[r] = counted_score(node, parents, u);
+      out[e] = by_states_[r] + prior;
+    }
+  }
+
   // The score of `node` with `parents` (applies(), sorted, as the scorer's base) plus
-  // `extra` (any node, -1 for none): FamilyScorer's number for that family. Summed by
-  // count, the order of the cells does not matter: listed by state.
+  // `extra` (any node, -1 for none): FamilyScorer's number for that family.
   double score(int node, const std::vector<int>& parents, int extra) const {
-    const std::vector<double> all{n_cases_};
-    const std::vector<double>& counts = extra >= 0 ? (*marginals_)[extra].by_state : all;
-    fill_one_cell_counts(scratch_, cards_[node], parent_configs_of(parents, extra), counts,
-                         counts);
-    const std::size_t k = parents.size() + (extra >= 0);
-    return family_score(scratch_, spec_, n_cases_, k) +
+    return counted_score(node, parents, extra) +
            log_modular_prior(spec_, node, parents.data(), parents.size(), extra);
   }
 
  private:
+  static constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
+
+  // score() without the modular prior. Summed by count, the order of the cells does not
+  // matter: listed by state.
+  double counted_score(int node, const std::vector<int>& parents, int extra) const {
+    const std::vector<double> all{n_cases_};
+    const std::vector<double>& counts = extra >= 0 ? (*marginals_)[extra].by_state : all;
+    fill_one_cell_counts(scratch_, cards_[node], parent_configs_of(parents, extra), counts,
+                         counts);
+    return family_score(scratch_, spec_, n_cases_, parents.size() + (extra >= 0));
+  }
+
   // q_i as Counter::count_plus() forms it: the base's product, then the extra's states
   // (from cards_, not the columns: a base has up to 22 parents, and this runs per extra).
   double parent_configs_of(const std::vector<int>& parents, int extra) const {
@@ -69,6 +114,8 @@ class ConstantFamilies {
   std::unique_ptr<ColumnMarginals> marginals_;  // the columns' counts, when on
   std::vector<int> cards_;
   mutable FamilyCounts scratch_;
+  bool bounded_ = false;  // score_additions() may drop extras
+  mutable std::vector<double> by_states_;  // score_additions()'s scores by r_u
 };
 
 }  // namespace learnbn

@@ -63,18 +63,42 @@ class ConstantParents {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     direct.assign(extras.size(), nan);
     base_set_ = false;
+    by_states_.assign(by_states_.size(), nan);  // constant extras' scores by r_u
     std::size_t kept = 0;
     for (std::size_t e = 0; e < extras.size(); ++e) {
       const int u = extras[e];
-      const double q = q_base * data_.columns[u].cardinality;
+      const int r = data_.columns[u].cardinality;
+      const double q = q_base * r;
       if (constant(u)) {
-        direct[e] = from_counts(node, parents, u, q, counts_of(store, key_));
+        if (static_cast<std::size_t>(r) >= by_states_.size()) by_states_.resize(r + 1, nan);
+        if (std::isnan(by_states_[r])) {
+          by_states_[r] = family_score(counts_family(node, q, counts_of(store, key_)), spec_,
+                                       data_.n_cases, parents.size() + 1);
+        }
+        direct[e] = by_states_[r] + log_modular_prior(spec_, node, parents.data(),
+                                                      parents.size(), u);
       } else if (bounded) {
         direct[e] = bounded_score(store, node, parents, u, q, grow_score);
       }
       if (std::isnan(direct[e])) extras[kept++] = u;
     }
     extras.resize(kept);
+  }
+  // The score of `node` with `parents` (sorted) when one of them shows one state (the
+  // family then has the counts of its non-constant parents N, kept as split()'s), into
+  // `score`; false when it must be counted. A shrink step of a grow-shrink tree removes
+  // one parent of a family of many constant ones: the same N again and again.
+  bool family(int node, const std::vector<int>& parents, double& score) {
+    if (constant_.empty()) return false;
+    key_.assign(1, node);
+    for (int u : parents) if (!constant(u)) key_.push_back(u);
+    if (key_.size() > parents.size()) return false;
+    const Store& counts = counts_of(store_of(key_), key_);
+    // q_i as Counter::count() forms it: the product in the parents' order.
+    const double q = parent_configs(data_, parents.data(), parents.size());
+    score = family_score(counts_family(node, q, counts), spec_, data_.n_cases, parents.size()) +
+            log_modular_prior(spec_, node, parents.data(), parents.size());
+    return true;
   }
   // Puts the scorer's scores (`counted`) in split()'s NaN places (all of them when
   // split() scored nothing): the scores of the request's extras in their order.
@@ -126,9 +150,8 @@ class ConstantParents {
     store.counted = true;
     return store;
   }
-  // The scorer's number for `node` with `parents` + {extra}, from counts with q_i = q.
-  double from_counts(int node, const std::vector<int>& parents, int extra, double q,
-                     const Store& counts) {
+  // The kept counts as a family of q_i = q configurations.
+  const FamilyCounts& counts_family(int node, double q, const Store& counts) {
     FamilyCounts& c = scratch_;
     c.states = data_.columns[node].cardinality;
     c.parent_configs = q;
@@ -139,8 +162,7 @@ class ConstantParents {
     c.config_total = counts.totals;
     c.cell_config.assign(counts.cells.size(), 0);  // unused by the scores summed by count
     c.cell_state.assign(counts.cells.size(), 0);
-    return family_score(c, spec_, data_.n_cases, parents.size() + 1) +
-           log_modular_prior(spec_, node, parents.data(), parents.size(), extra);
+    return c;
   }
   // -inf when u's bound shows it below `grow_score`, the score when it counts u here
   // (the first time for this N), NaN for the scorer.
@@ -197,6 +219,7 @@ class ConstantParents {
   bool base_set_ = false;  // split()'s base is the counter's
   std::vector<int> key_;
   FamilyCounts scratch_;
+  std::vector<double> by_states_;  // split()'s scores of constant extras, by r_u
 };
 
 }  // namespace learnbn

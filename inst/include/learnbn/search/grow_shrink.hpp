@@ -60,14 +60,17 @@ class GrowShrinkTree {
 
   const std::vector<int>& required() const { return required_; }
   double grow_score(int at) const { return nodes_[at].grow_score; }
+  std::size_t tree_nodes() const { return nodes_.size(); }
 
   // Follows `prefix` down the tree from tree node `at` (-1: the root), `parents` holding
   // its family. Returns true with the family's score and parents, or false after adding
   // what it waits for to `requests` (once per tree node and `round`), `at` and `parents`
   // where it stopped: the choices above stay, since a tree node that has scored the
   // prefix's candidates only gains branches outside it.
+  // `path` gets the parents before backward removal (the additions on the tree path).
   bool trace(const Prefix& prefix, double& score, std::vector<int>& parents,
-             std::vector<Request>& requests, std::uint64_t round, int& at) {
+             std::vector<Request>& requests, std::uint64_t round, int& at,
+             std::vector<int>& path) {
     if (at < 0) {
       parents = required_;
       at = 0;
@@ -98,6 +101,7 @@ class GrowShrinkTree {
         return false;
       }
     }
+    path = parents;
     for (int r : leaf.removed) parents.erase(std::find(parents.begin(), parents.end(), r));
     score = leaf.shrink_score;
     return true;
@@ -111,7 +115,7 @@ class GrowShrinkTree {
       const std::size_t old = t.branches.size();
       for (std::size_t e = 0; e < request.extras.size(); ++e) {
         set_bit(t.scored.data(), request.extras[e]);
-        if (scores[e] > t.grow_score) t.branches.push_back({request.extras[e], scores[e], -1});
+        if (scores[e] > t.grow_score) t.branches.push_back({scores[e], request.extras[e], -1});
       }
       t.unscored -= request.extras.size();
       std::sort(t.branches.begin() + old, t.branches.end(), better);
@@ -143,9 +147,9 @@ class GrowShrinkTree {
   }
 
  private:
-  struct Branch {
-    int add;
+  struct Branch {  // 16 bytes (the score first: no padding); trees hold tens of millions
     double score;
+    int add;
     int child;  // tree node, -1 until first followed
   };
   // Best first; equal scores in the order of the nodes (as scoring them in that order
@@ -257,6 +261,7 @@ class GrowShrinkForest {
     double score = 0;
     std::vector<int> parents;
     int at = -1;  // the tree node its trace waits at
+    std::vector<int> path;  // the parents before backward removal
   };
 
   GrowShrinkForest(FamilyScorer& scorer, const Constraints& k, const InterruptCheck& check,
@@ -285,6 +290,20 @@ class GrowShrinkForest {
   int size() const { return static_cast<int>(trees_.size()); }
   const GrowShrinkTree& tree(int v) const { return trees_[v]; }
 
+  // What the trees asked for and how it was answered (bench/munin_core.cpp prints them).
+  struct Stats {
+    std::size_t rounds = 0, grow_requests = 0, grow_extras = 0, shrink_requests = 0;
+    std::size_t constant_families = 0;  // scored by ConstantFamilies
+    std::size_t derived = 0;            // scored or dropped by ConstantParents
+    std::size_t to_scorer = 0;          // extras passed to the scorer
+  };
+  const Stats& stats() const { return stats_; }
+  std::size_t tree_nodes() const {
+    std::size_t n = 0;
+    for (const auto& t : trees_) n += t.tree_nodes();
+    return n;
+  }
+
   void resolve(std::vector<Query>& queries) {
     std::vector<char> done(queries.size(), 0);
     while (true) {
@@ -298,7 +317,7 @@ class GrowShrinkForest {
         if (done[q]) continue;
         Query& query = queries[q];
         done[q] = trees_[query.node].trace(query.prefix, query.score, query.parents, requests,
-                                           round_, query.at);
+                                           round_, query.at, query.path);
         waiting |= !done[q];
         owners.resize(requests.size(), query.node);
       }
@@ -337,12 +356,17 @@ class GrowShrinkForest {
     std::vector<FamilyScorer::Family> singles;
     std::vector<std::vector<double>> direct(requests.size());  // scored here
     std::vector<int> job(requests.size(), -1);  // a grow request's entry in `batch`
+    ++stats_.rounds;
     for (std::size_t r = 0; r < requests.size(); ++r) {
       const GrowShrinkTree::Request& q = requests[r];
+      if (q.grow) ++stats_.grow_requests; else ++stats_.shrink_requests;
+      if (q.grow) stats_.grow_extras += q.extras.size();
       if (constant_ && constant_->applies(owners[r], q.parents)) {
+        stats_.constant_families += q.grow ? q.extras.size() : 1;
         if (!q.grow) direct[r].push_back(constant_->score(owners[r], q.parents, -1));
         if (q.grow) {
-          for (int u : q.extras) direct[r].push_back(constant_->score(owners[r], q.parents, u));
+          const double own = trees_[owners[r]].grow_score(q.tree_node);
+          constant_->score_additions(owners[r], q.parents, q.extras, own, direct[r]);
         }
       } else if (q.grow) {
         std::vector<int> counted = q.extras;
@@ -350,10 +374,19 @@ class GrowShrinkForest {
           const double own = trees_[owners[r]].grow_score(q.tree_node);
           constant_parents_->split(owners[r], q.parents, own, counted, direct[r]);
         }
+        stats_.derived += q.extras.size() - counted.size();
+        stats_.to_scorer += counted.size();
         if (counted.empty()) continue;
         job[r] = static_cast<int>(batch.size());
         batch.push_back({owners[r], q.parents, std::move(counted), {}});
       } else {
+        double score;
+        if (constant_parents_ && constant_parents_->family(owners[r], q.parents, score)) {
+          direct[r].push_back(score);
+          ++stats_.derived;
+          continue;
+        }
+        ++stats_.to_scorer;
         singles.push_back({owners[r], q.parents, 0});
       }
     }
@@ -361,7 +394,7 @@ class GrowShrinkForest {
     std::size_t s = 0;
     for (std::size_t r = 0; r < requests.size(); ++r) {
       GrowShrinkTree& tree = trees_[owners[r]];
-      const bool here = constant_ && constant_->applies(owners[r], requests[r].parents);
+      const bool here = !direct[r].empty();
       if (requests[r].grow) {
         tree.answer(requests[r], job[r] < 0 ? direct[r]
                                             : ConstantParents::merge(direct[r],
@@ -382,6 +415,7 @@ class GrowShrinkForest {
   std::unique_ptr<ConstantParents> constant_parents_;  // null without the data
   std::vector<GrowShrinkTree> trees_;
   std::uint64_t round_ = 0;
+  Stats stats_;
 };
 
 // A random order of the nodes that puts every required parent, and every parent in
