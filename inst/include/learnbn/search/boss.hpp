@@ -9,6 +9,7 @@
 
 #include "ges.hpp"
 #include "grow_shrink.hpp"
+#include "orders.hpp"
 
 namespace learnbn {
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "grow_shrink.hpp"
+#include "orders.hpp"
 
 namespace learnbn {
 
