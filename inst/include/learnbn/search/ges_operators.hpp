@@ -1,9 +1,10 @@
 // GES's operators (ges.hpp): the subsets they choose (cliques of a PDAG), the path
-// condition of inserts, and the limit on how many operators one node may have. A node whose neighbours in the class form a large clique
-// has exponentially many: on munin's data (10,000 rows, BDeu), 25 columns that show one
-// state formed a clique of undirected edges in BOSS's result, and its inserts alone
-// numbered billions. The phases count a node's operators before building or scoring
-// them, and stop with OperatorLimitError past GesOptions::max_operators.
+// condition of inserts, and the limit on how many operators one node may have. A node
+// whose neighbours in the class form a large clique has exponentially many: on munin's
+// data (10,000 rows, BDeu), 25 columns that show one state formed a clique of undirected
+// edges in BOSS's result, and its inserts alone numbered billions. The phases count a
+// node's operators before building or scoring them, and stop with OperatorLimitError
+// past GesOptions::max_operators.
 #pragma once
 #include <algorithm>
 #include <functional>
