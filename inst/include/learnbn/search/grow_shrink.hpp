@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
-#include <queue>
 #include <stdexcept>
 #include <utility>
 #include <vector>
