@@ -116,7 +116,8 @@ static int phases(FamilyScorer& scorer, const Constraints& k, Random& rng,
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: file hc|boss|grasp|sweeps|phases|ges [threads] [checks] [columns] [cpu]\n");
+    std::fprintf(stderr, "usage: file hc|boss|grasp|sweeps|phases|ges [threads] [checks] "
+                         "[columns] [cpu]\n");
     return 1;
   }
   const std::string file = argv[1], search = argv[2];

@@ -365,7 +365,7 @@ class Ges {
 
   void delete_operators(int y, const std::vector<int>* only, std::vector<Operator>& ops) {
     const std::vector<int> parents = graph_.parents(y);
-    sets().each_delete(y, only, [&](int x, const std::vector<int>& na, const std::vector<int>& kept) {
+    auto add = [&](int x, const std::vector<int>& na, const std::vector<int>& kept) {
       interrupt_.check();
       std::vector<int> without_x = sorted_union(kept, parents);
       without_x.erase(std::remove(without_x.begin(), without_x.end(), x), without_x.end());
@@ -375,10 +375,12 @@ class Ges {
       for (int v : na) {
         if (std::find(kept.begin(), kept.end(), v) == kept.end()) removed.push_back(v);
       }
-      const double delta = change(false, x, y, removed, scorer_.score(y, without_x), with_x_score);
+      const double without_x_score = scorer_.score(y, without_x);
+      const double delta = change(false, x, y, removed, without_x_score, with_x_score);
       if (delta > margin(with_x_score)) ops.push_back(Operator{x, y, removed, delta});
       return true;
-    });
+    };
+    sets().each_delete(y, only, add);
   }
 
   // The score change of an operator from its family's scores after and before. When one
