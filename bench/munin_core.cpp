@@ -105,7 +105,13 @@ static int phases(FamilyScorer& scorer, const Constraints& k, Random& rng,
     lap(too_large > 0 ? "BES (skipped: too many operators)" : "BES", found.score);
   }
   Ges ges(scorer, k, boss_ges_options(max_operators), check);
-  const SearchResult from = ges.run(parent_lists(Dag(k.n)));
+  SearchResult from;
+  try {
+    from = ges.run(parent_lists(Dag(k.n)));
+  } catch (const OperatorLimitError&) {  // boss() leaves the run from it out
+    lap("GES from the empty graph (stopped: too many operators)", 0);
+    return 0;
+  }
   lap("GES from the empty graph", from.score);
   std::printf("GES steps %zu\n", from.stats.iterations);
   if (only_ges) return 0;
