@@ -338,6 +338,7 @@ class Ges {
         std::vector<Choice> choices;
         const std::vector<int> fixed = sorted_union(na, parents);
         for_each_clique(graph_, na, free, limit, [&](const std::vector<int>& t) {
+          interrupt_.check();
           choices.emplace_back(t, &by_family[sorted_union(fixed, t)]);
         });
         known = choices_by_na.emplace(na, std::move(choices)).first;
