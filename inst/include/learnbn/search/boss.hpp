@@ -35,9 +35,8 @@ inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int
     if (order[i] == v) here = i; else rest.push_back(order[i]);
   }
   const PrefixSets prefixes(rest, p, 0, p - 1);  // rest[0..j), without v
-  // Queries: v before rest[j] (j = p - 1: last); rest[j] without v; rest[j] with v. Each
-  // points at a traced one or at the node's current family (not copied: 3p per move).
-  std::vector<GrowShrinkForest::Query*> q(p + 2 * (p - 1), nullptr);
+  // Queries: v before rest[j] (j = p - 1: last); rest[j] without v; rest[j] with v.
+  std::vector<GrowShrinkForest::Query> q(p + 2 * (p - 1));
   std::vector<GrowShrinkForest::Query> asked;  // the ones traced
   std::vector<int> at;                          // their places in q
   auto ask = [&](int i, int node, const Prefix& prefix) {
@@ -46,18 +45,18 @@ inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int
   };
   for (int j = 0; j < p; ++j) ask(j, v, prefixes.prefix(j));
   for (int j = 0; j < p - 1; ++j) {
-    GrowShrinkForest::Query& now = current[rest[j]];
+    const GrowShrinkForest::Query& now = current[rest[j]];
     const bool took_v = std::find(now.path.begin(), now.path.end(), v) != now.path.end();
     if (j >= here) {  // after v now: its current prefix holds v
-      q[2 * p - 1 + j] = &now;
-      if (took_v) ask(p + j, rest[j], prefixes.prefix(j)); else q[p + j] = &now;
+      q[2 * p - 1 + j] = now;
+      if (took_v) ask(p + j, rest[j], prefixes.prefix(j)); else q[p + j] = now;
     } else {
-      q[p + j] = &now;
+      q[p + j] = now;
       ask(2 * p - 1 + j, rest[j], prefixes.prefix(j, v));
     }
   }
   forest.resolve(asked);
-  for (std::size_t a = 0; a < asked.size(); ++a) q[at[a]] = &asked[a];
+  for (std::size_t a = 0; a < asked.size(); ++a) q[at[a]] = std::move(asked[a]);
   int lo = 0, hi = p - 1;  // the insertion points that keep the required arcs
   for (int j = 0; j < p - 1; ++j) {
     if (k.is_required(rest[j], v)) lo = std::max(lo, j + 1);
@@ -66,22 +65,19 @@ inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int
   std::vector<double> total(p, 0);
   double before = 0;  // nodes placed before the insertion point, without v
   for (int j = 0; j < p; ++j) {
-    total[j] = q[j]->score + before;
-    if (j < p - 1) before += q[p + j]->score;
+    total[j] = q[j].score + before;
+    if (j < p - 1) before += q[p + j].score;
   }
   double after = 0;  // nodes after the insertion point, with v
   int best = hi;
   for (int j = p - 1; j >= 0; --j) {
-    if (j < p - 1) after += q[2 * p - 1 + j]->score;
+    if (j < p - 1) after += q[2 * p - 1 + j].score;
     total[j] += after;
     if (j >= lo && j <= hi && total[j] > total[best]) best = j;
   }
   if (!(total[best] > total[here] + improvement_margin(total[here]))) return false;
-  current[v] = std::move(*q[best]);
-  for (int j = 0; j < p - 1; ++j) {
-    GrowShrinkForest::Query* family = q[j < best ? p + j : 2 * p - 1 + j];
-    if (family != &current[rest[j]]) current[rest[j]] = std::move(*family);
-  }
+  current[v] = std::move(q[best]);
+  for (int j = 0; j < p - 1; ++j) current[rest[j]] = std::move(q[j < best ? p + j : 2 * p - 1 + j]);
   rest.insert(rest.begin() + best, v);
   order.swap(rest);
   return true;
