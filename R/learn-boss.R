@@ -59,11 +59,14 @@
 #'   it raised the score by 8 to 425 and took the CPDAG closer to the true one on four of
 #'   them (SHD alarm 10 to 4, insurance 37 to 15, hailfinder 57 to 52, andes 179 to 131;
 #'   win95pts 97 to 100), for 1.0 to 1.4 times the CPU time (`bench/search-accuracy.R`).
-#'   Where a node of the class would have more GES operators than
-#'   `options(learnbn.max_memory)` allows (see [learnbn-package]; on munin at 10,000
-#'   rows, 25 columns that show one state form a clique of undirected edges), BES is
-#'   left out with a warning of class `learnbn_warning_too_large` and `info$bes` is
-#'   `FALSE`; the same holds for `ges_start`.
+#'   Where a node of the class would have more than 1/128 of the GES operators that
+#'   `options(learnbn.max_memory)` allows [ges()] (see [learnbn-package]; 122,070 at the
+#'   default: the phases rebuild a node's operators after each step, so their time binds
+#'   before their memory; on munin at 10,000 rows, columns that show one state form a
+#'   clique of undirected edges, and no node passed 1,710 on alarm, insurance,
+#'   hailfinder, win95pts and andes at 5,000 rows), BES is left out with a warning of
+#'   class `learnbn_warning_too_large` and `info$bes` is `FALSE`; the same holds for
+#'   `ges_start`.
 #' @param ges_start If `TRUE`, after the runs from random orders one more run starts from
 #'   a topological order of [ges()]'s result (GES's phases from the class of `start`, at
 #'   most 8 nodes per operator), and its result is kept when it scores higher. BOSS's

@@ -18,6 +18,8 @@
 // Search `sweeps` runs boss's sweeps (no BES) on its own forest, printing after each sweep
 // the CPU seconds, peak memory and what the grow-shrink trees asked for and how it was
 // answered (GrowShrinkForest::Stats): /tmp/munin-core /tmp/munin-10000.bin sweeps
+// Search `phases` times boss()'s default phases one by one (see phases()), `ges` GES from
+// the empty graph alone: /tmp/munin-core /tmp/munin-10000.bin phases
 #include <sys/resource.h>
 
 #include <chrono>
@@ -31,6 +33,7 @@
 #include <learnbn/data/gaussian_stats_eigen.hpp>
 #include <learnbn/score/gaussian_eigen.hpp>
 #include <learnbn/search/boss.hpp>
+#include <learnbn/search/boss_ges.hpp>
 #include <learnbn/search/grasp.hpp>
 #include <learnbn/search/hill_climb.hpp>
 
@@ -80,9 +83,47 @@ static int sweeps(FamilyScorer& scorer, const Constraints& k, Random& rng,
   return 0;
 }
 
+// boss()'s default phases one by one, timed: the sweeps of a random run, GES's phases
+// from its DAG (BES), GES from the empty graph and the run from GES's DAG (boss_ges.hpp);
+// with `only_ges`, GES from the empty graph alone (the same in every build: no randomness).
+static int phases(FamilyScorer& scorer, const Constraints& k, Random& rng,
+                  const InterruptCheck& check, const DataView& view, bool only_ges) {
+  const double max_operators = 1e9 / kGesBytesPerOperator;  // R's default limit
+  auto lap = [last = cpu_seconds()](const char* phase, double score) mutable {
+    const double now = cpu_seconds();
+    std::printf("%s: cpu %.1f s, score %.6f, peak %ld MB\n", phase, now - last, score,
+                peak_mb());
+    std::fflush(stdout);
+    last = now;
+  };
+  const PermutationOptions plain;
+  if (!only_ges) {
+    SearchResult found = boss(scorer, k, Dag(k.n), plain, rng, check, &view);
+    lap("sweeps", found.score);
+    double too_large = 0;
+    polish(found, scorer, k, max_operators, check, too_large);
+    lap(too_large > 0 ? "BES (skipped: too many operators)" : "BES", found.score);
+  }
+  Ges ges(scorer, k, boss_ges_options(max_operators), check);
+  SearchResult from;
+  try {
+    from = ges.run(parent_lists(Dag(k.n)));
+  } catch (const OperatorLimitError&) {  // boss() leaves the run from it out
+    lap("GES from the empty graph (stopped: too many operators)", 0);
+    return 0;
+  }
+  lap("GES from the empty graph", from.score);
+  std::printf("GES steps %zu\n", from.stats.iterations);
+  if (only_ges) return 0;
+  const SearchResult run = boss(scorer, k, from.dag, plain, rng, check, &view);
+  lap("run from GES's DAG", run.score);
+  return 0;
+}
+
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: file hc|boss|grasp|sweeps [threads] [checks] [columns] [cpu]\n");
+    std::fprintf(stderr, "usage: file hc|boss|grasp|sweeps|phases|ges [threads] [checks] "
+                         "[columns] [cpu]\n");
     return 1;
   }
   const std::string file = argv[1], search = argv[2];
@@ -122,6 +163,8 @@ int main(int argc, char** argv) {
   FamilyScorer scorer(view, spec, threads);
   SearchResult result;
   if (search == "sweeps") return sweeps(scorer, k, rng, check, view, cpu);
+  if (search == "phases") return phases(scorer, k, rng, check, view, false);
+  if (search == "ges") return phases(scorer, k, rng, check, view, true);
   try {
     result = search == "hc"
                  ? hill_climb(Dag(used), scorer, k, SIZE_MAX, 0, 1, rng, check)

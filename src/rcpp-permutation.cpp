@@ -20,7 +20,8 @@ learnbn::PermutationOptions permutation_options(const Rcpp::List& options) {
 }  // namespace
 
 // options$ges_start: one more run from GES's result (boss_ges.hpp). The result has the
-// GES phases' limit on operators (`max_operators`), for R's warning when one was skipped.
+// GES phases' limit on a node's operators (`max_operators`), for R's warning when one was
+// skipped.
 learnbn::SearchResult run_boss(SearchCall& call) {
   const bool ges_start = call.options.containsElementNamed("ges_start") &&
                          Rcpp::as<bool>(call.options["ges_start"]);
@@ -29,7 +30,8 @@ learnbn::SearchResult run_boss(SearchCall& call) {
   learnbn::SearchResult result = search(call.scorer, call.constraints, call.start, options,
                                         call.rng.get(), call.r_calls.interrupt_check(),
                                         call.data);
-  call.extra.push_back(options.max_operators, "max_operators");
+  call.extra.push_back(learnbn::boss_ges_options(options.max_operators).max_operators,
+                       "max_operators");
   if (!ges_start) {  // info has them always
     result.counts.push_back({"ges_start_skipped", 0});
     result.counts.push_back({"ges_run_kept", 0, true});

@@ -255,7 +255,8 @@ test_that("a GES run that does not score higher leaves the result as without it"
 
 # Seven columns that show one state, as 326 of munin's do: under BDeu they join into a
 # clique of undirected edges in the class of BOSS's DAG, whose deletes (and the inserts
-# of the GES run on the way to it) pass a limit of 100 operators a node.
+# of the GES run on the way to it) pass a limit of 100 operators a node (boss()'s GES
+# phases allow 1/128 of what the memory limit allows ges()).
 test_that("BES and the ges_start run are left out, with warnings, past the memory limit", {
   set.seed(3)
   x <- sample(c("u", "v"), 200, TRUE)
@@ -267,7 +268,7 @@ test_that("BES and the ges_start run are left out, with warnings, past the memor
                         learnbn_warning_unused_levels = function(w) invokeRestart("muffleWarning"))
   }
   warned <- list()
-  skipped <- withr::with_options(list(learnbn.max_memory = 64 * 100), {
+  skipped <- withr::with_options(list(learnbn.max_memory = 64 * 128 * 100), {
     withCallingHandlers(run(), learnbn_warning_too_large = function(w) {
       warned[[length(warned) + 1]] <<- conditionMessage(w)
       invokeRestart("muffleWarning")
@@ -285,4 +286,27 @@ test_that("BES and the ges_start run are left out, with warnings, past the memor
   expect_identical(skipped$score, plain$score)
   expect_null(skipped$info$bes_skipped)
   expect_true(all(plain$amat[paste0("C", 1:6), "C7"] + plain$amat["C7", paste0("C", 1:6)] == 1))
+})
+
+# From the empty graph each of 12 nodes has 11 inserts: past boss()'s share of 10 (1/128
+# of ges()'s 1,280 operators a node), which both its GES phases then meet; ges() runs.
+test_that("boss()'s GES phases allow a node 1/128 of ges()'s operators", {
+  set.seed(1)
+  columns <- lapply(1:12, function(i) factor(sample(c("a", "b"), 200, TRUE)))
+  d <- stats::setNames(as.data.frame(columns), paste0("V", 1:12))
+  withr::local_options(learnbn.max_memory = 64 * 128 * 10)
+  expect_no_error(ges(d, score = "bdeu", iss = 1))
+  warned <- character()
+  set.seed(1)
+  g <- withCallingHandlers(boss(d, score = "bdeu", iss = 1),
+                           learnbn_warning_too_large = function(w) {
+                             warned <<- c(warned, conditionMessage(w))
+                             invokeRestart("muffleWarning")
+                           })
+  expect_length(warned, 2)
+  expect_match(warned, "has more than 10 GES operators")
+  expect_false(g$info$bes || g$info$ges_start)
+  set.seed(1)
+  plain <- boss(d, score = "bdeu", iss = 1, bes = FALSE, ges_start = FALSE)
+  expect_identical(g$amat, plain$amat)
 })

@@ -89,12 +89,19 @@ inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int
 // the class of the run's DAG (the forward one rarely adds anything there) remove it.
 // GES's phases inside BOSS (BES and boss()'s ges_start) choose at most 8 nodes per
 // operator, as ges() does by default: BDeu gives some of munin's nodes 15-22 parents, and
-// enumerating every subset of such neighbourhoods filled 24 GB. They also stop at
-// `max_operators` operators of one node (ges_operators.hpp).
+// enumerating every subset of such neighbourhoods filled 24 GB. They also stop when a
+// node has more than 1/kBossGesOperatorShare of the `max_operators` that the memory limit
+// allows ges() (ges_operators.hpp): they rebuild a node's operators after every step that
+// changes its family, so past ~10^5 operators on a node their time binds first. On alarm,
+// insurance, hailfinder, win95pts and andes at 5,000 rows (BDeu iss 1) no node had more
+// than 1,710 operators in BES or GES from the empty graph; on munin at 10,000 rows, GES
+// from the empty graph passed 138,000 on a node after 40 s of CPU, and at 4 steps a second
+// had not finished after 5 minutes (bench/munin_core.cpp ges).
+constexpr double kBossGesOperatorShare = 128;
 inline GesOptions boss_ges_options(double max_operators) {
   GesOptions options;
   options.max_subset = 8;
-  options.max_operators = max_operators;
+  options.max_operators = max_operators / kBossGesOperatorShare;
   return options;
 }
 

@@ -52,6 +52,7 @@
 #include "../score/family_scorer.hpp"
 #include "../util/interrupt.hpp"
 #include "common.hpp"
+#include "ges_operators.hpp"
 #include "ges_turning.hpp"
 
 namespace learnbn {
@@ -267,20 +268,8 @@ class Ges {
     }
   }
 
-  static std::vector<int> sorted_union(std::vector<int> a, const std::vector<int>& b) {
-    a.insert(a.end(), b.begin(), b.end());
-    std::sort(a.begin(), a.end());
-    a.erase(std::unique(a.begin(), a.end()), a.end());
-    return a;
-  }
-
-  // Splits the neighbours of y into those adjacent to x (NA_{Y,X}) and the others.
-  void split_neighbours(const std::vector<int>& neighbours, int x, std::vector<int>& adjacent_to_x,
-                        std::vector<int>& others) const {
-    adjacent_to_x.clear();
-    others.clear();
-    for (int v : neighbours) (graph_.adjacent(v, x) ? adjacent_to_x : others).push_back(v);
-  }
+  // The operators' X and sets on the current class (ges_operators.hpp).
+  OperatorSets sets() const { return OperatorSets(graph_, k_, options_.max_subset); }
 
   // Recomputes the operators with target y that raise the score (only those whose X is
   // in `only` when given) and sorts them best first, ties by X and then the chosen set.
@@ -293,105 +282,91 @@ class Ges {
     } else {
       ops.clear();
     }
+    const std::size_t sorted_end = ops.size();  // still sorted: only the new ones need sorting
     if (forward) insert_operators(y, only, ops); else delete_operators(y, only, ops);
-    std::sort(ops.begin(), ops.end(), [](const Operator& a, const Operator& b) {
+    auto better = [](const Operator& a, const Operator& b) {
       if (a.delta != b.delta) return a.delta > b.delta;
       if (a.x != b.x) return a.x < b.x;
       return a.chosen < b.chosen;
-    });
-  }
-
-  // The candidate X of target y: every node, or those of `only`.
-  std::vector<int> candidates(const std::vector<int>* only) const {
-    if (only) return *only;
-    std::vector<int> all(n_);
-    for (int x = 0; x < n_; ++x) all[x] = x;
-    return all;
-  }
-
-  // Calls visit(x, fixed, t) for every Insert(x, y, t) with x in `only` (when given)
-  // that the constraints allow and whose NA_{Y,X} is a clique, `fixed` being NA_{Y,X} u
-  // Pa_Y, until visit returns false; returns false if it did.
-  template <class Visit>
-  bool each_insert(int y, const std::vector<int>* only, Visit&& visit) const {
-    const std::vector<int> parents = graph_.parents(y), neighbours = graph_.neighbours(y);
-    std::vector<int> na, free;
-    for (int x : candidates(only)) {
-      if (x == y || graph_.adjacent(x, y) || (!k_.allowed(x, y) && !k_.allowed(y, x))) continue;
-      split_neighbours(neighbours, x, na, free);
-      if (!graph_.is_clique(na)) continue;
-      const int base_size = static_cast<int>(na.size() + parents.size());
-      const long room = static_cast<long>(k_.max_parents) - 1 - base_size;
-      if (room < 0) continue;
-      const int limit = static_cast<int>(std::min<long>(room, options_.max_subset));
-      const std::vector<int> fixed = sorted_union(na, parents);
-      const bool more = visit_cliques(graph_, na, free, limit, [&](const std::vector<int>& t) {
-        return visit(x, fixed, t);
-      });
-      if (!more) return false;
-    }
-    return true;
-  }
-
-  // Calls visit(x, na, kept) for every Delete(x, y, NA_{Y,X} \ kept) with x in `only`
-  // (when given) that the constraints allow, `na` being NA_{Y,X}, until visit returns
-  // false; returns false if it did.
-  template <class Visit>
-  bool each_delete(int y, const std::vector<int>* only, Visit&& visit) const {
-    const std::vector<int> neighbours = graph_.neighbours(y);
-    std::vector<int> na, others;
-    for (int x : candidates(only)) {
-      if (!graph_.mark(x, y) || k_.is_required(x, y) || k_.is_required(y, x)) continue;
-      split_neighbours(neighbours, x, na, others);
-      const bool more = visit_cliques(graph_, {}, na, options_.max_subset,
-                                      [&](const std::vector<int>& kept) {
-                                        return visit(x, na, kept);
-                                      });
-      if (!more) return false;
-    }
-    return true;
+    };
+    std::sort(ops.begin() + sorted_end, ops.end(), better);
+    std::inplace_merge(ops.begin(), ops.begin() + sorted_end, ops.end(), better);
   }
 
   // Counts the operators refresh() would consider for target y, before it builds them.
   void check_operator_count(bool forward, int y, const std::vector<int>* only) {
-    if (!std::isfinite(options_.max_operators)) return;
+    const double most = options_.max_operators;
+    if (!std::isfinite(most)) return;
     interrupt_.check();
     double count = 0;
-    auto tally = [&](int, const std::vector<int>&, const std::vector<int>&) {
-      return ++count <= options_.max_operators;
+    std::map<std::vector<int>, double> sets_by_na;  // the number of sets T of each NA
+    auto tally_inserts = [&](int, const std::vector<int>& na, const std::vector<int>& free,
+                             int limit) {
+      auto known = sets_by_na.find(na);
+      if (known == sets_by_na.end()) {  // stops counting once the total passes the limit
+        double sets = 0;
+        visit_cliques(graph_, na, free, limit, [&](const std::vector<int>&) {
+          return count + ++sets <= most;
+        });
+        known = sets_by_na.emplace(na, sets).first;
+      }
+      return (count += known->second) <= most;
     };
-    if (!(forward ? each_insert(y, only, tally) : each_delete(y, only, tally))) {
-      throw OperatorLimitError(y, options_.max_operators);
+    auto tally_deletes = [&](int, const std::vector<int>&, const std::vector<int>&) {
+      return ++count <= most;
+    };
+    if (!(forward ? sets().each_insert_x(y, only, tally_inserts)
+                   : sets().each_delete(y, only, tally_deletes))) {
+      throw OperatorLimitError(y, most);
     }
   }
 
   void insert_operators(int y, const std::vector<int>* only, std::vector<Operator>& ops) {
-    // Operators grouped by the family they extend, so each group is scored in one batch.
-    std::map<std::vector<int>, std::vector<Operator>> by_family;
-    each_insert(y, only, [&](int x, const std::vector<int>& fixed, const std::vector<int>& t) {
+    // The X and T of the inserts, grouped by the family they extend so that each group is
+    // scored in one batch; an operator is made only when it raises the score.
+    struct Group {
+      std::vector<int> xs;
+      std::vector<const std::vector<int>*> sets;
+    };
+    std::map<std::vector<int>, Group> by_family;
+    using Choice = std::pair<std::vector<int>, Group*>;  // a set T and its family's group
+    std::map<std::vector<int>, std::vector<Choice>> choices_by_na;
+    const std::vector<int> parents = graph_.parents(y);
+    auto add = [&](int x, const std::vector<int>& na, const std::vector<int>& free, int limit) {
+      auto known = choices_by_na.find(na);
+      if (known == choices_by_na.end()) {
+        std::vector<Choice> choices;
+        const std::vector<int> fixed = sorted_union(na, parents);
+        for_each_clique(graph_, na, free, limit, [&](const std::vector<int>& t) {
+          interrupt_.check();
+          choices.emplace_back(t, &by_family[sorted_union(fixed, t)]);
+        });
+        known = choices_by_na.emplace(na, std::move(choices)).first;
+      }
       interrupt_.check();
-      by_family[sorted_union(fixed, t)].push_back(Operator{x, y, t, 0.0});
+      for (const Choice& choice : known->second) {
+        choice.second->xs.push_back(x);
+        choice.second->sets.push_back(&choice.first);
+      }
       return true;
-    });
-    std::vector<int> extras;
+    };
+    sets().each_insert_x(y, only, add);
     std::vector<double> with_x;
-    for (auto& group : by_family) {
+    for (const auto& [family, group] : by_family) {
       interrupt_.check();
-      const double without_x = scorer_.score(y, group.first);
-      extras.clear();
-      for (const Operator& op : group.second) extras.push_back(op.x);
-      scorer_.score_additions(y, group.first, extras, with_x);
-      for (std::size_t i = 0; i < extras.size(); ++i) {
-        Operator& op = group.second[i];
-        op.delta = change(true, op, with_x[i], without_x);
-        if (op.delta > margin(without_x)) ops.push_back(std::move(op));
+      const double without_x = scorer_.score(y, family);
+      scorer_.score_additions(y, family, group.xs, with_x);
+      for (std::size_t i = 0; i < group.xs.size(); ++i) {
+        const int x = group.xs[i];
+        const double delta = change(true, x, y, *group.sets[i], with_x[i], without_x);
+        if (delta > margin(without_x)) ops.push_back(Operator{x, y, *group.sets[i], delta});
       }
     }
   }
 
   void delete_operators(int y, const std::vector<int>* only, std::vector<Operator>& ops) {
     const std::vector<int> parents = graph_.parents(y);
-    each_delete(y, only, [&](int x, const std::vector<int>& na, const std::vector<int>& kept) {
+    auto add = [&](int x, const std::vector<int>& na, const std::vector<int>& kept) {
       interrupt_.check();
       std::vector<int> without_x = sorted_union(kept, parents);
       without_x.erase(std::remove(without_x.begin(), without_x.end(), x), without_x.end());
@@ -401,11 +376,12 @@ class Ges {
       for (int v : na) {
         if (std::find(kept.begin(), kept.end(), v) == kept.end()) removed.push_back(v);
       }
-      Operator op{x, y, removed, 0.0};
-      op.delta = change(false, op, scorer_.score(y, without_x), with_x_score);
-      if (op.delta > margin(with_x_score)) ops.push_back(std::move(op));
+      const double without_x_score = scorer_.score(y, without_x);
+      const double delta = change(false, x, y, removed, without_x_score, with_x_score);
+      if (delta > margin(with_x_score)) ops.push_back(Operator{x, y, removed, delta});
       return true;
-    });
+    };
+    sets().each_delete(y, only, add);
   }
 
   // The score change of an operator from its family's scores after and before. When one
@@ -413,9 +389,11 @@ class Ges {
   // network has), the classes are compared by admissible DAGs instead (the CG scores
   // ges() takes score the allowed DAGs of a class alike); -Inf if the result has none.
   // Such changes depend on the whole graph, so every target is then refreshed each step.
-  double change(bool forward, const Operator& op, double after, double before) {
+  double change(bool forward, int x, int y, const std::vector<int>& chosen, double after,
+                double before) {
     if (std::isfinite(after) && std::isfinite(before)) return after - before;
     refresh_all_ = true;
+    const Operator op{x, y, chosen, 0.0};
     Pdag next = graph_;
     if (forward) apply_insert(next, op); else apply_delete(next, op);
     ParentLists extension;

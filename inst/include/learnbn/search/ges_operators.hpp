@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "../graph/constraints.hpp"
 #include "../graph/pdag.hpp"
 #include "../util/memory_limit.hpp"
 
@@ -31,6 +32,14 @@ class OperatorLimitError : public MemoryLimitError {
   int node;      // 0-based
   double limit;  // the limit it exceeded
 };
+
+// The sorted set a u b.
+inline std::vector<int> sorted_union(std::vector<int> a, const std::vector<int>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  std::sort(a.begin(), a.end());
+  a.erase(std::unique(a.begin(), a.end()), a.end());
+  return a;
+}
 
 // Calls visit(chosen) for every subset `chosen` of `candidates` with at most `limit`
 // nodes such that `base` u chosen is a clique of g (`base` itself must be one), the
@@ -71,6 +80,75 @@ inline void for_each_clique(const Pdag& g, const std::vector<int>& base,
     return true;
   });
 }
+
+// The nodes and sets of GES's operators (ges.hpp) on one class under the constraints.
+class OperatorSets {
+ public:
+  OperatorSets(const Pdag& g, const Constraints& k, int max_subset)
+      : g_(g), k_(k), max_subset_(max_subset) {}
+
+  // Calls visit(x, na, free, limit) for every X of an Insert(x, y, T) with x in `only`
+  // (when given) that the constraints allow and whose NA_{Y,X} (`na`) is a clique, until
+  // visit returns false; returns false if it did. Its sets T are the subsets of `free`
+  // (Ne_Y \ NA_{Y,X}) of at most `limit` nodes that make na u T a clique: they depend
+  // on X only through na, which most X share on a dense class (munin's clique of nodes
+  // that show one state: the empty NA), so the callers enumerate them once per na.
+  template <class Visit>
+  bool each_insert_x(int y, const std::vector<int>* only, Visit&& visit) const {
+    const std::vector<int> parents = g_.parents(y), neighbours = g_.neighbours(y);
+    std::vector<int> na, free;
+    for (int x : candidates(only)) {
+      if (x == y || g_.adjacent(x, y) || (!k_.allowed(x, y) && !k_.allowed(y, x))) continue;
+      split_neighbours(neighbours, x, na, free);
+      if (!g_.is_clique(na)) continue;
+      const int base_size = static_cast<int>(na.size() + parents.size());
+      const long room = static_cast<long>(k_.max_parents) - 1 - base_size;
+      if (room < 0) continue;
+      if (!visit(x, na, free, static_cast<int>(std::min<long>(room, max_subset_)))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Calls visit(x, na, kept) for every Delete(x, y, NA_{Y,X} \ kept) with x in `only`
+  // (when given) that the constraints allow, `na` being NA_{Y,X}, until visit returns
+  // false; returns false if it did.
+  template <class Visit>
+  bool each_delete(int y, const std::vector<int>* only, Visit&& visit) const {
+    const std::vector<int> neighbours = g_.neighbours(y);
+    std::vector<int> na, others;
+    for (int x : candidates(only)) {
+      if (!g_.mark(x, y) || k_.is_required(x, y) || k_.is_required(y, x)) continue;
+      split_neighbours(neighbours, x, na, others);
+      const bool more = visit_cliques(g_, {}, na, max_subset_, [&](const std::vector<int>& kept) {
+        return visit(x, na, kept);
+      });
+      if (!more) return false;
+    }
+    return true;
+  }
+
+ private:
+  // The candidate X of a target: every node, or those of `only`.
+  std::vector<int> candidates(const std::vector<int>* only) const {
+    if (only) return *only;
+    std::vector<int> all(g_.size());
+    for (int x = 0; x < g_.size(); ++x) all[x] = x;
+    return all;
+  }
+  // Splits the neighbours of y into those adjacent to x (NA_{Y,X}) and the others.
+  void split_neighbours(const std::vector<int>& neighbours, int x, std::vector<int>& adjacent_to_x,
+                        std::vector<int>& others) const {
+    adjacent_to_x.clear();
+    others.clear();
+    for (int v : neighbours) (g_.adjacent(v, x) ? adjacent_to_x : others).push_back(v);
+  }
+
+  const Pdag& g_;
+  const Constraints& k_;
+  int max_subset_;
+};
 
 // Insert validity, second condition (Chickering's Theorem 15): no semi-directed path
 // from Y to X (along arcs forwards or undirected edges) avoids NA_{Y,X} u T. Most pairs

@@ -63,7 +63,8 @@ struct PermutationOptions {
   int starts = 1;      // runs from random orders (the first from the start graph's)
   int depth = 3;       // GRaSP: depth of the tuck search
   bool bes = false;    // BOSS: end each run with GES's phases from its DAG's class
-  // BOSS: the GES phases' limit on one node's operators (GesOptions::max_operators).
+  // BOSS: ges()'s limit on one node's operators (GesOptions::max_operators), of which its
+  // GES phases allow a share (boss_ges_options()).
   double max_operators = std::numeric_limits<double>::infinity();
 };
 
