@@ -67,8 +67,9 @@
 #' **Cost.** The sets `T` (and the kept sets `NA_YX - H`) are cliques, so their
 #' enumeration is cheap on sparse graphs; `max_subset` bounds their size so that it
 #' stays polynomial on dense ones. A node's operators are counted before they are
-#' built: more than `options(learnbn.max_memory)` allows (about 64 bytes each, see
-#' [learnbn-package]) is an error of class `learnbn_error_too_large` naming the node.
+#' built (the turns into a node as they are scored): more than
+#' `options(learnbn.max_memory)` allows (about 64 bytes each, see [learnbn-package]) is
+#' an error of class `learnbn_error_too_large` naming the node.
 #'
 #' @inheritParams prepare_search
 #' @inheritParams hill_climb

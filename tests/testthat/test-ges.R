@@ -278,3 +278,25 @@ test_that("a node with more GES operators than the memory limit allows is an err
   expect_error(backward(447), class = "learnbn_error_too_large")
   expect_snapshot(backward(447), error = TRUE)
 })
+
+# The class of V -> U with V and W1..W6 a clique: U - V and V, W1..W6 all undirected.
+# The turns into V: from U, every non-empty subset C of the W (no W is adjacent to U, so
+# all of C lies outside N = Ne_V n Ne_U): 2^6 - 1; from each Wi, only C = {U} (the other
+# W are in N, and U reaches none of them without V): 6. No other node has a turn (C lies
+# within N). 69 turns, each kept if it raises the score, so the limit applies to them too.
+test_that("a node with more turns than the memory limit allows is an error", {
+  set.seed(3)
+  nodes <- c("U", "V", paste0("W", 1:6))
+  x <- as.data.frame(matrix(rnorm(8 * 100), 100, dimnames = list(NULL, nodes)))
+  start <- matrix(0L, 8, 8, dimnames = list(nodes, nodes))
+  start["V", -2] <- 1L
+  start[3:8, 3:8][upper.tri(diag(6))] <- 1L
+  turning <- function(max_operators) {
+    withr::with_options(list(learnbn.max_memory = 64 * max_operators),
+                        ges(x, start = bn_graph(start), phases = "turning"))
+  }
+  expect_identical(as.matrix(turning(69)), as.matrix(ges(x, start = bn_graph(start),
+                                                         phases = "turning")))
+  expect_error(turning(68), "Node \"V\" has more than 68 GES operators",
+               class = "learnbn_error_too_large")
+})

@@ -64,7 +64,8 @@ struct GesOptions {
   // deletes. Keeps the subset enumeration polynomial on dense graphs.
   int max_subset = INT_MAX;
   // Most operators one node may have in a phase (ges_operators.hpp), counted before
-  // they are built: past it, the phase throws OperatorLimitError.
+  // they are built (turns as they are scored): past it, the phase throws
+  // OperatorLimitError.
   double max_operators = std::numeric_limits<double>::infinity();
   // GIES: the intervention targets, each a mask over the nodes (none: GES).
   std::vector<std::vector<char>> targets;
@@ -232,7 +233,8 @@ class Ges {
       std::vector<TurnOperator> ops;
       for (int v = 0; v < n_; ++v) {
         interrupt_.check();
-        turn_operators(graph_, scorer_, k_, options_.max_subset, v, ops);
+        turn_operators(graph_, scorer_, k_, options_.max_subset, options_.max_operators, v,
+                       ops);
       }
       std::stable_sort(ops.begin(), ops.end(), [](const TurnOperator& a, const TurnOperator& b) {
         return a.delta > b.delta;

@@ -131,15 +131,19 @@ void for_each_turn(const Pdag& g, const Constraints& k, int limit, int v, Visit&
 }
 
 // Appends the turns into v that raise the score (by more than improvement_margin()) and
-// give v no more than k.max_parents parents.
+// give v no more than k.max_parents parents. Past `max_turns` valid turns into v it
+// throws OperatorLimitError: a clique of neighbours has exponentially many, and the turns
+// kept would fill memory (GesOptions::max_operators).
 inline void turn_operators(const Pdag& g, FamilyScorer& scorer, const Constraints& k, int limit,
-                           int v, std::vector<TurnOperator>& out) {
+                           double max_turns, int v, std::vector<TurnOperator>& out) {
   using namespace turning_detail;
   const std::vector<int> parents = g.parents(v);
   const long room = static_cast<long>(k.max_parents) - 1 - static_cast<long>(parents.size());
+  double turns = 0;
   for_each_turn(g, k, limit, v, [&](int u, const std::vector<int>& c, bool essential,
                                     const std::vector<int>& u_before,
                                     const std::vector<int>& u_after) {
+    if (++turns > max_turns) throw OperatorLimitError(v, max_turns);
     if (static_cast<long>(c.size()) > room) return;
     const std::vector<int> v_before = with(parents, c);
     const double v_old = scorer.score(v, v_before), u_old = scorer.score(u, u_before);
