@@ -934,6 +934,29 @@ inline void test_constant_parents() {
     }
   }
   CHECK(dropped > 0 && here > 0);
+  // Rows of whole weights keep the bound; rows weighted by fractions drop nothing (the
+  // bound takes the counts of rows in sequence).
+  for (double w : {1.0, 0.25}) {
+    std::vector<double> weights(data.view.n_rows, w);
+    DataView weighted = data.view;
+    weighted.weights = weights.data();
+    weighted.n_cases = w * data.view.n_rows;
+    FamilyScorer scorer(weighted, ScoreSpec(), 1);
+    scorer.sum_by_count();
+    ConstantParents split(weighted, scorer.spec());
+    std::size_t drops = 0;
+    for (const std::vector<int>& base : std::vector<std::vector<int>>{
+             {0}, {0, 1}, {0, 1, 3}, {0, 1, 3, 5}, {0, 1, 3, 5, 6}}) {
+      std::vector<int> extras;
+      for (int u = 1; u < 8; ++u)
+        if (u != 2 && !std::count(base.begin(), base.end(), u)) extras.push_back(u);
+      std::vector<double> expected, direct;
+      scorer.score_additions(2, base, extras, expected);
+      split.split(2, base, scorer.score(2, base), extras, direct);
+      for (double d : direct) drops += std::isinf(d);
+    }
+    CHECK((drops > 0) == (w == 1.0));
+  }
 }
 
 inline void run_search_tests() {

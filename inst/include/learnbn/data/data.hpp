@@ -2,6 +2,7 @@
 // continuous (one column of values per variable, plus their sufficient statistics).
 // The core never sees R objects; the glue layer fills this view from a bn_data.
 #pragma once
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -60,6 +61,14 @@ struct DataView {
   std::size_t n_vars() const { return columns.size(); }
   bool gaussian() const { return correlation != nullptr; }
   double weight(std::size_t row) const { return weights ? weights[row] : 1.0; }
+  // Whether every row counts a whole number of cases (unweighted rows do): the counts are
+  // then those of replicated rows, which some bounds on scores need.
+  bool whole_cases() const {
+    for (std::size_t row = 0; weights && row < n_rows; ++row) {
+      if (weights[row] != std::floor(weights[row])) return false;
+    }
+    return true;
+  }
 };
 
 // Owned copies of some columns of a view restricted to some rows (in their order): the

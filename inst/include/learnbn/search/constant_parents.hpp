@@ -41,6 +41,7 @@ class ConstantParents {
   ConstantParents(const DataView& data, const ScoreSpec& spec)
       : data_(data), spec_(spec), counter_(data) {
     if (spec.sum_by_count && counts_only(spec.type)) constant_ = single_state_columns(data);
+    bounded_ = spec.type == ScoreType::bdeu && data.whole_cases();  // see Bound
   }
 
   bool constant(int v) const { return !constant_.empty() && constant_[v]; }
@@ -53,7 +54,7 @@ class ConstantParents {
     if (constant_.empty()) return;
     key_.assign(1, node);
     for (int u : parents) if (!constant(u)) key_.push_back(u);
-    const bool bounded = spec_.type == ScoreType::bdeu && key_.size() <= parents.size();
+    const bool bounded = bounded_ && key_.size() <= parents.size();
     bool any = bounded;
     for (int u : extras) any = any || constant(u);
     if (!any) return;
@@ -116,7 +117,8 @@ class ConstantParents {
   // rows in sequence, -log r for its first row, a / (alpha + t) at most for the first row
   // of each further state, (a_0 + c) / (alpha + t) for the others. With Q configurations,
   // D = cells - Q and a_0 = iss / (q_N r_u r), score <= -Q log r + D log a + W, where
-  // W = sum_cells [lgamma(a_0 + n_ijk) - lgamma(a_0 + 1)] - sum_j lgamma(n_ij).
+  // W = sum_cells [lgamma(a_0 + n_ijk) - lgamma(a_0 + 1)] - sum_j lgamma(n_ij). Rows in
+  // sequence need whole counts: rows weighted by fractions are not bounded.
   struct Bound {
     double q = 0, d = 0, w = 0;
   };
@@ -214,6 +216,7 @@ class ConstantParents {
   ScoreSpec spec_;
   Counter counter_;
   std::vector<char> constant_;  // empty: off
+  bool bounded_ = false;         // BDeu on whole counts: the bound applies
   std::map<std::vector<int>, Store> stores_;
   std::size_t held_ = 0;
   bool base_set_ = false;  // split()'s base is the counter's
