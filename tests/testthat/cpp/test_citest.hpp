@@ -279,7 +279,7 @@ inline std::vector<double> plain_shared_table(const DataView& data, const std::v
 // changing in their first and in their last variable, groups of no rows (a state never
 // seen) and of more than 255 rows (a byte lane's limit), with and without weights
 // (whole and fractional), and an odd number of rows (the sort's two halves, the codes'
-// rows past the last eight).
+// rows past the last eight); prefixes ending in a candidate.
 inline void test_shared_prefix_grouped() {
   std::mt19937 rng(11);
   std::vector<int> cards{2, 2, 3, 4, 3};
@@ -291,7 +291,10 @@ inline void test_shared_prefix_grouped() {
     for (std::uint8_t& code : t.small[3]) code %= 3;  // state 3 of variable 3 never seen
     std::vector<int> candidates;
     for (int j = 0; j < 13; ++j) candidates.push_back(5 + j);
-    const std::vector<std::vector<int>> prefixes{{0, 1}, {0, 1, 2}, {0, 1, 3}, {4, 1, 3}, {0, 1, 2, 3}, {0, 1, 2, 4}};
+    // The last five end in a candidate (of 2, 3 and 4 states), as PC's Z' do.
+    const std::vector<std::vector<int>> prefixes{
+        {0, 1},    {0, 1, 2},    {0, 1, 3},    {4, 1, 3},    {0, 1, 2, 3}, {0, 1, 2, 4},
+        {0, 1, 5}, {0, 1, 2, 6}, {0, 1, 2, 7}, {4, 1, 3, 7}, {0, 1, 6, 7}};
     SharedPrefixTables tables;
     tables.set_candidates(t.view, candidates);
     bool grouped = false, scattered = false;
