@@ -42,12 +42,6 @@ namespace turning_detail {
 inline bool has(const std::vector<int>& set, int x) {
   return std::find(set.begin(), set.end(), x) != set.end();
 }
-inline std::vector<int> with(std::vector<int> set, const std::vector<int>& more) {
-  set.insert(set.end(), more.begin(), more.end());
-  std::sort(set.begin(), set.end());
-  set.erase(std::unique(set.begin(), set.end()), set.end());
-  return set;
-}
 inline std::vector<int> without(std::vector<int> set, int x) {
   set.erase(std::remove(set.begin(), set.end(), x), set.end());
   return set;
@@ -109,8 +103,8 @@ void for_each_turn(const Pdag& g, const Constraints& k, int limit, int v, Visit&
         if (!separates(g, neighbours, c, n)) return;
         std::vector<int> kept;  // C n N
         std::set_intersection(c.begin(), c.end(), n.begin(), n.end(), std::back_inserter(kept));
-        const std::vector<int> u_after = with(u_parents, kept);
-        visit(u, c, false, with(u_after, {v}), u_after);
+        const std::vector<int> u_after = sorted_union(u_parents, kept);
+        visit(u, c, false, sorted_union(u_after, {v}), u_after);
       });
       continue;
     }
@@ -119,7 +113,7 @@ void for_each_turn(const Pdag& g, const Constraints& k, int limit, int v, Visit&
     if (!g.is_clique(n)) continue;
     const std::vector<int> u_neighbours = g.neighbours(u);
     for_each_clique(g, n, free, limit, [&](const std::vector<int>& chosen) {
-      const std::vector<int> c = with(n, chosen);
+      const std::vector<int> c = sorted_union(n, chosen);
       std::vector<char> allowed(g.size(), 1), target(g.size(), 0);
       for (int w : c) allowed[w] = 0;
       for (int w : u_neighbours) allowed[w] = 0;
@@ -145,9 +139,9 @@ inline void turn_operators(const Pdag& g, FamilyScorer& scorer, const Constraint
                                     const std::vector<int>& u_after) {
     if (++turns > max_turns) throw OperatorLimitError(v, max_turns);
     if (static_cast<long>(c.size()) > room) return;
-    const std::vector<int> v_before = with(parents, c);
+    const std::vector<int> v_before = sorted_union(parents, c);
     const double v_old = scorer.score(v, v_before), u_old = scorer.score(u, u_before);
-    const double delta = scorer.score(v, with(v_before, {u})) - v_old +
+    const double delta = scorer.score(v, sorted_union(v_before, {u})) - v_old +
                          scorer.score(u, u_after) - u_old;
     if (delta > improvement_margin(v_old + u_old)) out.push_back({u, v, c, essential, delta});
   });
