@@ -233,8 +233,8 @@ class Ges {
       std::vector<TurnOperator> ops;
       for (int v = 0; v < n_; ++v) {
         interrupt_.check();
-        turn_operators(graph_, scorer_, k_, options_.max_subset, options_.max_operators, v,
-                       ops);
+        turn_operators(graph_, scorer_, k_, options_.max_subset, options_.max_operators,
+                       interrupt_, v, ops);
       }
       std::stable_sort(ops.begin(), ops.end(), [](const TurnOperator& a, const TurnOperator& b) {
         return a.delta > b.delta;
@@ -416,7 +416,7 @@ class Ges {
   FamilyScorer& scorer_;
   const Constraints& k_;
   GesOptions options_;
-  Interrupt interrupt_;  // polled per operator built or tried, per node counted
+  Interrupt interrupt_;  // polled per operator built or tried or turn, per node counted
   int n_;
   bool constrained_;
   Pdag graph_;

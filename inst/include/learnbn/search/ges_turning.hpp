@@ -25,6 +25,7 @@
 #include "../graph/constraints.hpp"
 #include "../graph/pdag.hpp"
 #include "../score/family_scorer.hpp"
+#include "../util/interrupt.hpp"
 #include "common.hpp"
 #include "ges_operators.hpp"
 
@@ -127,9 +128,10 @@ void for_each_turn(const Pdag& g, const Constraints& k, int limit, int v, Visit&
 // Appends the turns into v that raise the score (by more than improvement_margin()) and
 // give v no more than k.max_parents parents. Past `max_turns` valid turns into v it
 // throws OperatorLimitError: a clique of neighbours has exponentially many, and the turns
-// kept would fill memory (GesOptions::max_operators).
+// kept would fill memory (GesOptions::max_operators). Polls `interrupt` per turn.
 inline void turn_operators(const Pdag& g, FamilyScorer& scorer, const Constraints& k, int limit,
-                           double max_turns, int v, std::vector<TurnOperator>& out) {
+                           double max_turns, Interrupt& interrupt, int v,
+                           std::vector<TurnOperator>& out) {
   using namespace turning_detail;
   const std::vector<int> parents = g.parents(v);
   const long room = static_cast<long>(k.max_parents) - 1 - static_cast<long>(parents.size());
@@ -138,6 +140,7 @@ inline void turn_operators(const Pdag& g, FamilyScorer& scorer, const Constraint
                                     const std::vector<int>& u_before,
                                     const std::vector<int>& u_after) {
     if (++turns > max_turns) throw OperatorLimitError(v, max_turns);
+    interrupt.check();
     if (static_cast<long>(c.size()) > room) return;
     const std::vector<int> v_before = sorted_union(parents, c);
     const double v_old = scorer.score(v, v_before), u_old = scorer.score(u, u_before);
