@@ -76,3 +76,22 @@ test_that("boss()'s ges_start run stops on every interrupt", {
     learnbn::boss(d$data, start = d$start, bes = FALSE, ges_start = TRUE, threads = 2)
   }, times = 3, min_delay = 1, max_delay = 1.5)
 })
+
+# GES's turning phase polls for interrupts after every turn it scores, not only between
+# nodes (issue 36): the turns into V, whose neighbours W1..W22 form a clique, number
+# 2^22 - 1 + 22 when `max_subset` lets C hold all the W, and take 15 s on their own, so a
+# Ctrl-C 0.5 to 1 s into the run used to go unanswered until they were all scored.
+test_that("ges()'s turning phase stops on every interrupt within a node's turns", {
+  skip_interrupts()
+  expect_interrupted_every_time(function() {
+    set.seed(3)
+    nodes <- c("U", "V", paste0("W", 1:22))
+    x <- as.data.frame(matrix(stats::rnorm(24 * 100), 100, dimnames = list(NULL, nodes)))
+    start <- matrix(0L, 24, 24, dimnames = list(nodes, nodes))
+    start["V", -2] <- 1L
+    start[3:24, 3:24][upper.tri(diag(22))] <- 1L
+    list(data = learnbn::bn_data(x), start = learnbn::bn_graph(start))
+  }, function(d) {
+    learnbn::ges(d$data, start = d$start, phases = "turning", max_subset = 22)
+  }, times = 3, min_delay = 0.5, max_delay = 1)
+})
