@@ -21,7 +21,8 @@
 #'   than 15.6 million at the default), counted before they are built: past it [ges()]
 #'   and [gies()] fail with an error of class `learnbn_error_too_large` naming the node,
 #'   and [boss()], whose GES phases allow 1/128 of it (122,070 at the default), leaves
-#'   out BES or its `ges_start` run with a warning of class `learnbn_warning_too_large`.
+#'   out BES (and with it its `ges_start` run) or the `ges_start` run alone with a
+#'   warning of class `learnbn_warning_too_large`.
 #'   [exact_search()] has its own `max_memory` argument.
 #' * `learnbn.threads` (default `1`): the number of threads of every learner and of
 #'   [network_score()] whose `threads` argument is left at `NULL`. The results do not

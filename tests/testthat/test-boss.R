@@ -256,8 +256,9 @@ test_that("a GES run that does not score higher leaves the result as without it"
 # Seven columns that show one state, as 326 of munin's do: under BDeu they join into a
 # clique of undirected edges in the class of BOSS's DAG, whose deletes (and the inserts
 # of the GES run on the way to it) pass a limit of 100 operators a node (boss()'s GES
-# phases allow 1/128 of what the memory limit allows ges()).
-test_that("BES and the ges_start run are left out, with warnings, past the memory limit", {
+# phases allow 1/128 of what the memory limit allows ges()). The ges_start run goes with
+# BES, in one warning; without BES it meets the limit on its own.
+test_that("BES and the ges_start run are left out, with a warning, past the memory limit", {
   set.seed(3)
   x <- sample(c("u", "v"), 200, TRUE)
   d <- data.frame(X = factor(x), Y = factor(ifelse(runif(200) < 0.8, x, "w")))
@@ -267,29 +268,40 @@ test_that("BES and the ges_start run are left out, with warnings, past the memor
     withCallingHandlers(boss(d, score = "bdeu", iss = 1, ...),
                         learnbn_warning_unused_levels = function(w) invokeRestart("muffleWarning"))
   }
-  warned <- list()
-  skipped <- withr::with_options(list(learnbn.max_memory = 64 * 128 * 100), {
-    withCallingHandlers(run(), learnbn_warning_too_large = function(w) {
-      warned[[length(warned) + 1]] <<- conditionMessage(w)
-      invokeRestart("muffleWarning")
+  limited <- function(...) {  # the DAG and the too_large warnings' messages
+    warned <- character()
+    g <- withr::with_options(list(learnbn.max_memory = 64 * 128 * 100), {
+      withCallingHandlers(run(...), learnbn_warning_too_large = function(w) {
+        warned <<- c(warned, conditionMessage(w))
+        invokeRestart("muffleWarning")
+      })
     })
-  })
-  expect_length(warned, 2)
-  expect_match(warned[[1]], "left out BES")
-  expect_match(warned[[2]], "left out the run from GES's result")
-  expect_match(warned[[1]], "Node \"C[1-7]\" has more than 100 GES operators")
+    list(g = g, warned = warned)
+  }
+  both <- limited()
+  expect_length(both$warned, 1)
+  expect_match(both$warned, "left out BES and the run from GES's result")
+  expect_match(both$warned, "Node \"C[1-7]\" has more than 100 GES operators")
+  expect_match(both$warned, "set `bes = FALSE` and `ges_start = FALSE`", fixed = TRUE)
+  alone <- limited(bes = FALSE)
+  expect_length(alone$warned, 1)
+  expect_match(alone$warned, "left out the run from GES's result (`ges_start`).", fixed = TRUE)
+  expect_false(alone$g$info$ges_start)
+  skipped <- both$g
   plain <- run(bes = FALSE, ges_start = FALSE)
   ran <- run()
   expect_false(skipped$info$bes || skipped$info$ges_start)
   expect_true(ran$info$bes && ran$info$ges_start)
   expect_identical(skipped$amat, plain$amat)
+  expect_identical(alone$g$amat, plain$amat)
   expect_identical(skipped$score, plain$score)
   expect_null(skipped$info$bes_skipped)
   expect_true(all(plain$amat[paste0("C", 1:6), "C7"] + plain$amat["C7", paste0("C", 1:6)] == 1))
 })
 
 # From the empty graph each of 12 nodes has 11 inserts: past boss()'s share of 10 (1/128
-# of ges()'s 1,280 operators a node), which both its GES phases then meet; ges() runs.
+# of ges()'s 1,280 operators a node), which BES from the empty class meets first (its
+# forward phase), and the ges_start run goes with it; ges() runs.
 test_that("boss()'s GES phases allow a node 1/128 of ges()'s operators", {
   set.seed(1)
   columns <- lapply(1:12, function(i) factor(sample(c("a", "b"), 200, TRUE)))
@@ -303,7 +315,8 @@ test_that("boss()'s GES phases allow a node 1/128 of ges()'s operators", {
                              warned <<- c(warned, conditionMessage(w))
                              invokeRestart("muffleWarning")
                            })
-  expect_length(warned, 2)
+  expect_length(warned, 1)
+  expect_match(warned, "left out BES and the run from GES's result")
   expect_match(warned, "has more than 10 GES operators")
   expect_false(g$info$bes || g$info$ges_start)
   set.seed(1)

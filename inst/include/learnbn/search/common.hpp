@@ -43,6 +43,14 @@ struct SearchResult {
   std::optional<Pdag> cpdag;
 };
 
+// The value of the count named `name` (0 when there is none).
+inline double count_value(const std::vector<SearchCount>& counts, const std::string& name) {
+  for (const SearchCount& c : counts) {
+    if (c.name == name) return c.value;
+  }
+  return 0;
+}
+
 // The parents of every node of `dag`, and back: the DAG with the given parents of every
 // node (which must be acyclic).
 inline ParentLists parent_lists(const Dag& dag) {
