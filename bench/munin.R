@@ -2,7 +2,8 @@
 # 20 s; 2 threads at least 1.8x faster than 1) and boss() on munin 2k and 10k rows (target
 # under 2 minutes), columns shuffled. Run from the package root, one case per process so
 # that a slow case can be cut by `timeout`, under /usr/bin/time -v for the peak memory:
-#   /usr/bin/time -v timeout 1200 Rscript bench/munin.R hc10k | hc10k_2t | boss2k | boss10k
+#   /usr/bin/time -v timeout 1200 Rscript bench/munin.R hc10k | hc10k_2t | boss2k | boss10k |
+#     boss10k_2t
 # (LEARNBN_NETWORKS: folder of the .bif.gz files.) Prints wall and CPU seconds (user +
 # system of this process), the process's peak resident memory so far, the score and the
 # family scores computed. bench/munin_core.cpp times the same searches without R (perf).
@@ -43,6 +44,8 @@ for (case in cases) {
                 hc10k_2t = timed("hill_climb munin 10k, 2 threads", hill_climb,
                                  munin_data(1e4), threads = 2),
                 boss2k = timed("boss munin 2k", boss, munin_data(2000)),
-                boss10k = timed("boss munin 10k", boss, munin_data(1e4)))
+                boss10k = timed("boss munin 10k", boss, munin_data(1e4)),
+                boss10k_2t = timed("boss munin 10k, 2 threads", boss, munin_data(1e4),
+                                   threads = 2))
   print(row, row.names = FALSE)
 }

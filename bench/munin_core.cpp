@@ -63,6 +63,7 @@ static int sweeps(FamilyScorer& scorer, const Constraints& k, Random& rng,
                 score, forest.tree_nodes(), s.grow_requests, s.grow_extras,
                 s.constant_families, s.derived, s.to_scorer, s.shrink_requests,
                 scorer.evaluations());
+    std::fflush(stdout);
   };
   std::vector<int> order = random_order(Dag(k.n), k, rng), visit = order, pos;
   OrderFamilies current(k.n);

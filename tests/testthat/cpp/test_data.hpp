@@ -168,11 +168,11 @@ inline void test_count_plus_groups() {
   }
 }
 
-// count_plus_window() gives count_plus()'s counts of four families at once (cells in the
-// same order), by base configuration or by the interleaved tally; it declines, counting
-// nothing, unless all four take one of those paths from byte codes (column 4 has wide
+// count_plus_window() gives count_plus()'s counts of one to four families at once (cells
+// in the same order), by base configuration or by the interleaved tally; it declines,
+// counting nothing, unless all take one of those paths from byte codes (column 4 has wide
 // codes). score_plus_many() gives score_plus()'s scores bit for bit whichever way each
-// family went.
+// family went (its last families of a path come in windows of fewer than four).
 inline void test_count_plus_window() {
   std::mt19937 rng(5);
   Table t(700, {2, 3, 4, 2, 300, 5, 4, 21, 3, 6, 8, 7, 9, 10}, false, rng);
@@ -180,7 +180,7 @@ inline void test_count_plus_window() {
   Counter windowed(t.view), single(t.view);
   ScoreSpec bdeu;
   LocalScorer many(t.view, bdeu, nullptr), one(t.view, bdeu, nullptr);
-  std::size_t by_groups = 0, by_tally = 0, declined = 0;
+  std::size_t by_groups = 0, by_tally = 0, declined = 0, short_windows = 0;
   const std::vector<std::vector<int>> bases = {{}, {2}, {4}, {7, 1}, {4, 9}, {1, 2, 6}};
   for (const auto& base : bases) {
     for (int node : {7, 9}) {
@@ -192,36 +192,39 @@ inline void test_count_plus_window() {
       }
       windowed.set_base(node, base.data(), base.size());
       single.set_base(node, base.data(), base.size());
-      for (std::size_t first = 0; first + Counter::kWindow <= extras.size(); ++first) {
-        bool all_grouped = true;
-        std::vector<Counter::PlusPath> paths;
-        for (std::size_t k = 0; k < Counter::kWindow; ++k) {
-          const Column& column = t.view.columns[extras[first + k]];
-          paths.push_back(single.plus_path(column, states, true));
-          all_grouped = all_grouped && paths.back() == Counter::PlusPath::groups && column.small;
-        }
-        const std::size_t before = windowed.group_counted();
-        const bool counted = windowed.count_plus_window(node, &extras[first], true);
-        CHECK(counted || !all_grouped);
-        // window_path() says which families count_plus_window() takes, and by which path.
-        bool one_path = true;
-        for (std::size_t k = 0; k < Counter::kWindow; ++k) {
-          const Counter::PlusPath w = windowed.window_path(node, extras[first + k], true);
-          CHECK(w == Counter::PlusPath::whole || w == paths[k]);
-          one_path = one_path && w != Counter::PlusPath::whole && w == paths[0];
-        }
-        CHECK(counted == one_path);
-        if (!counted) { ++declined; continue; }
-        CHECK(std::count(paths.begin(), paths.end(), paths[0]) == 4);
-        if (windowed.group_counted() > before) ++by_groups;
-        else ++by_tally;
-        CHECK((windowed.group_counted() > before) == (paths[0] == Counter::PlusPath::groups));
-        for (std::size_t k = 0; k < Counter::kWindow; ++k) {
-          const FamilyCounts& a = windowed.window_counts(k);
-          const FamilyCounts& b = single.count_plus(node, extras[first + k], base.data(), base.size(), true);
-          CHECK(a.cell_count == b.cell_count && a.cell_config == b.cell_config && a.cell_state == b.cell_state &&
-                a.config_total == b.config_total && a.singleton_configs == b.singleton_configs &&
-                a.parent_configs == b.parent_configs && a.states == b.states && a.dense == b.dense);
+      for (std::size_t n = 1; n <= Counter::kWindow; ++n) {
+        for (std::size_t first = 0; first + n <= extras.size(); ++first) {
+          bool all_grouped = true;
+          std::vector<Counter::PlusPath> paths;
+          for (std::size_t k = 0; k < n; ++k) {
+            const Column& column = t.view.columns[extras[first + k]];
+            paths.push_back(single.plus_path(column, states, true));
+            all_grouped = all_grouped && paths.back() == Counter::PlusPath::groups && column.small;
+          }
+          const std::size_t before = windowed.group_counted();
+          const bool counted = windowed.count_plus_window(node, &extras[first], true, n);
+          CHECK(counted || !all_grouped);
+          // window_path() says which families count_plus_window() takes, and by which path.
+          bool one_path = true;
+          for (std::size_t k = 0; k < n; ++k) {
+            const Counter::PlusPath w = windowed.window_path(node, extras[first + k], true);
+            CHECK(w == Counter::PlusPath::whole || w == paths[k]);
+            one_path = one_path && w != Counter::PlusPath::whole && w == paths[0];
+          }
+          CHECK(counted == one_path);
+          if (!counted) { ++declined; continue; }
+          CHECK(std::count(paths.begin(), paths.end(), paths[0]) == static_cast<long>(n));
+          if (n < Counter::kWindow) ++short_windows;
+          if (windowed.group_counted() > before) ++by_groups;
+          else ++by_tally;
+          CHECK((windowed.group_counted() > before) == (paths[0] == Counter::PlusPath::groups));
+          for (std::size_t k = 0; k < n; ++k) {
+            const FamilyCounts& a = windowed.window_counts(k);
+            const FamilyCounts& b = single.count_plus(node, extras[first + k], base.data(), base.size(), true);
+            CHECK(a.cell_count == b.cell_count && a.cell_config == b.cell_config && a.cell_state == b.cell_state &&
+                  a.config_total == b.config_total && a.singleton_configs == b.singleton_configs &&
+                  a.parent_configs == b.parent_configs && a.states == b.states && a.dense == b.dense);
+          }
         }
       }
       many.set_base(node, base.data(), base.size());
@@ -233,7 +236,7 @@ inline void test_count_plus_window() {
       }
     }
   }
-  CHECK(by_groups > 0 && by_tally > 0 && declined > 0);
+  CHECK(by_groups > 0 && by_tally > 0 && declined > 0 && short_windows > 0);
 }
 
 // A hand-counted table: A = 0 0 1 1 1 2, B = 0 1 0 1 1 1 (A 3 states, B 2).

@@ -122,8 +122,13 @@ class GroupCount {
     constexpr std::uint32_t kAlone = std::numeric_limits<std::uint32_t>::max();
     const std::uint32_t* cell = base.rows();
     const std::size_t configs = static_cast<std::size_t>(base.configs());
+    const std::uint32_t r = static_cast<std::uint32_t>(states);
     config_group_.assign(configs, 0);  // first the rows of each configuration
-    for (std::size_t row = 0; row < data_.n_rows; ++row) ++config_group_[cell[row] / states];
+    row_config_.resize(data_.n_rows);  // each row's, divided out once (a 32-bit division)
+    for (std::size_t row = 0; row < data_.n_rows; ++row) {
+      row_config_[row] = cell[row] / r;
+      ++config_group_[row_config_[row]];
+    }
     group_begin_.assign(1, 0);
     singletons_ = 0;
     for (std::size_t j = 0; j < configs; ++j) {
@@ -140,11 +145,11 @@ class GroupCount {
     group_node_code_.resize(group_begin_.back());
     group_next_.assign(group_begin_.begin(), group_begin_.end() - 1);
     for (std::size_t row = 0; row < data_.n_rows; ++row) {
-      const std::uint32_t g = config_group_[cell[row] / states];
+      const std::uint32_t config = row_config_[row], g = config_group_[config];
       if (g == kAlone) continue;
       const std::uint32_t slot = group_next_[g]++;
       group_rows_[slot] = static_cast<std::uint32_t>(row);
-      group_node_code_[slot] = static_cast<std::uint32_t>(cell[row] % states);
+      group_node_code_[slot] = cell[row] - config * r;
     }
     ready_ = true;
   }
@@ -157,6 +162,7 @@ class GroupCount {
   // group's rows begin in group_rows_ (the node's codes alongside), and the
   // configurations seen once.
   std::vector<std::uint32_t> config_group_;
+  std::vector<std::uint32_t> row_config_;  // build_groups()'s base configuration of each row
   std::vector<std::uint32_t> group_begin_;
   std::vector<std::uint32_t> group_next_;  // the next free slot of each group while filling
   std::vector<std::uint32_t> group_rows_;

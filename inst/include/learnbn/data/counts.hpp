@@ -147,28 +147,28 @@ class Counter {
     return data_.fold ? PlusPath::folds : PlusPath::tally;
   }
 
-  // count_plus() of the kWindow families base + {extras[k]} in one pass over the rows,
-  // when they all take one path that has a windowed form: by base configuration, or the
-  // tally of a table of at most kSplitCells cells on unweighted rows, from byte codes.
+  // count_plus() of the n <= kWindow families base + {extras[k]} in one pass over the
+  // rows, when they all take one path that has a windowed form: by base configuration, or
+  // the tally of a table of at most kSplitCells cells on unweighted rows, from byte codes.
   // Returns false, counting nothing, otherwise. Their counts are then window_counts(k),
   // equal to count_plus()'s (cells in the same order).
-  bool count_plus_window(int node, const int* extras, bool singletons_apart) {
-    if (node != base_.node() || data_.expected) return false;
-    const std::size_t states = data_.columns[node].cardinality;
+  bool count_plus_window(int node, const int* extras, bool singletons_apart,
+                         std::size_t n = kWindow) {
+    if (node != base_.node() || data_.expected || n == 0 || n > kWindow) return false;
     const std::uint8_t* codes[kWindow];
     PlusPath path = PlusPath::whole;
-    for (std::size_t k = 0; k < kWindow; ++k) {
+    for (std::size_t k = 0; k < n; ++k) {
       const PlusPath p = window_path(node, extras[k], singletons_apart);
       if (p == PlusPath::whole || (k > 0 && p != path)) return false;
       path = p;
       codes[k] = data_.columns[extras[k]].small;
     }
-    if (path == PlusPath::groups) {
-      groups_.tally<kWindow>(base_, codes, extras, window_out_, states);
-    } else {
-      window_.tally<kWindow>(base_, codes, extras, window_out_, states);
+    switch (n) {  // the tallies take their width at compile time
+      case 1: return tally_window<1>(path, codes, extras);
+      case 2: return tally_window<2>(path, codes, extras);
+      case 3: return tally_window<3>(path, codes, extras);
+      default: return tally_window<kWindow>(path, codes, extras);
     }
-    return true;
   }
   const FamilyCounts& window_counts(std::size_t k) const { return window_out_[k]; }
 
@@ -271,6 +271,19 @@ class Counter {
     const DataView& rows = expected_.expand(node, parents, n_parents);
     if (!inner_) inner_.reset(new Counter(rows, dense_limit_));
     return inner_->count(0, expected_.parents().data(), n_parents, force_dense);
+  }
+
+  // count_plus_window()'s tally of W families by `path` (groups or tally).
+  template <std::size_t W>
+  bool tally_window(PlusPath path, const std::uint8_t* const* codes, const int* extras) {
+    static_assert(W <= kWindow, "window_out_ holds kWindow families");
+    const std::size_t states = data_.columns[base_.node()].cardinality;
+    if (path == PlusPath::groups) {
+      groups_.tally<W>(base_, codes, extras, window_out_, states);
+    } else {
+      window_.tally<W>(base_, codes, extras, window_out_, states);
+    }
+    return true;
   }
 
   // Codes past the last state (missing cells) would index out of the tables.

@@ -52,10 +52,7 @@ class FamilyBase {
     // Larger base tables never reach the one-pass count (see Counter::count_plus), and
     // their cell index could overflow.
     if (configs_ * states > kMaxDenseCells) return rows_.data();
-    std::uint32_t* cell = rows_.data();
-    data_.columns[node_].for_each(data_.n_rows, [&](std::size_t row, int code) {
-      cell[row] = cell[row] * states + static_cast<std::uint32_t>(code);
-    });
+    data_.columns[node_].mix_into(data_.n_rows, states, 1, rows_.data());
     return rows_.data();
   }
 

@@ -57,8 +57,7 @@ inline double combine_columns(const DataView& data, const int* vars, std::size_t
   for (std::size_t v = 0; v < n_vars; ++v) {
     const Column& column = data.columns[vars[v]];
     if (n_ids * column.cardinality <= dense_limit) {
-      const std::uint32_t stride = static_cast<std::uint32_t>(n_ids);
-      column.for_each(n, [&](std::size_t row, int code) { id[row] += code * stride; });
+      column.mix_into(n, 1, static_cast<std::uint32_t>(n_ids), id);
       n_ids *= column.cardinality;
     } else {
       index.reset(n);

@@ -99,6 +99,8 @@ class FamilyScorer {
     for (std::size_t j = 0; j < batch.size(); ++j) {
       Additions& job = batch[j];
       job.scores.assign(job.extras.size(), 0.0);
+      missing[j].reserve(job.extras.size());
+      todo[j].reserve(job.extras.size());
       if (counting_)
         rows[j] = rows_.find_or_add(job.node, job.parents, max_cached_ - cache_.size());
       for (std::size_t e = 0; e < job.extras.size(); ++e) {

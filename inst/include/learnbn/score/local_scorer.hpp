@@ -89,9 +89,10 @@ class LocalScorer {
   }
   // out[e] = score_plus(node, extras[e], parents, k) for e < n, the same numbers, with
   // the families the counter can count together (Counter::window_path) gathered by path
-  // and taken Counter::kWindow at a time (Counter::count_plus_window), the others one by
-  // one. Gathering matters: a row's extras take different paths by their number of
-  // states, and a window of neighbours with one odd path would be counted one by one.
+  // and taken Counter::kWindow at a time (Counter::count_plus_window; the last ones of a
+  // path together too), the others one by one. Gathering matters: a row's extras take
+  // different paths by their number of states, and a window of neighbours with one odd
+  // path would be counted one by one.
   void score_plus_many(int node, const int* extras, std::size_t n, const int* parents,
                        std::size_t k, double* out) {
     if (mixed_) return score_plus_mixed(node, extras, n, parents, k, out);
@@ -103,6 +104,16 @@ class LocalScorer {
     Counter& c = counter(node);
     // Pending extras of the two windowed paths (groups, tally): positions in `extras`.
     std::size_t pending[2][window], held[2] = {0, 0};
+    auto count_held = [&](int p) {  // the pending extras of path p, counted together
+      int group[window];
+      for (std::size_t w = 0; w < held[p]; ++w) group[w] = extras[pending[p][w]];
+      c.count_plus_window(node, group, singletons_apart_, held[p]);
+      for (std::size_t w = 0; w < held[p]; ++w) {
+        out[pending[p][w]] = family_score(c.window_counts(w), spec_, data_.n_cases, k + 1) +
+                             log_modular_prior(spec_, node, parents, k, group[w]);
+      }
+      held[p] = 0;
+    };
     for (std::size_t e = 0; e < n; ++e) {
       double s;
       if (uncounted_.score(c, spec_, data_.n_cases, node, extras[e], parents, k, singletons_apart_,
@@ -117,20 +128,10 @@ class LocalScorer {
       }
       const int p = path == Counter::PlusPath::groups ? 0 : 1;
       pending[p][held[p]++] = e;
-      if (held[p] < window) continue;
-      int group[window];
-      for (std::size_t w = 0; w < window; ++w) group[w] = extras[pending[p][w]];
-      c.count_plus_window(node, group, singletons_apart_);
-      for (std::size_t w = 0; w < window; ++w) {
-        out[pending[p][w]] = family_score(c.window_counts(w), spec_, data_.n_cases, k + 1) +
-                             log_modular_prior(spec_, node, parents, k, group[w]);
-      }
-      held[p] = 0;
+      if (held[p] == window) count_held(p);
     }
     for (int p = 0; p < 2; ++p) {
-      for (std::size_t w = 0; w < held[p]; ++w) {
-        out[pending[p][w]] = score_plus(node, extras[pending[p][w]], parents, k);
-      }
+      if (held[p] > 0) count_held(p);
     }
   }
   // ScoreSpec::sum_by_count, for the families scored from now on.

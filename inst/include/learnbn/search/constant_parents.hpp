@@ -65,6 +65,7 @@ class ConstantParents {
     direct.assign(extras.size(), nan);
     base_set_ = false;
     by_states_.assign(by_states_.size(), nan);  // constant extras' scores by r_u
+    log_a_.assign(log_a_.size(), nan);          // bounded_score()'s log a by r_u
     std::size_t kept = 0;
     for (std::size_t e = 0; e < extras.size(); ++e) {
       const int u = extras[e];
@@ -186,13 +187,29 @@ class ConstantParents {
              log_modular_prior(spec_, node, parents.data(), parents.size(), u);
     }
     const Bound& b = found->second;
-    const double a = spec_.iss / (q * r);
-    const double bound = -b.q * std::log(r) + b.d * std::log(a) + b.w +
+    const double bound = -b.q * log_of(r) + b.d * log_a(q, r, data_.columns[u].cardinality) +
+                         b.w +
                          log_structure_prior(spec_, parents.size() + 1) +
                          log_modular_prior(spec_, node, parents.data(), parents.size(), u);
     const double margin = 1e-6 * (1 + std::fabs(grow_score));
     if (bound + margin < grow_score) return -std::numeric_limits<double>::infinity();
     return std::numeric_limits<double>::quiet_NaN();
+  }
+  // log(x) for a small whole x (a node's number of states), kept: the bounds of a split()
+  // take it per extra. The same number std::log gives.
+  double log_of(double x) {
+    const std::size_t i = static_cast<std::size_t>(x);
+    if (i >= logs_.size()) logs_.resize(i + 1, std::numeric_limits<double>::quiet_NaN());
+    if (std::isnan(logs_[i])) logs_[i] = std::log(x);
+    return logs_[i];
+  }
+  // log a = log(iss / (q r)) of split()'s extras with r_u states (q = q_base r_u within one
+  // split()), kept until the next split().
+  double log_a(double q, double r, int r_u) {
+    const std::size_t i = static_cast<std::size_t>(r_u);
+    if (i >= log_a_.size()) log_a_.resize(i + 1, std::numeric_limits<double>::quiet_NaN());
+    if (std::isnan(log_a_[i])) log_a_[i] = std::log(spec_.iss / (q * r));
+    return log_a_[i];
   }
   static Bound bound_of(const FamilyCounts& f, double a0) {
     Bound b;
@@ -223,6 +240,7 @@ class ConstantParents {
   std::vector<int> key_;
   FamilyCounts scratch_;
   std::vector<double> by_states_;  // split()'s scores of constant extras, by r_u
+  std::vector<double> log_a_, logs_;  // log_a()'s and log_of()'s
 };
 
 }  // namespace learnbn

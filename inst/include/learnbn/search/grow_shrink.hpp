@@ -323,6 +323,9 @@ class GrowShrinkForest {
       if (!waiting) return;
       for (auto& r : requests) {
         if (!r.grow) continue;
+        std::size_t wanted = 0;  // sized once: the pushes below would reallocate ~log2 times
+        for (std::uint64_t bits : r.wanted) wanted += __builtin_popcountll(bits);
+        r.extras.reserve(wanted);
         for (std::size_t w = 0; w < r.wanted.size(); ++w) {
           for (std::uint64_t bits = r.wanted[w]; bits; bits &= bits - 1)
             r.extras.push_back(static_cast<int>(64 * w) + __builtin_ctzll(bits));
