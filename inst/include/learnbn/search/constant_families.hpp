@@ -20,6 +20,7 @@
 
 #include "../score/constant_columns.hpp"
 #include "../score/family_score.hpp"
+#include "../util/kept_by_index.hpp"
 
 namespace learnbn {
 
@@ -57,7 +58,7 @@ class ConstantFamilies {
     const double log_states = std::log(static_cast<double>(cards_[node]));
     const double structure = log_structure_prior(spec_, k);
     const double margin = 1e-6 * (1 + std::fabs(grow_score));
-    by_states_.assign(by_states_.size(), kUnknown);
+    by_states_.forget();
     out.resize(extras.size());
     for (std::size_t e = 0; e < extras.size(); ++e) {
       const int u = extras[e];
@@ -72,10 +73,8 @@ class ConstantFamilies {
         out[e] = counted_score(node, parents, u) + prior;
         continue;
       }
-      const std::size_t r = static_cast<std::size_t>(cards_[u]);
-      if (r >= by_states_.size()) by_states_.resize(r + 1, kUnknown);
-      if (std::isnan(by_states_[r])) by_states_[r] = counted_score(node, parents, u);
-      out[e] = by_states_[r] + prior;
+      out[e] = by_states_.get(cards_[u], [&] { return counted_score(node, parents, u); }) +
+               prior;
     }
   }
 
@@ -87,8 +86,6 @@ class ConstantFamilies {
   }
 
  private:
-  static constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
-
   // score() without the modular prior. Summed by count, the order of the cells does not
   // matter: listed by state.
   double counted_score(int node, const std::vector<int>& parents, int extra) const {
@@ -115,7 +112,7 @@ class ConstantFamilies {
   std::vector<int> cards_;
   mutable FamilyCounts scratch_;
   bool bounded_ = false;  // score_additions() may drop extras
-  mutable std::vector<double> by_states_;  // score_additions()'s scores by r_u
+  mutable KeptByIndex by_states_;  // score_additions()'s scores by r_u
 };
 
 }  // namespace learnbn

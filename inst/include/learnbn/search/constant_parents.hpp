@@ -30,6 +30,7 @@
 #include "../score/conditional_gaussian.hpp"
 #include "../score/constant_columns.hpp"
 #include "../score/family_score.hpp"
+#include "../util/kept_by_index.hpp"
 
 namespace learnbn {
 
@@ -64,21 +65,18 @@ class ConstantParents {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     direct.assign(extras.size(), nan);
     base_set_ = false;
-    by_states_.assign(by_states_.size(), nan);  // constant extras' scores by r_u
-    log_a_.assign(log_a_.size(), nan);          // bounded_score()'s log a by r_u
+    by_states_.forget();
+    log_a_.forget();
     std::size_t kept = 0;
     for (std::size_t e = 0; e < extras.size(); ++e) {
       const int u = extras[e];
       const int r = data_.columns[u].cardinality;
       const double q = q_base * r;
       if (constant(u)) {
-        if (static_cast<std::size_t>(r) >= by_states_.size()) by_states_.resize(r + 1, nan);
-        if (std::isnan(by_states_[r])) {
-          by_states_[r] = family_score(counts_family(node, q, counts_of(store, key_)), spec_,
-                                       data_.n_cases, parents.size() + 1);
-        }
-        direct[e] = by_states_[r] + log_modular_prior(spec_, node, parents.data(),
-                                                      parents.size(), u);
+        direct[e] = by_states_.get(r, [&] {
+          return family_score(counts_family(node, q, counts_of(store, key_)), spec_,
+                              data_.n_cases, parents.size() + 1);
+        }) + log_modular_prior(spec_, node, parents.data(), parents.size(), u);
       } else if (bounded) {
         direct[e] = bounded_score(store, node, parents, u, q, grow_score);
       }
@@ -198,18 +196,12 @@ class ConstantParents {
   // log(x) for a small whole x (a node's number of states), kept: the bounds of a split()
   // take it per extra. The same number std::log gives.
   double log_of(double x) {
-    const std::size_t i = static_cast<std::size_t>(x);
-    if (i >= logs_.size()) logs_.resize(i + 1, std::numeric_limits<double>::quiet_NaN());
-    if (std::isnan(logs_[i])) logs_[i] = std::log(x);
-    return logs_[i];
+    return logs_.get(static_cast<std::size_t>(x), [x] { return std::log(x); });
   }
   // log a = log(iss / (q r)) of split()'s extras with r_u states (q = q_base r_u within one
   // split()), kept until the next split().
   double log_a(double q, double r, int r_u) {
-    const std::size_t i = static_cast<std::size_t>(r_u);
-    if (i >= log_a_.size()) log_a_.resize(i + 1, std::numeric_limits<double>::quiet_NaN());
-    if (std::isnan(log_a_[i])) log_a_[i] = std::log(spec_.iss / (q * r));
-    return log_a_[i];
+    return log_a_.get(r_u, [&] { return std::log(spec_.iss / (q * r)); });
   }
   static Bound bound_of(const FamilyCounts& f, double a0) {
     Bound b;
@@ -239,8 +231,8 @@ class ConstantParents {
   bool base_set_ = false;  // split()'s base is the counter's
   std::vector<int> key_;
   FamilyCounts scratch_;
-  std::vector<double> by_states_;  // split()'s scores of constant extras, by r_u
-  std::vector<double> log_a_, logs_;  // log_a()'s and log_of()'s
+  KeptByIndex by_states_;  // split()'s scores of constant extras, by r_u
+  KeptByIndex log_a_, logs_;  // log_a()'s (until the next split()) and log_of()'s
 };
 
 }  // namespace learnbn
