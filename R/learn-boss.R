@@ -67,7 +67,7 @@
 #'   hailfinder, win95pts and andes at 5,000 rows), BES is left out with a warning of
 #'   class `learnbn_warning_too_large` and `info$bes` is `FALSE`; the same holds for
 #'   `ges_start`, whose run is then left out with BES, in the same warning (its GES from
-#'   the empty graph builds such a class too: on munin it ran 39 s before meeting the
+#'   the empty graph builds such a class too: on munin it ran 38 s before meeting the
 #'   limit). With `bes = FALSE` the `ges_start` run meets the limit on its own.
 #' @param ges_start If `TRUE`, after the runs from random orders one more run starts from
 #'   a topological order of [ges()]'s result (GES's phases from the class of `start`, at

@@ -19,7 +19,7 @@ namespace learnbn {
 // The trace and the counts cover both. When a node has more GES operators than
 // options.max_operators, the GES run and the run from it are left out (the count
 // "ges_start_skipped" gets the node, 1-based). They are left out too when BES was (its
-// node): on munin at 10,000 rows GES from the empty graph then took 39 s to reach the
+// node): on munin at 10,000 rows GES from the empty graph then took 38 s to reach the
 // limit, and a class too dense for BES's operators is what GES's forward phase builds.
 inline SearchResult boss_with_ges_start(FamilyScorer& scorer, const Constraints& k,
                                         const Dag& start, const PermutationOptions& options,
