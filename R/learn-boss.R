@@ -140,7 +140,7 @@ permutation_search <- function(search, algorithm, options, steps, extra = list()
   skipped <- vapply(phases, function(phase) {
     extra[[phase]] && result$counts[[paste0(phase, "_skipped")]] > 0
   }, logical(1))
-  extra[phases] <- as.list(unlist(extra[phases]) & !skipped)
+  extra[phases[skipped]] <- list(FALSE)
   if (any(skipped)) warn_ges_phases_skipped(result, phases[skipped], search$nodes)
   result$counts[c("bes_skipped", "ges_start_skipped")] <- NULL
   steps <- cli::pluralize(steps, .envir = list2env(result$counts))
