@@ -6,6 +6,11 @@ RSCRIPT ?= Rscript
 PKG      = learnbn
 VERSION := $(shell sed -n 's/^Version: //p' DESCRIPTION)
 TARBALL  = $(PKG)_$(VERSION).tar.gz
+# Compiling the package takes 4-5 CPU-minutes, and R CMD build installs it (for the
+# vignettes) and R CMD check once more: each install compiles on JOBS cores (all of them
+# unless set, e.g. `make check JOBS=1`).
+JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+PAR      = MAKEFLAGS=-j$(JOBS)
 
 .PHONY: deps docs install demo build check test bench clean cpp-test valgrind sanitize site
 
@@ -17,17 +22,17 @@ docs: deps
 	$(RSCRIPT) -e 'roxygen2::roxygenise(load_code = "source")'
 
 install: deps
-	$(R) CMD INSTALL --preclean --strip .
+	$(PAR) $(R) CMD INSTALL --preclean --strip .
 
 demo: install
 	$(RSCRIPT) tools/demo.R
 
 build: deps
 	rm -f $(TARBALL)
-	$(R) CMD build .
+	$(PAR) $(R) CMD build .
 
 check: build
-	NOT_CRAN=true _R_CHECK_FORCE_SUGGESTS_=true $(R) CMD check --no-manual $(TARBALL)
+	$(PAR) NOT_CRAN=true _R_CHECK_FORCE_SUGGESTS_=true $(R) CMD check --no-manual $(TARBALL)
 
 test: install
 	$(RSCRIPT) -e 'testthat::test_local(".", load_package = "installed")'
@@ -72,7 +77,7 @@ sanitize: deps
 	$(CORE) -O1 $(SAN) -o $(CORE_BIN)-san && $(CORE_BIN)-san
 	rm -rf /tmp/learnbn-san && mkdir -p /tmp/learnbn-san
 	printf 'CXXFLAGS = -g -O1 $(SAN)\nCXX17FLAGS = -g -O1 $(SAN)\nLDFLAGS = $(SAN)\n' > /tmp/learnbn-san/Makevars
-	R_MAKEVARS_USER=/tmp/learnbn-san/Makevars $(R) CMD INSTALL --preclean --no-test-load -l /tmp/learnbn-san .
+	$(PAR) R_MAKEVARS_USER=/tmp/learnbn-san/Makevars $(R) CMD INSTALL --preclean --no-test-load -l /tmp/learnbn-san .
 	LD_PRELOAD=$$($(CXX) -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	  R_LIBS=/tmp/learnbn-san NOT_CRAN=true $(RSCRIPT) -e 'testthat::test_dir("tests/testthat", filter = "$(SAN_TESTS)", package = "learnbn", load_package = "installed", stop_on_failure = TRUE)'
 	rm -f src/*.o src/*.so
