@@ -41,6 +41,7 @@ inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int
   constexpr int kCurrent = -1;
   std::vector<int> slot(p + 2 * (p - 1), kCurrent);
   std::vector<GrowShrinkForest::Query> asked;  // the ones traced
+  asked.reserve(2 * p);
   auto ask = [&](int i, int node, const Prefix& prefix) {
     slot[i] = static_cast<int>(asked.size());
     asked.push_back({node, prefix, 0, {}});
