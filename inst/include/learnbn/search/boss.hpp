@@ -29,7 +29,8 @@ using OrderFamilies = std::vector<GrowShrinkForest::Query>;
 inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int v,
                           const Constraints& k, OrderFamilies& current) {
   const int p = static_cast<int>(order.size());
-  std::vector<int> rest;  // the order without v
+  std::vector<int> rest;  // the order without v, then the new order
+  rest.reserve(p);
   int here = 0;
   for (int i = 0; i < p; ++i) {
     if (order[i] == v) here = i; else rest.push_back(order[i]);
