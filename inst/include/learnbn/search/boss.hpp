@@ -29,34 +29,36 @@ using OrderFamilies = std::vector<GrowShrinkForest::Query>;
 inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int v,
                           const Constraints& k, OrderFamilies& current) {
   const int p = static_cast<int>(order.size());
-  std::vector<int> rest;  // the order without v
+  std::vector<int> rest;  // the order without v, then the new order
+  rest.reserve(p);
   int here = 0;
   for (int i = 0; i < p; ++i) {
     if (order[i] == v) here = i; else rest.push_back(order[i]);
   }
   const PrefixSets prefixes(rest, p, 0, p - 1);  // rest[0..j), without v
-  // Queries: v before rest[j] (j = p - 1: last); rest[j] without v; rest[j] with v.
-  std::vector<GrowShrinkForest::Query> q(p + 2 * (p - 1));
+  // Slots: v before rest[j] (j = p - 1: last); rest[j] without v; rest[j] with v. A slot
+  // holds the index of its trace in `asked`, or kCurrent: the node's family in `current`
+  // (not copied: a move keeps most of them, and copies cost allocations).
+  constexpr int kCurrent = -1;
+  std::vector<int> slot(p + 2 * (p - 1), kCurrent);
   std::vector<GrowShrinkForest::Query> asked;  // the ones traced
-  std::vector<int> at;                          // their places in q
+  asked.reserve(2 * p);
   auto ask = [&](int i, int node, const Prefix& prefix) {
+    slot[i] = static_cast<int>(asked.size());
     asked.push_back({node, prefix, 0, {}});
-    at.push_back(i);
   };
   for (int j = 0; j < p; ++j) ask(j, v, prefixes.prefix(j));
   for (int j = 0; j < p - 1; ++j) {
     const GrowShrinkForest::Query& now = current[rest[j]];
     const bool took_v = std::find(now.path.begin(), now.path.end(), v) != now.path.end();
-    if (j >= here) {  // after v now: its current prefix holds v
-      q[2 * p - 1 + j] = now;
-      if (took_v) ask(p + j, rest[j], prefixes.prefix(j)); else q[p + j] = now;
-    } else {
-      q[p + j] = now;
-      ask(2 * p - 1 + j, rest[j], prefixes.prefix(j, v));
-    }
+    // After v now, its current prefix holds v; else it does not.
+    if (j >= here && took_v) ask(p + j, rest[j], prefixes.prefix(j));
+    if (j < here) ask(2 * p - 1 + j, rest[j], prefixes.prefix(j, v));
   }
   forest.resolve(asked);
-  for (std::size_t a = 0; a < asked.size(); ++a) q[at[a]] = std::move(asked[a]);
+  auto score = [&](int i, int node) {
+    return slot[i] == kCurrent ? current[node].score : asked[slot[i]].score;
+  };
   int lo = 0, hi = p - 1;  // the insertion points that keep the required arcs
   for (int j = 0; j < p - 1; ++j) {
     if (k.is_required(rest[j], v)) lo = std::max(lo, j + 1);
@@ -65,19 +67,22 @@ inline bool best_position(GrowShrinkForest& forest, std::vector<int>& order, int
   std::vector<double> total(p, 0);
   double before = 0;  // nodes placed before the insertion point, without v
   for (int j = 0; j < p; ++j) {
-    total[j] = q[j].score + before;
-    if (j < p - 1) before += q[p + j].score;
+    total[j] = score(j, v) + before;
+    if (j < p - 1) before += score(p + j, rest[j]);
   }
   double after = 0;  // nodes after the insertion point, with v
   int best = hi;
   for (int j = p - 1; j >= 0; --j) {
-    if (j < p - 1) after += q[2 * p - 1 + j].score;
+    if (j < p - 1) after += score(2 * p - 1 + j, rest[j]);
     total[j] += after;
     if (j >= lo && j <= hi && total[j] > total[best]) best = j;
   }
   if (!(total[best] > total[here] + improvement_margin(total[here]))) return false;
-  current[v] = std::move(q[best]);
-  for (int j = 0; j < p - 1; ++j) current[rest[j]] = std::move(q[j < best ? p + j : 2 * p - 1 + j]);
+  current[v] = std::move(asked[slot[best]]);
+  for (int j = 0; j < p - 1; ++j) {
+    const int kept = slot[j < best ? p + j : 2 * p - 1 + j];
+    if (kept != kCurrent) current[rest[j]] = std::move(asked[kept]);
+  }
   rest.insert(rest.begin() + best, v);
   order.swap(rest);
   return true;

@@ -71,6 +71,7 @@ class GrowShrinkTree {
              std::vector<Request>& requests, std::uint64_t round, int& at,
              std::vector<int>& path) {
     if (at < 0) {
+      parents.reserve(longest_path_);  // one allocation, not one per doubling on the way down
       parents = required_;
       at = 0;
     }
@@ -101,6 +102,7 @@ class GrowShrinkTree {
       }
     }
     path = parents;
+    longest_path_ = std::max(longest_path_, path.size());
     for (int r : leaf.removed) parents.erase(std::find(parents.begin(), parents.end(), r));
     score = leaf.shrink_score;
     return true;
@@ -245,6 +247,7 @@ class GrowShrinkTree {
   std::vector<int> required_, candidates_;
   std::vector<TreeNode> nodes_;
   NodeBits missing_;  // scratch of scored_within()
+  std::size_t longest_path_ = 0;  // the most parents a trace has ended with
   std::vector<std::pair<int, double>> pending_shrink_;
 };
 
