@@ -317,6 +317,50 @@ inline void test_shared_prefix_grouped() {
   }
 }
 
+// A window counted right after its rows were grouped reads its codes in group order,
+// the others gather them row by row: the same counts bit for bit (whole_counts(), every
+// cell), and the plain tables, on random data of 2 to 4 states with groups of more than
+// 255 rows, for windows of 4, 8 and 16 at every start, several per grouping.
+inline void test_shared_prefix_in_group_order() {
+  std::mt19937 rng(2608);
+  std::vector<int> cards{3, 2, 4};
+  for (int j = 0; j < 19; ++j) cards.push_back(2 + j % 3);
+  Table t(4001, cards, false, rng);
+  std::vector<int> candidates;
+  for (int j = 3; j < 22; ++j) candidates.push_back(j);
+  SharedPrefixTables in_order, gathered;
+  in_order.set_candidates(t.view, candidates);
+  gathered.set_candidates(t.view, candidates);
+  std::size_t compared = 0;
+  std::vector<double> table;
+  for (const std::vector<int>& shared :
+       std::vector<std::vector<int>>{{0, 1}, {0, 1, 2}, {1, 0, 2}, {0, 1, 2, 5}}) {
+    std::size_t cells = 1;
+    for (int v : shared) cells *= cards[v];
+    for (const std::size_t width : {4, 8, 16}) {
+      for (std::size_t first = 0; first < candidates.size(); ++first) {
+        in_order.count(t.view, {2, 1}, first, width);  // the next count regroups
+        in_order.count(t.view, shared, first, width);
+        gathered.count(t.view, {2, 1}, first, width);  // regrouped at the next window:
+        gathered.count(t.view, shared, (first + 1) % candidates.size(), width);
+        gathered.count(t.view, shared, first, width);
+        if (!in_order.grouped()) continue;  // the first counts go the scattered way
+        CHECK(in_order.in_group_order() && gathered.grouped() && !gathered.in_group_order());
+        const std::size_t total = cells * in_order.last_states() * width;
+        CHECK(gathered.last_states() == in_order.last_states() &&
+              std::memcmp(in_order.whole_counts(), gathered.whole_counts(),
+                          total * sizeof(std::uint32_t)) == 0);
+        for (std::size_t k = 0; k < width && first + k < candidates.size(); ++k) {
+          in_order.table(t.view, k, table);
+          CHECK(table == plain_shared_table(t.view, shared, candidates[first + k]));
+        }
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared > 200);
+}
+
 // The table of `free` given `shared` counted row by row, in BitTables::count()'s layout:
 // shared cell b, free state s at (b % inner) + inner * (s + states * (b / inner)).
 inline std::vector<double> plain_free_table(const DataView& data, const std::vector<int>& shared,
@@ -800,6 +844,7 @@ inline void run_citest_tests() {
   run_test("test_gaussian_tests", test_gaussian_tests);
   run_test("test_shared_prefix", test_shared_prefix);
   run_test("test_shared_prefix_grouped", test_shared_prefix_grouped);
+  run_test("test_shared_prefix_in_group_order", test_shared_prefix_in_group_order);
   run_test("test_shared_prefix_live", test_shared_prefix_live);
   run_test("test_bit_tables", test_bit_tables);
   run_test("test_bit_tables_blocks", test_bit_tables_blocks);
