@@ -11,7 +11,8 @@
 // at least two shared variables): the rows are kept sorted by shared code (a counting
 // sort, redone when the code changes), and the candidates' codes are kept row by row
 // (any window's 16 bytes at one address; built per candidate list once it has been
-// counted the scattered way about as often as building costs). Each group of rows is
+// counted the scattered way about as often as building costs; the sort also copies the
+// window at hand in sorted order, read in sequence). Each group of rows is
 // counted in registers: per row, one 16-byte load and, for every state but the last,
 // one lane-wise compare and subtract; the last state's count is the group's size minus
 // the others; the groups of a z' that shows a single state of x or of y are not counted
