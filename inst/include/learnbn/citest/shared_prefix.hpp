@@ -103,7 +103,9 @@ class SharedPrefixTables {
   // Whether the last count() went by groups of rows (for the tests).
   bool grouped() const { return grouped_; }
   // Whether it read the window's codes in the order of the groups (for the tests).
-  bool in_group_order() const { return grouped_ && window_rows_ && window_first_ == first_; }
+  bool in_group_order() const {
+    return grouped_ && live_only_ && window_rows_ && window_first_ == first_;
+  }
 
   // The last count()'s whole counts (nullptr when they are sums of fractional weights):
   // cell (base, c) of the table at position first + k is
@@ -153,7 +155,7 @@ class SharedPrefixTables {
     std::size_t same = 0;
     while (same < vars_.size() && same < shared.size() && vars_[same] == shared[same]) ++same;
     codes_ready_ = std::min(codes_ready_, same);
-    if (same < shared.size() || shared.size() < vars_.size()) grouped_rows_ = live_ready_ = false;
+    if (same < shared.size() || shared.size() < vars_.size()) grouped_rows_ = false;
     vars_.assign(shared.begin(), shared.end());
     strides_.resize(shared.size());
     for (std::size_t d = 0; d < shared.size(); ++d) {
@@ -228,8 +230,9 @@ class SharedPrefixTables {
   // The rows sorted by shared code (a stable counting sort): the rows of cell b are
   // rows_[group_start_[b] .. group_start_[b + 1]). Each half of the rows has its own
   // counters (two chains of increments where runs of rows share a cell, as in pigs).
-  // The current window's codes are copied in the same order (window_codes_), so that
-  // its count reads them in sequence rather than gathering them row by row.
+  // The current window's codes in the live z' (the only ones a live_only count reads) are
+  // copied in the same order (window_codes_), so that its count reads them in sequence
+  // rather than gathering them row by row; copying every row costs more (pigs).
   void group_rows(const DataView& data) {
     make_codes(data);
     const std::size_t n = data.n_rows, half = n / 2, cells = prefix_cells_;
@@ -247,20 +250,25 @@ class SharedPrefixTables {
       start += in_first + in_second;
     }
     group_start_[cells] = start;
+    find_live(data);
+    live_cell_.resize(cells);
+    for (std::size_t b = 0; b < cells; ++b) live_cell_[b] = live_z_[b / xy_cells_];
     rows_.resize(n);
     window_codes_.resize(n * kMaxWidth);
     std::uint32_t* rows = rows_.data();
-    auto place = [&](std::uint32_t& at, std::size_t row) {
+    auto place = [&](std::uint32_t cell, std::uint32_t& at, std::size_t row) {
       rows[at] = static_cast<std::uint32_t>(row);
-      std::memcpy(window_codes_.data() + at * kMaxWidth,
-                  block_.data() + row * block_stride_ + first_, kMaxWidth);
+      if (live_cell_[cell]) {
+        std::memcpy(window_codes_.data() + at * kMaxWidth,
+                    block_.data() + row * block_stride_ + first_, kMaxWidth);
+      }
       ++at;
     };
     for (std::size_t row = 0; row < half; ++row) {
-      place(first[code[row]], row);
-      place(second[code[row + half]], row + half);
+      place(code[row], first[code[row]], row);
+      place(code[row + half], second[code[row + half]], row + half);
     }
-    if (n % 2) place(second[code[n - 1]], n - 1);
+    if (n % 2) place(code[n - 1], second[code[n - 1]], n - 1);
     grouped_rows_ = window_rows_ = true;
     window_first_ = first_;
   }
@@ -271,7 +279,6 @@ class SharedPrefixTables {
     const std::size_t nx = data.columns[vars_[0]].cardinality;
     const std::size_t ny = data.columns[vars_[1]].cardinality;
     const std::size_t nz = prefix_cells_ / (nx * ny);
-    live_ready_ = true;
     const bool all = data.n_rows >= (std::size_t(1) << 26);
     live_.clear();
     live_.reserve(nz + 1);  // live_strata() is not nullptr even when no z' is live
@@ -301,8 +308,7 @@ class SharedPrefixTables {
 
   void count_grouped(const DataView& data) {
     if (block_.empty()) build_block(data);
-    if (!grouped_rows_) group_rows(data);
-    if (!live_ready_) find_live(data);
+    if (!grouped_rows_) group_rows(data);  // and finds the live z'
     switch (window_) {
       case 4: by_states<4>(); break;
       case 8: by_states<8>(); break;
@@ -427,17 +433,17 @@ class SharedPrefixTables {
   // lanes counted the scattered way since the candidates were set
   std::size_t scattered_lanes_ = 0;
   std::size_t block_stride_ = 0;
-  bool grouped_rows_ = false;  // rows_ follows the current shared code
+  bool grouped_rows_ = false;  // rows_ and live_ follow the current shared code
   // window_codes_ holds the codes of the window at window_first_ in the order of rows_
   bool window_rows_ = false;
   std::size_t window_first_ = 0;
   std::vector<std::uint8_t> window_codes_;
+  std::vector<char> live_cell_;  // live_cell_[b]: the z' of shared cell b is live
   std::vector<std::uint32_t> group_start_, next_, rows_;
   std::vector<std::uint32_t> live_;  // live_strata()
   std::vector<char> seen_x_, live_z_;  // live_z_[z']: z' in live_
   std::uint32_t xy_cells_ = 1;
   bool live_only_ = false;  // count()'s argument
-  bool live_ready_ = false;  // live_ follows the current grouping
 };
 
 }  // namespace learnbn
