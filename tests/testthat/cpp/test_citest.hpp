@@ -317,62 +317,6 @@ inline void test_shared_prefix_grouped() {
   }
 }
 
-// A window counted right after its rows were grouped reads its codes in group order,
-// the others gather them row by row: in every live z' both give the plain tables' counts
-// bit for bit, on random data of 2 to 4 states (x constant in some z', left out) with
-// groups of more than 255 rows, for windows of 4, 8 and 16 at every start, several per
-// grouping.
-inline void test_shared_prefix_in_group_order() {
-  std::mt19937 rng(2608);
-  std::vector<int> cards{3, 2, 4};
-  for (int j = 0; j < 19; ++j) cards.push_back(2 + j % 3);
-  Table t(4001, cards, false, rng);
-  for (std::size_t row = 0; row < 4001; ++row) {  // x is 0 where variable 2 is
-    if (t.small[2][row] == 0) t.small[0][row] = 0;
-  }
-  std::vector<int> candidates;
-  for (int j = 3; j < 22; ++j) candidates.push_back(j);
-  SharedPrefixTables in_order, gathered;
-  in_order.set_candidates(t.view, candidates);
-  gathered.set_candidates(t.view, candidates);
-  std::size_t compared = 0, left_out = 0;
-  for (const std::vector<int>& shared :
-       std::vector<std::vector<int>>{{0, 1}, {0, 1, 2}, {0, 1, 5, 2}, {0, 1, 2, 5}}) {
-    std::size_t cells = 1;
-    for (int v : shared) cells *= cards[v];
-    for (const std::size_t width : {4, 8, 16}) {
-      for (std::size_t first = 0; first < candidates.size(); ++first) {
-        const std::size_t next = (first + 1) % candidates.size();
-        in_order.count(t.view, {2, 1}, first, width, true);  // the next count regroups
-        in_order.count(t.view, shared, first, width, true);
-        gathered.count(t.view, {2, 1}, first, width, true);  // regrouped at the next window
-        gathered.count(t.view, shared, next, width, true);
-        gathered.count(t.view, shared, first, width, true);
-        if (!in_order.grouped()) continue;  // the first counts go the scattered way
-        CHECK(in_order.in_group_order() && gathered.grouped() && !gathered.in_group_order());
-        left_out += in_order.live_count() < cells / 6;
-        for (std::size_t k = 0; k < width && first + k < candidates.size(); ++k) {
-          const std::vector<double> plain =
-              plain_shared_table(t.view, shared, candidates[first + k]);
-          const std::size_t states = cards[candidates[first + k]];
-          for (std::size_t z = 0; z < in_order.live_count(); ++z) {
-            const std::size_t xy = 6, live = in_order.live_strata()[z];  // 3 x 2 cells a z'
-            for (std::size_t b = live * xy; b < (live + 1) * xy; ++b) {
-              for (std::size_t c = 0; c < states; ++c) {
-                const std::size_t cell = (b * in_order.last_states() + c) * width + k;
-                CHECK(in_order.whole_counts()[cell] == plain[c * cells + b] &&
-                      gathered.whole_counts()[cell] == plain[c * cells + b]);
-              }
-            }
-          }
-        }
-        ++compared;
-      }
-    }
-  }
-  CHECK(compared > 200 && left_out > 0);
-}
-
 // The table of `free` given `shared` counted row by row, in BitTables::count()'s layout:
 // shared cell b, free state s at (b % inner) + inner * (s + states * (b / inner)).
 inline std::vector<double> plain_free_table(const DataView& data, const std::vector<int>& shared,
@@ -857,7 +801,6 @@ inline void run_citest_tests() {
   run_test("test_gaussian_tests", test_gaussian_tests);
   run_test("test_shared_prefix", test_shared_prefix);
   run_test("test_shared_prefix_grouped", test_shared_prefix_grouped);
-  run_test("test_shared_prefix_in_group_order", test_shared_prefix_in_group_order);
   run_test("test_shared_prefix_live", test_shared_prefix_live);
   run_test("test_bit_tables", test_bit_tables);
   run_test("test_bit_tables_blocks", test_bit_tables_blocks);

@@ -11,8 +11,7 @@
 // at least two shared variables): the rows are kept sorted by shared code (a counting
 // sort, redone when the code changes), and the candidates' codes are kept row by row
 // (any window's 16 bytes at one address; built per candidate list once it has been
-// counted the scattered way about as often as building costs; the sort also copies the
-// window at hand in sorted order, read in sequence). Each group of rows is
+// counted the scattered way about as often as building costs). Each group of rows is
 // counted in registers: per row, one 16-byte load and, for every state but the last,
 // one lane-wise compare and subtract; the last state's count is the group's size minus
 // the others; the groups of a z' that shows a single state of x or of y are not counted
@@ -33,7 +32,6 @@
 #include <vector>
 
 #include "../data/data.hpp"
-#include "lane_counts.hpp"
 
 namespace learnbn {
 
@@ -48,7 +46,6 @@ class SharedPrefixTables {
     candidates_ = candidates;
     block_data_ = &data;
     block_.clear();  // rebuilt by the first grouped count
-    window_rows_ = false;
     scattered_lanes_ = 0;
     max_states_ = 1;
     for (int c : candidates_) {
@@ -102,10 +99,6 @@ class SharedPrefixTables {
 
   // Whether the last count() went by groups of rows (for the tests).
   bool grouped() const { return grouped_; }
-  // Whether it read the window's codes in the order of the groups (for the tests).
-  bool in_group_order() const {
-    return grouped_ && live_only_ && window_rows_ && window_first_ == first_;
-  }
 
   // The last count()'s whole counts (nullptr when they are sums of fractional weights):
   // cell (base, c) of the table at position first + k is
@@ -155,7 +148,7 @@ class SharedPrefixTables {
     std::size_t same = 0;
     while (same < vars_.size() && same < shared.size() && vars_[same] == shared[same]) ++same;
     codes_ready_ = std::min(codes_ready_, same);
-    if (same < shared.size() || shared.size() < vars_.size()) grouped_rows_ = false;
+    if (same < shared.size() || shared.size() < vars_.size()) grouped_rows_ = live_ready_ = false;
     vars_.assign(shared.begin(), shared.end());
     strides_.resize(shared.size());
     for (std::size_t d = 0; d < shared.size(); ++d) {
@@ -230,9 +223,6 @@ class SharedPrefixTables {
   // The rows sorted by shared code (a stable counting sort): the rows of cell b are
   // rows_[group_start_[b] .. group_start_[b + 1]). Each half of the rows has its own
   // counters (two chains of increments where runs of rows share a cell, as in pigs).
-  // The current window's codes in the live z' (the only ones a live_only count reads) are
-  // copied in the same order (window_codes_), so that its count reads them in sequence
-  // rather than gathering them row by row; copying every row costs more (pigs).
   void group_rows(const DataView& data) {
     make_codes(data);
     const std::size_t n = data.n_rows, half = n / 2, cells = prefix_cells_;
@@ -250,27 +240,14 @@ class SharedPrefixTables {
       start += in_first + in_second;
     }
     group_start_[cells] = start;
-    find_live(data);
-    live_cell_.resize(cells);
-    for (std::size_t b = 0; b < cells; ++b) live_cell_[b] = live_z_[b / xy_cells_];
     rows_.resize(n);
-    window_codes_.resize(n * kMaxWidth);
     std::uint32_t* rows = rows_.data();
-    auto place = [&](std::uint32_t cell, std::uint32_t& at, std::size_t row) {
-      rows[at] = static_cast<std::uint32_t>(row);
-      if (live_cell_[cell]) {
-        std::memcpy(window_codes_.data() + at * kMaxWidth,
-                    block_.data() + row * block_stride_ + first_, kMaxWidth);
-      }
-      ++at;
-    };
     for (std::size_t row = 0; row < half; ++row) {
-      place(code[row], first[code[row]], row);
-      place(code[row + half], second[code[row + half]], row + half);
+      rows[first[code[row]]++] = static_cast<std::uint32_t>(row);
+      rows[second[code[row + half]]++] = static_cast<std::uint32_t>(row + half);
     }
-    if (n % 2) place(code[n - 1], second[code[n - 1]], n - 1);
-    grouped_rows_ = window_rows_ = true;
-    window_first_ = first_;
+    if (n % 2) rows[second[code[n - 1]]++] = static_cast<std::uint32_t>(n - 1);
+    grouped_rows_ = true;
   }
 
   // live_ for the current grouping (the shared cell is x + nx * (y + ny * z')); every z'
@@ -279,6 +256,7 @@ class SharedPrefixTables {
     const std::size_t nx = data.columns[vars_[0]].cardinality;
     const std::size_t ny = data.columns[vars_[1]].cardinality;
     const std::size_t nz = prefix_cells_ / (nx * ny);
+    live_ready_ = true;
     const bool all = data.n_rows >= (std::size_t(1) << 26);
     live_.clear();
     live_.reserve(nz + 1);  // live_strata() is not nullptr even when no z' is live
@@ -308,7 +286,8 @@ class SharedPrefixTables {
 
   void count_grouped(const DataView& data) {
     if (block_.empty()) build_block(data);
-    if (!grouped_rows_) group_rows(data);  // and finds the live z'
+    if (!grouped_rows_) group_rows(data);
+    if (!live_ready_) find_live(data);
     switch (window_) {
       case 4: by_states<4>(); break;
       case 8: by_states<8>(); break;
@@ -318,41 +297,31 @@ class SharedPrefixTables {
 
   template <std::size_t Width>
   void by_states() {
-    if (in_group_order()) return by_states<Width, true>();
-    by_states<Width, false>();
-  }
-
-  template <std::size_t Width, bool InGroupOrder>
-  void by_states() {
     switch (last_states_) {
-      case 1: count_groups<Width, 0, InGroupOrder>(); break;
-      case 2: count_groups<Width, 1, InGroupOrder>(); break;
-      case 3: count_groups<Width, 2, InGroupOrder>(); break;
-      default: count_groups<Width, 3, InGroupOrder>(); break;
+      case 1: count_groups<Width, 0>(); break;
+      case 2: count_groups<Width, 1>(); break;
+      case 3: count_groups<Width, 2>(); break;
+      default: count_groups<Width, 3>(); break;
     }
   }
 
   // Fills the table of every cell of the shared variables from its group of rows: the
   // counts of states below Compared from lane-wise compares (in byte lanes, added up
-  // every 255 rows), then the last state's as the rest of the group. InGroupOrder: the
-  // window's codes are window_codes_ (in the order of rows_), else gathered from block_.
-  template <std::size_t Width, std::size_t Compared, bool InGroupOrder>
+  // every 255 rows), then the last state's as the rest of the group.
+  template <std::size_t Width, std::size_t Compared>
   void count_groups() {
-    const std::uint8_t* codes = InGroupOrder ? window_codes_.data() : block_.data() + first_;
-    const std::uint32_t* rows = rows_.data();
+    const std::uint8_t* codes = block_.data() + first_;
     for (std::size_t b = 0; b < prefix_cells_; ++b) {
       if (live_only_ && !live_z_[b / xy_cells_]) continue;
-      std::size_t at = group_start_[b];
-      const std::size_t end = group_start_[b + 1];
+      const std::uint32_t* row = rows_.data() + group_start_[b];
+      const std::uint32_t* const end = rows_.data() + group_start_[b + 1];
       const std::uint32_t size = group_start_[b + 1] - group_start_[b];
       std::uint32_t* out = counts_.data() + b * (Compared + 1) * Width;
       std::fill(out, out + Compared * Width, 0u);
-      while (at != end) {
-        const std::size_t stop = at + std::min<std::size_t>(end - at, 255);
+      while (row != end) {
+        const std::uint32_t* const stop = row + std::min<std::ptrdiff_t>(end - row, 255);
         LaneCounts<Compared> hits;
-        for (; at != stop; ++at) {
-          hits.add(InGroupOrder ? codes + at * kMaxWidth : codes + rows[at] * block_stride_);
-        }
+        for (; row != stop; ++row) hits.add(codes + *row * block_stride_);
         hits.template add_to<Width>(out);
       }
       std::uint32_t* last = out + Compared * Width;
@@ -362,6 +331,42 @@ class SharedPrefixTables {
       }
     }
   }
+
+  // Per state s < Compared and lane k: how many of the rows added (at most 255) have
+  // code s in lane k.
+  template <std::size_t Compared>
+  struct LaneCounts {
+#if defined(__GNUC__)  // GCC and clang: one compare and one subtract per state
+    typedef std::uint8_t Lanes __attribute__((vector_size(kMaxWidth)));
+    Lanes hits[Compared + 1] = {};  // one spare: no zero-length array
+    void add(const std::uint8_t* codes) {
+      Lanes row;
+      std::memcpy(&row, codes, kMaxWidth);
+      for (std::size_t s = 0; s < Compared; ++s) hits[s] -= (Lanes)(row == splat(s));
+    }
+    static Lanes splat(std::size_t s) {  // explicit: no reliance on scalar operands
+      Lanes lanes;
+      for (std::size_t k = 0; k < kMaxWidth; ++k) lanes[k] = static_cast<std::uint8_t>(s);
+      return lanes;
+    }
+#else
+    std::uint8_t hits[Compared + 1][kMaxWidth] = {};
+    void add(const std::uint8_t* codes) {
+      for (std::size_t s = 0; s < Compared; ++s) {
+        for (std::size_t k = 0; k < kMaxWidth; ++k) hits[s][k] += codes[k] == s;
+      }
+    }
+#endif
+    // Adds the counts of the first Width lanes to out[s * Width + k].
+    template <std::size_t Width>
+    void add_to(std::uint32_t* out) const {
+      std::uint8_t lanes[Compared + 1][kMaxWidth];
+      std::memcpy(lanes, hits, sizeof lanes);
+      for (std::size_t s = 0; s < Compared; ++s) {
+        for (std::size_t k = 0; k < Width; ++k) out[s * Width + k] += lanes[s][k];
+      }
+    }
+  };
 
   // Whether the weights of `data` are whole numbers summing to less than 2^32 (the
   // distinct rows' case counts), copied into whole_ the first time: then cell counts
@@ -433,17 +438,13 @@ class SharedPrefixTables {
   // lanes counted the scattered way since the candidates were set
   std::size_t scattered_lanes_ = 0;
   std::size_t block_stride_ = 0;
-  bool grouped_rows_ = false;  // rows_ and live_ follow the current shared code
-  // window_codes_ holds the codes of the window at window_first_ in the order of rows_
-  bool window_rows_ = false;
-  std::size_t window_first_ = 0;
-  std::vector<std::uint8_t> window_codes_;
-  std::vector<char> live_cell_;  // live_cell_[b]: the z' of shared cell b is live
+  bool grouped_rows_ = false;  // rows_ follows the current shared code
   std::vector<std::uint32_t> group_start_, next_, rows_;
   std::vector<std::uint32_t> live_;  // live_strata()
   std::vector<char> seen_x_, live_z_;  // live_z_[z']: z' in live_
   std::uint32_t xy_cells_ = 1;
   bool live_only_ = false;  // count()'s argument
+  bool live_ready_ = false;  // live_ follows the current grouping
 };
 
 }  // namespace learnbn
