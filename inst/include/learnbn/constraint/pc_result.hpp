@@ -46,7 +46,8 @@ struct LevelSummary {
 class NodeRange {
  public:
   NodeRange(const int* first, std::size_t size) : first_(first), size_(size) {}
-  NodeRange(const std::vector<int>& nodes) : first_(nodes.data()), size_(nodes.size()) {}  // NOLINT
+  // Implicit: a vector is read where a range is.
+  NodeRange(const std::vector<int>& nodes) : first_(nodes.data()), size_(nodes.size()) {}
   const int* begin() const { return first_; }
   const int* end() const { return first_ + size_; }
   std::size_t size() const { return size_; }
@@ -59,8 +60,9 @@ class NodeRange {
 
 struct TestRecord {
   int x = 0, y = 0, level = 0;
-  int z_size = 0;         // members of the conditioning set, from z_at in the
-  std::size_t z_at = 0;   // pool of its TestRecords (TestRecords::z())
+  // The conditioning set: z_size members from z_at on in its TestRecords' pool (z()).
+  int z_size = 0;
+  std::size_t z_at = 0;
   CITestResult result;
   bool independent = false;
 };
