@@ -3,6 +3,7 @@
 #pragma once
 #include <climits>
 #include <cstddef>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,8 @@ struct TestRecord {
 
 // The records of the tests run, in order, their conditioning sets in one pool: pigs runs
 // 10^7 tests, and a set apiece was one heap block apiece (half of the records' memory).
+// The records are a deque: a vector's doubling leaves up to half its capacity unused,
+// and copies all of it at each step.
 class TestRecords {
  public:
   void add(int x, int y, int level, NodeRange z, const CITestResult& result, bool independent) {
@@ -94,7 +97,7 @@ class TestRecords {
   }
 
  private:
-  std::vector<TestRecord> records_;
+  std::deque<TestRecord> records_;
   std::vector<int> members_;
 };
 
