@@ -31,7 +31,7 @@ inline learnbn::PCOptions pc_skeleton_options(const Rcpp::List& options,
 }
 
 // Writes the names of `nodes` joined by ";" into `out` (reused: pigs gives 10^7 tests).
-inline const char* join_names(const std::vector<int>& nodes,
+inline const char* join_names(learnbn::NodeRange nodes,
                               const std::vector<std::string>& names, std::string& out) {
   out.clear();
   for (std::size_t k = 0; k < nodes.size(); ++k) {
@@ -52,7 +52,7 @@ class SetNames {
     while (bits_ < 20 && (std::size_t(1) << bits_) < sets) ++bits_;
     slots_.resize(std::size_t(1) << bits_);
   }
-  SEXP get(const std::vector<int>& nodes) {
+  SEXP get(learnbn::NodeRange nodes) {
     if (nodes.size() > kMaxNodes) return Rf_mkChar(join_names(nodes, names_, joined_));
     std::uint64_t hash = nodes.size();
     for (int v : nodes) hash = (hash ^ static_cast<std::uint32_t>(v)) * 0x9E3779B97F4A7C15ull;
@@ -80,7 +80,7 @@ class SetNames {
   std::vector<Slot> slots_;
 };
 
-inline Rcpp::List test_records_to_r(const std::vector<learnbn::TestRecord>& tests,
+inline Rcpp::List test_records_to_r(const learnbn::TestRecords& tests,
                                     const std::vector<std::string>& names) {
   SetNames set_names(names, tests.size());
   const std::size_t n = tests.size();
@@ -91,7 +91,7 @@ inline Rcpp::List test_records_to_r(const std::vector<learnbn::TestRecord>& test
   for (std::size_t t = 0; t < n; ++t) {
     const learnbn::TestRecord& rec = tests[t];
     x[t] = rec.x + 1; y[t] = rec.y + 1; level[t] = rec.level;
-    SET_STRING_ELT(z, t, set_names.get(rec.z));
+    SET_STRING_ELT(z, t, set_names.get(tests.z(t)));
     stat[t] = rec.result.statistic; df[t] = rec.result.df; p[t] = rec.result.p_value;
     cases[t] = rec.result.n;
     independent[t] = rec.independent;

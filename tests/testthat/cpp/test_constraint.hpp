@@ -194,7 +194,27 @@ inline void test_gfci_oracle() {
         out.witnesses[0].z.empty());
 }
 
+// TestRecords: every record's conditioning set read back from the one pool after an
+// append (offsets rebased), empty sets among them, the records' fields in order.
+inline void test_test_records() {
+  TestRecords all, edge;
+  CITestResult r;
+  r.p_value = 0.5;
+  all.add(0, 1, 2, std::vector<int>{4, 5}, r, false);
+  edge.add(2, 3, 0, {nullptr, 0}, r, true);
+  edge.add(2, 3, 3, std::vector<int>{7, 8, 9}, r, false);
+  all.append(edge);
+  all.append(TestRecords());
+  all.add(1, 2, 1, std::vector<int>{6}, r, false);
+  std::vector<std::vector<int>> sets;
+  for (std::size_t t = 0; t < all.size(); ++t) sets.emplace_back(all.z(t).begin(), all.z(t).end());
+  CHECK(sets == (std::vector<std::vector<int>>{{4, 5}, {}, {7, 8, 9}, {6}}));
+  CHECK(all.size() == 4 && all[1].independent && !all[2].independent && all[2].x == 2 &&
+        all[2].y == 3 && all[2].level == 3 && all[3].x == 1 && all[3].result.p_value == 0.5);
+}
+
 inline void run_constraint_tests() {
+  run_test("test_test_records", test_test_records);
   run_test("test_pc", test_pc);
   run_test("test_pc_bnlearn_policy", test_pc_bnlearn_policy);
   run_test("test_dsep_oracle", test_dsep_oracle);

@@ -65,7 +65,7 @@ enum FCIPhase {
 
 struct FCIResult {
   std::vector<int> amat;  // n * n, pcalg's coding: amat[i * n + j] the mark at j
-  std::vector<TestRecord> tests;
+  TestRecords tests;
   std::vector<int> phase;  // FCIPhase of each test
   std::vector<Witness> witnesses;  // the final separating sets
   std::vector<PagStep> steps;
@@ -105,7 +105,7 @@ inline std::vector<char> stable_skeleton(int n, const IndependenceTest& test,
             interrupt.check();
             const CITestResult r = test(x, y, z);
             const bool independent = r.p_value > opt.alpha;
-            out.tests.push_back(TestRecord{x, y, level, z, r, independent});
+            out.tests.add(x, y, level, z, r, independent);
             out.phase.push_back(kSkeletonPhase);
             if (independent) removed.push_back(Witness{x, y, z, r.p_value});
             return done = independent;
@@ -208,7 +208,7 @@ class FCI {
   bool record(int x, int y, const std::vector<int>& z, const CITestResult& r, int phase,
               FCIResult& out) {
     const bool indep = r.p_value > opt_.alpha;
-    out.tests.push_back(TestRecord{x, y, static_cast<int>(z.size()), z, r, indep});
+    out.tests.add(x, y, static_cast<int>(z.size()), z, r, indep);
     out.phase.push_back(phase);
     if (indep) p_sep_[at(std::min(x, y), std::max(x, y))] = r.p_value;
     return indep;

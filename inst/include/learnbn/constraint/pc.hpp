@@ -85,7 +85,7 @@ class PC {
   }
 
   struct EdgeOutcome {
-    std::vector<TestRecord> tests;
+    TestRecords tests;
     std::size_t cache_hits = 0;
     bool removed = false;
     Witness witness;
@@ -194,7 +194,7 @@ class PC {
         } else {
           const CITestResult result = run_test(x, y, *candidates, pick, z, tested, ahead, tester);
           const bool independent = result.p_value > opt_.alpha;
-          out.tests.push_back(TestRecord{x, y, level, z, result, independent});
+          out.tests.add(x, y, level, z, result, independent);
           if (independent) {
             std::sort(z.begin(), z.end());
             out.removed = true;
@@ -209,9 +209,7 @@ class PC {
   }
 
   void absorb(PCResult& out, EdgeOutcome& outcome) {
-    // Moved, not copied: each record's z would be a new allocation on the calling thread.
-    out.tests.insert(out.tests.end(), std::make_move_iterator(outcome.tests.begin()),
-                     std::make_move_iterator(outcome.tests.end()));
+    out.tests.append(outcome.tests);
     out.cache_hits += outcome.cache_hits;
     if (outcome.removed) {
       const Witness& w = outcome.witness;
@@ -347,7 +345,7 @@ class PC {
           const int y = ys[first + k];
           const CITestResult r = together ? results[k] : tester.test(x, y, {});
           EdgeOutcome& o = outcomes[starts[g] + first + k];
-          o.tests.push_back(TestRecord{x, y, 0, {}, r, r.p_value > opt_.alpha});
+          o.tests.add(x, y, 0, {nullptr, 0}, r, r.p_value > opt_.alpha);
           if (r.p_value > opt_.alpha) {
             o.removed = true;
             o.witness = Witness{x, y, {}, r.p_value};

@@ -3,6 +3,7 @@
 #pragma once
 #include <climits>
 #include <cstddef>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -42,11 +43,62 @@ struct LevelSummary {
   std::size_t tests = 0, removed = 0, edges_left = 0;
 };
 
+// Nodes held elsewhere, read as a range (a test's conditioning set, a vector).
+class NodeRange {
+ public:
+  NodeRange(const int* first, std::size_t size) : first_(first), size_(size) {}
+  // Implicit: a vector is read where a range is.
+  NodeRange(const std::vector<int>& nodes) : first_(nodes.data()), size_(nodes.size()) {}
+  const int* begin() const { return first_; }
+  const int* end() const { return first_ + size_; }
+  std::size_t size() const { return size_; }
+  int operator[](std::size_t k) const { return first_[k]; }
+
+ private:
+  const int* first_;
+  std::size_t size_;
+};
+
 struct TestRecord {
   int x = 0, y = 0, level = 0;
-  std::vector<int> z;
+  // The conditioning set: z_size members from z_at on in its TestRecords' pool (z()).
+  int z_size = 0;
+  std::size_t z_at = 0;
   CITestResult result;
   bool independent = false;
+};
+
+// The records of the tests run, in order, their conditioning sets in one pool: pigs runs
+// 10^7 tests, and a set apiece was one heap block apiece (half of the records' memory).
+// The records are a deque: a vector's doubling leaves up to half its capacity unused,
+// and copies all of it at each step.
+class TestRecords {
+ public:
+  void add(int x, int y, int level, NodeRange z, const CITestResult& result, bool independent) {
+    records_.push_back(TestRecord{x, y, level, static_cast<int>(z.size()), members_.size(),
+                                  result, independent});
+    members_.insert(members_.end(), z.begin(), z.end());
+  }
+  // Appends the records of `other`, in order (their sets moved to the end of this pool).
+  void append(const TestRecords& other) {
+    const std::size_t base = members_.size();
+    members_.insert(members_.end(), other.members_.begin(), other.members_.end());
+    for (TestRecord record : other.records_) {
+      record.z_at += base;
+      records_.push_back(record);
+    }
+  }
+  std::size_t size() const { return records_.size(); }
+  bool empty() const { return records_.empty(); }
+  const TestRecord& operator[](std::size_t t) const { return records_[t]; }
+  // The conditioning set of test t.
+  NodeRange z(std::size_t t) const {
+    return NodeRange(members_.data() + records_[t].z_at, records_[t].z_size);
+  }
+
+ private:
+  std::deque<TestRecord> records_;
+  std::vector<int> members_;
 };
 
 struct Witness {  // the separating set of a removed edge
@@ -72,7 +124,7 @@ struct Conflict {
 struct PCResult {
   std::vector<int> amat;         // n * n, amat[i * n + j] == 1: i -> j (both set: undirected)
   std::vector<char> bidirected;  // n * n, symmetric: edges oriented both ways by a conflict
-  std::vector<TestRecord> tests;
+  TestRecords tests;
   std::vector<Witness> witnesses;
   std::vector<Immorality> immoralities;
   std::vector<Conflict> conflicts;
