@@ -79,7 +79,7 @@ class TestRecords {
                                   result, independent});
     members_.insert(members_.end(), z.begin(), z.end());
   }
-  // Appends the records of `other`, in order (their sets moved to the end of this pool).
+  // Appends the records of `other`, in order (their sets copied to the end of this pool).
   void append(const TestRecords& other) {
     const std::size_t base = members_.size();
     members_.insert(members_.end(), other.members_.begin(), other.members_.end());
