@@ -156,8 +156,26 @@ er_gaussian <- function(p, density, n) {
   colnames(X) <- names
   dag <- learnbn:::new_bn_graph(amat, "dag")
   list(truth = cpdag(dag), dag = dag, coef = abs(B[pi, pi][amat == 1]),
-       data = bn_data(as.data.frame(X)))
+       rho = abs(arc_partials(B)[pi, pi][amat == 1]), data = bn_data(as.data.frame(X)))
 }
+
+# R[j, i]: for each arc j -> i of B, the population partial correlation of j and i given
+# i's other parents (unit noise: covariance A A' with A = (I - B')^-1). An arc adds about
+# -n log(1 - R^2) to twice the log-likelihood, so BIC with discount d can find it only if
+# that exceeds d log n: |R| > detectable(d, n).
+arc_partials <- function(B) {
+  A <- solve(diag(nrow(B)) - t(B))
+  S <- A %*% t(A)
+  R <- B * 0
+  for (i in seq_len(nrow(B))) for (j in which(B[, i] != 0)) {
+    v <- c(i, which(B[, i] != 0))
+    P <- solve(S[v, v])
+    k <- match(j, v)
+    R[j, i] <- -P[1, k] / sqrt(P[1, 1] * P[k, k])
+  }
+  R
+}
+detectable <- function(discount, n) sqrt(1 - exp(-discount * log(n) / n))
 
 class_metrics <- function(est, truth) {
   a <- as.matrix(est)
@@ -214,8 +232,9 @@ gaussian_table <- function(ps) {
 
 # boss() on the Gaussian design, search or score? Means over the 5 data sets of its score
 # minus the true DAG's, of whether it is at least the true DAG's, of its adjacency recall
-# and arrowhead precision, each also for boss() started from the true DAG, and the share
-# of true arcs with a coefficient under 0.1 in size.
+# and arrowhead precision, each also for boss() started from the true DAG, the share of
+# true arcs with a coefficient under 0.1 in size, the share of true arcs the score can
+# detect (arc_partials()) and boss()'s adjacency recall of those.
 diagnose_gaussian <- function(ps) {
   for (p in ps) for (density in c(0.1, 0.15)) for (discount in 2:4) {
     out <- NULL
@@ -228,11 +247,15 @@ diagnose_gaussian <- function(ps) {
       from_truth <- boss(sim$data, score = s, start = sim$dag, bes = FALSE, ges_start = FALSE)
       found <- class_metrics(cpdag(g), sim$truth)
       near <- class_metrics(cpdag(from_truth), sim$truth)
+      a <- as.matrix(g)
+      adjacent <- ((a + t(a)) > 0)[as.matrix(sim$dag) == 1]  # the true arcs, in rho's order
+      can <- sim$rho > detectable(discount, 1000)
       out <- rbind(out, c(gap = g$score - truth, gap_from_truth = from_truth$score - truth,
                           above_truth = g$score >= truth - 1e-6,
                           recall = found[["ar"]], recall_from_truth = near[["ar"]],
                           arrows = found[["ahp"]], arrows_from_truth = near[["ahp"]],
-                          weak_arcs = mean(sim$coef < 0.1)))
+                          weak_arcs = mean(sim$coef < 0.1), detectable = mean(can),
+                          recall_detectable = mean(adjacent[can])))
     }
     print(data.frame(p = p, density = density, discount = discount, t(round(colMeans(out), 3))),
           row.names = FALSE)
