@@ -27,6 +27,7 @@ class FamilyBase {
     parents_.assign(parents, parents + n_parents);
     total_ = parent_configs(data_, parents, n_parents);
     rows_ready_ = false;
+    cell_rows_ready_ = false;
     // Every configuration of a base within the dense limit is its own id, so the cells of
     // the rows can wait until a path needs them (bit sets do not: see BitCount).
     if (total_ <= dense_limit_) {
@@ -56,6 +57,16 @@ class FamilyBase {
     return rows_.data();
   }
 
+  // The rows in each base cell (a table of configs() * r_i cells), counted on first use.
+  const std::uint32_t* cell_rows() {
+    if (cell_rows_ready_) return cell_rows_.data();
+    const std::uint32_t* cell = rows();
+    cell_rows_.assign(static_cast<std::size_t>(configs_) * data_.columns[node_].cardinality, 0);
+    for (std::size_t row = 0; row < data_.n_rows; ++row) ++cell_rows_[cell[row]];
+    cell_rows_ready_ = true;
+    return cell_rows_.data();
+  }
+
  private:
   const DataView& data_;
   const double dense_limit_;
@@ -66,6 +77,8 @@ class FamilyBase {
   double configs_ = 1;
   bool rows_ready_ = false;
   std::vector<std::uint32_t> rows_;  // base cell of each row
+  bool cell_rows_ready_ = false;
+  std::vector<std::uint32_t> cell_rows_;  // rows of each base cell
 };
 
 }  // namespace learnbn
