@@ -55,9 +55,7 @@ class WindowTally {
   }
 
   // Whether tally_off_mode() pays for `extra` (see kOffModeShare).
-  bool off_mode_pays(int extra) {
-    return mode_rows(extra).rows.size() * kOffModeShare <= data_.n_rows;
-  }
+  bool off_mode_pays(int extra) { return mode_rows(extra).pays; }
   // tally<1>()'s counts of base + {extra} (byte codes), from the base's cell counts and
   // the rows where the extra is off its mode: the same table.
   void tally_off_mode(FamilyBase& base, int extra, FamilyCounts& out, std::size_t states) {
@@ -79,9 +77,10 @@ class WindowTally {
   }
 
  private:
-  // The rows where a column's code is not its most frequent one (the first on ties).
+  // The rows where a column's code is not its most frequent one (the first on ties),
+  // kept only when they pay: at most 1/kOffModeShare of the data's size in all.
   struct ModeRows {
-    bool ready = false;
+    bool ready = false, pays = false;
     std::uint32_t mode = 0;
     std::vector<std::uint32_t> rows;
     std::vector<std::uint8_t> codes;
@@ -90,16 +89,19 @@ class WindowTally {
     if (modes_.size() < data_.n_vars()) modes_.resize(data_.n_vars());
     ModeRows& m = modes_[var];
     if (m.ready) return m;
+    m.ready = true;
     const Column& column = data_.columns[var];
     std::vector<std::size_t> seen(column.cardinality, 0);
     for (std::size_t row = 0; row < data_.n_rows; ++row) ++seen[column.small[row]];
-    m.mode = static_cast<std::uint32_t>(std::max_element(seen.begin(), seen.end()) - seen.begin());
+    const auto mode = std::max_element(seen.begin(), seen.end());
+    m.mode = static_cast<std::uint32_t>(mode - seen.begin());
+    m.pays = (data_.n_rows - *mode) * kOffModeShare <= data_.n_rows;
+    if (!m.pays) return m;
     for (std::size_t row = 0; row < data_.n_rows; ++row) {
       if (column.small[row] == m.mode) continue;
       m.rows.push_back(static_cast<std::uint32_t>(row));
       m.codes.push_back(column.small[row]);
     }
-    m.ready = true;
     return m;
   }
   // Lists the cells of base + {extra} from its table.

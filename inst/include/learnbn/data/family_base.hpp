@@ -65,7 +65,8 @@ class FamilyBase {
     constexpr std::size_t kCopies = 4;
     if (cell_rows_ready_) return cell_rows_.data();
     const std::uint32_t* cell = rows();
-    const std::size_t cells = static_cast<std::size_t>(configs_) * data_.columns[node_].cardinality;
+    const std::size_t cells =
+        static_cast<std::size_t>(configs_) * data_.columns[node_].cardinality;
     cell_rows_.assign(kCopies * cells, 0);
     std::uint32_t* copy[kCopies];
     for (std::size_t c = 0; c < kCopies; ++c) copy[c] = cell_rows_.data() + c * cells;
