@@ -169,18 +169,24 @@ inline void test_count_plus_groups() {
 }
 
 // count_plus_window() gives count_plus()'s counts of one to four families at once (cells
-// in the same order), by base configuration or by the interleaved tally; it declines,
-// counting nothing, unless all take one of those paths from byte codes (column 4 has wide
-// codes). score_plus_many() gives score_plus()'s scores bit for bit whichever way each
-// family went (its last families of a path come in windows of fewer than four).
+// in the same order), by base configuration, by the interleaved tally or from the rows
+// off the extra's mode (columns 5 and 10 show state 2 and 0 in all but about 1 row in
+// 12, in 1 in 2 for column 6: still tallied); it declines, counting nothing, unless all
+// take one of those paths from byte codes (column 4 has wide codes). score_plus_many()
+// gives score_plus()'s scores bit for bit whichever way each family went (its last
+// families of a path come in windows of fewer than four).
 inline void test_count_plus_window() {
   std::mt19937 rng(5);
   Table t(700, {2, 3, 4, 2, 300, 5, 4, 21, 3, 6, 8, 7, 9, 10}, false, rng);
+  for (auto skew : {std::make_pair(5, 12), std::make_pair(10, 12), std::make_pair(6, 2)}) {
+    const std::uint8_t mode = skew.first == 5 ? 2 : 0;
+    for (auto& code : t.small[skew.first]) code = rng() % skew.second == 0 ? code : mode;
+  }
   const int n_vars = 14;
   Counter windowed(t.view), single(t.view);
   ScoreSpec bdeu;
   LocalScorer many(t.view, bdeu, nullptr), one(t.view, bdeu, nullptr);
-  std::size_t by_groups = 0, by_tally = 0, declined = 0, short_windows = 0;
+  std::size_t by_groups = 0, by_tally = 0, by_off_mode = 0, declined = 0, short_windows = 0;
   const std::vector<std::vector<int>> bases = {{}, {2}, {4}, {7, 1}, {4, 9}, {1, 2, 6}};
   for (const auto& base : bases) {
     for (int node : {7, 9}) {
@@ -208,8 +214,14 @@ inline void test_count_plus_window() {
           bool one_path = true;
           for (std::size_t k = 0; k < n; ++k) {
             const Counter::PlusPath w = windowed.window_path(node, extras[first + k], true);
-            CHECK(w == Counter::PlusPath::whole || w == paths[k]);
-            one_path = one_path && w != Counter::PlusPath::whole && w == paths[0];
+            const bool off_mode = w == Counter::PlusPath::off_mode;
+            CHECK(w == Counter::PlusPath::whole || w == paths[k] ||
+                  (off_mode && paths[k] == Counter::PlusPath::tally));
+            CHECK(off_mode == (paths[k] == Counter::PlusPath::tally && (extras[first + k] == 5 ||
+                                                                        extras[first + k] == 10)));
+            one_path = one_path && w != Counter::PlusPath::whole &&
+                       w == windowed.window_path(node, extras[first], true);
+            by_off_mode += off_mode;
           }
           CHECK(counted == one_path);
           if (!counted) { ++declined; continue; }
@@ -236,7 +248,7 @@ inline void test_count_plus_window() {
       }
     }
   }
-  CHECK(by_groups > 0 && by_tally > 0 && declined > 0 && short_windows > 0);
+  CHECK(by_groups > 0 && by_tally > 0 && by_off_mode > 0 && declined > 0 && short_windows > 0);
 }
 
 // A hand-counted table: A = 0 0 1 1 1 2, B = 0 1 0 1 1 1 (A 3 states, B 2).

@@ -133,8 +133,9 @@ class Counter {
   }
 
   // How count_plus() counts base + {extra}: by base configuration, as a whole family
-  // (count), from bit sets, by configuration for folds, or tallied from the base cells.
-  enum class PlusPath { groups, whole, bits, folds, tally };
+  // (count), from bit sets, by configuration for folds, or tallied from the base cells;
+  // count_plus_window() may tally from the rows off the extra's mode (off_mode) instead.
+  enum class PlusPath { groups, whole, bits, folds, tally, off_mode };
   PlusPath plus_path(const Column& extra, std::size_t states, bool singletons_apart) const {
     const double cells = base_.configs() * extra.cardinality * states;
     if (singletons_apart && groups_.pays(base_, cells)) return PlusPath::groups;
@@ -173,8 +174,8 @@ class Counter {
   const FamilyCounts& window_counts(std::size_t k) const { return window_out_[k]; }
 
   // The path by which count_plus_window() counts base + {extra} with others of the same
-  // path (groups or tally), or PlusPath::whole when it cannot; needs set_base().
-  PlusPath window_path(int node, int extra, bool singletons_apart) const {
+  // path (groups, tally or off_mode), or PlusPath::whole when it cannot; needs set_base().
+  PlusPath window_path(int node, int extra, bool singletons_apart) {
     if (node != base_.node() || data_.expected) return PlusPath::whole;
     const std::size_t states = data_.columns[node].cardinality;
     const Column& column = data_.columns[extra];
@@ -182,7 +183,8 @@ class Counter {
     const bool small_tally =
         p == PlusPath::tally && !data_.weights &&
         base_.configs() * column.cardinality * states <= DenseTally::kSplitCells;
-    return column.small && (p == PlusPath::groups || small_tally) ? p : PlusPath::whole;
+    if (!column.small || !(p == PlusPath::groups || small_tally)) return PlusPath::whole;
+    return small_tally && window_.off_mode_pays(extra) ? PlusPath::off_mode : p;
   }
 
   // How count_plus() lists the configurations and the cells of base + {extra} when every
@@ -273,13 +275,16 @@ class Counter {
     return inner_->count(0, expected_.parents().data(), n_parents, force_dense);
   }
 
-  // count_plus_window()'s tally of W families by `path` (groups or tally).
+  // count_plus_window()'s tally of W families by `path` (groups, tally or off_mode).
   template <std::size_t W>
   bool tally_window(PlusPath path, const std::uint8_t* const* codes, const int* extras) {
     static_assert(W <= kWindow, "window_out_ holds kWindow families");
     const std::size_t states = data_.columns[base_.node()].cardinality;
     if (path == PlusPath::groups) {
       groups_.tally<W>(base_, codes, extras, window_out_, states);
+    } else if (path == PlusPath::off_mode) {
+      for (std::size_t k = 0; k < W; ++k)
+        window_.tally_off_mode(base_, extras[k], window_out_[k], states);
     } else {
       window_.tally<W>(base_, codes, extras, window_out_, states);
     }

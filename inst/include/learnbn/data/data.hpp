@@ -8,6 +8,8 @@
 #include <memory>
 #include <vector>
 
+#include "../util/cpu_features.hpp"
+
 namespace learnbn {
 
 struct Column {
@@ -36,21 +38,45 @@ struct Column {
     }
   }
 
-  // id[row] = id[row] * scale + code * stride for every row (mixed-radix ids): a loop
-  // without aliasing, which the compiler vectorises (at -O2 only when told, with OpenMP).
+  // id[row] = id[row] * scale + code * stride for every row (mixed-radix ids), in AVX2
+  // where the CPU has it: baseline x86-64 has no 32-bit vector multiply (combining the
+  // base parents of grow-shrink trees took 8.6% of boss() on munin at 10,000 rows).
   void mix_into(std::size_t n_rows, std::uint32_t scale, std::uint32_t stride,
                 std::uint32_t* id) const {
     with_codes([&](const auto* codes) {
-      const auto* __restrict code = codes;
-      std::uint32_t* __restrict out = id;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+      if (cpu_has_avx2()) return mix_rows_avx2(n_rows, scale, stride, codes, id);
+#endif
+      mix_rows(n_rows, scale, stride, codes, id);
+    });
+  }
+
+ private:
+  // mix_into()'s loop, without aliasing, which the compiler vectorises (at -O2 only when
+  // told, with OpenMP); always inlined, so that it is compiled for its caller's target.
+  template <class Code>
+  __attribute__((always_inline)) static inline void mix_rows(std::size_t n_rows,
+                                                             std::uint32_t scale,
+                                                             std::uint32_t stride,
+                                                             const Code* __restrict code,
+                                                             std::uint32_t* __restrict out) {
 #ifdef _OPENMP
 #pragma omp simd
 #endif
-      for (std::size_t row = 0; row < n_rows; ++row) {
-        out[row] = out[row] * scale + static_cast<std::uint32_t>(code[row]) * stride;
-      }
-    });
+    for (std::size_t row = 0; row < n_rows; ++row) {
+      out[row] = out[row] * scale + static_cast<std::uint32_t>(code[row]) * stride;
+    }
   }
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  template <class Code>
+  __attribute__((target("avx2"))) static void mix_rows_avx2(std::size_t n_rows,
+                                                            std::uint32_t scale,
+                                                            std::uint32_t stride,
+                                                            const Code* __restrict code,
+                                                            std::uint32_t* __restrict out) {
+    mix_rows(n_rows, scale, stride, code, out);
+  }
+#endif
 };
 
 struct ExpectedRows;   // expected_rows.hpp

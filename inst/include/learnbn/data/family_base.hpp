@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "data.hpp"
@@ -27,6 +28,7 @@ class FamilyBase {
     parents_.assign(parents, parents + n_parents);
     total_ = parent_configs(data_, parents, n_parents);
     rows_ready_ = false;
+    cell_rows_ready_ = false;
     // Every configuration of a base within the dense limit is its own id, so the cells of
     // the rows can wait until a path needs them (bit sets do not: see BitCount).
     if (total_ <= dense_limit_) {
@@ -56,6 +58,31 @@ class FamilyBase {
     return rows_.data();
   }
 
+  // The rows in each base cell (a table of configs() * r_i cells), counted on first use
+  // in kCopies tables, row i in table i % kCopies: rows in one cell, common in skewed
+  // data, would each wait on the previous row's increment.
+  const std::uint32_t* cell_rows() {
+    constexpr std::size_t kCopies = 4;
+    if (cell_rows_ready_) return cell_rows_.data();
+    const std::uint32_t* cell = rows();
+    const std::size_t cells =
+        static_cast<std::size_t>(configs_) * data_.columns[node_].cardinality;
+    cell_rows_.assign(kCopies * cells, 0);
+    std::uint32_t* copy[kCopies];
+    for (std::size_t c = 0; c < kCopies; ++c) copy[c] = cell_rows_.data() + c * cells;
+    const std::size_t n = data_.n_rows, whole = n - n % kCopies;
+    for (std::size_t row = 0; row < whole; row += kCopies) {
+      for_each_index(std::make_index_sequence<kCopies>{},
+                     [&](std::size_t c) { ++copy[c][cell[row + c]]; });
+    }
+    for (std::size_t row = whole; row < n; ++row) ++copy[0][cell[row]];
+    for (std::size_t c = 1; c < kCopies; ++c) {
+      for (std::size_t i = 0; i < cells; ++i) copy[0][i] += copy[c][i];
+    }
+    cell_rows_ready_ = true;
+    return cell_rows_.data();
+  }
+
  private:
   const DataView& data_;
   const double dense_limit_;
@@ -66,6 +93,8 @@ class FamilyBase {
   double configs_ = 1;
   bool rows_ready_ = false;
   std::vector<std::uint32_t> rows_;  // base cell of each row
+  bool cell_rows_ready_ = false;
+  std::vector<std::uint32_t> cell_rows_;  // rows of each base cell
 };
 
 }  // namespace learnbn

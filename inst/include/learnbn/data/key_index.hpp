@@ -4,7 +4,6 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <vector>
 
 #include "../util/rng.hpp"
@@ -12,34 +11,41 @@
 
 namespace learnbn {
 
-// Maps 64-bit keys to consecutive ids 0, 1, 2, ... in order of first appearance.
+// Maps 64-bit keys to consecutive ids 0, 1, 2, ... in order of first appearance. A slot
+// holds the reset() it was filled after, so a reset clears nothing unless the table changes
+// size (a base of boss()'s trees cleared 2 * rows slots each time).
 class KeyIndex {
  public:
   void reset(std::size_t expected_keys) {
     std::size_t capacity = 16;
     while (capacity < 2 * expected_keys) capacity *= 2;
-    keys_.assign(capacity, kEmpty);
-    ids_.resize(capacity);
+    if (capacity != slots_.size() || ++epoch_ == 0) {
+      slots_.assign(capacity, Slot());
+      epoch_ = 1;
+    }
     mask_ = capacity - 1;
     size_ = 0;
   }
   std::uint32_t id(std::uint64_t key) {
     std::size_t slot = mix(key) & mask_;
-    while (keys_[slot] != kEmpty) {
-      if (keys_[slot] == key) return ids_[slot];
+    while (slots_[slot].epoch == epoch_) {
+      if (slots_[slot].key == key) return slots_[slot].id;
       slot = (slot + 1) & mask_;
     }
-    keys_[slot] = key;
-    ids_[slot] = static_cast<std::uint32_t>(size_);
+    slots_[slot] = Slot{key, static_cast<std::uint32_t>(size_), epoch_};
     return static_cast<std::uint32_t>(size_++);
   }
   std::size_t size() const { return size_; }
 
  private:
-  static constexpr std::uint64_t kEmpty = std::numeric_limits<std::uint64_t>::max();
+  struct Slot {
+    std::uint64_t key = 0;
+    std::uint32_t id = 0;
+    std::uint32_t epoch = 0;  // the reset() it was filled after; 0: never
+  };
   static std::size_t mix(std::uint64_t key) { return static_cast<std::size_t>(mix64(key)); }
-  std::vector<std::uint64_t> keys_;
-  std::vector<std::uint32_t> ids_;
+  std::vector<Slot> slots_;
+  std::uint32_t epoch_ = 0;
   std::size_t mask_ = 0, size_ = 0;
 };
 

@@ -102,8 +102,8 @@ class LocalScorer {
     }
     constexpr std::size_t window = Counter::kWindow;
     Counter& c = counter(node);
-    // Pending extras of the two windowed paths (groups, tally): positions in `extras`.
-    std::size_t pending[2][window], held[2] = {0, 0};
+    // Pending extras of the windowed paths (groups, tally, off_mode): positions in `extras`.
+    std::size_t pending[3][window], held[3] = {0, 0, 0};
     auto count_held = [&](int p) {  // the pending extras of path p, counted together
       int group[window];
       for (std::size_t w = 0; w < held[p]; ++w) group[w] = extras[pending[p][w]];
@@ -126,11 +126,13 @@ class LocalScorer {
         out[e] = score_plus(node, extras[e], parents, k);
         continue;
       }
-      const int p = path == Counter::PlusPath::groups ? 0 : 1;
+      const int p = path == Counter::PlusPath::groups ? 0
+                    : path == Counter::PlusPath::tally ? 1
+                                                       : 2;
       pending[p][held[p]++] = e;
       if (held[p] == window) count_held(p);
     }
-    for (int p = 0; p < 2; ++p) {
+    for (int p = 0; p < 3; ++p) {
       if (held[p] > 0) count_held(p);
     }
   }

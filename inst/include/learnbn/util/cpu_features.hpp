@@ -10,6 +10,10 @@ inline bool cpu_has_avx() {
   static const bool has = __builtin_cpu_supports("avx");
   return has;
 }
+inline bool cpu_has_avx2() {
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+}
 #endif
 
 }  // namespace learnbn
