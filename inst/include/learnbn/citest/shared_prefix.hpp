@@ -80,8 +80,9 @@ class SharedPrefixTables {
     const std::size_t total = prefix_cells_ * last_states_ * window_;
     weighted_ = data.weights != nullptr && !whole_weights(data);
     grouped_ = !data.weights && groupable(data, shared);
+    planes_ = false;
     if (grouped_) {
-      counts_.resize(total);  // every cell is written (with live_only, every cell read)
+      counts_.resize(total);  // every cell read is written (with live_only, of live z')
       count_grouped(data);
       return;
     }
@@ -99,8 +100,9 @@ class SharedPrefixTables {
     }
   }
 
-  // Whether the last count() went by groups of rows (for the tests).
+  // Whether the last count() went by groups of rows, and by bit planes (for the tests).
   bool grouped() const { return grouped_; }
+  bool planes() const { return planes_; }
 
   // The last count()'s whole counts (nullptr when they are sums of fractional weights):
   // cell (base, c) of the table at position first + k is
@@ -294,21 +296,16 @@ class SharedPrefixTables {
     if (!SplitPlanes::available() || vars_.size() < 3) return false;
     const auto v = std::find(candidates_.begin(), candidates_.end(), vars_.back());
     const std::size_t pv = static_cast<std::size_t>(v - candidates_.begin());
-    leading_.assign(vars_.begin(), vars_.end() - 1);
-    if (pv >= first_ || !split_.group(data, candidates_, leading_, pv, strides_)) return false;
+    if (pv >= first_ || !split_.group(data, candidates_, vars_, pv, strides_)) return false;
     const std::uint32_t stride_v = strides_.back();
     split_.cell_sizes(pv, stride_v, cell_sizes_);
     if (!live_ready_) find_live(data, [this](std::size_t b) { return cell_sizes_[b] != 0; });
     const char* live = live_only_ ? live_z_.data() : nullptr;
-    switch (window_) {
-      case 4: split_.count<4>(pv, stride_v, first_, last_states_, live, xy_cells_, counts_.data());
-        break;
-      case 8: split_.count<8>(pv, stride_v, first_, last_states_, live, xy_cells_, counts_.data());
-        break;
-      default:
-        split_.count<16>(pv, stride_v, first_, last_states_, live, xy_cells_, counts_.data());
-    }
-    return true;
+    std::uint32_t* out = counts_.data();
+    if (window_ == 4) split_.count<4>(pv, stride_v, first_, last_states_, live, xy_cells_, out);
+    if (window_ == 8) split_.count<8>(pv, stride_v, first_, last_states_, live, xy_cells_, out);
+    if (window_ == 16) split_.count<16>(pv, stride_v, first_, last_states_, live, xy_cells_, out);
+    return planes_ = true;
   }
 
   void count_grouped(const DataView& data) {
@@ -441,7 +438,7 @@ class SharedPrefixTables {
   bool live_ready_ = false;  // live_ follows the current grouping
   // Or by bit planes: the grouping, x, y and Z'', the rows of each shared cell.
   SplitPlanes split_;
-  std::vector<int> leading_;
+  bool planes_ = false;  // the last count() went by split_
   std::vector<std::uint32_t> cell_sizes_;
 };
 

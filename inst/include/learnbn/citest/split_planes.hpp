@@ -46,13 +46,14 @@ class SplitPlanes {
 #endif
   }
 
-  // Groups the rows by `leading` (x, y and Z'', whose members are candidates in
-  // increasing position; strides as in the shared code), keeping the splits that still
-  // hold. False, doing nothing, when the planes would pass kMaxBytes or a member of Z''
-  // is not a later candidate.
+  // Groups the rows by the leading shared variables (x, y and Z'': `shared` but its last,
+  // v, the candidate at position `v`; members of Z'' and v are candidates in increasing
+  // position; strides of the shared code), keeping the splits that still hold. False,
+  // doing nothing, when they are not or the planes would pass kMaxBytes.
   bool group(const DataView& data, const std::vector<int>& candidates,
-             const std::vector<int>& leading, std::size_t v,
+             const std::vector<int>& shared, std::size_t v,
              const std::vector<std::uint32_t>& strides) {
+    const std::vector<int> leading(shared.begin(), shared.end() - 1);
     if (&data != data_) {
       data_ = &data;
       column_planes_.assign(data.n_vars(), {});
