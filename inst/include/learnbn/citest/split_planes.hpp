@@ -77,6 +77,7 @@ class SplitPlanes {
       cols_ = cols;
       ready_ = 0;
     }
+    if (split != split_ || ready_ == 0) sized_ = by_word_ready_ = false;  // another grouping
     std::size_t same = 0;
     while (same < split_.size() && same < split.size() && split_[same] == split[same]) ++same;
     ready_ = std::min(ready_, same + 1);
@@ -89,9 +90,13 @@ class SplitPlanes {
   }
 
   // Sizes of the cells (x, y, z'', v) of the last grouping and candidate `v` (a position
-  // among the candidates, after Z''), indexed by shared code (stride of v: `stride_v`).
+  // among the candidates, after Z''), indexed by shared code (stride of v: `stride_v`);
+  // `sizes` must be the vector of the last call.
   LEARNBN_BMI2 void cell_sizes(std::size_t v, std::uint32_t stride_v,
                                std::vector<std::uint32_t>& sizes) {
+    if (sized_ && v == sized_v_) return;  // the sizes of the last call hold
+    sized_ = true;
+    sized_v_ = v;
     const Level& f = levels_.back();
     const std::size_t cv = cardinality(v + 2);
     sizes.assign(stride_v * cv, 0);
@@ -120,9 +125,17 @@ class SplitPlanes {
   void count(std::size_t v, std::uint32_t stride_v, std::size_t first, std::size_t last_states,
              const char* live, std::uint32_t xy_cells, std::uint32_t* out) {
     Window w{v, stride_v, first, last_states, live, xy_cells, out};
-    const std::size_t cv = cardinality(v + 2);
-    if (cv == last_states && cv == 3) return by_group<Width, 2>(w);
-    if (cv == last_states && cv == 2) return by_group<Width, 1>(w);
+    // Every table of v's states (most windows): the kernel with its sizes known.
+    bool uniform = cardinality(v + 2) == last_states;
+    for (std::size_t k = first; k < std::min(first + Width, cols_.size() - 2); ++k) {
+      uniform &= cardinality(k + 2) == last_states;
+    }
+    if (uniform && last_states == 2) return by_group<Width, 1>(w);
+#ifdef LEARNBN_SPLIT_PLANES
+    if (uniform && last_states == 3 && Width >= 8 && has_vpopcnt()) return by_lanes<Width>(w);
+#endif
+    if (uniform && last_states == 3) return by_group<Width, 2>(w);
+    if (uniform && last_states == 4) return by_group<Width, 3>(w);
     by_group<Width, 0>(w);
   }
 
@@ -255,58 +268,166 @@ class SplitPlanes {
   };
 
   // count()'s work group by group, lane by lane: a lane's counts of a group stay in
-  // registers, and the lanes' cells of one base lie side by side. P: the planes of v and
-  // of the widest candidate, when equal (else 0: read at run time). Lanes past the last
-  // candidate are not written: their statistics are not read.
+  // registers, and the lanes' cells of one base lie side by side. P > 0: v and every
+  // candidate of the window have P + 1 states (else read at run time). Lanes past the
+  // last candidate are not written: their statistics are not read.
   template <std::size_t Width, std::size_t P>
   LEARNBN_BMI2 void by_group(const Window& w) {
     const Level& f = levels_.back();
     const std::size_t m = cols_.size() - 2, real = std::min(Width, m - w.first);
-    const std::size_t cv = cardinality(w.v + 2), pv = P ? P : cv - 1;
-    const std::size_t pc = P ? P : w.last_states - 1;
+    const std::size_t cv = P ? P + 1 : cardinality(w.v + 2), states = P ? P + 1 : w.last_states;
     const std::uint64_t* vp[kPlanes];
     const std::uint64_t* cp[Width][kPlanes];
     std::size_t cc[Width];
-    for (std::size_t a = 0; a < pv; ++a) vp[a] = f.plane(w.v + 2, a);
+    for (std::size_t a = 0; a + 1 < cv; ++a) vp[a] = f.plane(w.v + 2, a);
     for (std::size_t k = 0; k < real; ++k) {
-      cc[k] = cardinality(w.first + k + 2);
-      for (std::size_t b = 0; b < pc; ++b) cp[k][b] = f.plane(w.first + k + 2, b);
+      cc[k] = P ? P + 1 : cardinality(w.first + k + 2);
+      for (std::size_t b = 0; b + 1 < states; ++b) cp[k][b] = f.plane(w.first + k + 2, b);
     }
-    const std::size_t groups = f.groups(), block = w.last_states * Width;
+    const std::size_t groups = f.groups();
     for (std::size_t g = 0; g < groups; ++g) {
       std::uint32_t* cell[kPlanes + 1];  // of each state a of v, nullptr when not live
+      std::uint32_t size[kPlanes + 1];
       bool any = false;
       for (std::size_t a = 0; a < cv; ++a) {
         const std::uint32_t base = f.code[g] + w.stride_v * static_cast<std::uint32_t>(a);
         const bool live = !w.live || w.live[base / w.xy_cells];
-        cell[a] = live ? w.out + base * block : nullptr;
+        cell[a] = live ? w.out + base * states * Width : nullptr;
+        size[a] = v_sizes_[a * groups + g];
         any |= live;
       }
       if (!any) continue;
-      const std::uint32_t from = f.start[g], to = f.start[g + 1];
       for (std::size_t k = 0; k < real; ++k) {
-        // n[a][b]: rows of v state a and c state b, below the planes; n[pv][b]: of c state b.
-        std::uint32_t n[kPlanes + 1][kPlanes] = {};
-        for (std::uint32_t word = from; word < to; ++word) {
-          for (std::size_t b = 0; b < pc; ++b) {
-            const std::uint64_t c = cp[k][b][word];
-            for (std::size_t a = 0; a < pv; ++a) n[a][b] += popcount(vp[a][word] & c);
-            n[pv][b] += popcount(c);
-          }
-        }
-        for (std::size_t b = 0; b < pc; ++b) {  // v's last state: c's rows less the others'
-          for (std::size_t a = 0; a < pv; ++a) n[pv][b] -= n[a][b];
+        std::uint32_t n[kPlanes + 1][kPlanes + 1] = {};
+        if (P == 2) {
+          lane3(f.start[g], f.start[g + 1], vp, cp[k], n);
+        } else {
+          lane<P>(f.start[g], f.start[g + 1], vp, cv, cp[k], states, n);
         }
         for (std::size_t a = 0; a < cv; ++a) {
           if (!cell[a]) continue;
-          std::uint32_t rest = v_sizes_[a * groups + g];
-          for (std::size_t b = 0; b < w.last_states; ++b) {
+          std::uint32_t rest = size[a];
+          for (std::size_t b = 0; b < states; ++b) {
             const std::uint32_t value = b + 1 < cc[k] ? n[a][b] : b + 1 == cc[k] ? rest : 0;
             rest -= b + 1 < cc[k] ? value : 0;
             cell[a][b * Width + k] = value;
           }
         }
       }
+    }
+  }
+
+#ifdef LEARNBN_SPLIT_PLANES
+  static bool has_vpopcnt() {
+    static const bool has =
+        __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
+    return has;
+  }
+
+  // The two planes of the last level's columns word by word: row (word, s) holds the
+  // columns from lo side by side, then 8 zero words, so that 8 lanes load at once.
+  void transpose_last() {
+    if (by_word_ready_) return;
+    by_word_ready_ = true;
+    const Level& f = levels_.back();
+    const std::size_t cols = cols_.size() - f.lo;
+    by_word_stride_ = cols + 8;
+    by_word_.assign(f.words * 2 * by_word_stride_, 0);
+    for (std::size_t col = 0; col < cols; ++col) {
+      for (std::size_t s = 0; s < 2; ++s) {
+        const std::uint64_t* plane = f.plane(f.lo + col, s);
+        std::uint64_t* to = by_word_.data() + s * by_word_stride_ + col;
+        for (std::size_t word = 0; word < f.words; ++word) to[word * 2 * by_word_stride_] = plane[word];
+      }
+    }
+  }
+
+  // by_group<Width, 2>() 8 lanes at a time in AVX-512 (popcounts of 8 words at once).
+  template <std::size_t Width>
+  __attribute__((target("avx512f,avx512vpopcntdq"))) void by_lanes(const Window& w) {
+    transpose_last();
+    const Level& f = levels_.back();
+    const std::size_t m = cols_.size() - 2, real = std::min(Width, m - w.first);
+    const std::uint64_t *v0 = f.plane(w.v + 2, 0), *v1 = f.plane(w.v + 2, 1);
+    const std::size_t groups = f.groups(), stride = by_word_stride_;
+    const std::uint64_t* lanes = by_word_.data() + (w.first + 2 - f.lo);
+    for (std::size_t g = 0; g < groups; ++g) {
+      std::uint32_t* cell[3];  // of each state a of v, nullptr when not live
+      bool any = false;
+      for (std::size_t a = 0; a < 3; ++a) {
+        const std::uint32_t base = f.code[g] + w.stride_v * static_cast<std::uint32_t>(a);
+        const bool live = !w.live || w.live[base / w.xy_cells];
+        cell[a] = live ? w.out + base * 3 * Width : nullptr;
+        any |= live;
+      }
+      if (!any) continue;
+      for (std::size_t k = 0; k < real; k += 8) {
+        const __mmask8 store = real - k >= 8 ? 0xFF : static_cast<__mmask8>((1u << (real - k)) - 1);
+        __m512i n00 = _mm512_setzero_si512(), n01 = n00, n10 = n00, n11 = n00, c0 = n00, c1 = n00;
+        for (std::uint32_t word = f.start[g]; word < f.start[g + 1]; ++word) {
+          const __m512i a0 = _mm512_set1_epi64(static_cast<long long>(v0[word]));
+          const __m512i a1 = _mm512_set1_epi64(static_cast<long long>(v1[word]));
+          const std::uint64_t* row = lanes + word * 2 * stride + k;
+          const __m512i b0 = _mm512_loadu_si512(row), b1 = _mm512_loadu_si512(row + stride);
+          n00 = _mm512_add_epi64(n00, _mm512_popcnt_epi64(_mm512_and_si512(a0, b0)));
+          n01 = _mm512_add_epi64(n01, _mm512_popcnt_epi64(_mm512_and_si512(a0, b1)));
+          n10 = _mm512_add_epi64(n10, _mm512_popcnt_epi64(_mm512_and_si512(a1, b0)));
+          n11 = _mm512_add_epi64(n11, _mm512_popcnt_epi64(_mm512_and_si512(a1, b1)));
+          c0 = _mm512_add_epi64(c0, _mm512_popcnt_epi64(b0));
+          c1 = _mm512_add_epi64(c1, _mm512_popcnt_epi64(b1));
+        }
+        // v's last state: c's rows less the other states'.
+        const __m512i n20 = _mm512_sub_epi64(_mm512_sub_epi64(c0, n00), n10);
+        const __m512i n21 = _mm512_sub_epi64(_mm512_sub_epi64(c1, n01), n11);
+        const __m512i n[3][2] = {{n00, n01}, {n10, n11}, {n20, n21}};
+        for (std::size_t a = 0; a < 3; ++a) {
+          if (!cell[a]) continue;
+          const __m512i size = _mm512_set1_epi64(v_sizes_[a * groups + g]);
+          const __m512i last = _mm512_sub_epi64(_mm512_sub_epi64(size, n[a][0]), n[a][1]);
+          _mm512_mask_cvtepi64_storeu_epi32(cell[a] + k, store, n[a][0]);
+          _mm512_mask_cvtepi64_storeu_epi32(cell[a] + Width + k, store, n[a][1]);
+          _mm512_mask_cvtepi64_storeu_epi32(cell[a] + 2 * Width + k, store, last);
+        }
+      }
+    }
+  }
+#endif
+
+  // n[a][b]: the group's rows (words from .. to) of v state a and c state b, for the
+  // states b of c but its last (planes cp, `states` at most). Runs of a whole size
+  // (P > 0) keep them in registers.
+  LEARNBN_BMI2 __attribute__((always_inline)) static inline void lane3(
+      std::uint32_t from, std::uint32_t to, const std::uint64_t* const* vp,
+      const std::uint64_t* const* cp, std::uint32_t (*n)[kPlanes + 1]) {
+    std::uint32_t n00 = 0, n01 = 0, n10 = 0, n11 = 0, c0 = 0, c1 = 0;
+    const std::uint64_t *v0 = vp[0], *v1 = vp[1], *p0 = cp[0], *p1 = cp[1];
+    for (std::uint32_t word = from; word < to; ++word) {
+      const std::uint64_t a0 = v0[word], a1 = v1[word], b0 = p0[word], b1 = p1[word];
+      n00 += popcount(a0 & b0);
+      n01 += popcount(a0 & b1);
+      n10 += popcount(a1 & b0);
+      n11 += popcount(a1 & b1);
+      c0 += popcount(b0);
+      c1 += popcount(b1);
+    }
+    n[0][0] = n00, n[0][1] = n01, n[1][0] = n10, n[1][1] = n11;
+    n[2][0] = c0 - n00 - n10, n[2][1] = c1 - n01 - n11;
+  }
+
+  template <std::size_t P>
+  LEARNBN_BMI2 __attribute__((always_inline)) static inline void lane(
+      std::uint32_t from, std::uint32_t to, const std::uint64_t* const* vp, std::size_t cv,
+      const std::uint64_t* const* cp, std::size_t states, std::uint32_t (*n)[kPlanes + 1]) {
+    const std::size_t pv = P ? P : cv - 1, pc = P ? P : states - 1;
+    for (std::uint32_t word = from; word < to; ++word) {
+      for (std::size_t b = 0; b < pc; ++b) {
+        const std::uint64_t c = cp[b][word];
+        for (std::size_t a = 0; a < pv; ++a) n[a][b] += popcount(vp[a][word] & c);
+        n[pv][b] += popcount(c);
+      }
+    }
+    for (std::size_t b = 0; b < pc; ++b) {  // v's last state: c's rows less the others'
+      for (std::size_t a = 0; a < pv; ++a) n[pv][b] -= n[a][b];
     }
   }
 
@@ -317,6 +438,11 @@ class SplitPlanes {
   std::vector<std::uint32_t> strides_;  // of the shared code, per split
   std::vector<Level> levels_;
   std::size_t ready_ = 0;  // levels_[0 .. ready_) hold
+  bool sized_ = false;     // cell_sizes() of sized_v_ hold for the current grouping
+  std::vector<std::uint64_t> by_word_;  // transpose_last()
+  std::size_t by_word_stride_ = 0;
+  bool by_word_ready_ = false;
+  std::size_t sized_v_ = 0;
   std::vector<std::uint64_t> masks_;    // split_level(): per state and word
   std::vector<std::uint32_t> counts_;   // their bits
   std::vector<std::uint32_t> v_sizes_;  // cell_sizes(): per state of v and group
