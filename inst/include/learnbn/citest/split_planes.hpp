@@ -72,7 +72,8 @@ class SplitPlanes {
       if (data.columns[col].cardinality > static_cast<int>(kPlanes) + 1) return false;
     }
     const std::size_t words = (data.n_rows + 63) / 64, cells = strides[leading.size()];
-    if (cols.size() * kPlanes * (words + cells) * 8 * (leading.size() + 1) > kMaxBytes) return false;
+    const std::size_t bytes = cols.size() * kPlanes * (words + cells) * 8 * (leading.size() + 1);
+    if (bytes > kMaxBytes) return false;
     if (cols != cols_) {
       cols_ = cols;
       ready_ = 0;
@@ -258,7 +259,7 @@ class SplitPlanes {
 #endif
   }
 
-  struct Window {
+  struct Window {  // count()'s arguments
     std::size_t v;
     std::uint32_t stride_v;
     std::size_t first, last_states;
@@ -299,11 +300,7 @@ class SplitPlanes {
       if (!any) continue;
       for (std::size_t k = 0; k < real; ++k) {
         std::uint32_t n[kPlanes + 1][kPlanes + 1] = {};
-        if (P == 2) {
-          lane3(f.start[g], f.start[g + 1], vp, cp[k], n);
-        } else {
-          lane<P>(f.start[g], f.start[g + 1], vp, cv, cp[k], states, n);
-        }
+        lane<P>(f.start[g], f.start[g + 1], vp, cv, cp[k], states, n);
         for (std::size_t a = 0; a < cv; ++a) {
           if (!cell[a]) continue;
           std::uint32_t rest = size[a];
@@ -337,7 +334,8 @@ class SplitPlanes {
       for (std::size_t s = 0; s < 2; ++s) {
         const std::uint64_t* plane = f.plane(f.lo + col, s);
         std::uint64_t* to = by_word_.data() + s * by_word_stride_ + col;
-        for (std::size_t word = 0; word < f.words; ++word) to[word * 2 * by_word_stride_] = plane[word];
+        const std::size_t step = 2 * by_word_stride_;
+        for (std::size_t word = 0; word < f.words; ++word) to[word * step] = plane[word];
       }
     }
   }
@@ -396,24 +394,6 @@ class SplitPlanes {
   // n[a][b]: the group's rows (words from .. to) of v state a and c state b, for the
   // states b of c but its last (planes cp, `states` at most). Runs of a whole size
   // (P > 0) keep them in registers.
-  LEARNBN_BMI2 __attribute__((always_inline)) static inline void lane3(
-      std::uint32_t from, std::uint32_t to, const std::uint64_t* const* vp,
-      const std::uint64_t* const* cp, std::uint32_t (*n)[kPlanes + 1]) {
-    std::uint32_t n00 = 0, n01 = 0, n10 = 0, n11 = 0, c0 = 0, c1 = 0;
-    const std::uint64_t *v0 = vp[0], *v1 = vp[1], *p0 = cp[0], *p1 = cp[1];
-    for (std::uint32_t word = from; word < to; ++word) {
-      const std::uint64_t a0 = v0[word], a1 = v1[word], b0 = p0[word], b1 = p1[word];
-      n00 += popcount(a0 & b0);
-      n01 += popcount(a0 & b1);
-      n10 += popcount(a1 & b0);
-      n11 += popcount(a1 & b1);
-      c0 += popcount(b0);
-      c1 += popcount(b1);
-    }
-    n[0][0] = n00, n[0][1] = n01, n[1][0] = n10, n[1][1] = n11;
-    n[2][0] = c0 - n00 - n10, n[2][1] = c1 - n01 - n11;
-  }
-
   template <std::size_t P>
   LEARNBN_BMI2 __attribute__((always_inline)) static inline void lane(
       std::uint32_t from, std::uint32_t to, const std::uint64_t* const* vp, std::size_t cv,
