@@ -8,8 +8,9 @@
 // one code per row, and one pass counts a window of 4, 8 or 16 consecutive candidates.
 //
 // Two ways to count a window. Grouped (unweighted rows, candidates of at most 4 states,
-// at least two shared variables): the rows are kept sorted by shared code (a counting
-// sort, redone when the code changes), and the candidates' codes are kept row by row
+// at least two shared variables; by bit planes where PC's runs allow, split_planes.hpp,
+// else as follows): the rows are kept sorted by shared code (a counting sort, redone
+// when the code changes), and the candidates' codes are kept row by row
 // (any window's 16 bytes at one address; built per candidate list once it has been
 // counted the scattered way about as often as building costs). Each group of rows is
 // counted in registers: per row, one 16-byte load and, for every state but the last,

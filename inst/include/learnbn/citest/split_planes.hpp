@@ -118,10 +118,10 @@ class SplitPlanes {
     }
   }
 
-  // After cell_sizes(v): the tables of the candidates at positions first + k, k < Width
-  // (those past the last candidate: every row in state 0), into out[(base * last_states
-  // + c) * Width + k], base the shared code of (x, y, z'', v); with `live`, only the
-  // bases whose z' = base / xy_cells is live.
+  // After cell_sizes(v): the tables of the candidates at positions first + k, k < Width,
+  // into out[(base * last_states + c) * Width + k], base the shared code of (x, y, z'',
+  // v); with `live`, only the bases whose z' = base / xy_cells is live. The lanes past
+  // the last candidate are left as they are (their statistics are not read).
   template <std::size_t Width>
   void count(std::size_t v, std::uint32_t stride_v, std::size_t first, std::size_t last_states,
              const char* live, std::uint32_t xy_cells, std::uint32_t* out) {
