@@ -317,6 +317,53 @@ inline void test_shared_prefix_grouped() {
   }
 }
 
+// Windows counted from split bit planes (split_planes.hpp, where the CPU has a fast
+// PEXT) give the plain tables: PC's runs (Z'' and v candidates in increasing position,
+// windows after v) over x, y and candidates of 2 to 4 states (mixed, and all of 2, 3 or
+// 4: the kernels of known sizes, AVX-512 lanes for 3), 5,001 rows (groups of more than
+// one word, of a partial last word and of no rows), leading members changing first,
+// last and in number, x, y and the candidates changing, widths 4, 8 and 16 running past
+// the end. Runs the PC order cannot give (v not after Z'') go by rows.
+inline void test_shared_prefix_planes() {
+  std::mt19937 rng(52);
+  for (const int states : {0, 2, 3, 4}) {  // 0: mixed
+    std::vector<int> cards{3, 2, 4};
+    for (int j = 0; j < 12; ++j) cards.push_back(states ? states : 2 + j % 3);
+    Table t(5001, cards, false, rng);
+    for (std::uint8_t& code : t.small[6]) code = code == 2 ? 1 : code;  // state 2 unseen
+    std::vector<int> candidates;
+    for (int j = 3; j < 15; ++j) candidates.push_back(j);
+    const std::vector<std::vector<int>> shared{
+        {0, 1, 3},          {0, 1, 3, 4},      {0, 1, 3, 5},    {0, 1, 3, 4, 6},
+        {0, 1, 3, 4, 7},    {0, 1, 3, 5, 7},   {0, 1, 4, 5, 6}, {0, 1, 3, 4, 6, 9},
+        {0, 1, 3, 4, 7, 9}, {2, 1, 3, 4, 7},   {2, 0, 4, 7},    {0, 1, 5, 4}};
+    SharedPrefixTables tables;
+    std::size_t planes = 0, rows = 0;
+    std::vector<double> table;
+    for (int round = 0; round < 3; ++round) {
+      // The second round drops the first candidate: positions move.
+      std::vector<int> list(candidates.begin() + (round == 1), candidates.end());
+      tables.set_candidates(t.view, list);
+      for (const std::vector<int>& s : shared) {
+        const auto v = std::find(list.begin(), list.end(), s.back());
+        if (v == list.end()) continue;
+        for (const std::size_t width : {4, 8, 16}) {
+          for (std::size_t first = static_cast<std::size_t>(v - list.begin()) + 1;
+               first < list.size(); first += width) {
+            tables.count(t.view, s, first, width);
+            (tables.planes() ? planes : rows) += 1;
+            for (std::size_t k = 0; k < width && first + k < list.size(); ++k) {
+              tables.table(t.view, k, table);
+              CHECK(table == plain_shared_table(t.view, s, list[first + k]));
+            }
+          }
+        }
+      }
+    }
+    CHECK(rows > 0 && (planes > 0) == SplitPlanes::available());
+  }
+}
+
 // The table of `free` given `shared` counted row by row, in BitTables::count()'s layout:
 // shared cell b, free state s at (b % inner) + inner * (s + states * (b / inner)).
 inline std::vector<double> plain_free_table(const DataView& data, const std::vector<int>& shared,
@@ -802,6 +849,7 @@ inline void run_citest_tests() {
   run_test("test_shared_prefix", test_shared_prefix);
   run_test("test_shared_prefix_grouped", test_shared_prefix_grouped);
   run_test("test_shared_prefix_live", test_shared_prefix_live);
+  run_test("test_shared_prefix_planes", test_shared_prefix_planes);
   run_test("test_bit_tables", test_bit_tables);
   run_test("test_bit_tables_blocks", test_bit_tables_blocks);
   run_test("test_pc_shortcuts_same", test_pc_shortcuts_same);

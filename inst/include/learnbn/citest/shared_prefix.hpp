@@ -8,8 +8,9 @@
 // one code per row, and one pass counts a window of 4, 8 or 16 consecutive candidates.
 //
 // Two ways to count a window. Grouped (unweighted rows, candidates of at most 4 states,
-// at least two shared variables): the rows are kept sorted by shared code (a counting
-// sort, redone when the code changes), and the candidates' codes are kept row by row
+// at least two shared variables; by bit planes where PC's runs allow, split_planes.hpp,
+// else as follows): the rows are kept sorted by shared code (a counting sort, redone
+// when the code changes), and the candidates' codes are kept row by row
 // (any window's 16 bytes at one address; built per candidate list once it has been
 // counted the scattered way about as often as building costs). Each group of rows is
 // counted in registers: per row, one 16-byte load and, for every state but the last,
@@ -32,12 +33,14 @@
 #include <vector>
 
 #include "../data/data.hpp"
+#include "lane_counts.hpp"
+#include "split_planes.hpp"
 
 namespace learnbn {
 
 class SharedPrefixTables {
  public:
-  static constexpr std::size_t kMaxWidth = 16;  // largest window
+  static constexpr std::size_t kMaxWidth = kLaneBytes;  // largest window
 
   // The candidates whose windows count() counts. Every column must be byte-coded and
   // complete.
@@ -78,8 +81,9 @@ class SharedPrefixTables {
     const std::size_t total = prefix_cells_ * last_states_ * window_;
     weighted_ = data.weights != nullptr && !whole_weights(data);
     grouped_ = !data.weights && groupable(data, shared);
+    planes_ = false;
     if (grouped_) {
-      counts_.resize(total);  // every cell is written (with live_only, every cell read)
+      counts_.resize(total);  // every cell read is written (with live_only, of live z')
       count_grouped(data);
       return;
     }
@@ -97,8 +101,9 @@ class SharedPrefixTables {
     }
   }
 
-  // Whether the last count() went by groups of rows (for the tests).
+  // Whether the last count() went by groups of rows, and by bit planes (for the tests).
   bool grouped() const { return grouped_; }
+  bool planes() const { return planes_; }
 
   // The last count()'s whole counts (nullptr when they are sums of fractional weights):
   // cell (base, c) of the table at position first + k is
@@ -250,9 +255,11 @@ class SharedPrefixTables {
     grouped_rows_ = true;
   }
 
-  // live_ for the current grouping (the shared cell is x + nx * (y + ny * z')); every z'
-  // is live when a stratum could reach 2^26 cases (their terms are then computed).
-  void find_live(const DataView& data) {
+  // live_ for the current grouping (the shared cell is x + nx * (y + ny * z'); any(b):
+  // whether cell b has rows); every z' is live when a stratum could reach 2^26 cases
+  // (their terms are then computed).
+  template <class Any>
+  void find_live(const DataView& data, Any any_rows) {
     const std::size_t nx = data.columns[vars_[0]].cardinality;
     const std::size_t ny = data.columns[vars_[1]].cardinality;
     const std::size_t nz = prefix_cells_ / (nx * ny);
@@ -264,13 +271,12 @@ class SharedPrefixTables {
     xy_cells_ = static_cast<std::uint32_t>(nx * ny);
     seen_x_.resize(nx);
     for (std::size_t z = 0; z < nz; ++z) {
-      const std::uint32_t* start = group_start_.data() + z * nx * ny;
       std::fill(seen_x_.begin(), seen_x_.end(), 0);
       std::size_t ys = 0;
       for (std::size_t y = 0; y < ny; ++y) {
         bool any = false;
         for (std::size_t x = 0; x < nx; ++x) {
-          const bool rows = start[y * nx + x + 1] != start[y * nx + x];
+          const bool rows = any_rows((z * ny + y) * nx + x);
           seen_x_[x] |= rows;
           any |= rows;
         }
@@ -284,10 +290,32 @@ class SharedPrefixTables {
     }
   }
 
+  // The grouped window from bit planes (split_planes.hpp) where the CPU extracts bits
+  // fast and the shared variables are x, y, members of Z'' and v, later candidates in order
+  // (as PC's runs are); false, counting nothing, else.
+  bool count_split(const DataView& data) {
+    if (!SplitPlanes::available() || vars_.size() < 3) return false;
+    const auto v = std::find(candidates_.begin(), candidates_.end(), vars_.back());
+    const std::size_t pv = static_cast<std::size_t>(v - candidates_.begin());
+    if (pv >= first_ || !split_.group(data, candidates_, vars_, pv, strides_)) return false;
+    const std::uint32_t stride_v = strides_.back();
+    split_.cell_sizes(pv, stride_v, cell_sizes_);
+    if (!live_ready_) find_live(data, [this](std::size_t b) { return cell_sizes_[b] != 0; });
+    const char* live = live_only_ ? live_z_.data() : nullptr;
+    std::uint32_t* out = counts_.data();
+    if (window_ == 4) split_.count<4>(pv, stride_v, first_, last_states_, live, xy_cells_, out);
+    if (window_ == 8) split_.count<8>(pv, stride_v, first_, last_states_, live, xy_cells_, out);
+    if (window_ == 16) split_.count<16>(pv, stride_v, first_, last_states_, live, xy_cells_, out);
+    return planes_ = true;
+  }
+
   void count_grouped(const DataView& data) {
+    if (count_split(data)) return;
     if (block_.empty()) build_block(data);
     if (!grouped_rows_) group_rows(data);
-    if (!live_ready_) find_live(data);
+    if (!live_ready_) {
+      find_live(data, [this](std::size_t b) { return group_start_[b + 1] != group_start_[b]; });
+    }
     switch (window_) {
       case 4: by_states<4>(); break;
       case 8: by_states<8>(); break;
@@ -331,42 +359,6 @@ class SharedPrefixTables {
       }
     }
   }
-
-  // Per state s < Compared and lane k: how many of the rows added (at most 255) have
-  // code s in lane k.
-  template <std::size_t Compared>
-  struct LaneCounts {
-#if defined(__GNUC__)  // GCC and clang: one compare and one subtract per state
-    typedef std::uint8_t Lanes __attribute__((vector_size(kMaxWidth)));
-    Lanes hits[Compared + 1] = {};  // one spare: no zero-length array
-    void add(const std::uint8_t* codes) {
-      Lanes row;
-      std::memcpy(&row, codes, kMaxWidth);
-      for (std::size_t s = 0; s < Compared; ++s) hits[s] -= (Lanes)(row == splat(s));
-    }
-    static Lanes splat(std::size_t s) {  // explicit: no reliance on scalar operands
-      Lanes lanes;
-      for (std::size_t k = 0; k < kMaxWidth; ++k) lanes[k] = static_cast<std::uint8_t>(s);
-      return lanes;
-    }
-#else
-    std::uint8_t hits[Compared + 1][kMaxWidth] = {};
-    void add(const std::uint8_t* codes) {
-      for (std::size_t s = 0; s < Compared; ++s) {
-        for (std::size_t k = 0; k < kMaxWidth; ++k) hits[s][k] += codes[k] == s;
-      }
-    }
-#endif
-    // Adds the counts of the first Width lanes to out[s * Width + k].
-    template <std::size_t Width>
-    void add_to(std::uint32_t* out) const {
-      std::uint8_t lanes[Compared + 1][kMaxWidth];
-      std::memcpy(lanes, hits, sizeof lanes);
-      for (std::size_t s = 0; s < Compared; ++s) {
-        for (std::size_t k = 0; k < Width; ++k) out[s * Width + k] += lanes[s][k];
-      }
-    }
-  };
 
   // Whether the weights of `data` are whole numbers summing to less than 2^32 (the
   // distinct rows' case counts), copied into whole_ the first time: then cell counts
@@ -445,6 +437,10 @@ class SharedPrefixTables {
   std::uint32_t xy_cells_ = 1;
   bool live_only_ = false;  // count()'s argument
   bool live_ready_ = false;  // live_ follows the current grouping
+  // Or by bit planes: the grouping, x, y and Z'', the rows of each shared cell.
+  SplitPlanes split_;
+  bool planes_ = false;  // the last count() went by split_
+  std::vector<std::uint32_t> cell_sizes_;
 };
 
 }  // namespace learnbn
