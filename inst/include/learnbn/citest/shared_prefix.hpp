@@ -299,8 +299,8 @@ class SharedPrefixTables {
     const std::size_t pv = static_cast<std::size_t>(v - candidates_.begin());
     if (pv >= first_ || !split_.group(data, candidates_, vars_, pv, strides_)) return false;
     const std::uint32_t stride_v = strides_.back();
-    split_.cell_sizes(pv, stride_v, cell_sizes_);
-    if (!live_ready_) find_live(data, [this](std::size_t b) { return cell_sizes_[b] != 0; });
+    const std::vector<std::uint32_t>& sizes = split_.cell_sizes(pv, stride_v);
+    if (!live_ready_) find_live(data, [&sizes](std::size_t b) { return sizes[b] != 0; });
     const char* live = live_only_ ? live_z_.data() : nullptr;
     std::uint32_t* out = counts_.data();
     if (window_ == 4) split_.count<4>(pv, stride_v, first_, last_states_, live, xy_cells_, out);
@@ -440,7 +440,6 @@ class SharedPrefixTables {
   // Or by bit planes: the grouping, x, y and Z'', the rows of each shared cell.
   SplitPlanes split_;
   bool planes_ = false;  // the last count() went by split_
-  std::vector<std::uint32_t> cell_sizes_;
 };
 
 }  // namespace learnbn

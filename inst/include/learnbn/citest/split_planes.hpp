@@ -15,9 +15,12 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "../data/count_bits.hpp"
 #include "../data/data.hpp"
+#include "../util/cpu_features.hpp"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
@@ -56,7 +59,7 @@ class SplitPlanes {
     const std::vector<int> leading(shared.begin(), shared.end() - 1);
     if (&data != data_) {
       data_ = &data;
-      column_planes_.assign(data.n_vars(), {});
+      column_bits_ = std::make_unique<ColumnBits>(data);
       cols_.clear();
     }
     std::vector<int> cols{leading[0], leading[1]};
@@ -91,31 +94,27 @@ class SplitPlanes {
   }
 
   // Sizes of the cells (x, y, z'', v) of the last grouping and candidate `v` (a position
-  // among the candidates, after Z''), indexed by shared code (stride of v: `stride_v`);
-  // `sizes` must be the vector of the last call.
-  LEARNBN_BMI2 void cell_sizes(std::size_t v, std::uint32_t stride_v,
-                               std::vector<std::uint32_t>& sizes) {
-    if (sized_ && v == sized_v_) return;  // the sizes of the last call hold
+  // among the candidates, after Z''), indexed by shared code (stride of v: `stride_v`).
+  LEARNBN_BMI2 const std::vector<std::uint32_t>& cell_sizes(std::size_t v,
+                                                            std::uint32_t stride_v) {
+    if (sized_ && v == sized_v_) return sizes_;  // the sizes of the last call hold
     sized_ = true;
     sized_v_ = v;
     const Level& f = levels_.back();
     const std::size_t cv = cardinality(v + 2);
-    sizes.assign(stride_v * cv, 0);
-    v_sizes_.assign(f.groups() * cv, 0);
+    sizes_.assign(stride_v * cv, 0);
     for (std::size_t g = 0; g < f.groups(); ++g) {
       std::uint32_t rest = f.size[g];
       for (std::size_t a = 0; a + 1 < cv; ++a) {
         const std::uint64_t* plane = f.plane(v + 2, a);
         std::uint32_t n = 0;
         for (std::uint32_t w = f.start[g]; w < f.start[g + 1]; ++w) n += popcount(plane[w]);
-        v_sizes_[a * f.groups() + g] = n;
+        sizes_[f.code[g] + stride_v * a] = n;
         rest -= n;
       }
-      v_sizes_[(cv - 1) * f.groups() + g] = rest;
-      for (std::size_t a = 0; a < cv; ++a) {
-        sizes[f.code[g] + stride_v * a] = v_sizes_[a * f.groups() + g];
-      }
+      sizes_[f.code[g] + stride_v * (cv - 1)] = rest;
     }
+    return sizes_;
   }
 
   // After cell_sizes(v): the tables of the candidates at positions first + k, k < Width,
@@ -133,7 +132,9 @@ class SplitPlanes {
     }
     if (uniform && last_states == 2) return by_group<Width, 1>(w);
 #ifdef LEARNBN_SPLIT_PLANES
-    if (uniform && last_states == 3 && Width >= 8 && has_vpopcnt()) return by_lanes<Width>(w);
+    if (uniform && last_states == 3 && Width >= 8 && cpu_has_avx512_vpopcnt()) {
+      return by_lanes<Width>(w);
+    }
 #endif
     if (uniform && last_states == 3) return by_group<Width, 2>(w);
     if (uniform && last_states == 4) return by_group<Width, 3>(w);
@@ -162,20 +163,6 @@ class SplitPlanes {
     return static_cast<std::size_t>(data_->columns[cols_[col]].cardinality);
   }
 
-  // The planes of a data column in row order, made on first use.
-  const std::vector<std::uint64_t>& column_planes(int var) {
-    std::vector<std::uint64_t>& planes = column_planes_[var];
-    if (!planes.empty()) return planes;
-    const std::size_t n = data_->n_rows, words = (n + 63) / 64;
-    const Column& column = data_->columns[var];
-    planes.assign(kPlanes * words, 0);
-    for (std::size_t row = 0; row < n; ++row) {
-      const std::size_t s = column.small[row];
-      if (s < kPlanes) planes[s * words + row / 64] |= std::uint64_t(1) << (row % 64);
-    }
-    return planes;
-  }
-
   // Level 0: every row in one group.
   void root() {
     Level& r = levels_[0];
@@ -185,9 +172,9 @@ class SplitPlanes {
     r.size = {static_cast<std::uint32_t>(n)};
     r.code = {0};
     r.lo = 0;
-    r.planes.resize(cols_.size() * kPlanes * r.words);
+    r.planes.resize(cols_.size() * kPlanes * r.words);  // planes past a column's are not read
     for (std::size_t col = 0; col < cols_.size(); ++col) {
-      const std::vector<std::uint64_t>& planes = column_planes(cols_[col]);
+      const std::vector<std::uint64_t>& planes = (*column_bits_)[cols_[col]];
       std::copy(planes.begin(), planes.end(), r.plane(col, 0));
     }
     ready_ = 1;
@@ -268,6 +255,20 @@ class SplitPlanes {
     std::uint32_t* out;
   };
 
+  // The cells of group g's bases (x, y, z'', v = a) in the window's counts, nullptr where
+  // z' is not live; false when none is.
+  bool live_cells(const Level& f, std::size_t g, const Window& w, std::size_t cv,
+                  std::size_t states, std::size_t width, std::uint32_t** cell) const {
+    bool any = false;
+    for (std::size_t a = 0; a < cv; ++a) {
+      const std::uint32_t base = f.code[g] + w.stride_v * static_cast<std::uint32_t>(a);
+      const bool live = !w.live || w.live[base / w.xy_cells];
+      cell[a] = live ? w.out + base * states * width : nullptr;
+      any |= live;
+    }
+    return any;
+  }
+
   // count()'s work group by group, lane by lane: a lane's counts of a group stay in
   // registers, and the lanes' cells of one base lie side by side. P > 0: v and every
   // candidate of the window have P + 1 states (else read at run time). Lanes past the
@@ -287,23 +288,14 @@ class SplitPlanes {
     }
     const std::size_t groups = f.groups();
     for (std::size_t g = 0; g < groups; ++g) {
-      std::uint32_t* cell[kPlanes + 1];  // of each state a of v, nullptr when not live
-      std::uint32_t size[kPlanes + 1];
-      bool any = false;
-      for (std::size_t a = 0; a < cv; ++a) {
-        const std::uint32_t base = f.code[g] + w.stride_v * static_cast<std::uint32_t>(a);
-        const bool live = !w.live || w.live[base / w.xy_cells];
-        cell[a] = live ? w.out + base * states * Width : nullptr;
-        size[a] = v_sizes_[a * groups + g];
-        any |= live;
-      }
-      if (!any) continue;
+      std::uint32_t* cell[kPlanes + 1];  // of each state a of v
+      if (!live_cells(f, g, w, cv, states, Width, cell)) continue;
       for (std::size_t k = 0; k < real; ++k) {
         std::uint32_t n[kPlanes + 1][kPlanes + 1] = {};
         lane<P>(f.start[g], f.start[g + 1], vp, cv, cp[k], states, n);
         for (std::size_t a = 0; a < cv; ++a) {
           if (!cell[a]) continue;
-          std::uint32_t rest = size[a];
+          std::uint32_t rest = sizes_[f.code[g] + w.stride_v * a];
           for (std::size_t b = 0; b < states; ++b) {
             const std::uint32_t value = b + 1 < cc[k] ? n[a][b] : b + 1 == cc[k] ? rest : 0;
             rest -= b + 1 < cc[k] ? value : 0;
@@ -315,12 +307,6 @@ class SplitPlanes {
   }
 
 #ifdef LEARNBN_SPLIT_PLANES
-  static bool has_vpopcnt() {
-    static const bool has =
-        __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
-    return has;
-  }
-
   // The two planes of the last level's columns word by word: row (word, s) holds the
   // columns from lo side by side, then 8 zero words, so that 8 lanes load at once.
   void transpose_last() {
@@ -350,15 +336,8 @@ class SplitPlanes {
     const std::size_t groups = f.groups(), stride = by_word_stride_;
     const std::uint64_t* lanes = by_word_.data() + (w.first + 2 - f.lo);
     for (std::size_t g = 0; g < groups; ++g) {
-      std::uint32_t* cell[3];  // of each state a of v, nullptr when not live
-      bool any = false;
-      for (std::size_t a = 0; a < 3; ++a) {
-        const std::uint32_t base = f.code[g] + w.stride_v * static_cast<std::uint32_t>(a);
-        const bool live = !w.live || w.live[base / w.xy_cells];
-        cell[a] = live ? w.out + base * 3 * Width : nullptr;
-        any |= live;
-      }
-      if (!any) continue;
+      std::uint32_t* cell[3];  // of each state a of v
+      if (!live_cells(f, g, w, 3, 3, Width, cell)) continue;
       for (std::size_t k = 0; k < real; k += 8) {
         const __mmask8 store = real - k >= 8 ? 0xFF : static_cast<__mmask8>((1u << (real - k)) - 1);
         __m512i n00 = _mm512_setzero_si512(), n01 = n00, n10 = n00, n11 = n00, c0 = n00, c1 = n00;
@@ -380,7 +359,7 @@ class SplitPlanes {
         const __m512i n[3][2] = {{n00, n01}, {n10, n11}, {n20, n21}};
         for (std::size_t a = 0; a < 3; ++a) {
           if (!cell[a]) continue;
-          const __m512i size = _mm512_set1_epi64(v_sizes_[a * groups + g]);
+          const __m512i size = _mm512_set1_epi64(sizes_[f.code[g] + w.stride_v * a]);
           const __m512i last = _mm512_sub_epi64(_mm512_sub_epi64(size, n[a][0]), n[a][1]);
           _mm512_mask_cvtepi64_storeu_epi32(cell[a] + k, store, n[a][0]);
           _mm512_mask_cvtepi64_storeu_epi32(cell[a] + Width + k, store, n[a][1]);
@@ -412,20 +391,20 @@ class SplitPlanes {
   }
 
   const DataView* data_ = nullptr;
-  std::vector<std::vector<std::uint64_t>> column_planes_;  // by data column, row order
+  std::unique_ptr<ColumnBits> column_bits_;  // the planes of data_'s columns, row order
   std::vector<int> cols_;               // x, y, then the candidates
   std::vector<std::size_t> split_;      // the column (in cols_) each level splits by
   std::vector<std::uint32_t> strides_;  // of the shared code, per split
   std::vector<Level> levels_;
   std::size_t ready_ = 0;  // levels_[0 .. ready_) hold
-  bool sized_ = false;     // cell_sizes() of sized_v_ hold for the current grouping
+  bool sized_ = false;     // sizes_ are cell_sizes() of sized_v_ for the current grouping
+  std::size_t sized_v_ = 0;
+  std::vector<std::uint32_t> sizes_;
   std::vector<std::uint64_t> by_word_;  // transpose_last()
   std::size_t by_word_stride_ = 0;
   bool by_word_ready_ = false;
-  std::size_t sized_v_ = 0;
   std::vector<std::uint64_t> masks_;    // split_level(): per state and word
   std::vector<std::uint32_t> counts_;   // their bits
-  std::vector<std::uint32_t> v_sizes_;  // cell_sizes(): per state of v and group
 };
 
 }  // namespace learnbn

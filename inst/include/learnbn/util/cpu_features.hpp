@@ -14,6 +14,11 @@ inline bool cpu_has_avx2() {
   static const bool has = __builtin_cpu_supports("avx2");
   return has;
 }
+inline bool cpu_has_avx512_vpopcnt() {  // popcounts of 8 words at once
+  static const bool has =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
+  return has;
+}
 #endif
 
 }  // namespace learnbn
