@@ -71,7 +71,8 @@ ci_test_spec <- function(test, B = NULL, data, gaussian_default = "fisher_z",
 # independence (p = 1, see citest/gaussian.hpp), so a learner would drop an edge for lack
 # of cases alone. Said once per learner call, from its log of `tests`.
 warn_untestable <- function(tests, spec, n_cases) {
-  untestable <- spec$statistic == "fisher_z" & tests$df <= 0
+  if (!isTRUE(spec$statistic == "fisher_z")) return(invisible())
+  untestable <- tests$df <= 0
   if (!any(untestable)) return(invisible())
   lbn_warn(c(paste0("{sum(untestable)} of {nrow(tests)} test{?s} had too few cases for Fisher's ",
                     "z, which needs more than |z| + 3 cases: with {n_cases}, a test given ",

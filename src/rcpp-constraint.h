@@ -11,6 +11,7 @@
 #include <Rcpp.h>
 #include <climits>
 #include <learnbn/constraint/pc.hpp>
+#include <learnbn/util/parallel.hpp>
 #include "rcpp-glue.h"
 
 // The options of PC's skeleton phase from cpp_pc()'s `options` (alpha, max_cond, stable,
@@ -41,61 +42,41 @@ inline const char* join_names(learnbn::NodeRange nodes,
   return out.c_str();
 }
 
-// The strings of the sets converted lately, by a hash of their nodes: neighbouring edges
-// (the same x) try the same sets in the same order, and a repeated set then shares its
-// string instead of being joined and looked up in R's global string cache again (pigs:
-// 10^7 tests, 9 * 10^5 sets). A string is used right after it is made or found, by
-// SET_STRING_ELT into the result, which protects it.
-class SetNames {
- public:
-  SetNames(const std::vector<std::string>& names, std::size_t sets) : names_(names) {
-    while (bits_ < 20 && (std::size_t(1) << bits_) < sets) ++bits_;
-    slots_.resize(std::size_t(1) << bits_);
-  }
-  SEXP get(learnbn::NodeRange nodes) {
-    if (nodes.size() > kMaxNodes) return Rf_mkChar(join_names(nodes, names_, joined_));
-    std::uint64_t hash = nodes.size();
-    for (int v : nodes) hash = (hash ^ static_cast<std::uint32_t>(v)) * 0x9E3779B97F4A7C15ull;
-    Slot& slot = slots_[hash >> (64 - bits_)];
-    if (slot.name && slot.size == nodes.size() &&
-        std::equal(nodes.begin(), nodes.end(), slot.nodes)) {
-      return slot.name;
-    }
-    slot.name = Rf_mkChar(join_names(nodes, names_, joined_));
-    slot.size = nodes.size();
-    std::copy(nodes.begin(), nodes.end(), slot.nodes);
-    return slot.name;
-  }
-
- private:
-  static constexpr std::size_t kMaxNodes = 8;
-  struct Slot {
-    SEXP name = nullptr;
-    std::size_t size = 0;
-    int nodes[kMaxNodes];
-  };
-  const std::vector<std::string>& names_;
-  std::string joined_;
-  int bits_ = 4;
-  std::vector<Slot> slots_;
-};
-
+// The tests as R columns. Each distinct set's string is made once (pigs: 10^7 tests, 9 *
+// 10^5 sets), after the numbers: R's collector, run by the strings' allocations, then
+// finds no large vector of strings to scan. With `threads` > 1 the sets are numbered on
+// one thread while the numbers are copied on another (no R API there: the columns are
+// allocated before).
 inline Rcpp::List test_records_to_r(const learnbn::TestRecords& tests,
-                                    const std::vector<std::string>& names) {
-  SetNames set_names(names, tests.size());
+                                    const std::vector<std::string>& names, int threads) {
   const std::size_t n = tests.size();
-  Rcpp::IntegerVector x(n), y(n), level(n);
-  Rcpp::CharacterVector z(n);
-  Rcpp::NumericVector stat(n), df(n), p(n), cases(n);
-  Rcpp::LogicalVector independent(n);
-  for (std::size_t t = 0; t < n; ++t) {
-    const learnbn::TestRecord& rec = tests[t];
-    x[t] = rec.x + 1; y[t] = rec.y + 1; level[t] = rec.level;
-    SET_STRING_ELT(z, t, set_names.get(tests.z(t)));
-    stat[t] = rec.result.statistic; df[t] = rec.result.df; p[t] = rec.result.p_value;
-    cases[t] = rec.result.n;
-    independent[t] = rec.independent;
+  Rcpp::IntegerVector x(Rcpp::no_init(n)), y(Rcpp::no_init(n)), level(Rcpp::no_init(n));
+  Rcpp::NumericVector stat(Rcpp::no_init(n)), df(Rcpp::no_init(n)), p(Rcpp::no_init(n)),
+      cases(Rcpp::no_init(n));
+  Rcpp::LogicalVector independent(Rcpp::no_init(n));
+  int *px = x.begin(), *py = y.begin(), *plevel = level.begin(), *pind = independent.begin();
+  double *pstat = stat.begin(), *pdf = df.begin(), *pp = p.begin(), *pcases = cases.begin();
+  learnbn::DistinctSets sets;
+  learnbn::parallel_for(2, std::min(threads, 2), [&](long item) {
+    if (item == 0) {
+      sets = learnbn::distinct_sets(tests);
+      return;
+    }
+    std::size_t t = 0;
+    tests.for_each([&](const learnbn::TestRecord& rec, learnbn::NodeRange) {
+      px[t] = rec.x + 1; py[t] = rec.y + 1; plevel[t] = rec.level;
+      pstat[t] = rec.result.statistic; pdf[t] = rec.result.df; pp[t] = rec.result.p_value;
+      pcases[t] = rec.result.n;
+      pind[t++] = rec.independent;
+    });
+  });
+  Rcpp::CharacterVector set_names(sets.members.size());
+  std::string joined;
+  for (std::size_t k = 0; k < sets.members.size(); ++k) {
+    SET_STRING_ELT(set_names, k, Rf_mkChar(join_names(sets.members[k], names, joined)));
   }
+  Rcpp::CharacterVector z(Rcpp::no_init(n));
+  for (std::size_t t = 0; t < n; ++t) SET_STRING_ELT(z, t, STRING_ELT(set_names, sets.set[t]));
   return Rcpp::List::create(
       Rcpp::Named("x") = x, Rcpp::Named("y") = y, Rcpp::Named("z") = z,
       Rcpp::Named("statistic") = stat, Rcpp::Named("df") = df, Rcpp::Named("p_value") = p,

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 #include <learnbn/constraint/fci.hpp>
 #include <learnbn/constraint/gfci.hpp>
@@ -38,13 +39,14 @@ Rcpp::List steps_to_r(const std::vector<learnbn::PagStep>& steps) {
                             Rcpp::Named("to") = to, Rcpp::Named("mark") = mark);
 }
 
-Rcpp::List fci_to_r(const learnbn::FCIResult& r, const std::vector<std::string>& names) {
+Rcpp::List fci_to_r(const learnbn::FCIResult& r, const std::vector<std::string>& names,
+                    int threads = 1) {
   const int n = static_cast<int>(names.size());
   Rcpp::IntegerMatrix amat(n, n);
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < n; ++j) amat(i, j) = r.amat[static_cast<std::size_t>(i) * n + j];
   }
-  Rcpp::List tests = test_records_to_r(r.tests, names);
+  Rcpp::List tests = test_records_to_r(r.tests, names, threads);
   tests["phase"] = Rcpp::IntegerVector(r.phase.begin(), r.phase.end());
   const std::size_t n_a = r.ambiguous.size();
   Rcpp::IntegerMatrix ambiguous(static_cast<int>(n_a), 3);
@@ -124,7 +126,7 @@ Rcpp::List cpp_fci(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test
   learnbn::PC pc(view, spec, pc_options);
   RCalls r_calls;
   pc.on_progress(r_calls.progress(progress));
-  const learnbn::PCResult skeleton = pc.run(r_calls.interrupt_check());
+  learnbn::PCResult skeleton = pc.run(r_calls.interrupt_check());
   r_calls.finish();
 
   const int n = static_cast<int>(view.n_vars());
@@ -137,16 +139,16 @@ Rcpp::List cpp_fci(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test
     }
   }
   learnbn::FCIResult out;
-  out.tests = skeleton.tests;
+  out.tests = std::move(skeleton.tests);
   out.phase.assign(out.tests.size(), learnbn::kSkeletonPhase);
-  out.witnesses = skeleton.witnesses;
+  out.witnesses = std::move(skeleton.witnesses);
   out.cache_hits = skeleton.cache_hits;
   out.levels = skeleton.levels;
   learnbn::Interrupt interrupt(r_calls.interrupt_check());
   std::vector<std::unique_ptr<learnbn::CITester>> testers;
   run_fci(n, thread_tests(view, spec, options, interrupt, testers), options, knowledge,
           std::move(adjacent), out, interrupt);
-  return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names));
+  return fci_to_r(out, Rcpp::as<std::vector<std::string>>(names), pc_options.threads);
 }
 
 // FCI with the d-separation oracle of `dag` (a 0/1 adjacency matrix over all nodes);

@@ -8,8 +8,9 @@
 
 namespace {
 
-// The result of PC as an R list (nodes 1-based).
-Rcpp::List pc_to_r(const learnbn::PCResult& r, const std::vector<std::string>& node_names) {
+// The result of PC as an R list (nodes 1-based), converted on up to `threads` threads.
+Rcpp::List pc_to_r(const learnbn::PCResult& r, const std::vector<std::string>& node_names,
+                   int threads) {
   const int n = static_cast<int>(node_names.size());
   Rcpp::IntegerMatrix amat(n, n), bidirected(n, n);
   for (int i = 0; i < n; ++i) {
@@ -40,7 +41,7 @@ Rcpp::List pc_to_r(const learnbn::PCResult& r, const std::vector<std::string>& n
   }
   return Rcpp::List::create(
       Rcpp::Named("amat") = amat, Rcpp::Named("bidirected") = bidirected,
-      Rcpp::Named("tests") = test_records_to_r(r.tests, node_names),
+      Rcpp::Named("tests") = test_records_to_r(r.tests, node_names, threads),
       Rcpp::Named("witnesses") = witnesses_to_r(r.witnesses, node_names),
       Rcpp::Named("immoralities") = Rcpp::List::create(
           Rcpp::Named("x") = vx, Rcpp::Named("middle") = vm, Rcpp::Named("y") = vy,
@@ -82,7 +83,7 @@ Rcpp::List cpp_pc(Rcpp::List data, Rcpp::CharacterVector names, Rcpp::List test,
   const learnbn::PCResult r = pc.run(r_calls.interrupt_check());
   r_calls.finish();
 
-  return pc_to_r(r, Rcpp::as<std::vector<std::string>>(names));
+  return pc_to_r(r, Rcpp::as<std::vector<std::string>>(names), pc_options.threads);
 }
 
 // PC with the d-separation oracle of `dag` (a 0/1 adjacency matrix over all nodes) as its
@@ -115,5 +116,5 @@ Rcpp::List cpp_pc_oracle(Rcpp::IntegerMatrix dag, Rcpp::IntegerVector observed,
   r.witnesses = std::move(skeleton.witnesses);
   r.levels = skeleton.levels;
   learnbn::PCOrienter(n, pc_options).orient(adjacent, r);
-  return pc_to_r(r, Rcpp::as<std::vector<std::string>>(names));
+  return pc_to_r(r, Rcpp::as<std::vector<std::string>>(names), 1);
 }

@@ -209,7 +209,7 @@ class PC {
   }
 
   void absorb(PCResult& out, EdgeOutcome& outcome) {
-    out.tests.append(outcome.tests);
+    out.tests.append(std::move(outcome.tests));
     out.cache_hits += outcome.cache_hits;
     if (outcome.removed) {
       const Witness& w = outcome.witness;

@@ -1,9 +1,12 @@
 // What PC takes and gives back: its options (the conflict policy among them), the
 // records of its tests, witness sets, immoralities and conflicts, and its result.
 #pragma once
+#include <algorithm>
 #include <climits>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -61,45 +64,109 @@ class NodeRange {
 
 struct TestRecord {
   int x = 0, y = 0, level = 0;
-  // The conditioning set: z_size members from z_at on in its TestRecords' pool (z()).
+  // The conditioning set: z_size members from z_at on in its block's pool.
   int z_size = 0;
   std::size_t z_at = 0;
   CITestResult result;
   bool independent = false;
 };
 
-// The records of the tests run, in order, their conditioning sets in one pool: pigs runs
-// 10^7 tests, and a set apiece was one heap block apiece (half of the records' memory).
-// The records are a deque: a vector's doubling leaves up to half its capacity unused,
-// and copies all of it at each step.
+// The records of the tests run, in order, in blocks: a block's sets lie in one pool (pigs
+// runs 10^7 tests, and a set apiece was one heap block apiece), its records in a deque (a
+// vector's doubling leaves up to half its capacity unused). A PC edge's records are one
+// block, moved into the result as a whole: copying them once more took a serial half
+// second on pigs.
 class TestRecords {
  public:
   void add(int x, int y, int level, NodeRange z, const CITestResult& result, bool independent) {
-    records_.push_back(TestRecord{x, y, level, static_cast<int>(z.size()), members_.size(),
-                                  result, independent});
-    members_.insert(members_.end(), z.begin(), z.end());
+    if (blocks_.empty()) blocks_.emplace_back();
+    Block& b = blocks_.back();
+    b.records.push_back(TestRecord{x, y, level, static_cast<int>(z.size()), b.members.size(),
+                                   result, independent});
+    b.members.insert(b.members.end(), z.begin(), z.end());
+    ++size_;
   }
-  // Appends the records of `other`, in order (their sets copied to the end of this pool).
-  void append(const TestRecords& other) {
-    const std::size_t base = members_.size();
-    members_.insert(members_.end(), other.members_.begin(), other.members_.end());
-    for (TestRecord record : other.records_) {
-      record.z_at += base;
-      records_.push_back(record);
+  // Moves the records of `other` to the end, in order, and leaves `other` empty.
+  void append(TestRecords&& other) {
+    for (Block& b : other.blocks_) {
+      if (!b.records.empty()) blocks_.push_back(std::move(b));
     }
+    size_ += other.size_;
+    other.blocks_.clear();
+    other.size_ = 0;
   }
-  std::size_t size() const { return records_.size(); }
-  bool empty() const { return records_.empty(); }
-  const TestRecord& operator[](std::size_t t) const { return records_[t]; }
-  // The conditioning set of test t.
-  NodeRange z(std::size_t t) const {
-    return NodeRange(members_.data() + records_[t].z_at, records_[t].z_size);
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  // Calls f(record, z) for every test in order, z its conditioning set.
+  template <class F>
+  void for_each(F&& f) const {
+    for (const Block& b : blocks_) {
+      for (const TestRecord& r : b.records) f(r, NodeRange(b.members.data() + r.z_at, r.z_size));
+    }
   }
 
  private:
-  std::deque<TestRecord> records_;
-  std::vector<int> members_;
+  struct Block {
+    std::deque<TestRecord> records;
+    std::vector<int> members;
+  };
+  std::vector<Block> blocks_;
+  std::size_t size_ = 0;
 };
+
+// The distinct conditioning sets of `tests`, numbered in order of first use: set[t] is
+// the number of test t's set and members[k] set k. pigs: 10^7 tests, 9 * 10^5 sets, so
+// that the R result makes each set's string once. Sets are found by hash in an
+// open-addressing table kept at most half full.
+struct DistinctSets {
+  std::vector<std::uint32_t> set;
+  std::vector<NodeRange> members;
+};
+
+inline DistinctSets distinct_sets(const TestRecords& tests) {
+  struct Slot {
+    std::uint64_t hash = 0;
+    std::uint32_t set = UINT32_MAX;  // empty
+  };
+  auto hash_of = [](NodeRange z) {
+    std::uint64_t h = z.size();
+    for (int v : z) h = (h ^ static_cast<std::uint32_t>(v)) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 31);
+  };
+  DistinctSets out;
+  out.set.reserve(tests.size());
+  int bits = 10;
+  std::vector<Slot> slots(std::size_t(1) << bits);
+  auto home = [&bits](std::uint64_t h) { return (h * 0x9E3779B97F4A7C15ull) >> (64 - bits); };
+  tests.for_each([&](const TestRecord&, NodeRange z) {
+    const std::uint64_t h = hash_of(z);
+    const std::size_t mask = slots.size() - 1;
+    std::size_t i = home(h);
+    for (; slots[i].set != UINT32_MAX; i = (i + 1) & mask) {
+      if (slots[i].hash != h) continue;
+      const NodeRange seen = out.members[slots[i].set];
+      if (seen.size() == z.size() && std::equal(z.begin(), z.end(), seen.begin())) break;
+    }
+    if (slots[i].set == UINT32_MAX) {
+      if (out.members.size() == UINT32_MAX) throw std::length_error("too many distinct sets");
+      slots[i] = Slot{h, static_cast<std::uint32_t>(out.members.size())};
+      out.members.push_back(z);
+    }
+    out.set.push_back(slots[i].set);
+    if (2 * out.members.size() > slots.size()) {  // double the table
+      std::vector<Slot> old(std::size_t(2) << bits);
+      old.swap(slots);
+      ++bits;
+      for (const Slot& s : old) {
+        if (s.set == UINT32_MAX) continue;
+        std::size_t j = home(s.hash);
+        while (slots[j].set != UINT32_MAX) j = (j + 1) & (slots.size() - 1);
+        slots[j] = s;
+      }
+    }
+  });
+  return out;
+}
 
 struct Witness {  // the separating set of a removed edge
   int x = 0, y = 0;
