@@ -43,10 +43,10 @@ inline const char* join_names(learnbn::NodeRange nodes,
 }
 
 // The tests as R columns. Each distinct set's string is made once (pigs: 10^7 tests, 9 *
-// 10^5 sets), after the numbers: R's collector, run by the strings' allocations, then
-// finds no large vector of strings to scan. With `threads` > 1 the sets are numbered on
-// one thread while the numbers are copied on another (no R API there: the columns are
-// allocated before).
+// 10^5 sets), after the numbers and before z: R's collector, run by the strings'
+// allocations, then scans the sets' strings but not z's 10^7. With `threads` > 1 the sets
+// are numbered on one thread while the numbers are copied on another (no R API there:
+// the columns are allocated before).
 inline Rcpp::List test_records_to_r(const learnbn::TestRecords& tests,
                                     const std::vector<std::string>& names, int threads) {
   const std::size_t n = tests.size();
