@@ -1,7 +1,6 @@
 // What PC takes and gives back: its options (the conflict policy among them), the
 // records of its tests, witness sets, immoralities and conflicts, and its result.
 #pragma once
-#include <algorithm>
 #include <climits>
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +11,7 @@
 
 #include "../citest/spec.hpp"
 #include "../graph/meek.hpp"
+#include "../score/cache.hpp"
 
 namespace learnbn {
 
@@ -116,54 +116,25 @@ class TestRecords {
 
 // The distinct conditioning sets of `tests`, numbered in order of first use: set[t] is
 // the number of test t's set and members[k] set k. pigs: 10^7 tests, 9 * 10^5 sets, so
-// that the R result makes each set's string once. Sets are found by hash in an
-// open-addressing table kept at most half full.
+// that the R result makes each set's string once.
 struct DistinctSets {
   std::vector<std::uint32_t> set;
   std::vector<NodeRange> members;
 };
 
 inline DistinctSets distinct_sets(const TestRecords& tests) {
-  struct Slot {
-    std::uint64_t hash = 0;
-    std::uint32_t set = UINT32_MAX;  // empty
-  };
-  auto hash_of = [](NodeRange z) {
-    std::uint64_t h = z.size();
-    for (int v : z) h = (h ^ static_cast<std::uint32_t>(v)) * 0x9E3779B97F4A7C15ull;
-    return h ^ (h >> 31);
-  };
   DistinctSets out;
   out.set.reserve(tests.size());
-  int bits = 10;
-  std::vector<Slot> slots(std::size_t(1) << bits);
-  auto home = [&bits](std::uint64_t h) { return (h * 0x9E3779B97F4A7C15ull) >> (64 - bits); };
+  FamilyMap<std::uint32_t> numbers;  // keyed by (0, set)
   tests.for_each([&](const TestRecord&, NodeRange z) {
-    const std::uint64_t h = hash_of(z);
-    const std::size_t mask = slots.size() - 1;
-    std::size_t i = home(h);
-    for (; slots[i].set != UINT32_MAX; i = (i + 1) & mask) {
-      if (slots[i].hash != h) continue;
-      const NodeRange seen = out.members[slots[i].set];
-      if (seen.size() == z.size() && std::equal(z.begin(), z.end(), seen.begin())) break;
-    }
-    if (slots[i].set == UINT32_MAX) {
+    std::uint32_t k;
+    if (!numbers.find(0, z, k)) {
       if (out.members.size() == UINT32_MAX) throw std::length_error("too many distinct sets");
-      slots[i] = Slot{h, static_cast<std::uint32_t>(out.members.size())};
+      k = static_cast<std::uint32_t>(out.members.size());
+      numbers.insert(0, z, k);
       out.members.push_back(z);
     }
-    out.set.push_back(slots[i].set);
-    if (2 * out.members.size() > slots.size()) {  // double the table
-      std::vector<Slot> old(std::size_t(2) << bits);
-      old.swap(slots);
-      ++bits;
-      for (const Slot& s : old) {
-        if (s.set == UINT32_MAX) continue;
-        std::size_t j = home(s.hash);
-        while (slots[j].set != UINT32_MAX) j = (j + 1) & (slots.size() - 1);
-        slots[j] = s;
-      }
-    }
+    out.set.push_back(k);
   });
   return out;
 }

@@ -3,6 +3,8 @@
 //
 // FamilyMap is an open-addressing table whose keys live in one array of ids: no
 // allocation per entry, so a lookup or an insertion costs a hash and a short compare.
+// Its ids are any range with begin(), end() and size() (a vector, a test's conditioning
+// set in constraint/pc_result.hpp).
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -18,8 +20,9 @@ namespace learnbn {
 template <class Value>
 class FamilyMap {
  public:
-  // `parents` must be sorted: a parent set, not a sequence.
-  bool find(int node, const std::vector<int>& parents, Value& value) const {
+  // Keys are sequences: `parents` must be sorted to stand for a parent set.
+  template <class Ids = std::vector<int>>  // the default takes a braced list
+  bool find(int node, const Ids& parents, Value& value) const {
     if (slots_.empty()) return false;
     const Slot& slot = slots_[locate(hash(node, parents), node, parents)];
     if (slot.length == 0) return false;
@@ -27,7 +30,8 @@ class FamilyMap {
     return true;
   }
   // Keeps the first value given for a family.
-  void insert(int node, const std::vector<int>& parents, Value value) {
+  template <class Ids = std::vector<int>>
+  void insert(int node, const Ids& parents, Value value) {
     if (2 * (size_ + 1) > slots_.size()) grow();
     const std::uint64_t h = hash(node, parents);
     Slot& slot = slots_[locate(h, node, parents)];
@@ -55,7 +59,8 @@ class FamilyMap {
     Value value{};
   };
 
-  static std::uint64_t hash(int node, const std::vector<int>& parents) {
+  template <class Ids>
+  static std::uint64_t hash(int node, const Ids& parents) {
     std::uint64_t h = mix64(static_cast<std::uint32_t>(node));
     for (int id : parents) h = mix64(h ^ static_cast<std::uint32_t>(id));
     return h;
@@ -63,14 +68,16 @@ class FamilyMap {
 
   // The index of the slot holding (node, parents), or of the empty slot where it would
   // go; the table must have slots.
-  std::size_t locate(std::uint64_t h, int node, const std::vector<int>& parents) const {
+  template <class Ids>
+  std::size_t locate(std::uint64_t h, int node, const Ids& parents) const {
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = h & mask;; i = (i + 1) & mask) {
       const Slot& slot = slots_[i];
       if (slot.length == 0 || (slot.hash == h && same_key(slot, node, parents))) return i;
     }
   }
-  bool same_key(const Slot& slot, int node, const std::vector<int>& parents) const {
+  template <class Ids>
+  bool same_key(const Slot& slot, int node, const Ids& parents) const {
     if (slot.length != parents.size() + 1 || keys_[slot.offset] != node) return false;
     return std::equal(parents.begin(), parents.end(),
                       keys_.begin() + static_cast<std::ptrdiff_t>(slot.offset) + 1);
