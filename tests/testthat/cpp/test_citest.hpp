@@ -800,16 +800,44 @@ inline void test_shared_prefix_live() {
   CHECK(fresh.grouped() && fresh.live_count() == 0 && fresh.live_strata() != nullptr);
 }
 
-// window_statistics() in vector lanes (window_lanes.hpp) against the scalar strata loop,
-// bit for bit: windows of 4, 8 and 16 tables in SharedPrefixTables' layout, x and y of 2
-// to 4 states, candidates of 1 to 4 states, sparse and near-deterministic counts (empty,
-// one-row and one-column strata), every z' or a live list, totals past 2^26.
+// Path 0 (AVX) or 1 (AVX-512) of window_pearson_lanes(); false where not compiled or run.
+inline bool window_lanes_path(int path, const window_lanes_detail::Layout& w, std::size_t nx,
+                              std::size_t tables, std::size_t most, std::size_t nz,
+                              const std::uint32_t* live, std::size_t n_live, double* stat,
+                              double* df) {
+  using namespace window_lanes_detail;
+#if defined(LEARNBN_WINDOW_AVX)
+  if (path == 0 && cpu_has_avx()) {
+    if (nx == 2) strata_avx<2>(w, tables, most, nz, live, n_live, stat, df);
+    if (nx == 3) strata_avx<3>(w, tables, most, nz, live, n_live, stat, df);
+    if (nx == 4) strata_avx<4>(w, tables, most, nz, live, n_live, stat, df);
+    return true;
+  }
+#endif
+#if defined(LEARNBN_WINDOW_AVX512)
+  if (path == 1 && cpu_has_avx512vl()) {
+    if (nx == 2) strata_avx512_ny<2>(w, tables, most, nz, live, n_live, stat, df);
+    if (nx == 3) strata_avx512_ny<3>(w, tables, most, nz, live, n_live, stat, df);
+    if (nx == 4) strata_avx512_ny<4>(w, tables, most, nz, live, n_live, stat, df);
+    return true;
+  }
+#endif
+  (void)path; (void)w; (void)nx; (void)tables; (void)most; (void)nz; (void)live;
+  (void)n_live; (void)stat; (void)df;
+  return false;
+}
+
+// window_statistics() in vector lanes (window_lanes.hpp), and each vector path, against
+// the scalar strata loop, bit for bit: windows of 4, 8 and 16 tables in the layout of
+// SharedPrefixTables, x of 2 to 4 states and y of 1 to 4, candidates of 1 to 4 states,
+// sparse and near-deterministic counts (empty, one-row and one-column strata), every z'
+// or a live list, totals past 2^26.
 inline void test_window_lanes() {
   std::mt19937 rng(3805);
-  std::size_t compared = 0, differ = 0;
+  std::size_t compared = 0, differ = 0, paths = 0;
   for (int round = 0; round < 600; ++round) {
     const std::size_t width = std::size_t(4) << (round % 3), nx = 2 + rng() % 3;
-    const std::size_t ny = 2 + rng() % 3, nz = 1 + rng() % 9, tables = 1 + rng() % width;
+    const std::size_t ny = 1 + rng() % 4, nz = 1 + rng() % 9, tables = 1 + rng() % width;
     std::size_t nc[16], last = 1;
     for (std::size_t k = 0; k < width; ++k) {
       nc[k] = 1 + rng() % 4;
@@ -841,8 +869,23 @@ inline void test_window_lanes() {
       ++compared;
       differ += s0[k] != 0;
     }
+    // Each vector path the CPU runs (window_statistics() takes the widest).
+    std::size_t nc_tables[16] = {};
+    std::copy(nc, nc + tables, nc_tables);
+    const std::size_t most = *std::max_element(nc, nc + tables);
+    const window_lanes_detail::Layout layout{counts.data(), row, nx * row, nx * ny * row,
+                                             width, ny, nc_tables};
+    const std::uint32_t* listed_z = listed ? live.data() : nullptr;
+    for (int path = 0; path < 2; ++path) {
+      if (!window_lanes_path(path, layout, nx, tables, most, nz, listed_z, live.size(),
+                             stat.data(), df.data())) continue;
+      for (std::size_t k = 0; k < tables; ++k) {
+        CHECK(std::memcmp(&stat[k], &s0[k], sizeof(double)) == 0 && df[k] == d0[k]);
+        ++paths;
+      }
+    }
   }
-  CHECK(compared > 3000 && differ > 1000);
+  CHECK(compared > 3000 && differ > 1000 && paths > 0);
 }
 
 inline void run_citest_tests() {

@@ -257,37 +257,39 @@ class SharedPrefixTables {
 
   // live_ for the current grouping (the shared cell is x + nx * (y + ny * z'); any(b):
   // whether cell b has rows); every z' is live when a stratum could reach 2^26 cases
-  // (their terms are then computed).
+  // (their terms are then computed) or x or y has more than 64 states (the statistic then
+  // visits every stratum: those of one row or column add +0 as they would anyway).
   template <class Any>
   void find_live(const DataView& data, Any any_rows) {
     const std::size_t nx = data.columns[vars_[0]].cardinality;
     const std::size_t ny = data.columns[vars_[1]].cardinality;
     const std::size_t nz = prefix_cells_ / (nx * ny);
     live_ready_ = true;
-    const bool all = data.n_rows >= (std::size_t(1) << 26);
+    const bool all = data.n_rows >= (std::size_t(1) << 26) || nx > 64 || ny > 64;
     live_.clear();
     live_.reserve(nz + 1);  // live_strata() is not nullptr even when no z' is live
     live_z_.resize(nz);
     xy_cells_ = static_cast<std::uint32_t>(nx * ny);
-    seen_x_.resize(nx);
     for (std::size_t z = 0; z < nz; ++z) {
-      std::fill(seen_x_.begin(), seen_x_.end(), 0);
-      std::size_t ys = 0;
-      for (std::size_t y = 0; y < ny; ++y) {
-        bool any = false;
-        for (std::size_t x = 0; x < nx; ++x) {
-          const bool rows = any_rows((z * ny + y) * nx + x);
-          seen_x_[x] |= rows;
-          any |= rows;
-        }
-        ys += any;
-      }
-      std::size_t xs = 0;
-      for (char seen : seen_x_) xs += seen;
-      const bool live = all || (xs >= 2 && ys >= 2);
+      const bool live = all || two_states_each(z, nx, ny, any_rows);
       if (live) live_.push_back(static_cast<std::uint32_t>(z));
       live_z_[z] = live;
     }
+  }
+
+  // Whether the cells of z' show two states of x and two of y (the states seen as bits).
+  template <class Any>
+  static bool two_states_each(std::size_t z, std::size_t nx, std::size_t ny, Any any_rows) {
+    std::uint64_t xs = 0, ys = 0;
+    for (std::size_t y = 0, cell = z * nx * ny; y < ny; ++y) {
+      std::uint64_t row = 0;  // the x states seen with this y
+      for (std::size_t x = 0; x < nx; ++x, ++cell) {
+        row |= static_cast<std::uint64_t>(any_rows(cell) ? 1 : 0) << x;
+      }
+      xs |= row;
+      ys |= static_cast<std::uint64_t>(row != 0) << y;
+    }
+    return (xs & (xs - 1)) != 0 && (ys & (ys - 1)) != 0;
   }
 
   // The grouped window from bit planes (split_planes.hpp) where the CPU extracts bits
@@ -433,7 +435,7 @@ class SharedPrefixTables {
   bool grouped_rows_ = false;  // rows_ follows the current shared code
   std::vector<std::uint32_t> group_start_, next_, rows_;
   std::vector<std::uint32_t> live_;  // live_strata()
-  std::vector<char> seen_x_, live_z_;  // live_z_[z']: z' in live_
+  std::vector<char> live_z_;  // live_z_[z']: z' in live_
   std::uint32_t xy_cells_ = 1;
   bool live_only_ = false;  // count()'s argument
   bool live_ready_ = false;  // live_ follows the current grouping

@@ -102,7 +102,7 @@ class SplitPlanes {
     sized_v_ = v;
     const Level& f = levels_.back();
     const std::size_t cv = cardinality(v + 2);
-    sizes_.assign(stride_v * cv, 0);
+    sizes_.resize(stride_v * cv);  // the groups are every shared code: each size is set
     for (std::size_t g = 0; g < f.groups(); ++g) {
       std::uint32_t rest = f.size[g];
       for (std::size_t a = 0; a + 1 < cv; ++a) {
@@ -132,7 +132,7 @@ class SplitPlanes {
     }
     if (uniform && last_states == 2) return by_group<Width, 1>(w);
 #ifdef LEARNBN_SPLIT_PLANES
-    if (uniform && last_states == 3 && Width >= 8 && cpu_has_avx512_vpopcnt()) {
+    if (uniform && last_states == 3 && cpu_has_avx512_vpopcnt()) {
       return by_lanes<Width>(w);
     }
 #endif
@@ -215,7 +215,8 @@ class SplitPlanes {
     }
     c.lo = col + 1;
     c.words = c.start.back();
-    c.planes.assign((cols_.size() - c.lo) * kPlanes * c.words, 0);
+    // Not cleared: split_plane() writes every word of the planes read.
+    c.planes.resize(std::max(c.planes.size(), (cols_.size() - c.lo) * kPlanes * c.words));
     for (std::size_t to = c.lo; to < cols_.size(); ++to) {
       for (std::size_t s = 0; s + 1 < cardinality(to); ++s) {
         split_plane(p, p.plane(to, s), cs, c, c.plane(to, s));
@@ -223,24 +224,32 @@ class SplitPlanes {
     }
   }
 
-  // Moves the bits of each group's rows of each state of the split into the child.
+  // Moves the bits of each group's rows of each state of the split into the child, a
+  // word at a time: the bits gather in a register and every word of a child group,
+  // the last one padded with zeros, is written once.
   LEARNBN_BMI2 void split_plane(const Level& p, const std::uint64_t* from, std::size_t cs,
                                 const Level& c, std::uint64_t* to) const {
 #ifdef LEARNBN_SPLIT_PLANES
     const std::size_t pw = p.words;
     for (std::size_t g = 0; g < p.groups(); ++g) {
       for (std::size_t s = 0; s < cs; ++s) {
+        const std::uint64_t* mask = masks_.data() + s * pw;
+        const std::uint32_t* count = counts_.data() + s * pw;
         std::uint64_t* out = to + c.start[g * cs + s];
-        std::uint32_t at = 0;
+        std::uint64_t held = 0;  // the bits not yet written, `fill` of them
+        std::uint32_t fill = 0;
         for (std::uint32_t w = p.start[g]; w < p.start[g + 1]; ++w) {
-          const std::uint32_t k = counts_[s * pw + w];
-          if (k == 0) continue;
-          const std::uint64_t bits = _pext_u64(from[w], masks_[s * pw + w]);
-          const std::uint32_t off = at % 64;
-          out[at / 64] |= bits << off;
-          if (off + k > 64) out[at / 64 + 1] |= bits >> (64 - off);
-          at += k;
+          const std::uint64_t bits = _pext_u64(from[w], mask[w]);
+          const std::uint32_t k = count[w];
+          held |= bits << fill;  // fill < 64
+          fill += k;
+          if (fill >= 64) {
+            *out++ = held;
+            fill -= 64;
+            held = fill ? bits >> (k - fill) : 0;
+          }
         }
+        if (fill) *out = held;
       }
     }
 #endif

@@ -14,6 +14,10 @@ inline bool cpu_has_avx2() {
   static const bool has = __builtin_cpu_supports("avx2");
   return has;
 }
+inline bool cpu_has_avx512vl() {  // AVX-512 with its 256-bit forms
+  static const bool has = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+  return has;
+}
 inline bool cpu_has_avx512_vpopcnt() {  // popcounts of 8 words at once
   static const bool has =
       __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq");
