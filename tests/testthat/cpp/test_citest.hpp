@@ -885,7 +885,10 @@ inline void test_window_lanes() {
       }
     }
   }
-  CHECK(compared > 3000 && differ > 1000 && paths > 0);
+  CHECK(compared > 3000 && differ > 1000);
+#if defined(LEARNBN_WINDOW_AVX)
+  CHECK(paths > 0 || !cpu_has_avx());  // LEARNBN_NO_AVX (valgrind) compiles no path
+#endif
 }
 
 inline void run_citest_tests() {
